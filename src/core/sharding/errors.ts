@@ -1,0 +1,44 @@
+import type { SourceSpan } from './types';
+
+/** What went wrong, for tools that react differently (a quick fix, a colour). */
+export type ShardSelectorErrorCode =
+  | 'empty'
+  | 'syntax'
+  | 'unsupported-function'
+  | 'unexpected-expression'
+  | 'argument-count'
+  | 'field-path'
+  | 'unsupported-field'
+  | 'not-string-literal'
+  | 'missing-prefix'
+  | 'missing-digits'
+  | 'too-long'
+  | 'invalid-hex-char'
+  | 'bad-17-digit'
+  | 'short-hex'
+  | 'start-not-less'
+  | 'mixed-fields';
+
+/**
+ * A rejected shard selector. `message` is exactly the text kube-apiserver's parser returns
+ * (the server prefixes it with `invalid shard selector: ` in the HTTP 500 body).
+ */
+export class ShardSelectorError extends Error {
+  override readonly name = 'ShardSelectorError';
+  constructor(
+    message: string,
+    readonly code: ShardSelectorErrorCode,
+    /** The offending part of the input. */
+    readonly span: SourceSpan,
+    /**
+     * For `short-hex`: the zero-padded literal the apiserver suggests ("did you mean"),
+     * so an editor can offer it as a quick fix.
+     */
+    readonly suggestion?: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The prefix kube-apiserver adds to a parser message in its HTTP 500 response. */
+export const INVALID_SHARD_SELECTOR_PREFIX = 'invalid shard selector: ';
