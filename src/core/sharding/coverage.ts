@@ -34,35 +34,45 @@ const SPACE = Number(HASH_SPACE);
  * An empty selector (no ranges) owns nothing here: it is not a sharded client.
  */
 export function analyzeCoverage(owners: readonly Owner[]): CoverageReport {
-  const cuts = new Set<bigint>([0n, HASH_SPACE]);
-  const ranges: { owner: number; start: bigint; end: bigint }[] = [];
+  // Sweep line: +1 at a range's start, -1 at its end, per owner; O(E log E) in the bounds.
+  const events: { at: bigint; owner: number; delta: 1 | -1 }[] = [];
   owners.forEach((o, owner) => {
     const reqs = Array.isArray(o) ? (o as readonly ShardRangeRequirement[]) : (o as ShardSelector).requirements;
     for (const r of reqs) {
       const start = parseHex(r.start);
-      const end = parseHex(r.end);
+      const end = minBig(parseHex(r.end), HASH_SPACE);
       if (start >= end) continue;
-      ranges.push({ owner, start, end });
-      cuts.add(start);
-      cuts.add(end > HASH_SPACE ? HASH_SPACE : end);
+      events.push({ at: start, owner, delta: 1 }, { at: end, owner, delta: -1 });
     }
   });
-  const points = [...cuts].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  events.sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0));
+  const depth = new Map<number, number>();
   const segments: CoverageSegment[] = [];
-  for (let i = 0; i + 1 < points.length; i++) {
-    const s = points[i]!;
-    const e = points[i + 1]!;
-    const set = new Set<number>();
-    for (const r of ranges) if (r.start <= s && e <= r.end) set.add(r.owner);
+  let at = 0n;
+  let i = 0;
+  const emit = (until: bigint) => {
+    if (until <= at) return;
+    const here = [...depth.keys()].sort((a, b) => a - b);
     const prev = segments[segments.length - 1];
-    const ownersHere = [...set].sort((a, b) => a - b);
     // Merge neighbours with the same owners so the report lists maximal stretches.
-    if (prev && sameOwners(prev.owners, ownersHere)) {
-      segments[segments.length - 1] = { ...prev, end: formatHex(e), size: prev.size + (e - s) };
+    if (prev && sameOwners(prev.owners, here)) {
+      segments[segments.length - 1] = { ...prev, end: formatHex(until), size: prev.size + (until - at) };
     } else {
-      segments.push({ start: formatHex(s), end: formatHex(e), size: e - s, owners: ownersHere });
+      segments.push({ start: formatHex(at), end: formatHex(until), size: until - at, owners: here });
+    }
+    at = until;
+  };
+  while (i < events.length) {
+    const pos = events[i]!.at;
+    emit(pos);
+    for (; i < events.length && events[i]!.at === pos; i++) {
+      const e = events[i]!;
+      const n = (depth.get(e.owner) ?? 0) + e.delta;
+      if (n === 0) depth.delete(e.owner);
+      else depth.set(e.owner, n);
     }
   }
+  emit(HASH_SPACE);
   const gaps = segments.filter((g) => g.owners.length === 0);
   const overlaps = segments.filter((g) => g.owners.length > 1);
   const frac = (list: readonly CoverageSegment[]) => list.reduce((acc, g) => acc + Number(g.size), 0) / SPACE;
@@ -76,6 +86,10 @@ export function analyzeCoverage(owners: readonly Owner[]): CoverageReport {
     overlapFraction,
     exactFraction: Math.max(0, 1 - gapFraction - overlapFraction),
   };
+}
+
+function minBig(a: bigint, b: bigint): bigint {
+  return a < b ? a : b;
 }
 
 function sameOwners(a: readonly number[], b: readonly number[]): boolean {

@@ -17,60 +17,77 @@ const BASIS1 = 0x8422;
 const BASIS2 = 0x9ce4;
 const BASIS3 = 0xcbf2;
 
+// The result of the last run, as 16-bit limbs (module state so callers allocate nothing).
 let h0 = 0;
 let h1 = 0;
 let h2 = 0;
 let h3 = 0;
 
-/** Folds one byte into the module-level state (h0..h3). */
-function step(byte: number): void {
-  const a0 = h0 ^ byte;
-  // (a3,a2,a1,a0) * (2^40 + 0x1b3) mod 2^64; 2^40 shifts limb i to limb i+2, 8 bits up.
-  const t0 = a0 * 0x1b3;
-  const t1 = h1 * 0x1b3 + (t0 >>> 16);
-  const t2 = h2 * 0x1b3 + (a0 << 8) + (t1 >>> 16);
-  const t3 = h3 * 0x1b3 + (h1 << 8) + (t2 >>> 16);
-  h0 = t0 & 0xffff;
-  h1 = t1 & 0xffff;
-  h2 = t2 & 0xffff;
-  h3 = t3 & 0xffff;
-}
-
-/** Runs FNV-1a over the UTF-8 encoding of `value`, leaving the result in h0..h3. */
+/**
+ * Runs FNV-1a over the UTF-8 encoding of `value`, leaving the result in h0..h3.
+ * One function with local limbs: V8 keeps them in registers, which module-level variables
+ * (context slots) would not allow. Multi-byte characters go through a small byte queue.
+ */
 function run(value: string): void {
-  h0 = BASIS0;
-  h1 = BASIS1;
-  h2 = BASIS2;
-  h3 = BASIS3;
+  let a0 = BASIS0;
+  let a1 = BASIS1;
+  let a2 = BASIS2;
+  let a3 = BASIS3;
   const n = value.length;
-  for (let i = 0; i < n; i++) {
-    let c = value.charCodeAt(i);
-    if (c < 0x80) {
-      step(c);
-      continue;
-    }
-    if (c < 0x800) {
-      step(0xc0 | (c >> 6));
-      step(0x80 | (c & 0x3f));
-      continue;
-    }
-    if (c >= 0xd800 && c <= 0xdfff) {
-      const next = i + 1 < n ? value.charCodeAt(i + 1) : 0;
-      if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
-        c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
-        i++;
-        step(0xf0 | (c >> 18));
-        step(0x80 | ((c >> 12) & 0x3f));
-        step(0x80 | ((c >> 6) & 0x3f));
-        step(0x80 | (c & 0x3f));
-        continue;
+  let pending = 0; // up to 3 continuation bytes packed little-end first
+  let pendingCount = 0;
+  for (let i = 0; i < n || pendingCount > 0; ) {
+    let byte: number;
+    if (pendingCount > 0) {
+      byte = pending & 0xff;
+      pending >>>= 8;
+      pendingCount--;
+    } else {
+      let c = value.charCodeAt(i++);
+      if (c < 0x80) {
+        byte = c;
+      } else if (c < 0x800) {
+        byte = 0xc0 | (c >> 6);
+        pending = 0x80 | (c & 0x3f);
+        pendingCount = 1;
+      } else {
+        if (c >= 0xd800 && c <= 0xdfff) {
+          const next = i < n ? value.charCodeAt(i) : 0;
+          if (c <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) {
+            c = 0x10000 + ((c - 0xd800) << 10) + (next - 0xdc00);
+            i++;
+            byte = 0xf0 | (c >> 18);
+            pending = (0x80 | ((c >> 12) & 0x3f)) | ((0x80 | ((c >> 6) & 0x3f)) << 8) | ((0x80 | (c & 0x3f)) << 16);
+            pendingCount = 3;
+          } else {
+            c = 0xfffd; // a lone surrogate encodes as U+FFFD
+            byte = 0xef;
+            pending = 0xbf | (0xbd << 8);
+            pendingCount = 2;
+          }
+        } else {
+          byte = 0xe0 | (c >> 12);
+          pending = (0x80 | ((c >> 6) & 0x3f)) | ((0x80 | (c & 0x3f)) << 8);
+          pendingCount = 2;
+        }
       }
-      c = 0xfffd; // lone surrogate
     }
-    step(0xe0 | (c >> 12));
-    step(0x80 | ((c >> 6) & 0x3f));
-    step(0x80 | (c & 0x3f));
+    // (a3,a2,a1,a0) ^= byte; then * (2^40 + 0x1b3) mod 2^64. 2^40 moves limb i to limb i+2,
+    // 8 bits up, so the 64-bit multiply is four small multiplies and two shifted adds.
+    a0 ^= byte;
+    const t0 = a0 * 0x1b3;
+    const t1 = a1 * 0x1b3 + (t0 >>> 16);
+    const t2 = a2 * 0x1b3 + (a0 << 8) + (t1 >>> 16);
+    const t3 = a3 * 0x1b3 + (a1 << 8) + (t2 >>> 16);
+    a0 = t0 & 0xffff;
+    a1 = t1 & 0xffff;
+    a2 = t2 & 0xffff;
+    a3 = t3 & 0xffff;
   }
+  h0 = a0;
+  h1 = a1;
+  h2 = a2;
+  h3 = a3;
 }
 
 /**
@@ -115,12 +132,9 @@ export function lastHashLow(): number {
 
 /** FNV-1a 64 of raw bytes as a BigInt (for tools and tests; slower than the string form). */
 export function fnv1a64Bytes(bytes: Uint8Array): bigint {
-  h0 = BASIS0;
-  h1 = BASIS1;
-  h2 = BASIS2;
-  h3 = BASIS3;
-  for (let i = 0; i < bytes.length; i++) step(bytes[i]!);
-  return (BigInt((h3 << 16) | h2) & 0xffffffffn) << 32n | (BigInt((h1 << 16) | h0) & 0xffffffffn);
+  let h = 0xcbf29ce484222325n;
+  for (let i = 0; i < bytes.length; i++) h = ((h ^ BigInt(bytes[i]!)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h;
 }
 
 /** The hash of the empty string, which every cluster-scoped object gets for its namespace. */

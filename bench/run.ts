@@ -1,0 +1,38 @@
+/**
+ * `npm run bench`: every performance target as a figure and a ratio against a reference
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|sim`
+ * to run one group.
+ */
+import { cpus } from 'node:os';
+import { runHashBenchmarks } from './hash';
+import type { BenchResult } from './types';
+
+const args = process.argv.slice(2);
+const only = args.includes('--only') ? args[args.indexOf('--only') + 1] : undefined;
+const json = args.includes('--json');
+
+async function main(): Promise<void> {
+  const results: BenchResult[] = [];
+  if (!only || only === 'hash') results.push(...runHashBenchmarks());
+  if (!only || only === 'sim') {
+    const { runSimBenchmarks } = await import('./sim');
+    results.push(...(await runSimBenchmarks()));
+  }
+  if (json) {
+    console.log(JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, results }, null, 2));
+    return;
+  }
+  console.log(`ShardScope benchmarks — Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'} x${cpus().length}\n`);
+  const fmt = (v: number) => (v >= 100 ? v.toFixed(0) : v >= 10 ? v.toFixed(1) : v.toFixed(2));
+  for (const r of results) {
+    const verdict = r.pass === undefined ? '' : r.pass ? '  PASS' : '  MISS';
+    console.log(`${r.name}\n  ${fmt(r.value)} ${r.unit}${r.target ? `   target: ${r.target}` : ''}${verdict}`);
+    if (r.reference) {
+      console.log(`  reference: ${r.reference.name}: ${fmt(r.reference.value)} ${r.reference.unit}` +
+        (r.ratio ? `   ratio: ${r.ratio.toFixed(1)}x` : ''));
+    }
+  }
+  if (results.some((r) => r.pass === false)) process.exitCode = 1;
+}
+
+void main();

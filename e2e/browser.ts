@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium; Playwright's own download is not reachable here. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Playwright gives every launch a fresh, empty profile of its own.
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** What a page did that a test may want to fail on. */
+export interface PageWatch {
+  consoleErrors: string[];
+  pageErrors: string[];
+  /** Requests to any origin other than the site's own. */
+  foreignRequests: string[];
+}
+
+/** Records console errors, uncaught exceptions and requests leaving the site's origin. */
+export function watchPage(page: Page, origin: string): PageWatch {
+  const w: PageWatch = { consoleErrors: [], pageErrors: [], foreignRequests: [] };
+  page.on('console', (m) => {
+    if (m.type() === 'error') w.consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => w.pageErrors.push(String(e)));
+  page.on('request', (r) => {
+    const u = r.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) w.foreignRequests.push(u);
+  });
+  return w;
+}
