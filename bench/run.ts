@@ -1,9 +1,10 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|sim`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|sim|bundle`
  * to run one group.
  */
 import { cpus } from 'node:os';
+import { runBundleBenchmark } from './bundle';
 import { runHashBenchmarks } from './hash';
 import type { BenchResult } from './types';
 
@@ -18,6 +19,7 @@ async function main(): Promise<void> {
     const { runSimBenchmarks } = await import('./sim');
     results.push(...(await runSimBenchmarks()));
   }
+  if (!only || only === 'bundle') results.push(...runBundleBenchmark());
   if (json) {
     console.log(JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, results }, null, 2));
     return;
