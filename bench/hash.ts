@@ -1,3 +1,7 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { hashField, hashFieldInto } from '../src/core/sharding/hash';
 import type { BenchResult } from './types';
 import { medianMs, uuids } from './timing';
@@ -35,7 +39,21 @@ export function runHashBenchmarks(count = 1_000_000): BenchResult[] {
   const reference = { name: 'BigInt FNV-1a 64 (TextEncoder + BigInt multiply)', value: refNs, unit: 'ns/hash' };
   const stringNs = ns(stringMs, count);
   const numericNs = ns(numericMs, count);
+  const native = nativeNsPerHash(ids);
   return [
+    ...(native === undefined
+      ? []
+      : [
+          {
+            name: `native FNV-1a 64 (C, -O2), the stand-in for Go's hash/fnv: the same UUIDs`,
+            value: native,
+            unit: 'ns/hash',
+            reference: { name: 'hashFieldInto', value: numericNs, unit: 'ns/hash' },
+            ratio: native / numericNs,
+            target: 'hashFieldInto within 2x of native (ratio >= 0.5)',
+            pass: native / numericNs >= 0.5,
+          },
+        ]),
     {
       name: `hashField: ${count.toLocaleString('en')} UUIDv4 -> 16-digit hex`,
       value: stringNs,
@@ -55,4 +73,18 @@ export function runHashBenchmarks(count = 1_000_000): BenchResult[] {
       pass: numericNs < stringNs,
     },
   ];
+}
+
+/**
+ * Go is not installed on the build machine, so a C loop doing what `hash/fnv` does is the
+ * native reference. Skipped (undefined) when no C compiler is available.
+ */
+function nativeNsPerHash(ids: readonly string[]): number | undefined {
+  const cc = ['cc', 'gcc', 'clang'].find((c) => spawnSync(c, ['--version']).status === 0);
+  if (!cc) return undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'shardscope-fnv-'));
+  const exe = join(dir, 'fnv');
+  execFileSync(cc, ['-O2', '-o', exe, join(import.meta.dirname, 'native-fnv.c')]);
+  const out = execFileSync(exe, { input: ids.join('\n') + '\n', maxBuffer: 1 << 20 }).toString();
+  return Number(out.split(' ')[0]);
 }

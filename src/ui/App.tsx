@@ -1,3 +1,114 @@
-export function App() {
-  return <h1>ShardScope</h1>;
+import { useEffect } from 'react';
+import { ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
+import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
+import { ReplicaCards } from './cards/ReplicaCards';
+import { ControlPanel } from './controls/ControlPanel';
+import { EventFlow } from './flow/EventFlow';
+import { HashSpaceView } from './hash/HashSpaceView';
+import { Header } from './header/Header';
+import { KeysDialog } from './header/KeysDialog';
+import { I18nProvider, useT } from './i18n';
+import { useGlobalShortcuts } from './keyboard';
+
+/** Drives the play loop: one `tick` per animation frame while the app is mounted. */
+function usePlayLoop(store: ShardScopeStore): void {
+  useEffect(() => {
+    if (typeof requestAnimationFrame !== 'function') return;
+    let id = 0;
+    const loop = (now: number) => {
+      store.getState().tick(now);
+      id = requestAnimationFrame(loop);
+    };
+    id = requestAnimationFrame(loop);
+    return () => cancelAnimationFrame(id);
+  }, [store]);
+}
+
+/** Mirrors the theme onto the document so CSS custom properties switch. */
+function useDocumentTheme(theme: 'light' | 'dark'): void {
+  useEffect(() => {
+    document.documentElement.dataset.theme = theme;
+    document.documentElement.style.colorScheme = theme;
+  }, [theme]);
+}
+
+function StatusBanner() {
+  const t = useT();
+  const status = useShardScope((s) => s.sim.status);
+  const error = useShardScope((s) => s.sim.error);
+  const objects = useShardScope((s) => s.params.objects);
+  if (error) {
+    return (
+      <p className="banner banner--error" role="alert" data-testid="engine-error">
+        {status === 'error' ? t('error.engine', { message: error }) : t('error.parameters', { message: error })}
+      </p>
+    );
+  }
+  if (status === 'loading') {
+    return (
+      <p className="banner" role="status" data-testid="loading">
+        {t('app.loading', { count: objects })}
+      </p>
+    );
+  }
+  return null;
+}
+
+function HeadlineChip() {
+  const snapshot = useShardScope((s) => s.sim.snapshot);
+  return snapshot ? <Headline snapshot={snapshot} compact /> : null;
+}
+
+function Shell() {
+  const t = useT();
+  const store = useShardScopeStore();
+  const theme = useShardScope((s) => s.view.theme);
+  useGlobalShortcuts(store);
+  usePlayLoop(store);
+  useDocumentTheme(theme);
+  return (
+    <div className="app">
+      <a className="skip-link" href="#main">
+        {t('app.skipToMain')}
+      </a>
+      <Header />
+      <div className="app__body">
+        <aside className="app__side">
+          <ControlPanel />
+        </aside>
+        <main id="main" className="app__main" tabIndex={-1}>
+          <StatusBanner />
+          <HeadlineChip />
+          <div className="app__grid">
+            <div className="app__col app__col--a">
+              <HashSpaceView />
+              <ReplicaCards />
+            </div>
+            <div className="app__col app__col--b">
+              <BandwidthPanel />
+              <EventFlow />
+            </div>
+          </div>
+        </main>
+      </div>
+      <KeysDialog />
+    </div>
+  );
+}
+
+/** The whole simulator for a store (the store decides where the model runs). */
+export function App({ store }: { store: ShardScopeStore }) {
+  const locale = useShardScopeLocale(store);
+  return (
+    <ShardScopeProvider store={store}>
+      <I18nProvider locale={locale}>
+        <Shell />
+      </I18nProvider>
+    </ShardScopeProvider>
+  );
+}
+
+function useShardScopeLocale(store: ShardScopeStore) {
+  // The provider is not above us yet, so read the store directly; the locale is fixed per load.
+  return store.getState().view.locale;
 }

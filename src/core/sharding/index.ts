@@ -21,7 +21,10 @@ export {
 } from './hex';
 export type { HashParts } from './hex';
 export { ShardSelector, resolveFieldValue, requirementToString } from './selector';
-export { parseShardSelector, goTrimSpace } from './parser';
+export { parseShardSelector, goTrimSpace, EMPTY_SELECTOR_MESSAGE } from './parser';
+export { goQuote } from './quote';
+export { parseCel, debugString as celDebugString, ExprKind } from './cel';
+export type { CelParseResult, Expr as CelExpr } from './cel';
 export { splitHashSpace, MAX_SPLIT } from './split';
 export type { HexRange } from './split';
 export { analyzeCoverage } from './coverage';

@@ -1,0 +1,236 @@
+import { ExprKind, type CallExpr, type Expr, type LiteralValue, type NodeSpan } from './ast';
+import { CelError } from './errors';
+import { MAX_DEPTH_MESSAGE } from './limits';
+import { parseGoFloat, parseGoInt, parseGoUint } from './numbers';
+import type { LiteralSyntax, SyntaxNode } from './syntax';
+import type { Token } from './tokens';
+import { unescapeBytes, unescapeString } from './unescape';
+
+/**
+ * Turns the syntax tree into the CEL AST the way cel-go's parser visitor does, including
+ * the errors the visitor (not the grammar) reports:
+ *
+ * - literals out of the 64-bit range ("invalid int literal", "invalid uint literal",
+ *   "invalid double literal") and bad string escapes ("invalid unicode code point");
+ * - reserved words used as identifiers or function names ("reserved identifier: if");
+ * - optional syntax, which the apiserver's parser leaves disabled ("unsupported syntax '.?'");
+ * - nesting of select, call, index, arithmetic, comparison and ternary nodes beyond the
+ *   recursion limit, 250 ("max recursion depth exceeded"), which aborts the visit.
+ *
+ * Children are visited in cel-go's order, so the first error is the one cel-go reports.
+ */
+
+/** Identifiers cel-go refuses as variable or function names (they remain valid field names). */
+const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
+  'as',
+  'break',
+  'const',
+  'continue',
+  'else',
+  'false',
+  'for',
+  'function',
+  'if',
+  'import',
+  'in',
+  'let',
+  'loop',
+  'package',
+  'namespace',
+  'null',
+  'return',
+  'true',
+  'var',
+  'void',
+  'while',
+]);
+
+/** Thrown when the visitor's depth limit is hit; cel-go panics out of the visit there. */
+class DepthExceeded {
+  constructor(readonly span: NodeSpan) {}
+}
+
+function tokenSpan(t: Token, last: Token = t): NodeSpan {
+  return { start: t.start, end: last.end };
+}
+
+class Builder {
+  private firstError: CelError | null = null;
+
+  constructor(private readonly maxDepth: number) {}
+
+  /** Records an error; like cel-go, the visit goes on and the first error is the one kept. */
+  private report(message: string, span: NodeSpan): Expr {
+    if (this.firstError === null) this.firstError = new CelError(message, span.start, span.end);
+    // cel-go returns an empty placeholder expression here; any value will do, the tree is
+    // discarded once an error exists.
+    return { kind: ExprKind.Literal, value: { type: 'null' }, start: span.start, end: span.end };
+  }
+
+  /** The visitor's depth counter for compound nodes, checked on entry. */
+  private deeper(depth: number, at: NodeSpan): number {
+    if (depth + 1 > this.maxDepth) throw new DepthExceeded(at);
+    return depth + 1;
+  }
+
+  build(root: SyntaxNode): { ok: true; expr: Expr } | { ok: false; error: CelError } {
+    let expr: Expr;
+    try {
+      expr = this.visit(root, 0);
+    } catch (e) {
+      if (!(e instanceof DepthExceeded)) throw e;
+      return { ok: false, error: this.firstError ?? new CelError(MAX_DEPTH_MESSAGE, e.span.start, e.span.end) };
+    }
+    return this.firstError === null ? { ok: true, expr } : { ok: false, error: this.firstError };
+  }
+
+  private call(fn: string, args: Expr[], span: NodeSpan, fnSpan: NodeSpan, target?: Expr): CallExpr {
+    const node = { kind: ExprKind.Call, fn, args, fnSpan, start: span.start, end: span.end };
+    return target === undefined ? node : { ...node, target };
+  }
+
+  private visit(n: SyntaxNode, depth: number): Expr {
+    switch (n.type) {
+      case 'ternary': {
+        const d = this.deeper(depth, tokenSpan(n.op));
+        const cond = this.visit(n.cond, d);
+        const ifTrue = this.visit(n.ifTrue, d);
+        const ifFalse = this.visit(n.ifFalse, d);
+        return this.call('_?_:_', [cond, ifTrue, ifFalse], n, tokenSpan(n.op));
+      }
+      case 'logic': {
+        const terms = n.terms.map((t) => this.visit(t, depth));
+        return this.balance(n.fn, terms, n.ops, 0, n.ops.length - 1);
+      }
+      case 'binary': {
+        const d = this.deeper(depth, tokenSpan(n.op));
+        const lhs = this.visit(n.lhs, d);
+        const rhs = this.visit(n.rhs, d);
+        return this.call(n.fn, [lhs, rhs], n, tokenSpan(n.op));
+      }
+      case 'unary': {
+        const operand = this.visit(n.operand, depth);
+        // `!!x` is `x` and `--x` is `x`: cel-go drops an even run of the same operator. The
+        // node keeps covering the operators, so that a message can point at all of `!!x`.
+        if (n.ops.length % 2 === 0) return { ...operand, start: n.start };
+        return this.call(n.fn, [operand], n, tokenSpan(n.ops[0]!));
+      }
+      case 'select': {
+        const d = this.deeper(depth, tokenSpan(n.dot, n.field));
+        const operand = this.visit(n.operand, d);
+        if (n.opt !== null) return this.report("unsupported syntax '.?'", tokenSpan(n.dot, n.opt));
+        return { kind: ExprKind.Select, operand, field: n.field.text, start: n.start, end: n.end };
+      }
+      case 'memberCall': {
+        const d = this.deeper(depth, tokenSpan(n.name));
+        const target = this.visit(n.operand, d);
+        const args = n.args.map((a) => this.visit(a, d));
+        return this.call(n.name.text, args, n, tokenSpan(n.name), target);
+      }
+      case 'index': {
+        const d = this.deeper(depth, tokenSpan(n.open));
+        const target = this.visit(n.operand, d);
+        const index = this.visit(n.index, d);
+        if (n.opt !== null) return this.report("unsupported syntax '[?'", tokenSpan(n.open, n.opt));
+        return this.call('_[_]', [target, index], n, tokenSpan(n.open));
+      }
+      case 'identOrCall': {
+        const id = n.name.text;
+        const nameSpan = tokenSpan(n.leadingDot ?? n.name, n.name);
+        if (RESERVED_IDENTIFIERS.has(id)) return this.report(`reserved identifier: ${id}`, nameSpan);
+        const name = (n.leadingDot !== null ? '.' : '') + id;
+        if (n.args === null) return { kind: ExprKind.Ident, name, start: n.start, end: n.end };
+        const args = n.args.map((a) => this.visit(a, depth));
+        return this.call(name, args, n, nameSpan);
+      }
+      case 'list': {
+        const elements: Expr[] = [];
+        for (const el of n.elems) {
+          elements.push(this.visit(el.expr, depth));
+          if (el.opt !== null) this.report("unsupported syntax '?'", tokenSpan(el.opt));
+        }
+        return { kind: ExprKind.List, elements, start: n.start, end: n.end };
+      }
+      case 'map': {
+        const entries: { key: Expr; value: Expr }[] = [];
+        for (const e of n.entries) {
+          if (e.key.opt !== null) {
+            this.report("unsupported syntax '?'", tokenSpan(e.key.opt));
+            continue;
+          }
+          const key = this.visit(e.key.expr, depth);
+          const value = this.visit(e.value, depth);
+          entries.push({ key, value });
+        }
+        return { kind: ExprKind.Map, entries, start: n.start, end: n.end };
+      }
+      case 'message': {
+        const fields: { name: string; value: Expr }[] = [];
+        for (const f of n.fields) {
+          if (f.opt !== null) {
+            this.report("unsupported syntax '?'", tokenSpan(f.opt, f.name));
+            continue;
+          }
+          fields.push({ name: f.name.text, value: this.visit(f.value, depth) });
+        }
+        const typeName = (n.leadingDot !== null ? '.' : '') + n.ids.map((t) => t.text).join('.');
+        return { kind: ExprKind.Struct, typeName, fields, start: n.start, end: n.end };
+      }
+      case 'literal': {
+        const value = literalValue(n);
+        if (typeof value === 'string') return this.report(value, n);
+        return { kind: ExprKind.Literal, value, start: n.start, end: n.end };
+      }
+    }
+  }
+
+  /** cel-go's balanced tree for `||`/`&&` chains (same shape, so the same walk order). */
+  private balance(fn: string, terms: readonly Expr[], ops: readonly Token[], lo: number, hi: number): Expr {
+    if (terms.length === 1) return terms[0]!;
+    const mid = Math.floor((lo + hi + 1) / 2);
+    const left = mid === lo ? terms[mid]! : this.balance(fn, terms, ops, lo, mid - 1);
+    const right = mid === hi ? terms[mid + 1]! : this.balance(fn, terms, ops, mid + 1, hi);
+    return this.call(fn, [left, right], { start: left.start, end: right.end }, tokenSpan(ops[mid]!));
+  }
+}
+
+/** A literal's value, or the cel-go error message for it. */
+function literalValue(n: LiteralSyntax): LiteralValue | string {
+  const text = n.tok.text;
+  switch (n.tok.kind) {
+    case 'NUM_INT': {
+      const hex = text.startsWith('0x');
+      const v = parseGoInt(hex ? text.slice(2) : text, hex ? 16 : 10, n.sign !== null);
+      return v === null ? 'invalid int literal' : { type: 'int', value: v };
+    }
+    case 'NUM_UINT': {
+      const digits = text.slice(0, -1);
+      const hex = digits.startsWith('0x');
+      const v = parseGoUint(hex ? digits.slice(2) : digits, hex ? 16 : 10);
+      return v === null ? 'invalid uint literal' : { type: 'uint', value: v };
+    }
+    case 'NUM_FLOAT': {
+      const v = parseGoFloat((n.sign !== null ? '-' : '') + text);
+      return v === null ? 'invalid double literal' : { type: 'double', value: v };
+    }
+    case 'STRING': {
+      const r = unescapeString(text);
+      return r.ok ? { type: 'string', value: r.value } : r.error;
+    }
+    case 'BYTES': {
+      const r = unescapeBytes(text);
+      return r.ok ? { type: 'bytes', value: r.value } : r.error;
+    }
+    case 'CEL_TRUE':
+      return { type: 'bool', value: true };
+    case 'CEL_FALSE':
+      return { type: 'bool', value: false };
+    default:
+      return { type: 'null' };
+  }
+}
+
+/** Builds the CEL AST from a syntax tree, or returns cel-go's first visitor error. */
+export function buildAst(root: SyntaxNode, maxRecursionDepth: number): { ok: true; expr: Expr } | { ok: false; error: CelError } {
+  return new Builder(maxRecursionDepth).build(root);
+}

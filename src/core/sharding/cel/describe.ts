@@ -1,0 +1,117 @@
+import { CelError } from './errors';
+import { lexErrorText, type LexError } from './lexer';
+import { recursionLimitMessage } from './limits';
+import { formatLocation, type Locate } from './location';
+import type { ParseFailure } from './parser';
+import type { Token } from './tokens';
+
+/**
+ * Wording for syntax errors. cel-go passes ANTLR's messages through ("mismatched input '/'
+ * expecting {...}"); those depend on the parser generator's internals, so ShardScope keeps
+ * only their `Syntax error: ` start and says in plain words what was found, where (line and
+ * column of the text the user typed) and what would have been valid there.
+ */
+
+const MAX_SHOWN = 24;
+
+/** A piece of source text for a message: quoted, control characters made visible, shortened. */
+export function showText(text: string): string {
+  return `'${visible(text)}'`;
+}
+
+/** `text` shortened to {@link MAX_SHOWN} characters with control characters escaped. */
+function visible(text: string): string {
+  const chars = Array.from(text);
+  const shown = chars.length > MAX_SHOWN ? chars.slice(0, MAX_SHOWN - 1).join('') + '…' : text;
+  let out = '';
+  for (const c of shown) out += visibleChar(c);
+  return out;
+}
+
+/** Control characters as escapes, so a message never carries an invisible or line-breaking character. */
+function visibleChar(c: string): string {
+  const code = c.charCodeAt(0);
+  if (c === '\n') return '\\n';
+  if (c === '\t') return '\\t';
+  if (c === '\r') return '\\r';
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return `\\u${code.toString(16).padStart(4, '0')}`;
+  return c;
+}
+
+function describeToken(t: Token): string {
+  switch (t.kind) {
+    case 'EOF':
+      return 'end of input';
+    case 'STRING':
+    case 'BYTES':
+      // The literal brings its own quotes.
+      return `${t.kind === 'STRING' ? 'string' : 'bytes'} ${visible(t.text)}`;
+    default:
+      return showText(t.text);
+  }
+}
+
+/** A hint for the usual slips: C-style comments, words for logic operators. */
+function hint(t: Token, src: string): string {
+  // `/* x */` lexes as '/' '*': point out the comment whichever of the two is unexpected.
+  if ((t.kind === 'SLASH' && src[t.end] === '*') || (t.kind === 'STAR' && src[t.start - 1] === '/')) {
+    return ' (only // comments are supported)';
+  }
+  if (t.kind === 'IDENTIFIER') {
+    const word = t.text.toLowerCase();
+    if (word === 'or') return " (CEL writes 'or' as '||')";
+    if (word === 'and') return " (CEL writes 'and' as '&&')";
+  }
+  return '';
+}
+
+/** The cel-go-style error for a token the grammar rejected, or for the rule nesting limit. */
+export function parseFailureError(f: ParseFailure, src: string, locate: Locate, maxRecursionDepth: number): CelError {
+  const t = f.token;
+  const end = t.kind === 'EOF' ? t.start : t.end;
+  if (f.kind === 'recursion') return new CelError(recursionLimitMessage(maxRecursionDepth), t.start, end);
+  const at = formatLocation(locate(t.start));
+  return new CelError(`Syntax error: unexpected ${describeToken(t)} at ${at}, expected ${f.expected}${hint(t, src)}`, t.start, end);
+}
+
+function codePointAt(src: string, i: number): string {
+  return String.fromCodePoint(src.codePointAt(i)!);
+}
+
+/** The cel-go-style error for text no token rule accepts. */
+export function lexFailureError(e: LexError, src: string, locate: Locate): CelError {
+  const text = lexErrorText(src, e);
+  const end = e.start + text.length;
+  switch (e.reason) {
+    case 'unterminated-string': {
+      const lineEnd = e.failAt;
+      return new CelError(
+        `Syntax error: unterminated string literal at ${formatLocation(locate(e.start))} (no closing quote before the end of the ${lineEnd < src.length ? 'line' : 'text'})`,
+        e.start,
+        lineEnd,
+      );
+    }
+    case 'invalid-escape': {
+      const from = e.escapeAt ?? e.start;
+      const seq = src.slice(from, Math.min(e.failAt + 1, src.length));
+      return new CelError(
+        `Syntax error: invalid escape sequence ${showText(seq)} in string literal at ${formatLocation(locate(from))}`,
+        from,
+        from + seq.length,
+      );
+    }
+    case 'incomplete-operator': {
+      const c = src[e.start]!;
+      return new CelError(
+        `Syntax error: unexpected character ${showText(c)} at ${formatLocation(locate(e.start))} (did you mean '${c}${c}'?)`,
+        e.start,
+        e.start + 1,
+      );
+    }
+    case 'unexpected-character': {
+      const c = codePointAt(src, e.start);
+      const why = c === '`' ? ' (backtick-quoted identifiers are not supported)' : '';
+      return new CelError(`Syntax error: unexpected character ${showText(c)} at ${formatLocation(locate(e.start))}${why}`, e.start, Math.min(end, e.start + c.length));
+    }
+  }
+}

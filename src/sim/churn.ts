@@ -1,0 +1,163 @@
+/**
+ * The event source: ADDED, MODIFIED and DELETED at configured rates (Poisson counts per
+ * tick, interleaved at random), rolling updates that replace every pod of one namespace,
+ * and periodic BOOKMARKs. It mutates the cluster and writes the events into a batch that
+ * both modes then consume, so client-side and server-side see the very same stream.
+ */
+import type { Cluster } from './cluster';
+import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, NO_SLOT } from './events';
+import type { EventBatch } from './events';
+import type { ChurnParams } from './params';
+import type { Prng } from './prng';
+
+// Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
+const T_ADDED = EV_ADDED;
+const T_MODIFIED = EV_MODIFIED;
+const T_DELETED = EV_DELETED;
+const T_BOOKMARK = EV_BOOKMARK;
+const NONE = NO_SLOT;
+
+/** Events one replaced pod produces in a rolling update. */
+export const EVENTS_PER_REPLACED_POD = 5;
+
+/** The state of the rolling update in progress. */
+interface Burst {
+  readonly namespace: number;
+  readonly queue: Uint32Array;
+  next: number;
+  readonly endTick: number;
+  carry: number;
+}
+
+/** Generates the shared event stream tick by tick. */
+export class ChurnSource {
+  private burst: Burst | null = null;
+
+  constructor(
+    private params: ChurnParams,
+    private readonly cluster: Cluster,
+    private readonly prng: Prng,
+  ) {}
+
+  setParams(params: ChurnParams): void {
+    this.params = params;
+  }
+
+  /** The namespace a rolling update is replacing now, or -1. */
+  get burstNamespace(): number {
+    return this.burst ? this.burst.namespace : -1;
+  }
+
+  /** Fills `batch` with tick `tick`'s events (the batch is appended to, not cleared). */
+  generate(tick: number, tickSeconds: number, batch: EventBatch): void {
+    const p = this.params;
+    const c = this.cluster;
+    const prng = this.prng;
+    const t = tick * tickSeconds;
+    if (p.burst.enabled && p.burst.podsPerSecond > 0) {
+      // Bursts start half a period in (15 s, 45 s, ... by default), so a run of k periods
+      // holds k bursts and the first shows up soon after the start.
+      const every = Math.max(1, Math.round(p.burst.everySeconds / tickSeconds));
+      if (tick % every === every >> 1) this.startBurst(tick, tickSeconds);
+    } else {
+      this.burst = null;
+    }
+    // Poisson counts per type, then a uniformly random interleaving of them.
+    let nAdd = prng.poisson(p.addsPerSecond * tickSeconds);
+    let nMod = prng.poisson(p.modifiesPerSecond * tickSeconds);
+    let nDel = prng.poisson(p.deletesPerSecond * tickSeconds);
+    let remaining = nAdd + nMod + nDel;
+    while (remaining > 0) {
+      const u = prng.int(remaining);
+      remaining--;
+      if (u < nAdd) {
+        nAdd--;
+        const s = c.create(c.drawNamespace(), t);
+        batch.push(T_ADDED, NONE, s, c.rv[s]!);
+      } else if (u < nAdd + nMod) {
+        nMod--;
+        const s = c.pickLive(prng);
+        if (s < 0) continue;
+        const rv = c.bump();
+        c.rv[s] = rv;
+        batch.push(T_MODIFIED, s, s, rv);
+      } else {
+        nDel--;
+        const s = c.pickLive(prng);
+        if (s < 0) continue;
+        const rv = c.bump();
+        c.rv[s] = rv;
+        c.remove(s);
+        batch.push(T_DELETED, s, NONE, rv);
+      }
+    }
+    this.burstTick(tick, tickSeconds, t, batch);
+    if (p.bookmarkIntervalSeconds > 0) {
+      const every = Math.max(1, Math.round(p.bookmarkIntervalSeconds / tickSeconds));
+      if ((tick + 1) % every === 0) batch.push(T_BOOKMARK, NONE, NONE, c.resourceVersion);
+    }
+  }
+
+  private startBurst(tick: number, tickSeconds: number): void {
+    const c = this.cluster;
+    if (c.namespaceCount === 0) return;
+    const ns = c.drawNamespacedOnly();
+    const queue = new Uint32Array(c.nsLive[ns]!);
+    let k = 0;
+    const live = c.liveSlots;
+    for (let i = 0; i < c.liveCount && k < queue.length; i++) {
+      const s = live[i]!;
+      if (c.nsOf[s] === ns) queue[k++] = s;
+    }
+    const endTick = tick + Math.max(1, Math.round(this.params.burst.maxSeconds / tickSeconds));
+    this.burst = { namespace: ns, queue: queue.subarray(0, k), next: 0, endTick, carry: 0 };
+  }
+
+  /** Replaces this tick's share of the burst's pods: terminate, delete, create, schedule, ready. */
+  private burstTick(tick: number, tickSeconds: number, t: number, batch: EventBatch): void {
+    const b = this.burst;
+    if (!b) return;
+    if (tick >= b.endTick || b.next >= b.queue.length) {
+      this.burst = null;
+      return;
+    }
+    const c = this.cluster;
+    b.carry += this.params.burst.podsPerSecond * tickSeconds;
+    let n = Math.floor(b.carry);
+    b.carry -= n;
+    while (n > 0 && b.next < b.queue.length) {
+      const old = b.queue[b.next++]!;
+      if (!c.alive[old]) continue; // already gone through ordinary churn
+      n--;
+      const s = c.create(b.namespace, t);
+      batch.push(T_ADDED, NONE, s, c.rv[s]!);
+      let rv = c.bump();
+      c.rv[s] = rv;
+      batch.push(T_MODIFIED, s, s, rv); // scheduled
+      rv = c.bump();
+      c.rv[old] = rv;
+      batch.push(T_MODIFIED, old, old, rv); // deletionTimestamp set
+      rv = c.bump();
+      c.rv[old] = rv;
+      c.remove(old);
+      batch.push(T_DELETED, old, NONE, rv);
+      rv = c.bump();
+      c.rv[s] = rv;
+      batch.push(T_MODIFIED, s, s, rv); // ready
+    }
+  }
+
+  /**
+   * Expected events per second a burst adds, averaged over its period: each burst replaces
+   * min(namespace size, rate x duration) pods, the namespace drawn by Zipf weight.
+   */
+  expectedBurstEventsPerSecond(): number {
+    const p = this.params.burst;
+    if (!p.enabled || p.podsPerSecond <= 0) return 0;
+    const c = this.cluster;
+    const cap = p.podsPerSecond * p.maxSeconds;
+    let pods = 0;
+    for (let i = 0; i < c.namespaceCount; i++) pods += c.namespaceWeight(i) * Math.min(c.nsLive[i]!, cap);
+    return (pods * EVENTS_PER_REPLACED_POD) / p.everySeconds;
+  }
+}

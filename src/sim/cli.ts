@@ -1,0 +1,327 @@
+/**
+ * Command line: runs one simulation and prints client-side and server-side side by side.
+ *
+ *   npm run sim -- --pods 100000 --replicas 4 --seconds 60 [--json]
+ *
+ * Bad flags print a message naming the flag and its bounds and exit with status 2.
+ */
+import { createSimulation } from './simulation';
+import { SimParamsError, validateParams } from './params';
+import type { ParamIssue, SimParamsInput } from './params';
+import type { ModeSnapshot, SimSnapshot } from './types';
+
+/** What a CLI run produced. */
+export interface CliResult {
+  readonly code: number;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+interface FlagSpec {
+  readonly path: string;
+  readonly kind: 'int' | 'number' | 'string' | 'enum' | 'gates' | 'bool';
+  readonly values?: readonly string[];
+  readonly help: string;
+}
+
+/** Flags and the parameter each sets. */
+const FLAGS: Record<string, FlagSpec> = {
+  pods: { path: 'cluster.pods', kind: 'int', help: 'live pods at the start (1 to 1,000,000)' },
+  replicas: { path: 'replicas.count', kind: 'int', help: 'controller replicas (1 to 64)' },
+  seconds: { path: '', kind: 'number', help: 'simulated seconds to run (0.01 to 86,400)' },
+  namespaces: { path: 'cluster.namespaces', kind: 'int', help: 'namespaces (1 to 10,000)' },
+  'api-servers': { path: 'apiServers.count', kind: 'int', help: 'API server instances (1 to 5)' },
+  gates: { path: 'apiServers.gates', kind: 'gates', help: 'ShardedListAndWatch per API server, e.g. on,off' },
+  seed: { path: 'seed', kind: 'string', help: 'PRNG seed (same seed, same run)' },
+  encoding: { path: 'sizes.encoding', kind: 'enum', values: ['json', 'protobuf'], help: 'wire encoding' },
+  adds: { path: 'churn.addsPerSecond', kind: 'number', help: 'pods created per second' },
+  modifies: { path: 'churn.modifiesPerSecond', kind: 'number', help: 'pod updates per second' },
+  deletes: { path: 'churn.deletesPerSecond', kind: 'number', help: 'pods deleted per second' },
+  bursts: { path: 'churn.burst.enabled', kind: 'bool', help: 'rolling updates on (true/false)' },
+  'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
+  fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'server-side when shardInfo is missing' },
+  'sequential-ids': { path: 'cluster.sequentialIds', kind: 'bool', help: 'UUIDv7-like uids (true/false)' },
+};
+
+const SECONDS_MIN = 0.01;
+const SECONDS_MAX = 86_400;
+
+function usage(): string {
+  const lines = ['usage: npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [flags]', '', 'flags:'];
+  for (const [name, f] of Object.entries(FLAGS)) lines.push(`  --${name.padEnd(16)} ${f.help}`);
+  lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
+  return lines.join('\n');
+}
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let o = obj;
+  for (const p of parts.slice(0, -1)) {
+    o[p] = (o[p] as Record<string, unknown> | undefined) ?? {};
+    o = o[p] as Record<string, unknown>;
+  }
+  o[parts[parts.length - 1]!] = value;
+}
+
+class FlagError extends Error {}
+
+/** Parses argv into parameters; throws FlagError with a message naming the flag. */
+export function parseArgs(argv: readonly string[]): { input: SimParamsInput; seconds: number; json: boolean; help: boolean } {
+  const input: Record<string, unknown> = {};
+  let seconds = 60;
+  let json = false;
+  let help = false;
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') {
+      json = true;
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${JSON.stringify(arg)}; flags look like --pods 100000`);
+    let name = arg.slice(2);
+    let value: string | undefined;
+    const eq = name.indexOf('=');
+    if (eq >= 0) {
+      value = name.slice(eq + 1);
+      name = name.slice(0, eq);
+    }
+    const spec = FLAGS[name];
+    if (!spec) throw new FlagError(`unknown flag --${name}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json`);
+    if (value === undefined) {
+      value = argv[++i];
+      if (value === undefined) throw new FlagError(`--${name} needs a value (${spec.help})`);
+    }
+    let parsed: unknown;
+    switch (spec.kind) {
+      case 'int':
+      case 'number': {
+        const n = value.trim() === '' ? NaN : Number(value.replace(/_/g, ''));
+        if (!Number.isFinite(n)) throw new FlagError(`--${name} must be a number: ${spec.help}; got ${JSON.stringify(value)}`);
+        parsed = n;
+        break;
+      }
+      case 'bool':
+        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${JSON.stringify(value)}`);
+        parsed = value === 'true';
+        break;
+      case 'enum':
+        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(value)}`);
+        parsed = value;
+        break;
+      case 'gates':
+        parsed = value.split(',').map((g) => {
+          if (g === 'on' || g === 'true') return true;
+          if (g === 'off' || g === 'false') return false;
+          throw new FlagError(`--gates must be a comma-separated list of on/off, got ${JSON.stringify(value)}`);
+        });
+        break;
+      default:
+        parsed = value;
+    }
+    if (name === 'seconds') {
+      const n = parsed as number;
+      if (n < SECONDS_MIN || n > SECONDS_MAX) throw new FlagError(`--seconds must be a number from ${SECONDS_MIN} to ${SECONDS_MAX.toLocaleString('en-US')}, got ${value}`);
+      seconds = n;
+    } else {
+      setPath(input, spec.path, parsed);
+    }
+  }
+  // A gates list longer than the server count implies the count.
+  const gates = (input.apiServers as { gates?: boolean[]; count?: number } | undefined)?.gates;
+  if (gates && (input.apiServers as { count?: number }).count === undefined) (input.apiServers as { count?: number }).count = gates.length;
+  return { input: input as SimParamsInput, seconds, json, help };
+}
+
+/** Rewrites a parameter issue to name the CLI flag. */
+function flagMessage(issue: ParamIssue): string {
+  const entry = Object.entries(FLAGS).find(([, f]) => f.path === issue.path);
+  return entry ? issue.message.replace(issue.path, `--${entry[0]}`) : issue.message;
+}
+
+// ---------------------------------------------------------------------------------------
+// Report
+// ---------------------------------------------------------------------------------------
+
+/** Figures of one mode over the run, the same for table and JSON. */
+export interface ModeReport {
+  readonly replicas: readonly {
+    readonly index: number;
+    readonly status: string;
+    readonly filtering: string;
+    readonly watchBytesPerSec: number;
+    readonly watchEventsPerSec: number;
+    readonly discardedShare: number;
+    readonly decodeCpuMillicores: number;
+    readonly listBytes: number;
+    readonly cacheBytes: number;
+    readonly cacheObjects: number;
+    readonly error: string | null;
+  }[];
+  readonly totalWatchBytesPerSec: number;
+  readonly totalDecodeCpuMillicores: number;
+  readonly totalCacheBytes: number;
+  readonly apiServerEgressBytesPerSec: number;
+  readonly apiServerHashesPerSec: number;
+  readonly watchShardsTotal: number;
+  readonly watchFilteredEventsTotal: number;
+  readonly gaps: number;
+  readonly duplicates: number;
+  readonly closedFormBytesPerSecPerReplica: readonly number[];
+}
+
+function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerByte: number): ModeReport {
+  const cf = snap.closedForm[m.mode];
+  const replicas = m.replicas.map((r) => {
+    const watchBytes = r.counters.bytesReceived - r.counters.listBytes;
+    return {
+      index: r.index,
+      status: r.status,
+      filtering: r.filtering,
+      watchBytesPerSec: watchBytes / seconds,
+      watchEventsPerSec: r.counters.eventsReceived / seconds,
+      discardedShare: r.counters.bytesReceived > 0 ? r.counters.bytesDiscarded / r.counters.bytesReceived : 0,
+      decodeCpuMillicores: (watchBytes * nsPerByte * 1e-9 * 1000) / seconds,
+      listBytes: r.counters.listBytes,
+      cacheBytes: r.cacheBytes,
+      cacheObjects: r.cacheObjects,
+      error: r.error?.message ?? null,
+    };
+  });
+  const egressList = m.replicas.reduce((a, r) => a + r.counters.listBytes, 0);
+  return {
+    replicas,
+    totalWatchBytesPerSec: replicas.reduce((a, r) => a + r.watchBytesPerSec, 0),
+    totalDecodeCpuMillicores: replicas.reduce((a, r) => a + r.decodeCpuMillicores, 0),
+    totalCacheBytes: replicas.reduce((a, r) => a + r.cacheBytes, 0),
+    apiServerEgressBytesPerSec: (m.totals.egressBytes - egressList) / seconds,
+    apiServerHashesPerSec: m.totals.apiServerHashes / seconds,
+    watchShardsTotal: m.apiServers.reduce((a, s) => a + s.metrics.watchShardsTotal, 0),
+    watchFilteredEventsTotal: m.apiServers.reduce((a, s) => a + s.metrics.watchFilteredEventsTotal, 0),
+    gaps: m.audit.gaps,
+    duplicates: m.audit.duplicates,
+    closedFormBytesPerSecPerReplica: cf.replicaBytesPerSec,
+  };
+}
+
+const UNITS = ['B', 'kB', 'MB', 'GB', 'TB'];
+
+function bytes(n: number): string {
+  let v = n;
+  let u = 0;
+  while (Math.abs(v) >= 1000 && u < UNITS.length - 1) {
+    v /= 1000;
+    u++;
+  }
+  return `${v >= 100 || u === 0 ? v.toFixed(0) : v.toFixed(v >= 10 ? 1 : 2)} ${UNITS[u]}`;
+}
+
+function int(n: number): string {
+  return Math.round(n).toLocaleString('en-US');
+}
+
+function ratio(a: number, b: number): string {
+  if (b === 0) return a === 0 ? '-' : 'inf';
+  return `${(a / b).toFixed(2)}x`;
+}
+
+function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: ModeReport): string {
+  const p = snap.params;
+  const gates = Array.from({ length: p.apiServers.count }, (_, i) => ((p.apiServers.gates[i] ?? true) ? 'on' : 'off')).join(',');
+  const events = snap.churn.total.added + snap.churn.total.modified + snap.churn.total.deleted;
+  const out: string[] = [];
+  out.push(
+    `ShardScope: ${int(p.cluster.pods)} pods in ${int(p.cluster.namespaces)} namespaces, ${p.replicas.count} replicas, ` +
+      `${p.apiServers.count} API server(s) (ShardedListAndWatch ${gates}), ${seconds} s simulated, seed ${JSON.stringify(String(p.seed))}`,
+  );
+  out.push(
+    `stream: ${int(events)} events (${int(events / seconds)}/s), ${int(snap.churn.total.bookmarks)} bookmarks, ` +
+      `mean event ${bytes(snap.closedForm.meanEventBytes)} (${p.sizes.encoding}); live pods now ${int(snap.cluster.live)}`,
+  );
+  out.push('');
+  const w0 = 40;
+  const w = 18;
+  const row = (label: string, a: string, b: string, c = '') => out.push(label.padEnd(w0) + a.padStart(w) + b.padStart(w) + c.padStart(w));
+  row('', 'client-side', 'server-side', 'server/client');
+  row('', '-----------', '-----------', '-------------');
+  for (let i = 0; i < client.replicas.length; i++) {
+    const c = client.replicas[i]!;
+    const s = server.replicas[i]!;
+    row(`replica ${i} watch bytes received`, `${bytes(c.watchBytesPerSec)}/s`, `${bytes(s.watchBytesPerSec)}/s`, ratio(s.watchBytesPerSec, c.watchBytesPerSec));
+    row(`          decoded then discarded`, `${(c.discardedShare * 100).toFixed(0)}%`, `${(s.discardedShare * 100).toFixed(0)}%`);
+    row(`          decode CPU (watch)`, `${c.decodeCpuMillicores.toFixed(1)} mcores`, `${s.decodeCpuMillicores.toFixed(1)} mcores`, ratio(s.decodeCpuMillicores, c.decodeCpuMillicores));
+    row(`          initial LIST`, bytes(c.listBytes), bytes(s.listBytes), ratio(s.listBytes, c.listBytes));
+    row(`          informer cache`, `${bytes(c.cacheBytes)} (${int(c.cacheObjects)})`, `${bytes(s.cacheBytes)} (${int(s.cacheObjects)})`);
+    if (c.error || s.error) row(`          error`, c.error ? 'yes' : '-', s.error ? 'yes' : '-');
+  }
+  row('all replicas: watch bytes received', `${bytes(client.totalWatchBytesPerSec)}/s`, `${bytes(server.totalWatchBytesPerSec)}/s`, ratio(server.totalWatchBytesPerSec, client.totalWatchBytesPerSec));
+  row('all replicas: decode CPU (watch)', `${client.totalDecodeCpuMillicores.toFixed(1)} mcores`, `${server.totalDecodeCpuMillicores.toFixed(1)} mcores`, ratio(server.totalDecodeCpuMillicores, client.totalDecodeCpuMillicores));
+  row('all replicas: informer caches', bytes(client.totalCacheBytes), bytes(server.totalCacheBytes), ratio(server.totalCacheBytes, client.totalCacheBytes));
+  row('API-server egress (watch)', `${bytes(client.apiServerEgressBytesPerSec)}/s`, `${bytes(server.apiServerEgressBytesPerSec)}/s`, ratio(server.apiServerEgressBytesPerSec, client.apiServerEgressBytesPerSec));
+  row('API-server shard checks (incl. LIST)', `${int(client.apiServerHashesPerSec)}/s`, `${int(server.apiServerHashesPerSec)}/s`);
+  row('apiserver_watch_shards_total', int(client.watchShardsTotal), int(server.watchShardsTotal));
+  row('apiserver_watch_filtered_events_total', int(client.watchFilteredEventsTotal), int(server.watchFilteredEventsTotal));
+  row('ownership audit: gaps', int(client.gaps), int(server.gaps));
+  row('ownership audit: duplicates', int(client.duplicates), int(server.duplicates));
+  const mean = (a: readonly number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
+  row('closed form: bytes/s per replica', `${bytes(mean(client.closedFormBytesPerSecPerReplica))}/s`, `${bytes(mean(server.closedFormBytesPerSecPerReplica))}/s`);
+  const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
+  if (errors.length > 0) {
+    out.push('');
+    for (const [mode, r] of errors) out.push(`${mode}-side replica ${r.index}: ${r.error}`);
+  }
+  return out.join('\n') + '\n';
+}
+
+/** Runs the CLI on `argv` (without the node and script arguments). */
+export function runCli(argv: readonly string[]): CliResult {
+  let args: ReturnType<typeof parseArgs>;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    if (e instanceof FlagError) return { code: 2, stdout: '', stderr: `error: ${e.message}\n(run with --help for every flag)\n` };
+    throw e;
+  }
+  if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
+  const v = validateParams(args.input);
+  if (!v.ok) return { code: 2, stdout: '', stderr: v.issues.map((i) => `error: ${flagMessage(i)}`).join('\n') + '\n' };
+  let sim;
+  try {
+    sim = createSimulation(args.input);
+  } catch (e) {
+    if (e instanceof SimParamsError) return { code: 2, stdout: '', stderr: e.issues.map((i) => `error: ${flagMessage(i)}`).join('\n') + '\n' };
+    throw e;
+  }
+  sim.step(args.seconds);
+  const snap = sim.snapshot();
+  const seconds = snap.time;
+  const p = snap.params;
+  const nsPerByte = p.sizes.encoding === 'protobuf' ? p.costs.protobufDecodeNsPerByte : p.costs.jsonDecodeNsPerByte;
+  const client = modeReport(snap, snap.modes.client, seconds, nsPerByte);
+  const server = modeReport(snap, snap.modes.server, seconds, nsPerByte);
+  if (args.json) {
+    const body = {
+      params: p,
+      seconds,
+      events: snap.churn.total,
+      livePods: snap.cluster.live,
+      meanEventBytes: snap.closedForm.meanEventBytes,
+      modes: { client, server },
+      closedForm: snap.closedForm,
+    };
+    return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
+  }
+  return { code: 0, stdout: table(snap, seconds, client, server), stderr: '' };
+}
+
+// Run when executed directly (`tsx src/sim/cli.ts`), not when imported by tests.
+const entry = typeof process !== 'undefined' ? process.argv[1] ?? '' : '';
+if (/cli\.[cm]?[jt]s$/.test(entry)) {
+  const r = runCli(process.argv.slice(2));
+  if (r.stdout) process.stdout.write(r.stdout);
+  if (r.stderr) process.stderr.write(r.stderr);
+  process.exitCode = r.code;
+}

@@ -1,0 +1,317 @@
+/**
+ * The cluster's objects in typed arrays, one slot per object ever created: uid words, uid
+ * and namespace hashes (FNV-1a 64, computed once per object), namespace index, JSON size,
+ * resourceVersion, creation time, liveness. No JavaScript object per pod exists; a pod is
+ * materialised only when someone looks at it.
+ *
+ * Slots are never reused while the run lasts, so a deleted object's data stays readable for
+ * the DELETED event that reports it (and for the recent-events view).
+ */
+import { formatHex, hashFieldInto, partsToBigInt } from '../core/sharding';
+import type { ClusterParams, SizeParams } from './params';
+import type { Prng } from './prng';
+import { SortedHashIndex } from './hashindex';
+import { mix32, namespaceName } from './names';
+import { sampleJsonBytes, sampleNamespaceFactor } from './sizes';
+import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
+import { jumpHash } from './jump';
+
+// Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
+const hashInto = hashFieldInto;
+const jump = jumpHash;
+const uuidText = formatUuid;
+
+/** Seconds of history the initial objects' creation times are spread over. */
+const INITIAL_AGE_SECONDS = 30 * 86_400;
+
+/** The cluster's objects. */
+export class Cluster {
+  /** Namespaces; index `namespaceCount` is the cluster-scoped pseudo-namespace "". */
+  readonly namespaceCount: number;
+  readonly namespaceNames: readonly string[];
+  /** FNV-1a 64 of each namespace name (index `namespaceCount` is the hash of ""). */
+  readonly nsHashHi: Uint32Array;
+  readonly nsHashLo: Uint32Array;
+  /** Per namespace, the JSON size factor (teams differ). */
+  readonly nsSizeFactor: Float64Array;
+  /** Per namespace, how many workloads its pods belong to (for names). */
+  readonly nsWorkloads: Uint16Array;
+  /** Cumulative Zipf weights over namespaces, for drawing one. */
+  readonly nsCdf: Float64Array;
+
+  capacity = 0;
+  /** Slots used so far (live or dead). */
+  slots = 0;
+  uidWords = new Uint32Array(0);
+  uidHi = new Uint32Array(0);
+  uidLo = new Uint32Array(0);
+  /** Namespace hash per slot, so a namespace-keyed selector reads it like a uid hash. */
+  nsHi = new Uint32Array(0);
+  nsLo = new Uint32Array(0);
+  nsOf = new Uint16Array(0);
+  jsonBytes = new Uint32Array(0);
+  /** resourceVersion of each object's last write. */
+  rv = new Float64Array(0);
+  /** Creation time in simulated seconds (negative: before the run started). */
+  created = new Float64Array(0);
+  alive = new Uint8Array(0);
+  /** Dense list of live slots (for uniform picks) and each slot's place in it. */
+  liveSlots = new Uint32Array(0);
+  livePos = new Int32Array(0);
+  liveCount = 0;
+  /** Live objects per namespace (cluster-scoped at the end). */
+  readonly nsLive: Int32Array;
+  /** Sum of live objects' JSON bytes. */
+  liveJsonBytes = 0;
+  /** The etcd revision: bumped by every write. */
+  resourceVersion: number;
+  /** Objects in hash order (uid hash). */
+  readonly index: SortedHashIndex;
+
+  /** kube-state-metrics bucket per slot for `jumpN` shards (0 = not computed). */
+  jumpBuckets = new Uint8Array(0);
+  jumpN = 0;
+
+  /** False while the initial population is created (it is indexed in one build). */
+  private indexed = false;
+  private v7Ms = 0;
+  private v7Seq = 0;
+  private readonly hashScratch = new Uint32Array(2);
+
+  constructor(
+    readonly params: ClusterParams,
+    private sizes: SizeParams,
+    private readonly prng: Prng,
+  ) {
+    const n = params.namespaces;
+    this.namespaceCount = n;
+    const names: string[] = [];
+    for (let i = 0; i < n; i++) names.push(namespaceName(i));
+    names.push('');
+    this.namespaceNames = names;
+    this.nsHashHi = new Uint32Array(n + 1);
+    this.nsHashLo = new Uint32Array(n + 1);
+    this.nsSizeFactor = new Float64Array(n + 1);
+    for (let i = 0; i <= n; i++) {
+      hashFieldInto(names[i]!, this.hashScratch, 0);
+      this.nsHashHi[i] = this.hashScratch[0]!;
+      this.nsHashLo[i] = this.hashScratch[1]!;
+      this.nsSizeFactor[i] = i < n ? sampleNamespaceFactor(prng) : 0.6;
+    }
+    // Zipf weights by rank; ranks are shuffled so the biggest namespace is not always "default".
+    const rank = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = prng.int(i + 1);
+      [rank[i], rank[j]] = [rank[j]!, rank[i]!];
+    }
+    this.nsCdf = new Float64Array(n);
+    let sum = 0;
+    for (let i = 0; i < n; i++) {
+      sum += 1 / Math.pow(rank[i]! + 1, params.zipfExponent);
+      this.nsCdf[i] = sum;
+    }
+    for (let i = 0; i < n; i++) this.nsCdf[i]! /= sum;
+    this.nsCdf[n - 1] = 1;
+    this.nsLive = new Int32Array(n + 1);
+    this.nsWorkloads = new Uint16Array(n + 1);
+    for (let i = 0; i <= n; i++) {
+      const expected = params.pods * (i < n ? this.namespaceWeight(i) * (1 - params.clusterScopedShare) : params.clusterScopedShare);
+      this.nsWorkloads[i] = Math.max(1, Math.min(400, Math.round(Math.sqrt(expected) / 2)));
+    }
+    this.resourceVersion = 1000;
+    this.index = new SortedHashIndex(
+      () => this.uidHi,
+      () => this.uidLo,
+    );
+    this.grow(Math.ceil(params.pods * 1.1) + 64);
+    // Time-ordered ids start 30 days back and advance with each object created.
+    this.v7Ms = EPOCH_MS - INITIAL_AGE_SECONDS * 1000;
+    for (let i = 0; i < params.pods; i++) {
+      const age = (INITIAL_AGE_SECONDS * (params.pods - i)) / params.pods;
+      this.create(this.drawNamespace(), -age);
+    }
+    this.index.build(this.liveSlots.subarray(0, this.liveCount), this.capacity);
+    this.indexed = true;
+  }
+
+  /** Probability that a namespaced object lands in namespace `i`. */
+  namespaceWeight(i: number): number {
+    return this.nsCdf[i]! - (i > 0 ? this.nsCdf[i - 1]! : 0);
+  }
+
+  /** Draws a namespace: cluster-scoped with its share, else Zipf over namespaces. */
+  drawNamespace(): number {
+    if (this.params.clusterScopedShare > 0 && this.prng.float() < this.params.clusterScopedShare) return this.namespaceCount;
+    return this.drawNamespacedOnly();
+  }
+
+  /** Draws a real namespace by Zipf weight (never the cluster-scoped one). */
+  drawNamespacedOnly(): number {
+    const u = this.prng.float();
+    const cdf = this.nsCdf;
+    let a = 0;
+    let b = cdf.length - 1;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      if (cdf[m]! <= u) a = m + 1;
+      else b = m;
+    }
+    return a;
+  }
+
+  /** Updates the size model (new objects only; existing sizes stay). */
+  setSizes(sizes: SizeParams): void {
+    this.sizes = sizes;
+  }
+
+  private grow(min: number): void {
+    if (min <= this.capacity) return;
+    const cap = Math.max(min, Math.ceil(this.capacity * 1.5), 1024);
+    const g32 = (a: Uint32Array, k = 1) => {
+      const b = new Uint32Array(cap * k);
+      b.set(a);
+      return b;
+    };
+    this.uidWords = g32(this.uidWords, 4);
+    this.uidHi = g32(this.uidHi);
+    this.uidLo = g32(this.uidLo);
+    this.nsHi = g32(this.nsHi);
+    this.nsLo = g32(this.nsLo);
+    this.jsonBytes = g32(this.jsonBytes);
+    this.liveSlots = g32(this.liveSlots);
+    const ns = new Uint16Array(cap);
+    ns.set(this.nsOf);
+    this.nsOf = ns;
+    const rv = new Float64Array(cap);
+    rv.set(this.rv);
+    this.rv = rv;
+    const cr = new Float64Array(cap);
+    cr.set(this.created);
+    this.created = cr;
+    const al = new Uint8Array(cap);
+    al.set(this.alive);
+    this.alive = al;
+    const lp = new Int32Array(cap).fill(-1);
+    lp.set(this.livePos);
+    this.livePos = lp;
+    const jb = new Uint8Array(cap);
+    jb.set(this.jumpBuckets);
+    this.jumpBuckets = jb;
+    this.capacity = cap;
+    this.index.grow(cap);
+  }
+
+  /** Creates a live object in namespace `ns` at simulated time `t`; returns its slot. */
+  create(ns: number, t: number): number {
+    if (this.slots >= this.capacity) this.grow(this.slots + 1);
+    const s = this.slots++;
+    if (this.params.sequentialIds) {
+      const ms = Math.max(this.v7Ms, Math.floor(EPOCH_MS + t * 1000));
+      if (ms === this.v7Ms) this.v7Seq++;
+      else this.v7Seq = 0;
+      this.v7Ms = ms;
+      writeUuidV7(this.prng, ms, this.v7Seq, this.uidWords, s * 4);
+    } else {
+      writeUuidV4(this.prng, this.uidWords, s * 4);
+    }
+    hashInto(uuidText(this.uidWords, s * 4), this.hashScratch, 0);
+    this.uidHi[s] = this.hashScratch[0]!;
+    this.uidLo[s] = this.hashScratch[1]!;
+    this.nsOf[s] = ns;
+    this.nsHi[s] = this.nsHashHi[ns]!;
+    this.nsLo[s] = this.nsHashLo[ns]!;
+    const bytes = sampleJsonBytes(this.prng, this.sizes, this.nsSizeFactor[ns]!);
+    this.jsonBytes[s] = bytes;
+    this.rv[s] = ++this.resourceVersion;
+    this.created[s] = t;
+    this.alive[s] = 1;
+    this.livePos[s] = this.liveCount;
+    this.liveSlots[this.liveCount++] = s;
+    this.nsLive[ns]!++;
+    this.liveJsonBytes += bytes;
+    if (this.jumpN > 0) this.jumpBuckets[s] = jump(this.uidHi[s]!, this.uidLo[s]!, this.jumpN);
+    // The initial population is indexed in one build at the end of the constructor.
+    if (this.indexed) this.index.add(s);
+    return s;
+  }
+
+  /** A write: bumps the etcd revision. Returns the new resourceVersion. */
+  bump(): number {
+    return ++this.resourceVersion;
+  }
+
+  /** Marks a live object deleted. */
+  remove(s: number): void {
+    if (!this.alive[s]) return;
+    this.alive[s] = 0;
+    const p = this.livePos[s]!;
+    const last = this.liveSlots[--this.liveCount]!;
+    this.liveSlots[p] = last;
+    this.livePos[last] = p;
+    this.livePos[s] = -1;
+    this.nsLive[this.nsOf[s]!]!--;
+    this.liveJsonBytes -= this.jsonBytes[s]!;
+    this.index.remove(s);
+  }
+
+  /** A uniformly random live slot, or -1 when the cluster is empty. */
+  pickLive(prng: Prng): number {
+    return this.liveCount === 0 ? -1 : this.liveSlots[prng.int(this.liveCount)]!;
+  }
+
+  /** Folds pending objects into the sorted index when there are many. */
+  refreshIndex(force = false): void {
+    if (this.index.stale || (force && this.index.pending.length > 0)) {
+      this.index.build(this.liveSlots.subarray(0, this.liveCount), this.capacity);
+    }
+  }
+
+  /** Makes `jumpBuckets` hold the kube-state-metrics bucket of every slot for `n` shards. */
+  ensureJump(n: number): void {
+    if (this.jumpN === n) return;
+    this.jumpN = n;
+    const hi = this.uidHi;
+    const lo = this.uidLo;
+    const out = this.jumpBuckets;
+    for (let s = 0; s < this.slots; s++) out[s] = jump(hi[s]!, lo[s]!, n);
+  }
+
+  uid(s: number): string {
+    return formatUuid(this.uidWords, s * 4);
+  }
+
+  namespace(s: number): string {
+    return this.namespaceNames[this.nsOf[s]!]!;
+  }
+
+  /** `0x` + 16 hex digits of the uid hash. */
+  uidHashHex(s: number): string {
+    return formatHex(partsToBigInt(this.uidHi[s]!, this.uidLo[s]!));
+  }
+
+  namespaceHashHex(s: number): string {
+    return formatHex(partsToBigInt(this.nsHi[s]!, this.nsLo[s]!));
+  }
+
+  /** Which workload of its namespace an object belongs to (stable, from its uid bits). */
+  workload(s: number): number {
+    return this.uidWords[s * 4 + 3]! % this.nsWorkloads[this.nsOf[s]!]!;
+  }
+
+  /** A stable per-slot 32-bit value for derived names. */
+  nameBits(s: number): number {
+    return mix32(this.uidWords[s * 4 + 2]!, this.uidWords[s * 4]!);
+  }
+
+  /** Finds a live slot by uid text (a scan over uid words; display use only). */
+  findUid(uid: string): number {
+    const w = new Uint32Array(4);
+    if (!parseUuidInto(uid, w, 0)) return -1;
+    const u = this.uidWords;
+    for (let s = 0; s < this.slots; s++) {
+      const o = s * 4;
+      if (u[o] === w[0] && u[o + 1] === w[1] && u[o + 2] === w[2] && u[o + 3] === w[3] && this.alive[s]) return s;
+    }
+    return -1;
+  }
+}

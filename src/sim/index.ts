@@ -1,0 +1,102 @@
+/**
+ * ShardScope's simulation model: a deterministic model of a cluster's pods and churn, of the
+ * API servers' LIST/WATCH dispatch with and without `ShardedListAndWatch` (KEP-5866), and of
+ * each controller replica's cost, client-side and server-side over the same event stream.
+ *
+ * Pure TypeScript (imports only `src/core`); runs under Node and in a Web Worker
+ * (`./worker`). Large data lives in typed arrays inside the model; snapshots are summaries.
+ *
+ * ```ts
+ * const sim = createSimulation({ cluster: { pods: 100_000 }, replicas: { count: 4 } });
+ * sim.step();                       // one simulated second, both modes
+ * const s = sim.snapshot();         // s.modes.client / s.modes.server
+ * sim.listFor('server', 0).body;    // a PodList with metadata.shardInfo
+ * ```
+ */
+export { createSimulation } from './simulation';
+export {
+  DEFAULT_PARAMS,
+  LIMITS,
+  MODES,
+  SimParamsError,
+  validateParams,
+  resolveParams,
+  mergeParams,
+} from './params';
+export type {
+  SimParams,
+  SimParamsInput,
+  DeepPartial,
+  ClusterParams,
+  SizeParams,
+  ChurnParams,
+  BurstParams,
+  ApiServerParams,
+  ReplicaParams,
+  CostParams,
+  Encoding,
+  ClientFilter,
+  ServerFallback,
+  Mode,
+  SelectorSpec,
+  ParamIssue,
+  ValidationResult,
+} from './params';
+export { OWNER_NONE, OWNER_MANY } from './types';
+export type {
+  Simulation,
+  SimSnapshot,
+  ModeSnapshot,
+  ModeSeries,
+  ModeTotals,
+  ReplicaStats,
+  ReplicaCounters,
+  ReplicaRates,
+  ReplicaFiltering,
+  RangeView,
+  ApiServerStats,
+  ApiServerMetrics,
+  OwnershipAudit,
+  ClosedForm,
+  ClosedFormMode,
+  ClusterSummary,
+  ChurnSummary,
+  HashSpaceView,
+  ObjectInfo,
+  RangeSet,
+  OwnershipRecount,
+  RecentEvent,
+  DeliveryOutcome,
+  ReshardStrategy,
+  ReshardStage,
+  ReshardReport,
+  PodObject,
+  PodListBody,
+  StatusBody,
+  RequestInfo,
+  ListResponse,
+  ListOptions,
+  WatchEventType,
+  WatchEventEnvelope,
+} from './types';
+export { jumpHash } from './jump';
+export { createPrng } from './prng';
+export type { Prng } from './prng';
+export {
+  WORKER_COMMANDS,
+  handleWorkerMessage,
+  serveSimulation,
+  createWorkerSimClient,
+  createLocalSimClient,
+  SimWorkerError,
+} from './worker';
+export type {
+  WorkerRequest,
+  WorkerResponse,
+  WorkerCommand,
+  WorkerCommands,
+  WorkerError,
+  WorkerState,
+  MessageEndpoint,
+  SimClient,
+} from './worker';

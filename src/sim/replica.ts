@@ -1,0 +1,155 @@
+/**
+ * A controller replica: where its shard selector comes from, what it sends, how it filters
+ * (client-side by ranges or kube-state-metrics' jump hash; server-side with a fallback when
+ * `shardInfo` is missing, or naively trusting the stream), and its counters.
+ */
+import { ShardSelector, requirementToString, splitHashSpace } from '../core/sharding';
+import type { ShardKey } from '../core/sharding';
+import { parseForRequest } from './apiserver';
+import type { Watcher } from './apiserver';
+import type { ClientFilter, Mode, SelectorSpec, ServerFallback } from './params';
+import type { ReplicaFiltering } from './types';
+
+/** Counter slots of a replica (a Float64Array, so the hot loop adds to numbers in place). */
+export const C_EVENTS_RECEIVED = 0;
+export const C_BYTES_RECEIVED = 1;
+export const C_EVENTS_DECODED = 2;
+export const C_BYTES_DECODED = 3;
+export const C_EVENTS_DISCARDED = 4;
+export const C_BYTES_DISCARDED = 5;
+export const C_EVENTS_KEPT = 6;
+export const C_BYTES_KEPT = 7;
+export const C_LIST_REQUESTS = 8;
+export const C_LIST_ITEMS = 9;
+export const C_LIST_BYTES = 10;
+export const C_CPU_SECONDS = 11;
+export const C_LOCAL_HASHES = 12;
+export const C_REQUEST_ERRORS = 13;
+export const COUNTER_COUNT = 14;
+
+/** How the replica decides locally what to keep after decoding. */
+export const LOCAL_KEEP_ALL = 0;
+export const LOCAL_RANGES = 1;
+export const LOCAL_JUMP = 2;
+export const LOCAL_KEEP_NONE = 3;
+
+/** What a replica's selector spec resolves to. */
+export interface ResolvedSelector {
+  /** The `shardSelector` value sent in server-side mode (null: none). */
+  readonly text: string | null;
+  /** The same selector parsed locally (for client-side filtering and the fallback). */
+  readonly local: ShardSelector | null;
+  /** Why it does not parse locally (`invalid shard selector: ...`), or null. */
+  readonly localError: string | null;
+  readonly key: ShardKey;
+}
+
+/** Resolves replica `index` of `count`'s selector spec. */
+export function resolveSelector(spec: SelectorSpec | null | undefined, index: number, count: number, key: ShardKey): ResolvedSelector {
+  if (!spec || spec.kind === 'equal') {
+    const r = splitHashSpace(count)[index]!;
+    const sel = new ShardSelector([{ key, start: r.start, end: r.end }]);
+    return { text: sel.toString(), local: sel, localError: null, key };
+  }
+  const text =
+    spec.kind === 'text'
+      ? spec.text
+      : spec.ranges.map((r) => requirementToString({ key: spec.key ?? key, start: r.start, end: r.end })).join(' || ');
+  // Client-go omits an empty parameter; an empty selector is "everything" locally.
+  if (text === '') return { text: null, local: null, localError: null, key: spec.kind === 'ranges' ? (spec.key ?? key) : key };
+  const a = parseForRequest(text);
+  if (!a.ok) return { text, local: null, localError: a.message, key };
+  return { text, local: a.selector, localError: null, key: a.selector?.key ?? key };
+}
+
+/** One replica in one mode. */
+export class Replica {
+  readonly counters = new Float64Array(COUNTER_COUNT);
+  /** Objects and modelled bytes in its informer cache. */
+  cacheObjects = 0;
+  cacheBytes = 0;
+  /** Its open watch, when running. */
+  watcher: Watcher | null = null;
+  status: 'ok' | 'error' = 'ok';
+  error: { httpStatus: 500 | null; message: string } | null = null;
+  filtering: ReplicaFiltering = 'none';
+  /** What it does with each decoded object (LOCAL_*). */
+  localKind = LOCAL_KEEP_NONE;
+  shardInfoSeen = false;
+  /** Tick at which a failed request is retried (reflector backoff), or -1. */
+  retryAtTick = -1;
+  backoffSeconds = 0;
+  /** This replica's bit in the per-object owner masks. */
+  readonly bitLo: number;
+  readonly bitHi: number;
+
+  constructor(
+    readonly mode: Mode,
+    readonly index: number,
+    readonly count: number,
+    readonly apiServer: number,
+    readonly resolved: ResolvedSelector,
+    readonly clientFilter: ClientFilter,
+    readonly serverFallback: ServerFallback,
+  ) {
+    this.bitLo = index < 32 ? (1 << index) >>> 0 : 0;
+    this.bitHi = index >= 32 ? (1 << (index - 32)) >>> 0 : 0;
+  }
+
+  /** The selector value this replica puts on its requests. */
+  get selectorSent(): string | null {
+    return this.mode === 'server' ? this.resolved.text : null;
+  }
+
+  /**
+   * Decides local filtering once the LIST answered. `shardInfo` tells whether the server
+   * applied the selector; without it a server-side replica falls back (or trusts).
+   */
+  configureAfterList(shardInfo: boolean): void {
+    this.shardInfoSeen = shardInfo;
+    this.status = 'ok';
+    this.error = null;
+    if (this.mode === 'client') {
+      if (this.clientFilter === 'jump') {
+        this.localKind = LOCAL_JUMP;
+        this.filtering = 'local-jump';
+      } else if (this.resolved.localError !== null) {
+        this.fail(null, this.resolved.localError);
+      } else {
+        this.localKind = this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
+        this.filtering = 'local-ranges';
+      }
+      return;
+    }
+    if (shardInfo) {
+      // The server filtered: every object sent is ours.
+      this.localKind = LOCAL_KEEP_ALL;
+      this.filtering = 'server';
+    } else if (this.serverFallback === 'trust') {
+      this.localKind = LOCAL_KEEP_ALL;
+      this.filtering = 'trust';
+    } else if (this.resolved.localError !== null) {
+      // The fallback needs the matcher, and the selector does not parse.
+      this.fail(null, this.resolved.localError);
+    } else {
+      this.localKind = this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
+      this.filtering = 'fallback';
+    }
+  }
+
+  /** Puts the replica in the error state: it runs no watch and owns nothing. */
+  fail(httpStatus: 500 | null, message: string): void {
+    this.status = 'error';
+    this.error = { httpStatus, message };
+    this.localKind = LOCAL_KEEP_NONE;
+    this.filtering = 'none';
+    this.shardInfoSeen = false;
+  }
+
+  /** Whether this replica keeps the object with the given uid/namespace hash (LOCAL_RANGES only). */
+  keepsHash(uidHi: number, uidLo: number, nsHi: number, nsLo: number): boolean {
+    const sel = this.resolved.local;
+    if (!sel) return true;
+    return this.resolved.key === 'object.metadata.namespace' ? sel.matchesHash(nsHi, nsLo) : sel.matchesHash(uidHi, uidLo);
+  }
+}

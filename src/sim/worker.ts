@@ -1,0 +1,239 @@
+/**
+ * The Web Worker adapter: a named command table over one `Simulation`, with typed arrays
+ * moved (transferred) rather than copied. Thin on purpose: every command is one call on the
+ * headless API, so the same module also runs on the main thread (`createLocalSimClient`)
+ * and under Node.
+ *
+ * In a worker, this module installs itself when imported:
+ * `new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module' })`.
+ * On the main thread importing it installs nothing.
+ *
+ * No DOM types are referenced: the worker scope is described by the minimal
+ * {@link MessagePort}-like interface below, so `src/sim` stays DOM-free.
+ */
+import { SimParamsError } from './params';
+import type { Mode, ParamIssue, SimParamsInput } from './params';
+import { createSimulation } from './simulation';
+import type {
+  HashSpaceView,
+  ListOptions,
+  ListResponse,
+  ObjectInfo,
+  OwnershipRecount,
+  PodObject,
+  RangeSet,
+  RecentEvent,
+  ReshardReport,
+  ReshardStrategy,
+  SimSnapshot,
+  Simulation,
+  WatchEventEnvelope,
+} from './types';
+
+/** The commands, their arguments and results. Every command but `create` needs a simulation. */
+export interface WorkerCommands {
+  /** Creates (or replaces) the simulation. */
+  create(input?: SimParamsInput): SimSnapshot;
+  /** Steps `seconds` (default `params.stepSeconds`) and returns the new snapshot. */
+  step(seconds?: number): SimSnapshot;
+  snapshot(): SimSnapshot;
+  reconfigure(input: SimParamsInput): SimSnapshot;
+  seek(t: number): SimSnapshot;
+  listFor(mode: Mode, replica: number, options?: ListOptions): ListResponse;
+  watchEventsFor(mode: Mode, replica: number, count?: number): WatchEventEnvelope[];
+  recentEvents(count?: number): RecentEvent[];
+  metricsText(mode: Mode, apiServer: number): string;
+  /** Its typed arrays are transferred to the caller. */
+  hashSpace(): HashSpaceView;
+  objectsNear(position: number, k?: number): ObjectInfo[];
+  objectJson(uid: string): PodObject | null;
+  recount(ranges: RangeSet): OwnershipRecount;
+  reshard(strategy: ReshardStrategy, from: number, to: number): ReshardReport;
+}
+
+/** A command name. */
+export type WorkerCommand = keyof WorkerCommands;
+
+/** The command names, for validation and menus. */
+export const WORKER_COMMANDS: readonly WorkerCommand[] = [
+  'create',
+  'step',
+  'snapshot',
+  'reconfigure',
+  'seek',
+  'listFor',
+  'watchEventsFor',
+  'recentEvents',
+  'metricsText',
+  'hashSpace',
+  'objectsNear',
+  'objectJson',
+  'recount',
+  'reshard',
+];
+
+/** A request: `id` pairs it with its response. */
+export interface WorkerRequest<C extends WorkerCommand = WorkerCommand> {
+  readonly id: number;
+  readonly cmd: C;
+  readonly args: Parameters<WorkerCommands[C]>;
+}
+
+/** A serialisable error (a `SimParamsError` keeps its issues). */
+export interface WorkerError {
+  readonly name: string;
+  readonly message: string;
+  readonly issues?: readonly ParamIssue[];
+}
+
+/** A response to the request with the same id. */
+export type WorkerResponse =
+  | { readonly id: number; readonly ok: true; readonly result: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: WorkerError };
+
+/** Holds the simulation the commands act on. */
+export interface WorkerState {
+  sim: Simulation | null;
+}
+
+function need(state: WorkerState): Simulation {
+  if (!state.sim) throw new Error('no simulation: send "create" first');
+  return state.sim;
+}
+
+/** The command table: each entry is one call on the headless API. */
+function commandTable(state: WorkerState): WorkerCommands {
+  return {
+    create: (input) => {
+      state.sim = createSimulation(input ?? {});
+      return state.sim.snapshot();
+    },
+    step: (seconds) => {
+      const sim = need(state);
+      sim.step(seconds);
+      return sim.snapshot();
+    },
+    snapshot: () => need(state).snapshot(),
+    reconfigure: (input) => {
+      const sim = need(state);
+      sim.reconfigure(input);
+      return sim.snapshot();
+    },
+    seek: (t) => {
+      const sim = need(state);
+      sim.seek(t);
+      return sim.snapshot();
+    },
+    listFor: (mode, replica, options) => need(state).listFor(mode, replica, options),
+    watchEventsFor: (mode, replica, count) => need(state).watchEventsFor(mode, replica, count),
+    recentEvents: (count) => need(state).recentEvents(count),
+    metricsText: (mode, apiServer) => need(state).metricsText(mode, apiServer),
+    hashSpace: () => need(state).hashSpace(),
+    objectsNear: (position, k) => need(state).objectsNear(position, k),
+    objectJson: (uid) => need(state).objectJson(uid),
+    recount: (ranges) => need(state).recount(ranges),
+    reshard: (strategy, from, to) => need(state).reshard(strategy, from, to),
+  };
+}
+
+/** Buffers inside a result that can be moved rather than copied. */
+function transferables(result: unknown): ArrayBuffer[] {
+  if (typeof result !== 'object' || result === null) return [];
+  const out: ArrayBuffer[] = [];
+  for (const v of Object.values(result)) {
+    if (ArrayBuffer.isView(v) && v.buffer instanceof ArrayBuffer && !out.includes(v.buffer)) out.push(v.buffer);
+  }
+  return out;
+}
+
+function toWorkerError(e: unknown): WorkerError {
+  if (e instanceof SimParamsError) return { name: e.name, message: e.message, issues: e.issues };
+  if (e instanceof Error) return { name: e.name, message: e.message };
+  return { name: 'Error', message: String(e) };
+}
+
+/**
+ * Runs one request against `state`. Returns the response and the buffers to transfer with it.
+ * Never throws: an error becomes an `ok: false` response.
+ */
+export function handleWorkerMessage(state: WorkerState, req: WorkerRequest): { response: WorkerResponse; transfer: ArrayBuffer[] } {
+  try {
+    if (!WORKER_COMMANDS.includes(req.cmd)) throw new Error(`unknown command ${JSON.stringify(req.cmd)}`);
+    const table = commandTable(state);
+    const fn = table[req.cmd] as (...args: readonly unknown[]) => unknown;
+    const result = fn(...(req.args ?? []));
+    return { response: { id: req.id, ok: true, result }, transfer: transferables(result) };
+  } catch (e) {
+    return { response: { id: req.id, ok: false, error: toWorkerError(e) }, transfer: [] };
+  }
+}
+
+/** The part of a worker scope (or a `Worker`) this module needs. */
+export interface MessageEndpoint {
+  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** Serves the command table on `scope` (a worker's global scope). */
+export function serveSimulation(scope: MessageEndpoint): WorkerState {
+  const state: WorkerState = { sim: null };
+  scope.addEventListener('message', (event) => {
+    const { response, transfer } = handleWorkerMessage(state, event.data as WorkerRequest);
+    scope.postMessage(response, transfer);
+  });
+  return state;
+}
+
+/** A promise-based client: the same surface whether the simulation runs in a worker or here. */
+export type SimClient = {
+  [C in WorkerCommand]: (...args: Parameters<WorkerCommands[C]>) => Promise<ReturnType<WorkerCommands[C]>>;
+};
+
+/** A rejected command's error, with `issues` for bad parameters. */
+export class SimWorkerError extends Error {
+  readonly issues: readonly ParamIssue[] | undefined;
+  constructor(error: WorkerError) {
+    super(error.message);
+    this.name = error.name;
+    this.issues = error.issues;
+  }
+}
+
+/** A client talking to a worker that runs {@link serveSimulation}. */
+export function createWorkerSimClient(worker: MessageEndpoint): SimClient {
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  worker.addEventListener('message', (event) => {
+    const res = event.data as WorkerResponse;
+    const p = pending.get(res.id);
+    if (!p) return;
+    pending.delete(res.id);
+    if (res.ok) p.resolve(res.result);
+    else p.reject(new SimWorkerError(res.error));
+  });
+  const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, cmd, args });
+    });
+  return Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
+}
+
+/** A client running the simulation on this thread (tests, Node, or no worker support). */
+export function createLocalSimClient(): SimClient {
+  const state: WorkerState = { sim: null };
+  let next = 1;
+  const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> => {
+    const { response } = handleWorkerMessage(state, { id: next++, cmd, args } as WorkerRequest);
+    return response.ok ? Promise.resolve(response.result) : Promise.reject(new SimWorkerError(response.error));
+  };
+  return Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
+}
+
+// Install only inside a dedicated worker: there `self` is the worker's global scope, which
+// has `importScripts` and no `document`. On the main thread and under Node nothing happens.
+const scope = globalThis as unknown as { importScripts?: unknown; document?: unknown } & Partial<MessageEndpoint>;
+if (typeof scope.importScripts === 'function' && scope.document === undefined && typeof scope.postMessage === 'function') {
+  serveSimulation(scope as MessageEndpoint);
+}

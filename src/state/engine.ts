@@ -1,0 +1,114 @@
+/**
+ * The engine: where the simulation model runs. The same asynchronous interface whether the
+ * model lives on the main thread (small clusters, tests) or in a Web Worker (large clusters),
+ * so the store never knows which. Large data (hash positions, owners) arrives here as typed
+ * arrays and is kept out of the store.
+ */
+import {
+  createLocalSimClient,
+  type HashSpaceView,
+  type ListOptions,
+  type ListResponse,
+  type Mode,
+  type ObjectInfo,
+  type OwnershipRecount,
+  type RangeSet,
+  type RecentEvent,
+  type SimParamsInput,
+  type SimClient,
+  type SimSnapshot,
+} from '../sim';
+
+/** What the UI needs after every step or reconfiguration, fetched in one go. */
+export interface EngineFrame {
+  readonly snapshot: SimSnapshot;
+  /** Events of the shared stream since the previous frame (newest last), for the event flow. */
+  readonly events: readonly RecentEvent[];
+  /** Fresh hash-space arrays when asked for (they are large: not every frame at 1M objects). */
+  readonly hashSpace: HashSpaceView | null;
+}
+
+/** Options of a frame request. */
+export interface FrameRequest {
+  /** Include the hash-space arrays. */
+  readonly hashSpace: boolean;
+  /** At most this many recent events. */
+  readonly events: number;
+}
+
+/** The model, behind an asynchronous boundary. Calls are answered in order. */
+export interface SimEngine {
+  readonly kind: 'local' | 'worker';
+  /** Builds a fresh simulation (replacing any previous one). Rejects on bad parameters. */
+  create(input: SimParamsInput, frame: FrameRequest): Promise<EngineFrame>;
+  /** Applies new parameters; rejects with the model's message and keeps the old state. */
+  reconfigure(input: SimParamsInput, frame: FrameRequest): Promise<EngineFrame>;
+  /** Advances simulated time (negative: rewinds by replaying from the start). */
+  step(seconds: number, frame: FrameRequest): Promise<EngineFrame>;
+  listFor(mode: Mode, replica: number, options?: ListOptions): Promise<ListResponse>;
+  objectsNear(position: number, k: number): Promise<ObjectInfo[]>;
+  recount(ranges: RangeSet): Promise<OwnershipRecount>;
+  metricsText(mode: Mode, apiServer: number): Promise<string>;
+  dispose(): void;
+}
+
+/** The events not seen before (by type, resourceVersion and uid), oldest first; updates `seen`. */
+export function newEvents(events: readonly RecentEvent[], seen: Set<string>): RecentEvent[] {
+  const out: RecentEvent[] = [];
+  for (const e of events) {
+    const key = `${e.type}:${e.resourceVersion}:${e.object?.uid ?? ''}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(e);
+  }
+  // Only the latest keys matter; keep the set from growing without bound.
+  if (seen.size > 4096) {
+    const keep = [...seen].slice(-1024);
+    seen.clear();
+    for (const k of keep) seen.add(k);
+  }
+  return out;
+}
+
+/**
+ * An engine over the model's promise-based client: the same code whether the client talks
+ * to a worker or runs the model on this thread. Requests are pipelined (the worker answers
+ * in order), so a frame costs one round trip, not three.
+ */
+export function createClientEngine(client: SimClient, kind: SimEngine['kind'], onDispose?: () => void): SimEngine {
+  const seen = new Set<string>();
+  let time = 0;
+  const frame = async (snapshotP: Promise<SimSnapshot>, req: FrameRequest): Promise<EngineFrame> => {
+    const [snapshot, events, hashSpace] = await Promise.all([
+      snapshotP,
+      req.events > 0 ? client.recentEvents(req.events) : Promise.resolve([]),
+      req.hashSpace ? client.hashSpace() : Promise.resolve(null),
+    ]);
+    time = snapshot.time;
+    return { snapshot, events: newEvents(events, seen), hashSpace };
+  };
+  return {
+    kind,
+    create: (input, req) => {
+      seen.clear();
+      return frame(client.create(input), req);
+    },
+    reconfigure: (input, req) => frame(client.reconfigure(input), req),
+    step: (seconds, req) => {
+      if (seconds >= 0) return frame(client.step(seconds), req);
+      // Stepping back replays from the start (same seed): the animation starts afresh.
+      seen.clear();
+      return frame(client.seek(Math.max(0, time + seconds)), { ...req, events: 0 });
+    },
+    listFor: (mode, replica, options) => client.listFor(mode, replica, options),
+    objectsNear: (position, k) => client.objectsNear(position, k),
+    recount: (ranges) => client.recount(ranges),
+    metricsText: (mode, apiServer) => client.metricsText(mode, apiServer),
+    dispose: () => onDispose?.(),
+  };
+}
+
+/** The model on the main thread (small clusters, tests, browsers without module workers). */
+export function createLocalEngine(): SimEngine {
+  return createClientEngine(createLocalSimClient(), 'local');
+}

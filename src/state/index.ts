@@ -1,0 +1,60 @@
+/**
+ * ShardScope's state: one zustand store over the simulation model, plus the pure helpers the
+ * UI needs (validation, selectors, artefacts). Imports only `src/sim` and `src/core`.
+ */
+export { createShardScopeStore, initialSimSlice, SELECTOR_APPLY_DELAY_MS } from './store';
+export type {
+  ShardScopeState,
+  ShardScopeStore,
+  ShardScopeOptions,
+  SimSlice,
+  SimData,
+  ScalarParam,
+  EngineFactory,
+} from './store';
+export { ShardScopeProvider, useShardScope, useShardScopeShallow, useShardScopeStore } from './react';
+export { createLocalEngine, createClientEngine } from './engine';
+export { createWorkerEngine, engineKindFor, browserEngineFactory } from './workerEngine';
+export type { SimEngine, EngineFrame, FrameRequest } from './engine';
+export { defaultSimParams, defaultViewParams, STEP_SECONDS, WORKER_THRESHOLD, SERIES_CAPACITY } from './defaults';
+export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';
+export type { SimParams, ViewParams, ApiServerParams, ClientMode, Encoding, NumericParam } from './params';
+export { parseNumberDraft, validateParam } from './validate';
+export type { FieldProblem, FieldResult, NumberLimits } from './validate';
+export {
+  parseSelectorText,
+  equalSplitSelectors,
+  boundaryHandles,
+  moveBoundary,
+  fractionToBound,
+  applyQuickFix,
+  NUDGE_SMALL,
+  NUDGE_LARGE,
+} from './selectors';
+export type { ParsedSelector, BoundaryHandle, BoundRef } from './selectors';
+export { goQueryEscape, watchRequestUrl, listRequestUrl, rejectionMessage } from './artefacts';
+export { toSimInput } from './toSim';
+export type {
+  SimSnapshot,
+  ModeSnapshot,
+  ReplicaStats,
+  ApiServerStats,
+  OwnershipAudit,
+  OwnershipRecount,
+  HashSpaceView,
+  ObjectInfo,
+  RecentEvent,
+  DeliveryOutcome,
+  ListResponse,
+  PodListBody,
+  Mode,
+  WatchEventType,
+} from '../sim';
+export { OWNER_NONE, OWNER_MANY } from '../sim';
+export type { ShardKey, ShardSelectorError, SourceSpan, ShardRangeRequirement } from '../core/sharding';
+/** One owner's ranges, as `analyzeCoverage` takes them. */
+export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];
+export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '../core/sharding';
+export type { CoverageReport, CoverageSegment } from '../core/sharding';
+export { namespaceView } from './namespaceView';
+export type { NamespaceView, NamespacePoint } from './namespaceView';

@@ -1,0 +1,432 @@
+/**
+ * The one store of ShardScope: a vanilla zustand store (usable without React, in tests and,
+ * later, by scenario scripts), built by {@link createShardScopeStore} from an initial state
+ * and three slices: parameters, view, and simulation summaries.
+ *
+ * The store holds parameters, summaries and version counters. The large data (hash positions
+ * and owners of up to 1,000,000 objects, recent events) lives in `store.data`, beside the
+ * state, and the versions say when it changed so painters know when to repaint.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
+import type { ShardKey } from '../core/sharding';
+import { createLocalEngine, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
+import { defaultSimParams, defaultViewParams, STEP_SECONDS } from './defaults';
+import { LIMITS, SPEEDS, type ClientMode, type Encoding, type SimParams, type ViewParams } from './params';
+import { equalSplitSelectors, parseSelectorText } from './selectors';
+import { toSimInput } from './toSim';
+
+/** Parameters that are a single number set by one control. */
+export type ScalarParam =
+  | 'seed'
+  | 'objects'
+  | 'namespaces'
+  | 'namespaceSkew'
+  | 'objectBytes'
+  | 'addedPerSec'
+  | 'modifiedPerSec'
+  | 'deletedPerSec'
+  | 'bookmarkEverySec';
+
+/** The simulation's state as the UI sees it: summaries and versions, never per-object data. */
+export interface SimSlice {
+  /** `loading` until the first frame arrives; `error` when the engine failed. */
+  readonly status: 'loading' | 'ready' | 'error';
+  /** The model's message when it refused parameters or stopped. */
+  readonly error: string | null;
+  /** The parameters the running model has accepted (the last good state). */
+  readonly applied: SimParams | null;
+  readonly snapshot: SimSnapshot | null;
+  /** Increments with every new snapshot. */
+  readonly version: number;
+  /** Increments when `store.data.hashSpace` is replaced. */
+  readonly hashVersion: number;
+  /** Increments when events are appended to `store.data.events`. */
+  readonly eventsVersion: number;
+  /** Ownership under the boundaries being dragged (before they are applied), or null. */
+  readonly preview: OwnershipRecount | null;
+  /** Selector texts while a boundary is being dragged, or null. */
+  readonly draftSelectors: readonly string[] | null;
+}
+
+export interface ParamsActions {
+  setScalar(param: ScalarParam, value: number): void;
+  setEncoding(encoding: Encoding): void;
+  /** Changes the replica count; every replica gets its share of an equal split. */
+  setReplicas(n: number): void;
+  /** Changes the shard key; every replica gets its share of an equal split on that key. */
+  setShardKey(key: ShardKey): void;
+  /** Sets one replica's selector text as typed (applied to the model after a pause in typing). */
+  setSelector(replica: number, text: string): void;
+  /** Replaces all selector texts at once and applies them. */
+  setSelectors(texts: readonly string[]): void;
+  resetSplit(): void;
+  setApiServerCount(n: number): void;
+  setGate(server: number, on: boolean): void;
+  setClientMode(mode: ClientMode): void;
+  setFallback(on: boolean): void;
+  /** Shows selectors being dragged: counts follow at once, the model is not yet changed. */
+  previewSelectors(texts: readonly string[]): void;
+  /** Applies the dragged selectors (pointer released, or keyboard idle). */
+  commitPreview(): void;
+  cancelPreview(): void;
+}
+
+export interface ViewActions {
+  setPlaying(playing: boolean): void;
+  togglePlay(): void;
+  /** One step forward (or back with -1) of {@link STEP_SECONDS}. */
+  step(direction?: 1 | -1): void;
+  setSpeed(speed: number): void;
+  faster(): void;
+  slower(): void;
+  setView(view: ViewParams['view']): void;
+  setDotOwners(owners: ViewParams['dotOwners']): void;
+  setTheme(theme: ViewParams['theme']): void;
+  setHelpOpen(open: boolean): void;
+  toggleHelp(): void;
+}
+
+export interface SimActions {
+  /** Starts the model with the current parameters (called once by the app, or by tests). */
+  start(): Promise<void>;
+  /** Advances the play loop: called once per animation frame with the wall-clock time in ms. */
+  tick(nowMs: number): void;
+  /** Resolves when every queued engine call has been answered (for tests). */
+  idle(): Promise<void>;
+  dispose(): void;
+}
+
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions {
+  readonly params: SimParams;
+  readonly view: ViewParams;
+  readonly playing: boolean;
+  readonly helpOpen: boolean;
+  readonly sim: SimSlice;
+}
+
+/** Large data beside the store; versions in `state.sim` say when it changed. */
+export interface SimData {
+  /** Sorted positions and owners of every live object, or null before the first frame. */
+  hashSpace: HashSpaceView | null;
+  /** Recent events of the shared stream, newest last (bounded). */
+  events: RecentEvent[];
+  /** Events appended to `events` since the start (readers keep their own mark). */
+  eventsAppended: number;
+  /** The engine in use (local or worker). */
+  engine: SimEngine | null;
+}
+
+export type ShardScopeStore = StoreApi<ShardScopeState> & { readonly data: SimData };
+
+/** How a store gets its engine: by parameters, so large clusters can move to a worker. */
+export type EngineFactory = (params: SimParams) => SimEngine;
+
+export interface ShardScopeOptions {
+  readonly params?: SimParams;
+  readonly view?: ViewParams;
+  /** Defaults to the model on the main thread. The app passes one that uses a worker for large clusters. */
+  readonly engineFactory?: EngineFactory;
+  /** Which engine kind parameters need; a change of kind re-creates the model. */
+  readonly engineKind?: (params: SimParams) => 'local' | 'worker';
+  /** Timers, injectable for tests. */
+  readonly setTimeout?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimeout?: (handle: unknown) => void;
+  /** Above this many live objects, hash-space arrays are refreshed at most this often (ms). */
+  readonly hashRefreshMs?: number;
+}
+
+/** How long after the last keystroke a typed selector is applied to the model. */
+export const SELECTOR_APPLY_DELAY_MS = 350;
+const EVENTS_KEPT = 256;
+const EVENTS_PER_FRAME = 48;
+/** Up to this many objects the hash-space arrays are refreshed with every step. */
+const HASH_EVERY_STEP_LIMIT = 200_000;
+
+/** The initial state's data part (without actions), for tests and resets. */
+export function initialSimSlice(): SimSlice {
+  return {
+    status: 'loading',
+    error: null,
+    applied: null,
+    snapshot: null,
+    version: 0,
+    hashVersion: 0,
+    eventsVersion: 0,
+    preview: null,
+    draftSelectors: null,
+  };
+}
+
+/** Creates a store, with its engine not yet started (call `start()`). */
+export function createShardScopeStore(options: ShardScopeOptions = {}): ShardScopeStore {
+  const engineFactory = options.engineFactory ?? (() => createLocalEngine());
+  const engineKind = options.engineKind ?? (() => 'local' as const);
+  const setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+  const clearTimer = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
+  // Above HASH_EVERY_STEP_LIMIT objects the arrays are refreshed every few seconds only: at
+  // 1,000,000 objects building them costs the worker ~0.5 s, and the dots barely move anyway.
+  const hashRefreshMs = options.hashRefreshMs ?? 4000;
+  const data: SimData = { hashSpace: null, events: [], eventsAppended: 0, engine: null };
+
+  // Engine traffic is serialised through one queue: a reconfiguration waits for the step in
+  // flight, and steps are skipped (not queued) while the engine is busy, so a slow model
+  // slows the animation down instead of building a backlog.
+  let chain: Promise<void> = Promise.resolve();
+  let inFlight = 0;
+  let applyTimer: unknown = null;
+  let applyPending = false;
+  let lastTick: number | null = null;
+  let owed = 0;
+  let lastHashFetch = -Infinity;
+  let nowMs = 0;
+  let disposed = false;
+  let recountBusy = false;
+  let recountNext: readonly string[] | null = null;
+  let started = false;
+
+  const enqueue = (job: () => Promise<void>): Promise<void> => {
+    inFlight++;
+    chain = chain.then(job).catch(() => undefined).finally(() => inFlight--);
+    return chain;
+  };
+
+  const frameRequest = (force: boolean): FrameRequest => {
+    const live = store.getState().sim.snapshot?.cluster.live ?? 0;
+    const wantHash = force || live <= HASH_EVERY_STEP_LIMIT || nowMs - lastHashFetch >= hashRefreshMs;
+    if (wantHash) lastHashFetch = nowMs;
+    return { hashSpace: wantHash, events: EVENTS_PER_FRAME };
+  };
+
+  const applyFrame = (frame: EngineFrame, applied?: SimParams): void => {
+    if (disposed) return;
+    if (frame.hashSpace) data.hashSpace = frame.hashSpace;
+    if (frame.events.length > 0) {
+      data.events.push(...frame.events);
+      data.eventsAppended += frame.events.length;
+      if (data.events.length > EVENTS_KEPT) data.events.splice(0, data.events.length - EVENTS_KEPT);
+    }
+    store.setState((s) => ({
+      sim: {
+        ...s.sim,
+        status: 'ready',
+        error: applied ? null : s.sim.error,
+        applied: applied ?? s.sim.applied,
+        snapshot: frame.snapshot,
+        version: s.sim.version + 1,
+        hashVersion: frame.hashSpace ? s.sim.hashVersion + 1 : s.sim.hashVersion,
+        eventsVersion: frame.events.length > 0 ? s.sim.eventsVersion + 1 : s.sim.eventsVersion,
+      },
+    }));
+  };
+
+  const fail = (e: unknown): void => {
+    const message = e instanceof Error ? e.message : String(e);
+    store.setState((s) => ({ sim: { ...s.sim, status: s.sim.snapshot ? 'ready' : 'error', error: message } }));
+  };
+
+  /** Sends the current parameters to the model (creating it, or moving it to another engine). */
+  const apply = (): Promise<void> =>
+    enqueue(async () => {
+      applyPending = false;
+      const params = store.getState().params;
+      const kind = engineKind(params);
+      try {
+        if (!data.engine || data.engine.kind !== kind) {
+          data.engine?.dispose();
+          data.engine = engineFactory(params);
+          data.events = [];
+          const frame = await data.engine.create(toSimInput(params), frameRequest(true));
+          applyFrame(frame, params);
+        } else {
+          const frame = await data.engine.reconfigure(toSimInput(params), frameRequest(true));
+          applyFrame(frame, params);
+        }
+      } catch (e) {
+        // The model refused: it keeps running with the last good parameters.
+        fail(e);
+      }
+    });
+
+  const scheduleApply = (delayMs = 0): void => {
+    // Before start() parameters are only recorded; start() applies them all at once.
+    if (!started) return;
+    applyPending = true;
+    if (applyTimer !== null) clearTimer(applyTimer);
+    applyTimer = null;
+    if (delayMs <= 0) {
+      void apply();
+      return;
+    }
+    applyTimer = setTimer(() => {
+      applyTimer = null;
+      void apply();
+    }, delayMs);
+  };
+  const stepBy = (seconds: number): void => {
+    if (!data.engine || applyPending) return;
+    void enqueue(async () => {
+      if (!data.engine) return;
+      try {
+        applyFrame(await data.engine.step(seconds, frameRequest(false)));
+      } catch (e) {
+        fail(e);
+        store.setState({ playing: false });
+      }
+    });
+  };
+
+  const runRecount = (): void => {
+    if (recountBusy || !recountNext || !data.engine) return;
+    const texts = recountNext;
+    recountNext = null;
+    recountBusy = true;
+    const ranges = texts.map((t) => {
+      const p = parseSelectorText(t);
+      return p.ok ? p.selector.requirements.map((r) => ({ start: r.start, end: r.end })) : [];
+    });
+    data.engine
+      .recount(ranges)
+      .then((preview) => {
+        if (store.getState().sim.draftSelectors) store.setState((s) => ({ sim: { ...s.sim, preview } }));
+      })
+      .catch(() => undefined)
+      .finally(() => {
+        recountBusy = false;
+        runRecount();
+      });
+  };
+
+  const setParams = (update: (p: SimParams) => SimParams, delayMs = 0): void => {
+    store.setState((s) => ({ params: update(s.params) }));
+    scheduleApply(delayMs);
+  };
+
+  const store = createStore<ShardScopeState>()((set, get) => ({
+    params: options.params ?? defaultSimParams(),
+    view: options.view ?? defaultViewParams(),
+    playing: false,
+    helpOpen: false,
+    sim: initialSimSlice(),
+
+    // ---- parameters -------------------------------------------------------------------
+    setScalar: (param, value) => setParams((p) => ({ ...p, [param]: value })),
+    setEncoding: (encoding) => setParams((p) => ({ ...p, encoding })),
+    setReplicas: (n) => {
+      const count = clampInt(n, LIMITS.replicas.min, LIMITS.replicas.max);
+      setParams((p) => ({ ...p, replicas: count, selectors: equalSplitSelectors(count, p.shardKey) }));
+    },
+    setShardKey: (key) => setParams((p) => ({ ...p, shardKey: key, selectors: equalSplitSelectors(p.replicas, key) })),
+    setSelector: (replica, text) =>
+      setParams((p) => {
+        if (replica < 0 || replica >= p.selectors.length) return p;
+        const selectors = p.selectors.slice();
+        selectors[replica] = text;
+        return { ...p, selectors };
+      }, SELECTOR_APPLY_DELAY_MS),
+    setSelectors: (texts) =>
+      setParams((p) => (texts.length === p.replicas ? { ...p, selectors: texts.slice() } : p)),
+    resetSplit: () => setParams((p) => ({ ...p, selectors: equalSplitSelectors(p.replicas, p.shardKey) })),
+    setApiServerCount: (n) => {
+      const count = clampInt(n, LIMITS.apiServers.min, LIMITS.apiServers.max);
+      setParams((p) => ({
+        ...p,
+        apiServers: Array.from({ length: count }, (_, i) => p.apiServers[i] ?? { gate: true }),
+      }));
+    },
+    setGate: (server, on) =>
+      setParams((p) => ({
+        ...p,
+        apiServers: p.apiServers.map((s, i) => (i === server ? { ...s, gate: on } : s)),
+      })),
+    setClientMode: (mode) => setParams((p) => ({ ...p, clientMode: mode })),
+    setFallback: (on) => setParams((p) => ({ ...p, fallback: on })),
+    previewSelectors: (texts) => {
+      set((s) => ({ sim: { ...s.sim, draftSelectors: texts.slice() } }));
+      recountNext = texts;
+      runRecount();
+    },
+    commitPreview: () => {
+      const draft = get().sim.draftSelectors;
+      if (!draft) return;
+      recountNext = null;
+      set((s) => ({ params: { ...s.params, selectors: draft.slice() }, sim: { ...s.sim, draftSelectors: null, preview: null } }));
+      scheduleApply(0);
+    },
+    cancelPreview: () => {
+      recountNext = null;
+      set((s) => ({ sim: { ...s.sim, draftSelectors: null, preview: null } }));
+    },
+
+    // ---- view and playback --------------------------------------------------------------
+    setPlaying: (playing) => {
+      lastTick = null;
+      owed = 0;
+      set({ playing });
+    },
+    togglePlay: () => get().setPlaying(!get().playing),
+    step: (direction = 1) => {
+      get().setPlaying(false);
+      stepBy(direction * STEP_SECONDS);
+    },
+    setSpeed: (speed) => set((s) => ({ view: { ...s.view, speed } })),
+    faster: () => {
+      const next = SPEEDS.find((v) => v > get().view.speed);
+      if (next !== undefined) get().setSpeed(next);
+    },
+    slower: () => {
+      const next = [...SPEEDS].reverse().find((v) => v < get().view.speed);
+      if (next !== undefined) get().setSpeed(next);
+    },
+    setView: (view) => set((s) => ({ view: { ...s.view, view } })),
+    setDotOwners: (dotOwners) => set((s) => ({ view: { ...s.view, dotOwners } })),
+    setTheme: (theme) => set((s) => ({ view: { ...s.view, theme } })),
+    setHelpOpen: (helpOpen) => set({ helpOpen }),
+    toggleHelp: () => set((s) => ({ helpOpen: !s.helpOpen })),
+
+    // ---- engine ---------------------------------------------------------------------------
+    start: () => {
+      started = true;
+      return apply();
+    },
+    tick: (now) => {
+      nowMs = now;
+      if (!get().playing) return;
+      if (lastTick === null) {
+        lastTick = now;
+        return;
+      }
+      // Wall time owed to the model, capped so a background tab does not return to a
+      // burst of hundreds of steps.
+      owed = Math.min(owed + ((now - lastTick) / 1000) * get().view.speed, STEP_SECONDS * 8);
+      lastTick = now;
+      if (inFlight > 0 || owed < STEP_SECONDS) return;
+      const steps = Math.floor(owed / STEP_SECONDS);
+      owed -= steps * STEP_SECONDS;
+      stepBy(steps * STEP_SECONDS);
+    },
+    idle: async () => {
+      // New jobs may be queued while we wait (a timer firing): wait until the queue is empty.
+      while (inFlight > 0 || applyTimer !== null) {
+        if (applyTimer !== null) {
+          clearTimer(applyTimer);
+          applyTimer = null;
+          void apply();
+        }
+        await chain;
+      }
+    },
+    dispose: () => {
+      disposed = true;
+      if (applyTimer !== null) clearTimer(applyTimer);
+      data.engine?.dispose();
+      data.engine = null;
+    },
+  }));
+
+  return Object.assign(store, { data });
+}
+
+function clampInt(n: number, min: number, max: number): number {
+  return Math.min(max, Math.max(min, Math.round(n)));
+}

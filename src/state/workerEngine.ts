@@ -1,0 +1,29 @@
+/**
+ * The model in a Web Worker, for clusters large enough that generating or stepping them
+ * would block the page. Vite bundles `src/sim/worker.ts` as a separate chunk.
+ */
+import { createWorkerSimClient, type MessageEndpoint } from '../sim';
+import { createClientEngine, createLocalEngine, type SimEngine } from './engine';
+import { WORKER_THRESHOLD } from './defaults';
+import type { SimParams } from './params';
+
+/** Starts a worker running the model and returns an engine talking to it. */
+export function createWorkerEngine(onError?: (message: string) => void): SimEngine {
+  const worker = new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module', name: 'shardscope-sim' });
+  worker.addEventListener('error', (e) => onError?.(e.message || 'worker failed'));
+  const endpoint: MessageEndpoint = {
+    postMessage: (message, transfer) => worker.postMessage(message, transfer ?? []),
+    addEventListener: (type, listener) => worker.addEventListener(type, listener),
+  };
+  return createClientEngine(createWorkerSimClient(endpoint), 'worker', () => worker.terminate());
+}
+
+/** Where parameters should run: a worker for large clusters when the browser has workers. */
+export function engineKindFor(params: SimParams): SimEngine['kind'] {
+  return params.objects > WORKER_THRESHOLD && typeof Worker === 'function' ? 'worker' : 'local';
+}
+
+/** The app's engine factory: {@link engineKindFor} decides. */
+export function browserEngineFactory(params: SimParams): SimEngine {
+  return engineKindFor(params) === 'worker' ? createWorkerEngine() : createLocalEngine();
+}

@@ -1,0 +1,218 @@
+import { memo, useMemo } from 'react';
+import { useShardScope, type ModeSnapshot, type SimSnapshot } from '../../state';
+import { useFormat, useT, type Formatters, type Translate } from '../i18n';
+import { useElementWidth } from '../hash/useElementWidth';
+import { headlineOf } from './headline';
+import { SeriesChart, type ChartLine } from './SeriesChart';
+
+/**
+ * Client-side vs server-side sharding on the same cluster and the same event stream: the
+ * headline ratio in large type, four time series (per-replica received bytes, API-server
+ * egress, decode CPU, memory), the ownership audit and the API servers' two metrics.
+ */
+export const BandwidthPanel = memo(function BandwidthPanel() {
+  const t = useT();
+  const f = useFormat();
+  const snapshot = useShardScope((s) => s.sim.snapshot);
+  const clientMode = useShardScope((s) => s.params.clientMode);
+  const [ref, width] = useElementWidth<HTMLDivElement>(900);
+  // Two charts per row when there is room; a few pixels spare so rounding never wraps them.
+  const chartWidth = width >= 720 ? Math.floor((width - 16) / 2) - 4 : width - 4;
+
+  return (
+    <section className="panel bandwidth" aria-labelledby="bandwidth-title" data-testid="bandwidth-panel">
+      <div className="panel__head">
+        <div>
+          <h2 id="bandwidth-title" className="panel__title">
+            {t('bandwidth.title')}
+          </h2>
+          <p className="panel__subtitle">{t('bandwidth.subtitle')}</p>
+        </div>
+      </div>
+      {snapshot ? <Headline snapshot={snapshot} /> : null}
+      <div ref={ref} className="bandwidth__charts">
+        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} t={t} f={f} /> : null}
+      </div>
+      {snapshot ? <Audit client={snapshot.modes.client} server={snapshot.modes.server} /> : null}
+      {snapshot ? <Metrics server={snapshot.modes.server} /> : null}
+    </section>
+  );
+});
+
+/** The ratio in large type. */
+export function Headline({ snapshot, compact }: { snapshot: SimSnapshot; compact?: boolean }) {
+  const t = useT();
+  const f = useFormat();
+  const h = headlineOf(snapshot);
+  const rounded = f.ratio(h.ratio);
+  const same = rounded === f.ratio(1);
+  const text = same ? t('bandwidth.headlineSame', { count: h.replicas }) : t('bandwidth.headline', { count: h.replicas, ratio: rounded });
+  return (
+    <p
+      className={compact ? 'headline headline--compact' : 'headline'}
+      data-testid={compact ? 'headline-chip' : 'headline-ratio'}
+      data-ratio={h.ratio.toFixed(3)}
+      data-source={h.source}
+      aria-live={compact ? undefined : 'polite'}
+    >
+      {text}
+    </p>
+  );
+}
+
+function sumSeries(rows: readonly (readonly number[])[], length: number): number[] {
+  const out = new Array<number>(length).fill(0);
+  for (const row of rows) for (let i = 0; i < length; i++) out[i]! += row[i] ?? 0;
+  return out;
+}
+
+function meanSeries(rows: readonly (readonly number[])[], length: number): number[] {
+  const n = Math.max(1, rows.length);
+  return sumSeries(rows, length).map((v) => v / n);
+}
+
+interface ChartsProps {
+  readonly snapshot: SimSnapshot;
+  readonly width: number;
+  readonly clientMode: 'ranges' | 'jump';
+  readonly t: Translate;
+  readonly f: Formatters;
+}
+
+const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: ChartsProps) {
+  const client = snapshot.modes.client;
+  const server = snapshot.modes.server;
+  const clientLabel = t('bandwidth.clientSide', { mode: clientMode === 'jump' ? t('bandwidth.modeJump') : t('bandwidth.modeRanges') });
+  const serverLabel = t('bandwidth.serverSide');
+  const time = server.series.t;
+  const n = time.length;
+
+  const charts = useMemo(() => {
+    const perReplica = (m: ModeSnapshot, mode: 'client' | 'server'): ChartLine[] => {
+      const rows = m.series.replicaBytesPerSec;
+      // Sixteen thin lines are readable; beyond that the mean says it better.
+      const thin = rows.length <= 16 ? rows.map((values) => ({ mode, values, strong: false })) : [];
+      return [...thin, { mode, values: meanSeries(rows, n), strong: true }];
+    };
+    return [
+      {
+        key: 'received',
+        title: t('bandwidth.perReplicaBytes'),
+        lines: [...perReplica(client, 'client'), ...perReplica(server, 'server')],
+        client: mean(client.replicas.map((r) => r.rates.bytesReceivedPerSec)),
+        server: mean(server.replicas.map((r) => r.rates.bytesReceivedPerSec)),
+        format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
+      },
+      {
+        key: 'egress',
+        title: t('bandwidth.egress'),
+        lines: [
+          { mode: 'client' as const, values: client.series.egressBytesPerSec, strong: true },
+          { mode: 'server' as const, values: server.series.egressBytesPerSec, strong: true },
+        ],
+        client: client.totals.egressBytesPerSec,
+        server: server.totals.egressBytesPerSec,
+        format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
+      },
+      {
+        key: 'cpu',
+        title: t('bandwidth.decodeCpu'),
+        lines: [
+          { mode: 'client' as const, values: sumSeries(client.series.replicaCpuCores, n), strong: true },
+          { mode: 'server' as const, values: sumSeries(server.series.replicaCpuCores, n), strong: true },
+        ],
+        client: client.totals.decodeCpuCores,
+        server: server.totals.decodeCpuCores,
+        format: (v: number) => t('unit.cpu', { value: f.cores(v) }),
+      },
+      {
+        key: 'memory',
+        title: t('bandwidth.memory'),
+        lines: [
+          { mode: 'client' as const, values: sumSeries(client.series.replicaCacheBytes, n), strong: true },
+          { mode: 'server' as const, values: sumSeries(server.series.replicaCacheBytes, n), strong: true },
+        ],
+        client: client.totals.cacheBytes,
+        server: server.totals.cacheBytes,
+        format: (v: number) => f.bytes(v),
+      },
+    ];
+  }, [client, server, n, t, f]);
+
+  return (
+    <>
+      {charts.map((c) => (
+        <SeriesChart
+          key={c.key}
+          testId={`chart-${c.key}`}
+          title={c.title}
+          t={time}
+          lines={c.lines}
+          format={c.format}
+          width={width}
+          clientLabel={clientLabel}
+          serverLabel={serverLabel}
+          clientValue={c.format(c.client)}
+          serverValue={c.format(c.server)}
+          description={t('bandwidth.chartLabel', { metric: c.title, client: c.format(c.client), server: c.format(c.server) })}
+        />
+      ))}
+    </>
+  );
+});
+
+function mean(values: readonly number[]): number {
+  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
+}
+
+/** Gaps and duplicates of live objects, per mode; red when any. */
+function Audit({ client, server }: { client: ModeSnapshot; server: ModeSnapshot }) {
+  const t = useT();
+  const f = useFormat();
+  const row = (label: string, m: ModeSnapshot, testId: string) => {
+    const bad = m.audit.gaps > 0 || m.audit.duplicates > 0;
+    return (
+      <li className={bad ? 'audit__row audit__row--bad' : 'audit__row'} data-testid={testId} data-gaps={m.audit.gaps} data-duplicates={m.audit.duplicates}>
+        <span className="audit__mode">{t('bandwidth.auditMode', { mode: label })}</span>{' '}
+        {bad ? (
+          <>
+            {m.audit.gaps > 0 ? <strong>{t('bandwidth.auditGaps', { count: m.audit.gaps, formatted: f.count(m.audit.gaps) })}</strong> : null}
+            {m.audit.gaps > 0 && m.audit.duplicates > 0 ? ' · ' : null}
+            {m.audit.duplicates > 0 ? (
+              <strong>{t('bandwidth.auditDuplicates', { count: m.audit.duplicates, formatted: f.count(m.audit.duplicates) })}</strong>
+            ) : null}
+          </>
+        ) : (
+          <span>{t('bandwidth.auditOk')}</span>
+        )}
+      </li>
+    );
+  };
+  return (
+    <div className="audit" data-testid="ownership-audit" data-gaps={server.audit.gaps} data-duplicates={server.audit.duplicates}>
+      <h3 className="audit__title">{t('bandwidth.audit')}</h3>
+      <ul>
+        {row(t('flow.clientSide'), client, 'audit-client')}
+        {row(t('flow.serverSide'), server, 'audit-server')}
+      </ul>
+    </div>
+  );
+}
+
+/** The two apiserver metrics, in Prometheus exposition form, per API server (server-side run). */
+function Metrics({ server }: { server: ModeSnapshot }) {
+  const t = useT();
+  const lines = server.apiServers.flatMap((s) => [
+    `# apiserver-${s.index} (${s.gate ? 'ShardedListAndWatch=true' : 'ShardedListAndWatch=false'})`,
+    `apiserver_watch_shards_total{group="",resource="pods"} ${s.metrics.watchShardsTotal}`,
+    `apiserver_watch_filtered_events_total{group="",resource="pods"} ${s.metrics.watchFilteredEventsTotal}`,
+  ]);
+  return (
+    <div className="metrics">
+      <h3 className="audit__title">{t('bandwidth.metrics')}</h3>
+      <pre className="code metrics__code" data-testid="apiserver-metrics" tabIndex={0} aria-label={t('bandwidth.metrics')}>
+        {lines.join('\n')}
+      </pre>
+    </div>
+  );
+}

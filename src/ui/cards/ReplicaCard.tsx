@@ -1,0 +1,166 @@
+import { memo, useCallback, useId } from 'react';
+import { parseSelectorText, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
+import { useFormat, useT } from '../i18n';
+import { SelectorEditor } from '../selector/SelectorEditor';
+import { replicaColor } from '../theme/palette';
+import { CopyButton } from './CopyButton';
+import { ListPreview } from './ListPreview';
+
+/** Props of {@link ReplicaCard}. */
+export interface ReplicaCardProps {
+  readonly replica: number;
+}
+
+/**
+ * One controller replica: its selector (editable), the canonical form the server echoes,
+ * the exact request URL, what its LIST returns, what it receives and keeps, and a badge
+ * when it runs in fallback or its server rejected the selector.
+ */
+export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardProps) {
+  const t = useT();
+  const f = useFormat();
+  const id = useId();
+  const store = useShardScopeStore();
+  const text = useShardScope((s) => (s.sim.draftSelectors ?? s.params.selectors)[replica] ?? '');
+  const serverCount = useShardScope((s) => s.params.apiServers.length);
+  const server = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica]?.apiServer ?? replica % serverCount);
+  const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);
+  const stats = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica] ?? null);
+  const clientStats = useShardScope((s) => s.sim.snapshot?.modes.client.replicas[replica] ?? null);
+  const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
+  const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
+
+  const parsed = parseSelectorText(text);
+  const url = watchRequestUrl(text);
+  const owned = previewOwned ?? stats?.cacheObjects ?? 0;
+  const share = previewOwned !== undefined ? null : stats?.ownedShare ?? null;
+  const rates = stats?.rates;
+  const bytesKept = rates ? Math.max(0, rates.bytesDecodedPerSec - rates.bytesDiscardedPerSec) : 0;
+
+  return (
+    <article
+      className="card"
+      data-testid="replica-card"
+      data-replica={replica}
+      data-filtering={stats?.filtering ?? 'none'}
+      aria-labelledby={`${id}-title`}
+      style={{ ['--replica-color' as string]: replicaColor(replica) }}
+    >
+      <header className="card__head">
+        <span className="card__swatch" aria-hidden="true" />
+        <h3 id={`${id}-title`} className="card__title">
+          {t('card.title', { replica })}
+        </h3>
+        <span className="card__server">
+          {t('card.server', { server: `apiserver-${server}` })} · <span className={gate ? 'gate-on' : 'gate-off'}>{gate ? t('flow.gateOn') : t('flow.gateOff')}</span>
+        </span>
+        <Badges stats={stats} />
+      </header>
+
+      {stats?.status === 'error' && stats.error ? (
+        <p className="card__rejected" data-testid="rejection-message" role="alert">
+          {stats.error.httpStatus ? <strong>HTTP {stats.error.httpStatus} </strong> : null}
+          {stats.error.message}
+        </p>
+      ) : null}
+
+      <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} />
+
+      {parsed.ok ? (
+        <div className="card__row">
+          <span className="card__label">{t('card.canonical')}</span>
+          <code className="code code--inline" data-testid="selector-canonical">
+            {parsed.selector.toString()}
+          </code>
+        </div>
+      ) : null}
+
+      <div className="card__row">
+        <span className="card__label">{t('card.requestUrl')}</span>
+        <div className="card__url">
+          <code id={`${id}-url`} className="code code--inline code--url" data-testid="request-url">
+            <span className="code__verb">GET</span> {url}
+          </code>
+          <CopyButton text={url} label={t('card.copyUrl', { replica })} testId="copy-url" sourceId={`${id}-url`} />
+        </div>
+      </div>
+
+      <dl className="card__stats">
+        <div className="stat stat--wide">
+          <dt>{t('card.owned')}</dt>
+          <dd>
+            <strong className="stat__big" data-testid="owned-count">
+              {f.count(owned)}
+            </strong>
+            {share !== null ? <span className="stat__muted"> {f.percent(share)}</span> : null}
+          </dd>
+        </div>
+        <div className="stat">
+          <dt>{t('card.events')}</dt>
+          <dd data-testid="events-rate">
+            {t('card.receivedVsKept', { received: f.compact(rates?.eventsReceivedPerSec ?? 0), kept: f.compact(rates?.eventsKeptPerSec ?? 0) })}
+          </dd>
+        </div>
+        <div className="stat">
+          <dt>{t('card.bytes')}</dt>
+          <dd data-testid="bytes-rate">
+            {t('card.receivedVsKept', { received: f.bytes(rates?.bytesReceivedPerSec ?? 0), kept: f.bytes(bytesKept) })}
+            {clientStats ? (
+              <span className="stat__muted stat__block">{t('card.clientSideReceives', { bytes: f.bytes(clientStats.rates.bytesReceivedPerSec) })}</span>
+            ) : null}
+          </dd>
+        </div>
+        <div className="stat">
+          <dt>{t('card.memory')}</dt>
+          <dd data-testid="memory">{f.bytes(stats?.cacheBytes ?? 0)}</dd>
+        </div>
+      </dl>
+
+      <div className="card__row card__row--block">
+        <span className="card__label">{t('card.listPreview')}</span>
+        <ListPreview replica={replica} owned={owned} />
+      </div>
+    </article>
+  );
+});
+
+/** The state badges of a replica (server-side mode). */
+function Badges({ stats }: { stats: ReplicaStats | null }) {
+  const t = useT();
+  if (!stats) return null;
+  if (stats.status === 'error') {
+    // HTTP 500: the gate-on server rejected the selector. No status: the server ignored it
+    // (gate off) but the replica cannot parse it for its own fallback filter.
+    return stats.error?.httpStatus === 500 ? (
+      <span className="badge badge--error" data-testid="badge-rejected" title={t('card.badgeRejectedTitle')}>
+        {t('card.badgeRejected')}
+      </span>
+    ) : (
+      <span className="badge badge--error" data-testid="badge-client-error" title={t('card.badgeClientErrorTitle')}>
+        {t('card.badgeClientError')}
+      </span>
+    );
+  }
+  switch (stats.filtering) {
+    case 'fallback':
+      return (
+        <span className="badge badge--warn" data-testid="badge-fallback" title={t('card.badgeFallbackTitle')}>
+          {t('card.badgeFallback')}
+        </span>
+      );
+    case 'trust':
+      return (
+        <span className="badge badge--error" data-testid="badge-trust" title={t('card.badgeNaiveTitle')}>
+          {t('card.badgeNaive')}
+        </span>
+      );
+    case 'server':
+      return (
+        <span className="badge badge--ok" data-testid="badge-sharded">
+          {t('card.badgeSharded')}
+        </span>
+      );
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,145 @@
+import { memo } from 'react';
+import {
+  LIMITS,
+  SHARD_KEY_NAMESPACE,
+  SHARD_KEY_UID,
+  useShardScopeShallow,
+  useShardScopeStore,
+  type ClientMode,
+  type Encoding,
+  type ShardKey,
+} from '../../state';
+import { useT } from '../i18n';
+import { NumberField } from './NumberField';
+import { Segmented } from './Segmented';
+import { Toggle } from './Toggle';
+
+/**
+ * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
+ * the replicas, the API servers, and how clients behave. Each control validates in place.
+ */
+export const ControlPanel = memo(function ControlPanel() {
+  const t = useT();
+  const store = useShardScopeStore();
+  const a = store.getState();
+  const p = useShardScopeShallow((s) => s.params);
+
+  return (
+    <section className="panel controls" aria-labelledby="controls-title" data-testid="control-panel">
+      <h2 id="controls-title" className="panel__title">
+        {t('controls.title')}
+      </h2>
+
+      <fieldset className="controls__group">
+        <legend>{t('controls.cluster')}</legend>
+        <NumberField name="objects" label={t('controls.objects')} value={p.objects} limits={LIMITS.objects} onCommit={(v) => a.setScalar('objects', v)} />
+        <div className="controls__pair">
+          <NumberField name="namespaces" label={t('controls.namespaces')} value={p.namespaces} limits={LIMITS.namespaces} onCommit={(v) => a.setScalar('namespaces', v)} />
+          <NumberField
+            name="namespaceSkew"
+            label={t('controls.namespaceSkew')}
+            value={p.namespaceSkew}
+            limits={LIMITS.namespaceSkew}
+            onCommit={(v) => a.setScalar('namespaceSkew', v)}
+          />
+        </div>
+        <NumberField name="objectBytes" label={t('controls.objectBytes')} value={p.objectBytes} limits={LIMITS.objectBytes} onCommit={(v) => a.setScalar('objectBytes', v)} />
+        <Segmented<Encoding>
+          name="encoding"
+          label={t('controls.encoding')}
+          value={p.encoding}
+          options={[
+            { value: 'json', label: t('controls.encodingJson') },
+            { value: 'protobuf', label: t('controls.encodingProtobuf') },
+          ]}
+          onChange={(v) => a.setEncoding(v)}
+        />
+      </fieldset>
+
+      <fieldset className="controls__group">
+        <legend>{t('controls.churn')}</legend>
+        <div className="controls__pair">
+          <NumberField name="addedPerSec" label={t('controls.addedPerSec')} value={p.addedPerSec} limits={LIMITS.addedPerSec} onCommit={(v) => a.setScalar('addedPerSec', v)} />
+          <NumberField name="modifiedPerSec" label={t('controls.modifiedPerSec')} value={p.modifiedPerSec} limits={LIMITS.modifiedPerSec} onCommit={(v) => a.setScalar('modifiedPerSec', v)} />
+        </div>
+        <div className="controls__pair">
+          <NumberField name="deletedPerSec" label={t('controls.deletedPerSec')} value={p.deletedPerSec} limits={LIMITS.deletedPerSec} onCommit={(v) => a.setScalar('deletedPerSec', v)} />
+          <NumberField
+            name="bookmarkEverySec"
+            label={t('controls.bookmarkEverySec')}
+            value={p.bookmarkEverySec}
+            limits={LIMITS.bookmarkEverySec}
+            onCommit={(v) => a.setScalar('bookmarkEverySec', v)}
+          />
+        </div>
+      </fieldset>
+
+      <fieldset className="controls__group">
+        <legend>{t('controls.replicasGroup')}</legend>
+        <NumberField name="replicas" label={t('controls.replicas')} value={p.replicas} limits={LIMITS.replicas} stepper onCommit={(v) => a.setReplicas(v)} />
+        <Segmented<ShardKey>
+          name="shardKey"
+          label={t('controls.shardKey')}
+          value={p.shardKey}
+          options={[
+            { value: SHARD_KEY_UID, label: 'uid' },
+            { value: SHARD_KEY_NAMESPACE, label: 'namespace' },
+          ]}
+          onChange={(v) => a.setShardKey(v)}
+        />
+        <button type="button" className="button" data-testid="reset-split" title={t('controls.resetSplitHint')} onClick={() => a.resetSplit()}>
+          {t('controls.resetSplit')}
+        </button>
+      </fieldset>
+
+      <fieldset className="controls__group">
+        <legend>{t('controls.apiServersGroup')}</legend>
+        <NumberField
+          name="apiServers"
+          label={t('controls.apiServers')}
+          value={p.apiServers.length}
+          limits={LIMITS.apiServers}
+          stepper
+          onCommit={(v) => a.setApiServerCount(v)}
+        />
+        <ul className="controls__gates">
+          {p.apiServers.map((s, i) => (
+            <li key={i}>
+              <Toggle
+                name={`gate-${i}`}
+                label={t('controls.gate', { name: `apiserver-${i}` })}
+                checked={s.gate}
+                onText={t('controls.fallbackOn')}
+                offText={t('controls.fallbackOff')}
+                onChange={(on) => a.setGate(i, on)}
+              />
+            </li>
+          ))}
+        </ul>
+      </fieldset>
+
+      <fieldset className="controls__group">
+        <legend>{t('controls.clientGroup')}</legend>
+        <Segmented<ClientMode>
+          name="clientMode"
+          vertical
+          label={t('controls.clientMode')}
+          value={p.clientMode}
+          options={[
+            { value: 'ranges', label: t('controls.clientModeRanges') },
+            { value: 'jump', label: t('controls.clientModeJump') },
+          ]}
+          onChange={(v) => a.setClientMode(v)}
+        />
+        <Toggle
+          name="fallback"
+          label={t('controls.fallback')}
+          checked={p.fallback}
+          onText={t('controls.fallbackOn')}
+          offText={t('controls.fallbackOff')}
+          onChange={(on) => a.setFallback(on)}
+        />
+      </fieldset>
+    </section>
+  );
+});

@@ -1,0 +1,108 @@
+import { memo, useId, useState, type KeyboardEvent } from 'react';
+import { parseNumberDraft, type FieldProblem, type NumberLimits } from '../../state';
+import { useFormat, useT, type Translate } from '../i18n';
+
+/** Props of {@link NumberField}. */
+export interface NumberFieldProps {
+  /** Stable name, used in `data-testid="field-<name>"`. */
+  readonly name: string;
+  readonly label: string;
+  /** The value the simulation runs with (the last good one). */
+  readonly value: number;
+  readonly limits: NumberLimits;
+  /** Called with a valid value only. */
+  readonly onCommit: (value: number) => void;
+  /** Show − and + buttons (for small integer counts such as replicas). */
+  readonly stepper?: boolean;
+  /** Format of the shown value; defaults to grouped digits. */
+  readonly format?: (value: number) => string;
+  /** Label beside the box instead of above it (for the header). */
+  readonly inline?: boolean;
+}
+
+/** The sentence for a validation problem. */
+export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number) => string): string {
+  switch (problem.code) {
+    case 'required':
+      return t('field.required');
+    case 'not-a-number':
+      return t('field.notANumber');
+    case 'not-an-integer':
+      return t('field.notAnInteger');
+    case 'out-of-range':
+      return t('field.outOfRange', { min: fmt(problem.min), max: fmt(problem.max) });
+  }
+}
+
+/**
+ * A number box that never lets a bad value through: it keeps the typed draft, says what is
+ * wrong right under it, and commits only valid values (on Enter, on leaving the box, or with
+ * the stepper). Meanwhile the simulation keeps the last good value.
+ */
+export const NumberField = memo(function NumberField({ name, label, value, limits, onCommit, stepper, format, inline }: NumberFieldProps) {
+  const t = useT();
+  const f = useFormat();
+  const id = useId();
+  const show = format ?? ((v: number) => (limits.integer ? f.count(v) : String(v)));
+  const [draft, setDraft] = useState<string | null>(null);
+  const text = draft ?? show(value);
+  const result = draft === null ? null : parseNumberDraft(draft, limits);
+  const problem = result && !result.ok ? result.problem : null;
+
+  const commit = () => {
+    if (!result) return;
+    if (result.ok) {
+      if (result.value !== value) onCommit(result.value);
+      setDraft(null);
+    }
+  };
+  const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') commit();
+    else if (e.key === 'Escape') setDraft(null);
+  };
+  const nudge = (delta: number) => {
+    const next = Math.min(limits.max, Math.max(limits.min, value + delta));
+    setDraft(null);
+    if (next !== value) onCommit(next);
+  };
+
+  return (
+    <div className={`field${problem ? ' field--invalid' : ''}${inline ? ' field--inline' : ''}`}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field__row">
+        {stepper ? (
+          <button type="button" className="button button--icon" aria-label={`${label} −1`} disabled={value <= limits.min} onClick={() => nudge(-1)}>
+            −
+          </button>
+        ) : null}
+        <input
+          id={id}
+          className="field__input"
+          data-testid={`field-${name}`}
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          spellCheck={false}
+          value={text}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-error` : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+          onBlur={commit}
+          onKeyDown={onKeyDown}
+        />
+        {stepper ? (
+          <button type="button" className="button button--icon" aria-label={`${label} +1`} disabled={value >= limits.max} onClick={() => nudge(1)}>
+            +
+          </button>
+        ) : null}
+      </div>
+      {problem ? (
+        <p id={`${id}-error`} className="field__error" data-testid={`field-error-${name}`} role="alert">
+          {problemText(t, problem, show)} {t('controls.keptRunning')}
+        </p>
+      ) : null}
+    </div>
+  );
+});

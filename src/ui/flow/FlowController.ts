@@ -1,0 +1,229 @@
+/**
+ * The event-flow painter: one controller created once per pair of canvases (client-side and
+ * server-side), with `update()` and `destroy()`. It owns the canvases' pixels and runs its
+ * own animation frame loop only while particles are alive.
+ */
+import { canvasPalette, replicaColor, type CanvasPalette } from '../theme/palette';
+import { progress, type Particle } from './flowModel';
+
+/** What the static part of the picture shows. */
+export interface FlowConfig {
+  readonly servers: readonly { readonly gate: boolean }[];
+  readonly replicas: number;
+  readonly theme: 'light' | 'dark';
+  /** Labels from the catalogue. */
+  readonly serverLabel: (i: number) => string;
+  readonly replicaLabel: (i: number) => string;
+  readonly gateLabel: (on: boolean) => string;
+  readonly reducedMotion: boolean;
+}
+
+interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+type Canvases = { readonly client: HTMLCanvasElement; readonly server: HTMLCanvasElement };
+
+const MAX_PARTICLES = 900;
+
+export class FlowController {
+  private particles: Particle[] = [];
+  private frame = 0;
+  private config: FlowConfig | null = null;
+  private palette: CanvasPalette = canvasPalette('light');
+  private destroyed = false;
+
+  constructor(
+    private readonly canvases: Canvases,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  /** New static configuration (sizes, servers, replicas, theme); repaints. */
+  update(config: FlowConfig): void {
+    this.config = config;
+    this.palette = canvasPalette(config.theme);
+    this.schedule();
+  }
+
+  /** Adds particles (oldest dropped beyond a cap, so a burst cannot pile up). */
+  add(particles: readonly Particle[]): void {
+    if (!this.config || this.config.reducedMotion || particles.length === 0) return;
+    this.particles.push(...particles);
+    if (this.particles.length > MAX_PARTICLES) this.particles.splice(0, this.particles.length - MAX_PARTICLES);
+    this.schedule();
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+    if (this.frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(this.frame);
+    this.particles = [];
+  }
+
+  private schedule(): void {
+    if (this.frame || this.destroyed) return;
+    if (typeof requestAnimationFrame !== 'function') return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.paint();
+      if (this.particles.length > 0) this.schedule();
+    });
+  }
+
+  private paint(): void {
+    const config = this.config;
+    if (!config) return;
+    const now = this.now();
+    this.particles = this.particles.filter((p) => progress(p, now) !== null || now < p.start);
+    for (const mode of ['client', 'server'] as const) {
+      const canvas = this.canvases[mode];
+      const ctx = canvas.getContext('2d');
+      if (!ctx) continue;
+      const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
+      const w = canvas.clientWidth || 400;
+      const h = canvas.clientHeight || 260;
+      if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
+        canvas.width = Math.round(w * dpr);
+        canvas.height = Math.round(h * dpr);
+      }
+      ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
+      ctx.clearRect(0, 0, w, h);
+      const layout = this.layout(w, h, config);
+      this.paintStatic(ctx, layout, config);
+      for (const p of this.particles) if (p.mode === mode) this.paintParticle(ctx, layout, p, now);
+    }
+  }
+
+  private layout(w: number, h: number, config: FlowConfig): { servers: Box[]; replicas: Box[] } {
+    const pad = 10;
+    const sw = Math.min(150, Math.max(96, w * 0.3));
+    const sCount = config.servers.length;
+    const sh = Math.min(58, (h - pad * 2) / sCount - 8);
+    const sTotal = sCount * sh + (sCount - 1) * 8;
+    const servers = config.servers.map((_, i) => ({ x: pad, y: (h - sTotal) / 2 + i * (sh + 8), w: sw, h: sh }));
+    const rCount = config.replicas;
+    const gap = rCount > 16 ? 1 : 4;
+    const rh = Math.max(3, Math.min(34, (h - pad * 2 - gap * (rCount - 1)) / rCount));
+    const rw = Math.min(96, Math.max(56, w * 0.18));
+    const rTotal = rCount * rh + (rCount - 1) * gap;
+    const replicas = Array.from({ length: rCount }, (_, i) => ({ x: w - pad - rw, y: (h - rTotal) / 2 + i * (rh + gap), w: rw, h: rh }));
+    return { servers, replicas };
+  }
+
+  private paintStatic(ctx: CanvasRenderingContext2D, layout: { servers: Box[]; replicas: Box[] }, config: FlowConfig): void {
+    const pal = this.palette;
+    ctx.lineWidth = 2;
+    ctx.textBaseline = 'middle';
+    layout.servers.forEach((b, i) => {
+      ctx.fillStyle = pal.background;
+      ctx.strokeStyle = config.servers[i]!.gate ? pal.foreground : pal.gap;
+      roundRect(ctx, b, 6);
+      ctx.fill();
+      ctx.stroke();
+      ctx.fillStyle = pal.foreground;
+      ctx.font = '600 14px system-ui, sans-serif';
+      ctx.textAlign = 'left';
+      if (b.h >= 30) {
+        ctx.fillText(config.serverLabel(i), b.x + 10, b.y + b.h / 2 - 8);
+        ctx.font = '500 12px system-ui, sans-serif';
+        ctx.fillStyle = config.servers[i]!.gate ? pal.muted : pal.gap;
+        ctx.fillText(config.gateLabel(config.servers[i]!.gate), b.x + 10, b.y + b.h / 2 + 10);
+      } else {
+        ctx.fillText(config.serverLabel(i), b.x + 8, b.y + b.h / 2);
+      }
+    });
+    layout.replicas.forEach((b, i) => {
+      ctx.fillStyle = replicaColor(i);
+      roundRect(ctx, b, Math.min(6, b.h / 3));
+      ctx.fill();
+      if (b.h >= 14) {
+        ctx.fillStyle = replicaColor(i) === '#0072B2' ? '#ffffff' : '#000000';
+        ctx.font = `600 ${Math.min(14, b.h - 4)}px system-ui, sans-serif`;
+        ctx.textAlign = 'center';
+        ctx.fillText(config.replicaLabel(i), b.x + b.w / 2, b.y + b.h / 2);
+      }
+    });
+  }
+
+  private paintParticle(ctx: CanvasRenderingContext2D, layout: { servers: Box[]; replicas: Box[] }, p: Particle, now: number): void {
+    const t = progress(p, now);
+    if (t === null) return;
+    const s = layout.servers[p.server] ?? layout.servers[0];
+    const r = layout.replicas[p.replica];
+    if (!s || !r) return;
+    const pal = this.palette;
+    const x0 = s.x + s.w;
+    const y0 = s.y + s.h / 2;
+    const linger = Math.max(0, (now - p.start - p.duration) / 350);
+    const ease = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+    ctx.globalAlpha = 1 - linger;
+
+    if (p.fate === 'filtered') {
+      // Leaves the server, stops a short way out, and fades: the filter kept it home.
+      const x = x0 + 14 + 30 * ease;
+      ctx.strokeStyle = pal.muted;
+      ctx.lineWidth = 2;
+      ctx.beginPath();
+      ctx.arc(x, y0, 5, 0, Math.PI * 2);
+      ctx.stroke();
+      if (t >= 1) crossAt(ctx, x + 11, y0, 4, pal.muted);
+      ctx.globalAlpha = 1;
+      return;
+    }
+
+    const x1 = r.x;
+    const y1 = r.y + r.h / 2;
+    let x = x0 + (x1 - x0) * ease;
+    let y = y0 + (y1 - y0) * ease;
+    if (p.fate === 'bookmark') {
+      ctx.fillStyle = pal.foreground;
+      ctx.beginPath();
+      ctx.moveTo(x, y - 6);
+      ctx.lineTo(x + 6, y);
+      ctx.lineTo(x, y + 6);
+      ctx.lineTo(x - 6, y);
+      ctx.closePath();
+      ctx.fill();
+    } else if (p.fate === 'dropped' && t >= 1) {
+      // Arrived, decoded, discarded: falls away as a grey cross.
+      x -= 8;
+      y += 16 * linger;
+      crossAt(ctx, x, y, 5, pal.muted);
+    } else {
+      ctx.fillStyle = p.fate === 'kept' ? replicaColor(p.owner) : p.owner >= 0 ? replicaColor(p.owner) : pal.muted;
+      ctx.strokeStyle = pal.background;
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      ctx.arc(x, y, 5.5, 0, Math.PI * 2);
+      ctx.fill();
+      ctx.stroke();
+      if (p.fate === 'kept' && t >= 1) {
+        ctx.strokeStyle = replicaColor(p.owner);
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.arc(x1, y1, 6 + 10 * linger, 0, Math.PI * 2);
+        ctx.stroke();
+      }
+    }
+    ctx.globalAlpha = 1;
+  }
+}
+
+function roundRect(ctx: CanvasRenderingContext2D, b: Box, r: number): void {
+  ctx.beginPath();
+  if (typeof ctx.roundRect === 'function') ctx.roundRect(b.x, b.y, b.w, b.h, r);
+  else ctx.rect(b.x, b.y, b.w, b.h);
+}
+
+function crossAt(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, colour: string): void {
+  ctx.strokeStyle = colour;
+  ctx.lineWidth = 2.5;
+  ctx.beginPath();
+  ctx.moveTo(x - r, y - r);
+  ctx.lineTo(x + r, y + r);
+  ctx.moveTo(x + r, y - r);
+  ctx.lineTo(x - r, y + r);
+  ctx.stroke();
+}

@@ -1,0 +1,209 @@
+import { memo } from 'react';
+import { arc } from 'd3-shape';
+import type { ParsedSelector } from '../../state';
+import { useT } from '../i18n';
+import { GAP_COLOR, replicaColor } from '../theme/palette';
+import { hexTicks, ringPoint, type HashLayout } from './geometry';
+
+/** A stretch of the space with its owners, as fractions for drawing. */
+export interface DrawSegment {
+  readonly from: number;
+  readonly to: number;
+  readonly start: string;
+  readonly end: string;
+  readonly owners: readonly number[];
+}
+
+/** Props of {@link Bands}. */
+export interface BandsProps {
+  readonly layout: HashLayout;
+  readonly parsed: readonly ParsedSelector[];
+  readonly segments: readonly DrawSegment[];
+}
+
+/** Text colour that stays readable on each replica colour (WCAG contrast >= 4.5). */
+function labelColor(i: number): string {
+  return replicaColor(i) === '#0072B2' ? '#ffffff' : '#000000';
+}
+
+const ringArc = arc<{ inner: number; outer: number; from: number; to: number }>()
+  .innerRadius((d) => d.inner)
+  .outerRadius((d) => d.outer)
+  .startAngle((d) => d.from * 2 * Math.PI)
+  .endAngle((d) => d.to * 2 * Math.PI);
+
+/**
+ * The replica ranges as coloured bands, gaps in red, overlaps hatched, and the hex axis:
+ * SVG owned by React (d3 only computes the scale and the arc paths).
+ */
+export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProps) {
+  const t = useT();
+  const gaps = segments.filter((s) => s.owners.length === 0);
+  const overlaps = segments.filter((s) => s.owners.length > 1);
+  const ranges = parsed.flatMap((p, replica) =>
+    p.ok ? p.selector.requirements.map((r, k) => ({ replica, k, start: r.start, end: r.end, from: hexFrac(r.start), to: hexFrac(r.end) })) : [],
+  );
+  const ticks = hexTicks(layout.kind === 'strip' ? layout.width - 40 : 2 * Math.PI * layout.bandOuter, layout.kind === 'strip' ? 96 : 120);
+
+  if (layout.kind === 'strip') {
+    const { x, bandTop: y, bandHeight: h } = layout;
+    const dotsBottom = layout.dotsTop + layout.dotsHeight;
+    return (
+      <svg className="hashspace__svg" width={layout.width} height={layout.height} role="img" aria-label={t('hash.title')}>
+        <HatchPattern />
+        <rect className="hashspace__track" x={x(0)} y={y} width={x(1) - x(0)} height={h} />
+        <rect className="hashspace__dots-bg" x={x(0)} y={layout.dotsTop} width={x(1) - x(0)} height={layout.dotsHeight} />
+        {ranges.map((r) => {
+          const x0 = x(r.from);
+          const w = Math.max(1, x(r.to) - x0);
+          return (
+            <g key={`${r.replica}-${r.k}`} data-testid="hash-band" data-replica={r.replica} data-start={r.start} data-end={r.end}>
+              <title>{t('hash.band', { replica: r.replica, start: r.start, end: r.end })}</title>
+              <rect x={x0} y={y} width={w} height={h} fill={replicaColor(r.replica)} />
+              {w > 34 ? (
+                <text x={x0 + w / 2} y={y + h / 2} className="hashspace__band-label" fill={labelColor(r.replica)}>
+                  {w > 90 ? t('hash.replicaName', { replica: r.replica }) : `r${r.replica}`}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+        {overlaps.map((s) => (
+          <rect
+            key={`o${s.start}`}
+            data-testid="hash-overlap"
+            x={x(s.from)}
+            y={y}
+            width={Math.max(2, x(s.to) - x(s.from))}
+            height={h}
+            fill="url(#hatch)"
+            className="hashspace__overlap"
+          >
+            <title>{t('hash.overlap', { owners: s.owners.map((o) => `replica-${o}`).join(', '), start: s.start, end: s.end })}</title>
+          </rect>
+        ))}
+        {gaps.map((s) => (
+          <g key={`g${s.start}`} data-testid="hash-gap">
+            <title>{t('hash.gap', { start: s.start, end: s.end })}</title>
+            <rect x={x(s.from)} y={y} width={Math.max(2, x(s.to) - x(s.from))} height={h} fill="url(#gap-hatch)" />
+            <rect x={x(s.from)} y={layout.dotsTop} width={Math.max(2, x(s.to) - x(s.from))} height={layout.dotsHeight} fill={GAP_COLOR} opacity={0.14} />
+            {x(s.to) - x(s.from) > 60 ? (
+              <text x={(x(s.from) + x(s.to)) / 2} y={y + h / 2} className="hashspace__band-label hashspace__gap-label">
+                {t('hash.gapLabel')}
+              </text>
+            ) : null}
+          </g>
+        ))}
+        <g className="hashspace__axis" transform={`translate(0, ${layout.axisTop})`}>
+          <line x1={x(0)} x2={x(1)} y1={0} y2={0} />
+          {ticks.map((tick) => (
+            <g key={tick.fraction} transform={`translate(${x(tick.fraction)}, 0)`}>
+              <line y1={-(layout.axisTop - dotsBottom) - 2} y2={6} />
+              <text y={24} textAnchor={tick.fraction === 0 ? 'start' : tick.fraction === 1 ? 'end' : 'middle'}>
+                {tick.label}
+              </text>
+            </g>
+          ))}
+        </g>
+      </svg>
+    );
+  }
+
+  const { cx, cy, bandInner, bandOuter } = layout;
+  return (
+    <svg className="hashspace__svg" width={layout.width} height={layout.height} role="img" aria-label={t('hash.title')}>
+      <HatchPattern />
+      <g transform={`translate(${cx}, ${cy})`}>
+        <path className="hashspace__track" d={ringArc({ inner: bandInner, outer: bandOuter, from: 0, to: 1 }) ?? ''} />
+        <path className="hashspace__dots-bg" d={ringArc({ inner: layout.dotsInner, outer: layout.dotsOuter, from: 0, to: 1 }) ?? ''} />
+        {ranges.map((r) => (
+          <path
+            key={`${r.replica}-${r.k}`}
+            data-testid="hash-band"
+            data-replica={r.replica}
+            data-start={r.start}
+            data-end={r.end}
+            d={ringArc({ inner: bandInner, outer: bandOuter, from: r.from, to: r.to }) ?? ''}
+            fill={replicaColor(r.replica)}
+          >
+            <title>{t('hash.band', { replica: r.replica, start: r.start, end: r.end })}</title>
+          </path>
+        ))}
+        {overlaps.map((s) => (
+          <path
+            key={`o${s.start}`}
+            data-testid="hash-overlap"
+            d={ringArc({ inner: bandInner, outer: bandOuter, from: s.from, to: Math.max(s.to, s.from + 0.002) }) ?? ''}
+            fill="url(#hatch)"
+            className="hashspace__overlap"
+          />
+        ))}
+        {gaps.map((s) => (
+          <g key={`g${s.start}`} data-testid="hash-gap">
+            <title>{t('hash.gap', { start: s.start, end: s.end })}</title>
+            <path d={ringArc({ inner: bandInner, outer: bandOuter, from: s.from, to: Math.max(s.to, s.from + 0.002) }) ?? ''} fill="url(#gap-hatch)" />
+            <path
+              d={ringArc({ inner: layout.dotsInner, outer: layout.dotsOuter, from: s.from, to: Math.max(s.to, s.from + 0.002) }) ?? ''}
+              fill={GAP_COLOR}
+              opacity={0.14}
+            />
+          </g>
+        ))}
+      </g>
+      <g className="hashspace__axis">
+        {ticks.slice(0, -1).map((tick) => {
+          const p0 = ringPoint(layout, tick.fraction, bandOuter + 2);
+          const p1 = ringPoint(layout, tick.fraction, bandOuter + 8);
+          const pl = ringPoint(layout, tick.fraction, bandOuter + 24);
+          return (
+            <g key={tick.fraction}>
+              <line x1={p0.x} y1={p0.y} x2={p1.x} y2={p1.y} />
+              <text x={pl.x} y={pl.y + 5} textAnchor={Math.abs(pl.x - cx) < 8 ? 'middle' : pl.x > cx ? 'start' : 'end'}>
+                {tick.label}
+              </text>
+            </g>
+          );
+        })}
+        {ranges.map((r) =>
+          r.to - r.from > 0.04 ? (
+            <text
+              key={`l${r.replica}-${r.k}`}
+              className="hashspace__band-label"
+              fill={labelColor(r.replica)}
+              {...pointAttrs(ringPoint(layout, (r.from + r.to) / 2, (bandInner + bandOuter) / 2))}
+            >
+              {`r${r.replica}`}
+            </text>
+          ) : null,
+        )}
+      </g>
+    </svg>
+  );
+});
+
+function pointAttrs(p: { x: number; y: number }): { x: number; y: number } {
+  return { x: p.x, y: p.y };
+}
+
+function hexFrac(hex: string): number {
+  // Number(BigInt) loses bits below 2^-53 of the space: invisible at any screen size.
+  return Number(BigInt(hex)) / 18446744073709551616;
+}
+
+/** Diagonal stripes for overlaps: dark on light, light on dark, readable without colour. */
+function HatchPattern() {
+  return (
+    <defs>
+      <pattern id="hatch" width="8" height="8" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="8" height="8" className="hatch__bg" />
+        <line x1="0" y1="0" x2="0" y2="8" className="hatch__line" strokeWidth="4" />
+      </pattern>
+      {/* Gaps: vermillion crossed with light lines, so a gap never reads as an orange band. */}
+      <pattern id="gap-hatch" width="10" height="10" patternUnits="userSpaceOnUse" patternTransform="rotate(45)">
+        <rect width="10" height="10" fill={GAP_COLOR} />
+        <line x1="0" y1="0" x2="0" y2="10" stroke="#ffffff" strokeWidth="2.5" />
+        <line x1="0" y1="0" x2="10" y2="0" stroke="#ffffff" strokeWidth="2.5" />
+      </pattern>
+    </defs>
+  );
+}

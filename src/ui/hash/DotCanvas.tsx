@@ -1,0 +1,92 @@
+import { memo, useEffect, useRef } from 'react';
+import { useShardScopeStore, type NamespaceView } from '../../state';
+import { canvasPalette, packRgba, replicaColor } from '../theme/palette';
+import type { HashLayout } from './geometry';
+import { paintDots, type SegmentOwners } from './paintDots';
+
+/** Props of {@link DotCanvas}: everything that changes the picture, so a change repaints. */
+export interface DotCanvasProps {
+  readonly layout: HashLayout;
+  /** `state.sim.hashVersion`: the positions and owners in `store.data` changed. */
+  readonly version: number;
+  readonly owners: 'server' | 'client';
+  /** Owners from ranges being dragged, or null to use the model's owners. */
+  readonly segments: SegmentOwners | null;
+  readonly theme: 'light' | 'dark';
+  /** With the namespace shard key: positions by namespace hash (owners then come from `segments`). */
+  readonly namespace: NamespaceView | null;
+}
+
+const REPLICA_RGBA = Uint32Array.from({ length: 6 }, (_, i) => packRgba(replicaColor(i)));
+
+const raf: (cb: FrameRequestCallback) => number =
+  typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(cb) : (cb) => setTimeout(() => cb(0), 16) as unknown as number;
+const caf: (id: number) => void = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+
+/**
+ * The canvas the dots are painted on. React renders the element once; the painter owns its
+ * pixels. Props changes schedule one paint on the next animation frame (several changes in
+ * one frame paint once), so the dots never cost more than one paint per frame.
+ */
+export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segments, theme, namespace }: DotCanvasProps) {
+  const store = useShardScopeStore();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const imageRef = useRef<ImageData | null>(null);
+
+  useEffect(() => {
+    const id = raf(() => {
+      const canvas = canvasRef.current;
+      if (!canvas) return;
+      const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
+      const w = Math.round(layout.width * dpr);
+      const h = Math.round(layout.height * dpr);
+      if (canvas.width !== w || canvas.height !== h) {
+        canvas.width = w;
+        canvas.height = h;
+      }
+      // jsdom (tests) has no 2D context: nothing to paint there.
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return;
+      let image = imageRef.current;
+      if (!image || image.width !== w || image.height !== h) image = imageRef.current = ctx.createImageData(w, h);
+      const view = store.data.hashSpace;
+      const palette = canvasPalette(theme);
+      if (namespace || view) {
+        performance.mark?.('shardscope:paint-dots:start');
+        paintDots(
+          { width: w, height: h, pixels: new Uint32Array(image.data.buffer) },
+          {
+            positions: namespace ? namespace.positions : view!.positions,
+            count: namespace ? namespace.count : view!.count,
+            owners: namespace ? null : owners === 'server' ? view!.ownerServer : view!.ownerClient,
+            segments,
+            layout,
+            dpr,
+            replicaRgba: REPLICA_RGBA,
+            gapRgba: packRgba(palette.gap),
+            manyRgba: packRgba(palette.many),
+          },
+        );
+      } else {
+        new Uint32Array(image.data.buffer).fill(0);
+      }
+      ctx.putImageData(image, 0, 0);
+      // A named measure, so benchmarks can read the painter's cost from the page.
+      if (performance.getEntriesByName?.('shardscope:paint-dots:start').length) {
+        performance.measure('shardscope:paint-dots', 'shardscope:paint-dots:start');
+        performance.clearMarks('shardscope:paint-dots:start');
+      }
+    });
+    return () => caf(id);
+  }, [store, layout, version, owners, segments, theme, namespace]);
+
+  return (
+    <canvas
+      ref={canvasRef}
+      className="hashspace__canvas"
+      data-testid="hash-canvas"
+      style={{ width: layout.width, height: layout.height }}
+      aria-hidden="true"
+    />
+  );
+});

@@ -1,0 +1,108 @@
+import { memo, useMemo } from 'react';
+import {
+  analyzeCoverage,
+  boundaryHandles,
+  hexFraction,
+  namespaceView,
+  parseSelectorText,
+  useShardScope,
+  useShardScopeShallow,
+  useShardScopeStore,
+  type ShardRequirementsList,
+} from '../../state';
+import { Segmented } from '../controls/Segmented';
+import { useFormat, useT } from '../i18n';
+import { Bands, type DrawSegment } from './Bands';
+import { DotCanvas } from './DotCanvas';
+import { ringLayout, stripLayout } from './geometry';
+import { Handles } from './Handles';
+import { Inspector } from './Inspector';
+import { segmentsFromCoverage } from './paintDots';
+import { useElementWidth } from './useElementWidth';
+
+/**
+ * The 64-bit hash space, as a strip or a ring: every live object as a dot at its FNV-1a
+ * hash, the replicas' ranges as coloured bands (gaps red, overlaps hatched), draggable
+ * boundaries, and hover/keyboard inspection of single objects.
+ */
+export const HashSpaceView = memo(function HashSpaceView() {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const [stageRef, width] = useElementWidth<HTMLDivElement>();
+  const { view, dotOwners, theme } = useShardScopeShallow((s) => ({ view: s.view.view, dotOwners: s.view.dotOwners, theme: s.view.theme }));
+  const committed = useShardScope((s) => s.params.selectors);
+  const draft = useShardScope((s) => s.sim.draftSelectors);
+  const shardKey = useShardScope((s) => s.params.shardKey);
+  const hashVersion = useShardScope((s) => s.sim.hashVersion);
+  const live = useShardScope((s) => s.sim.snapshot?.cluster.live ?? 0);
+  const cluster = useShardScope((s) => s.sim.snapshot?.cluster ?? null);
+  const byNamespace = shardKey === 'object.metadata.namespace';
+  const texts = draft ?? committed;
+
+  const layout = useMemo(() => (view === 'ring' ? ringLayout(width) : stripLayout(width)), [view, width]);
+  const parsed = useMemo(() => texts.map(parseSelectorText), [texts]);
+  const coverage = useMemo(() => {
+    const owners: ShardRequirementsList[] = parsed.map((p) => (p.ok ? p.selector.requirements : []));
+    return analyzeCoverage(owners);
+  }, [parsed]);
+  const segments: DrawSegment[] = useMemo(
+    () => coverage.segments.map((s) => ({ from: hexFraction(s.start), to: hexFraction(s.end), start: s.start, end: s.end, owners: s.owners })),
+    [coverage],
+  );
+  // While a boundary moves, colour the dots by the ranges being dragged (the model has not
+  // been told yet); otherwise by what the model's replicas actually hold.
+  const rangeSegments = useMemo(() => segmentsFromCoverage(segments), [segments]);
+  const nsView = useMemo(() => (byNamespace && cluster ? namespaceView(cluster) : null), [byNamespace, cluster]);
+  // The model's per-object owners are by uid; by namespace, owners follow from the ranges.
+  const paintSegments = draft || nsView ? rangeSegments : null;
+  const handles = useMemo(() => {
+    const all = boundaryHandles(parsed);
+    // On the ring 0 and 2^64 are the same point: keep the edge handles to the strip.
+    return layout.kind === 'ring' ? all.filter((h) => h.value !== 0n && h.hex !== '0x10000000000000000') : all;
+  }, [parsed, layout.kind]);
+
+  return (
+    <section className="panel hashspace" aria-labelledby="hash-title" data-testid="hash-space" data-view={view}>
+      <div className="panel__head">
+        <div>
+          <h2 id="hash-title" className="panel__title">
+            {t('hash.title')}
+          </h2>
+          <p className="panel__subtitle">
+            {t('hash.subtitle', { key: shardKey })} · {t('hash.objectsCount', { count: live, formatted: f.count(live) })}
+          </p>
+        </div>
+        <div className="hashspace__legend">
+          <span className="legend-item">
+            <span className="swatch swatch--gap" aria-hidden="true" />
+            {t('hash.legendGap')}
+            {coverage.gaps.length > 0 ? <strong className="text-gap"> {f.percent(coverage.gapFraction)}</strong> : null}
+          </span>
+          <span className="legend-item">
+            <span className="swatch swatch--hatch" aria-hidden="true" />
+            {t('hash.legendOverlap')}
+            {coverage.overlaps.length > 0 ? <strong> {f.percent(coverage.overlapFraction)}</strong> : null}
+          </span>
+          <Segmented
+            name="dotOwners"
+            compact
+            label={t('hash.dotOwners')}
+            value={dotOwners}
+            options={[
+              { value: 'server', label: t('hash.dotOwnersServer') },
+              { value: 'client', label: t('hash.dotOwnersClient') },
+            ]}
+            onChange={(v) => store.getState().setDotOwners(v)}
+          />
+        </div>
+      </div>
+      <div ref={stageRef} className="hashspace__stage" style={{ height: layout.height }}>
+        <DotCanvas layout={layout} version={hashVersion} owners={dotOwners} segments={paintSegments} theme={theme} namespace={nsView} />
+        <Bands layout={layout} parsed={parsed} segments={segments} />
+        <Inspector layout={layout} parsed={parsed} shardKey={shardKey} hashVersion={hashVersion} namespace={nsView} />
+        <Handles layout={layout} handles={handles} texts={texts} parsed={parsed} />
+      </div>
+    </section>
+  );
+});

@@ -1,0 +1,237 @@
+import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useShardScopeStore, type NamespaceView, type ObjectInfo, type ParsedSelector, type ShardKey } from '../../state';
+import { useT } from '../i18n';
+import { fractionAt, jitter, ringPoint, type HashLayout } from './geometry';
+
+/** Props of {@link Inspector}. */
+export interface InspectorProps {
+  readonly layout: HashLayout;
+  readonly parsed: readonly ParsedSelector[];
+  readonly shardKey: ShardKey;
+  /** Changes when the positions change, to re-find the inspected object. */
+  readonly hashVersion: number;
+  /** With the namespace shard key, namespaces are inspected instead of objects. */
+  readonly namespace: NamespaceView | null;
+}
+
+interface Target {
+  readonly index: number;
+  readonly position: number;
+}
+
+/** Index of the position nearest to `p` in an ascending array. */
+export function nearestIndex(positions: Float64Array, count: number, p: number): number {
+  if (count <= 0) return -1;
+  let lo = 0;
+  let hi = count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid]! < p) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && Math.abs(positions[lo - 1]! - p) <= Math.abs(positions[lo]! - p)) return lo - 1;
+  return lo;
+}
+
+/**
+ * Hover or keyboard inspection of single objects. A transparent layer over the dots: the
+ * pointer picks the object nearest in hash order; as a focusable slider, arrows move object
+ * by object. Details (name, namespace, uid, FNV-1a, range, owner) come from the model.
+ */
+export const Inspector = memo(function Inspector({ layout, parsed, shardKey, hashVersion, namespace }: InspectorProps) {
+  const t = useT();
+  const store = useShardScopeStore();
+  const ref = useRef<HTMLDivElement>(null);
+  const [target, setTarget] = useState<Target | null>(null);
+  const [info, setInfo] = useState<ObjectInfo | null>(null);
+  const request = useRef(0);
+  const nsPositions = useMemo(() => (namespace ? Float64Array.from(namespace.namespaces, (n) => n.position) : null), [namespace]);
+
+  // The positions being inspected: namespaces, or every live object from the model.
+  const axis = (): { positions: Float64Array; count: number } | null => {
+    if (nsPositions) return { positions: nsPositions, count: nsPositions.length };
+    const view = store.data.hashSpace;
+    return view ? { positions: view.positions, count: view.count } : null;
+  };
+
+  // Fetch details for the target (latest request wins).
+  useEffect(() => {
+    if (!target || namespace) return;
+    const engine = store.data.engine;
+    if (!engine) return;
+    const id = ++request.current;
+    engine
+      .objectsNear(target.position, 1)
+      .then((list) => {
+        if (id === request.current) setInfo(list[0] ?? null);
+      })
+      .catch(() => undefined);
+  }, [store, target, hashVersion, namespace]);
+
+  const pick = (p: number): Target | null => {
+    const view = axis();
+    if (!view || view.count === 0) return null;
+    const index = nearestIndex(view.positions, view.count, p);
+    return { index, position: view.positions[index]! };
+  };
+
+  const onPointerMove = (e: PointerEvent<HTMLDivElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const next = pick(fractionAt(layout, e.clientX - rect.left, e.clientY - rect.top));
+    if (next && next.index !== target?.index) setTarget(next);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const view = axis();
+    if (!view || view.count === 0) return;
+    const current = target ? nearestIndex(view.positions, view.count, target.position) : 0;
+    const page = Math.max(1, Math.round(view.count / 100));
+    let index: number | null = null;
+    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') index = current + 1;
+    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') index = current - 1;
+    else if (e.key === 'PageUp') index = current + page;
+    else if (e.key === 'PageDown') index = current - page;
+    else if (e.key === 'Home') index = 0;
+    else if (e.key === 'End') index = view.count - 1;
+    else if (e.key === 'Escape') {
+      setTarget(null);
+      setInfo(null);
+      return;
+    }
+    if (index === null) return;
+    e.preventDefault();
+    e.stopPropagation();
+    index = Math.max(0, Math.min(view.count - 1, index));
+    setTarget({ index, position: view.positions[index]! });
+  };
+
+  const onFocus = () => {
+    if (!target) setTarget(pick(0.5));
+  };
+
+  const count = axis()?.count ?? 0;
+  const marker = target ? markerPoint(layout, target.position) : null;
+  const ns = namespace && target ? (namespace.namespaces[target.index] ?? null) : null;
+  const hash = ns ? ns.hash : info ? (shardKey === 'object.metadata.namespace' ? info.namespaceHash : info.uidHash) : null;
+  const ranges = hash ? rangesContaining(parsed, hash) : [];
+  const owners = ns ? ranges.map((r) => r.replica) : (info?.owners.server ?? []);
+  const valueText = ns
+    ? `${ns.name || t('hash.tipClusterScoped')} ${ns.hash}`
+    : info
+      ? `${info.namespace ? `${info.namespace}/` : ''}${info.name} ${hash}`
+      : t('hash.none');
+
+  return (
+    <>
+      <div
+        ref={ref}
+        className="hashspace__inspector"
+        style={{ width: layout.width, height: layout.height }}
+        role="slider"
+        tabIndex={0}
+        data-testid="object-inspector"
+        aria-label={t('hash.inspect')}
+        aria-description={t('hash.inspectHint')}
+        aria-valuemin={0}
+        aria-valuemax={Math.max(0, count - 1)}
+        aria-valuenow={target?.index ?? 0}
+        aria-valuetext={valueText}
+        onPointerMove={onPointerMove}
+        onPointerLeave={() => {
+          if (document.activeElement !== ref.current) {
+            setTarget(null);
+            setInfo(null);
+          }
+        }}
+        onKeyDown={onKeyDown}
+        onFocus={onFocus}
+      />
+      <div className="hashspace__overlay" style={{ width: layout.width, height: layout.height }} aria-hidden={ns || info ? undefined : true}>
+        {marker ? <span className="hashspace__marker" style={{ left: marker.x, top: marker.y }} aria-hidden="true" /> : null}
+        {ns && marker ? (
+          <div className="tooltip" data-testid="object-tooltip" style={tooltipStyle(layout, marker)} role="status">
+            <dl>
+              <dt>{t('hash.tipNamespace')}</dt>
+              <dd>{ns.name === '' ? t('hash.tipClusterScoped') : ns.name}</dd>
+              <dt>{t('hash.tipObjects')}</dt>
+              <dd>{ns.count}</dd>
+              <dt>{t('hash.tipHash')}</dt>
+              <dd className="mono" data-testid="tooltip-hash">
+                {ns.hash}
+              </dd>
+              <dt>{t('hash.tipRange')}</dt>
+              <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r) => `[${r.start}, ${r.end})`).join(' ')}</dd>
+              <dt>{t('hash.tipOwner')}</dt>
+              <dd>
+                {owners.length === 0 ? (
+                  <span className="text-gap">{t('hash.tipOwnerNone')}</span>
+                ) : (
+                  owners.map((o) => t('hash.replicaName', { replica: o })).join(', ')
+                )}
+              </dd>
+            </dl>
+          </div>
+        ) : null}
+        {!ns && info && marker ? (
+          <div
+            className="tooltip"
+            data-testid="object-tooltip"
+            style={tooltipStyle(layout, marker)}
+            role="status"
+          >
+            <dl>
+              <dt>{t('hash.tipName')}</dt>
+              <dd>{info.name}</dd>
+              <dt>{t('hash.tipNamespace')}</dt>
+              <dd>{info.namespace === '' ? t('hash.tipClusterScoped') : info.namespace}</dd>
+              <dt>{t('hash.tipUid')}</dt>
+              <dd className="mono">{info.uid}</dd>
+              <dt>{t('hash.tipHash')}</dt>
+              <dd className="mono" data-testid="tooltip-hash">
+                {hash}
+              </dd>
+              <dt>{t('hash.tipRange')}</dt>
+              <dd className="mono">
+                {ranges.length === 0 ? '—' : ranges.map((r) => `[${r.start}, ${r.end})`).join(' ')}
+              </dd>
+              <dt>{t('hash.tipOwner')}</dt>
+              <dd>
+                {owners.length === 0 ? (
+                  <span className="text-gap">{t('hash.tipOwnerNone')}</span>
+                ) : (
+                  owners.map((o) => t('hash.replicaName', { replica: o })).join(', ')
+                )}
+              </dd>
+            </dl>
+          </div>
+        ) : null}
+      </div>
+    </>
+  );
+});
+
+function markerPoint(layout: HashLayout, position: number): { x: number; y: number } {
+  if (layout.kind === 'strip') return { x: layout.x(position), y: layout.dotsTop + jitter(position) * layout.dotsHeight };
+  return ringPoint(layout, position, layout.dotsInner + jitter(position) * (layout.dotsOuter - layout.dotsInner));
+}
+
+function tooltipStyle(layout: HashLayout, p: { x: number; y: number }): { left: number; top: number; transform: string } {
+  const right = p.x > layout.width * 0.55;
+  const below = p.y < layout.height * 0.35;
+  return {
+    left: p.x,
+    top: p.y,
+    transform: `translate(${right ? 'calc(-100% - 14px)' : '14px'}, ${below ? '10px' : 'calc(-100% - 10px)'})`,
+  };
+}
+
+/** The ranges (of valid selectors) that contain `hash` (`0x` + 16 digits), with their replica. */
+function rangesContaining(parsed: readonly ParsedSelector[], hash: string): { replica: number; start: string; end: string }[] {
+  const h = BigInt(hash);
+  const out: { replica: number; start: string; end: string }[] = [];
+  parsed.forEach((p, replica) => {
+    if (!p.ok) return;
+    for (const r of p.selector.requirements) if (BigInt(r.start) <= h && h < BigInt(r.end)) out.push({ replica, start: r.start, end: r.end });
+  });
+  return out;
+}

@@ -1,0 +1,210 @@
+/**
+ * The dot painter: every live object as a dot at its hash, coloured by its owner. Writes
+ * straight into an RGBA buffer (one typed-array store per pixel), which paints 1,000,000
+ * objects in a few milliseconds where a million `fillRect` calls would take a second.
+ */
+import { OWNER_MANY, OWNER_NONE } from '../../state';
+import { jitter, ringAngle, type HashLayout } from './geometry';
+
+/** Owners decided on the main thread from ranges being dragged: sorted segment starts and their owner codes. */
+export interface SegmentOwners {
+  /** Start fraction of each segment, ascending; the first is 0. */
+  readonly from: Float64Array;
+  /** Owner code of each segment: a replica index, OWNER_NONE or OWNER_MANY. */
+  readonly owner: Int16Array;
+}
+
+export interface DotPaintInput {
+  /** Object positions in [0, 1), ascending. */
+  readonly positions: Float64Array;
+  readonly count: number;
+  /** Per object owner code (from the model), used unless `segments` is given. */
+  readonly owners: Int8Array | null;
+  /** Owners from ranges (while a boundary is dragged). */
+  readonly segments: SegmentOwners | null;
+  readonly layout: HashLayout;
+  /** Device pixels per CSS pixel. */
+  readonly dpr: number;
+  /** Packed RGBA per replica index (cycled). */
+  readonly replicaRgba: Uint32Array;
+  readonly gapRgba: number;
+  readonly manyRgba: number;
+}
+
+/** The target the painter writes into: a canvas-sized RGBA word buffer. */
+export interface PixelTarget {
+  readonly width: number;
+  readonly height: number;
+  readonly pixels: Uint32Array;
+}
+
+const LUT_SIZE = 16384;
+/** Most dots painted per frame; see the stride in {@link paintDots}. */
+export const MAX_DOTS = 250_000;
+let cosLut: Float64Array | null = null;
+let sinLut: Float64Array | null = null;
+
+function luts(): [Float64Array, Float64Array] {
+  if (!cosLut || !sinLut) {
+    cosLut = new Float64Array(LUT_SIZE);
+    sinLut = new Float64Array(LUT_SIZE);
+    for (let i = 0; i < LUT_SIZE; i++) {
+      const a = ringAngle(i / LUT_SIZE);
+      cosLut[i] = Math.cos(a);
+      sinLut[i] = Math.sin(a);
+    }
+  }
+  return [cosLut, sinLut];
+}
+
+/** Dot edge in device pixels: bigger when there are few objects, one pixel for a million. */
+export function dotSize(count: number, dpr: number): number {
+  const css = count <= 5_000 ? 4 : count <= 30_000 ? 3 : count <= 200_000 ? 2 : 1;
+  return Math.max(1, Math.round(css * Math.min(dpr, 2)));
+}
+
+/** The owner code of `position` under `segments` (binary search). */
+export function segmentOwner(segments: SegmentOwners, position: number): number {
+  const from = segments.from;
+  let lo = 0;
+  let hi = from.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (from[mid]! <= position) lo = mid;
+    else hi = mid - 1;
+  }
+  return segments.owner[lo] ?? OWNER_NONE;
+}
+
+/** Paints every object into `target` (cleared first). Returns the number of dots written. */
+export function paintDots(target: PixelTarget, input: DotPaintInput): number {
+  const { pixels, width, height } = target;
+  pixels.fill(0);
+  const { positions, count, owners, segments, layout, dpr, replicaRgba, gapRgba, manyRgba } = input;
+  const n = Math.min(count, positions.length);
+  const size = dotSize(n, dpr);
+  // Beyond MAX_DOTS there are several objects per pixel: every k-th object (in hash order)
+  // gives the same picture at a fraction of the cost, keeping a repaint well inside a frame.
+  const stride = Math.max(1, Math.ceil(n / MAX_DOTS));
+  const half = size >> 1;
+
+  // Colour by owner code: lut[code + 2] (code -2 = many, -1 = none, 0.. = replica).
+  const palette = replicaRgba.length;
+  const lut = new Uint32Array(66);
+  lut[0] = manyRgba;
+  lut[1] = gapRgba;
+  for (let r = 0; r < 64; r++) lut[r + 2] = replicaRgba[r % palette]!;
+
+  // Owners from segments: positions are sorted, so walk the segments alongside (O(n + s)).
+  const segFrom = segments?.from;
+  const segOwner = segments?.owner;
+  let seg = 0;
+  let segNext = segFrom && segFrom.length > 1 ? segFrom[1]! : Infinity;
+  const segCount = segFrom ? segFrom.length : 0;
+
+  // One pass computes each dot's pixel; the per-dot work is a handful of float operations
+  // and one typed-array store (1,000,000 dots in a few milliseconds).
+  const strip = layout.kind === 'strip';
+  let ax = 0;
+  let bx = 0;
+  let ay = 0;
+  let by = 0;
+  let cx = 0;
+  let cy = 0;
+  let rIn = 0;
+  let rSpan = 0;
+  let cos: Float64Array | null = null;
+  let sin: Float64Array | null = null;
+  if (layout.kind === 'strip') {
+    const [r0, r1] = layout.x.range() as [number, number];
+    ax = r0 * dpr - half;
+    bx = (r1 - r0) * dpr;
+    ay = layout.dotsTop * dpr;
+    by = Math.max(0, layout.dotsHeight * dpr - size);
+  } else {
+    [cos, sin] = luts();
+    cx = layout.cx * dpr - half;
+    cy = layout.cy * dpr - half;
+    rIn = layout.dotsInner * dpr;
+    rSpan = (layout.dotsOuter - layout.dotsInner) * dpr;
+  }
+  const maxX = width - size;
+  const maxY = height - size;
+  let written = 0;
+  let crosses: number[] | null = null;
+
+  for (let i = 0; i < n; i += stride) {
+    const p = positions[i]!;
+    let code: number;
+    if (segOwner) {
+      while (p >= segNext && seg < segCount - 1) {
+        seg++;
+        segNext = seg + 1 < segCount ? segFrom![seg + 1]! : Infinity;
+      }
+      code = segOwner[seg]!;
+    } else code = owners ? owners[i]! : OWNER_NONE;
+    const v = p * 1048576;
+    const j = v - Math.floor(v);
+    let x: number;
+    let y: number;
+    if (strip) {
+      x = (ax + p * bx) | 0;
+      y = (ay + j * by) | 0;
+    } else {
+      const k = (p * LUT_SIZE) & (LUT_SIZE - 1);
+      const r = rIn + j * rSpan;
+      x = (cx + r * cos![k]!) | 0;
+      y = (cy + r * sin![k]!) | 0;
+    }
+    if (x < 0 || y < 0 || x > maxX || y > maxY) continue;
+    if (code === OWNER_NONE) {
+      // Drawn after the dots so they stay on top; they are few unless something is wrong.
+      (crosses ??= []).push(x, y);
+      continue;
+    }
+    const rgba = lut[code + 2]!;
+    if (size === 1) pixels[y * width + x] = rgba;
+    else plot(pixels, width, height, x, y, size, rgba);
+    written++;
+  }
+  if (crosses) for (let c = 0; c < crosses.length; c += 2) written += plotCross(pixels, width, height, crosses[c]!, crosses[c + 1]!, size, gapRgba);
+  return written;
+}
+
+function plot(pixels: Uint32Array, width: number, height: number, x: number, y: number, size: number, rgba: number): number {
+  if (x < 0 || y < 0 || x + size > width || y + size > height) return 0;
+  let row = y * width + x;
+  for (let dy = 0; dy < size; dy++, row += width) {
+    for (let dx = 0; dx < size; dx++) {
+      // Round the corners of larger dots so they read as dots, not tiles.
+      if (size >= 3 && (dy === 0 || dy === size - 1) && (dx === 0 || dx === size - 1)) continue;
+      pixels[row + dx] = rgba;
+    }
+  }
+  return 1;
+}
+
+/**
+ * An object nobody owns is drawn as a small x, not a dot: its colour (vermillion) is close to
+ * orange for many viewers, the shape is not.
+ */
+function plotCross(pixels: Uint32Array, width: number, height: number, x: number, y: number, size: number, rgba: number): number {
+  const s = Math.max(3, size + 2);
+  if (x < 0 || y < 0 || x + s > width || y + s > height) return 0;
+  for (let i = 0; i < s; i++) {
+    pixels[(y + i) * width + x + i] = rgba;
+    pixels[(y + i) * width + x + s - 1 - i] = rgba;
+  }
+  return 1;
+}
+
+/** Segment owners for drawing from coverage segments (start fractions and owner lists). */
+export function segmentsFromCoverage(segments: readonly { readonly from: number; readonly owners: readonly number[] }[]): SegmentOwners {
+  const from = new Float64Array(segments.length);
+  const owner = new Int16Array(segments.length);
+  segments.forEach((s, i) => {
+    from[i] = s.from;
+    owner[i] = s.owners.length === 0 ? OWNER_NONE : s.owners.length === 1 ? s.owners[0]! : OWNER_MANY;
+  });
+  return { from, owner };
+}

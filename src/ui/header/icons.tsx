@@ -1,0 +1,37 @@
+/** Small inline icons (no icon font: the page makes no requests and system fonts lack some glyphs). */
+const common = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
+
+export function StepBackIcon() {
+  return (
+    <svg {...common}>
+      <rect x="4" y="5" width="3" height="14" fill="currentColor" />
+      <path d="M20 5v14L9 12z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function StepForwardIcon() {
+  return (
+    <svg {...common}>
+      <path d="M4 5v14l11-7z" fill="currentColor" />
+      <rect x="17" y="5" width="3" height="14" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function PlayIcon() {
+  return (
+    <svg {...common}>
+      <path d="M6 4v16l14-8z" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function PauseIcon() {
+  return (
+    <svg {...common}>
+      <rect x="5" y="4" width="5" height="16" fill="currentColor" />
+      <rect x="14" y="4" width="5" height="16" fill="currentColor" />
+    </svg>
+  );
+}

@@ -1,0 +1,239 @@
+/**
+ * The English message catalogue. Every string the UI shows comes from here (apiserver
+ * artefacts such as error messages, metric names and URLs are shown verbatim and are not
+ * translated: people copy them into their clusters). Another locale provides the same ids.
+ *
+ * A message is a string with `{name}` placeholders, or plural forms keyed by
+ * `Intl.PluralRules` category (`one`, `other`, ...) selected by the `count` parameter.
+ */
+
+/** Plural forms of one message; `other` is required (Chinese uses only `other`). */
+export interface PluralMessage {
+  readonly zero?: string;
+  readonly one?: string;
+  readonly two?: string;
+  readonly few?: string;
+  readonly many?: string;
+  readonly other: string;
+}
+
+export type Message = string | PluralMessage;
+
+export const en = {
+  'app.name': 'ShardScope',
+  'app.tagline': 'Server-side sharded LIST & WATCH · Kubernetes v1.36 · KEP-5866',
+  'app.loading': 'Generating {count} objects…',
+  'app.skipToMain': 'Skip to the simulation',
+
+  // Header: playback and view
+  'header.playback': 'Playback',
+  'header.play': 'Play',
+  'header.pause': 'Pause',
+  'header.step': 'Step forward',
+  'header.stepBack': 'Step back',
+  'header.stepBackTitle': 'Rewind the simulation by one step (←)',
+  'header.stepTitle': 'Advance the simulation by one step (→)',
+  'header.speed': 'Speed',
+  'header.speedValue': '{speed}×',
+  'header.slower': 'Slower',
+  'header.faster': 'Faster',
+  'header.seed': 'Seed',
+  'header.view': 'Hash space view',
+  'header.viewStrip': 'Strip',
+  'header.viewRing': 'Ring',
+  'header.theme': 'Theme',
+  'header.themeLight': 'Light',
+  'header.themeDark': 'Dark',
+  'header.keys': 'Keyboard shortcuts',
+  'header.clock': 'Simulated time {time}',
+  'header.clockShort': 't = {time}',
+
+  // Keyboard help
+  'keys.title': 'Keyboard shortcuts',
+  'keys.close': 'Close',
+  'keys.play': 'Play or pause',
+  'keys.step': 'Step forward',
+  'keys.stepBack': 'Step back (replays from the seed)',
+  'keys.speed': 'Faster / slower',
+  'keys.help': 'Show or hide this list',
+  'keys.nudge': 'On a boundary handle: move it (PageUp/PageDown: bigger steps)',
+  'keys.space': 'Space',
+  'keys.or': 'or',
+
+  // Control panel
+  'controls.title': 'Parameters',
+  'controls.cluster': 'Cluster',
+  'controls.objects': 'Objects (pods)',
+  'controls.namespaces': 'Namespaces',
+  'controls.namespaceSkew': 'Namespace skew (Zipf s)',
+  'controls.objectBytes': 'Object size (bytes, JSON)',
+  'controls.encoding': 'Encoding',
+  'controls.encodingJson': 'JSON',
+  'controls.encodingProtobuf': 'Protobuf',
+  'controls.churn': 'Churn (events per second)',
+  'controls.addedPerSec': 'ADDED / s',
+  'controls.modifiedPerSec': 'MODIFIED / s',
+  'controls.deletedPerSec': 'DELETED / s',
+  'controls.bookmarkEverySec': 'BOOKMARK every (s)',
+  'controls.replicasGroup': 'Controller replicas',
+  'controls.replicas': 'Replicas',
+  'controls.shardKey': 'Shard key (object.metadata.…)',
+  'controls.resetSplit': 'Equal split',
+  'controls.resetSplitHint': 'Give every replica an equal range again',
+  'controls.apiServersGroup': 'API servers',
+  'controls.apiServers': 'API servers',
+  'controls.gate': 'ShardedListAndWatch on {name}',
+  'controls.gateShort': 'gate',
+  'controls.clientGroup': 'Clients',
+  'controls.clientMode': 'Client-side baseline',
+  'controls.clientModeRanges': 'Our hash ranges',
+  'controls.clientModeJump': 'kube-state-metrics (jump hash)',
+  'controls.fallback': 'Fall back to client-side filtering when shardInfo is missing',
+  'controls.fallbackOn': 'on',
+  'controls.fallbackOff': 'off',
+  'controls.keptRunning': 'The simulation keeps the last valid value.',
+
+  // Field validation
+  'field.required': 'Enter a value.',
+  'field.notANumber': 'Enter a number, e.g. 100000 or 100k.',
+  'field.notAnInteger': 'Enter a whole number.',
+  'field.outOfRange': 'Must be between {min} and {max}.',
+
+  // Hash space view
+  'hash.title': 'Hash space',
+  'hash.subtitle': 'FNV-1a 64 of {key} · [0x0, 2^64)',
+  'hash.canvasLabel': '{count} objects placed at their hashes; bands are replica ranges',
+  'hash.band': 'Replica {replica}: {start} – {end}',
+  'hash.gap': 'Gap: no replica owns {start} – {end}',
+  'hash.overlap': 'Overlap: {owners} all own {start} – {end}',
+  'hash.handle': 'Boundary at {hex}',
+  'hash.handleOf': 'Boundary {hex} ({replicas})',
+  'hash.legendGap': 'gap (owned by no replica)',
+  'hash.gapLabel': 'GAP',
+  'hash.legendOverlap': 'overlap (owned twice)',
+  'hash.objectsNear': 'Objects near the pointer',
+  'hash.objectsCount': { one: '{formatted} object', other: '{formatted} objects' },
+  'hash.dotOwners': 'Dot colours',
+  'hash.dotOwnersServer': 'server-side owners',
+  'hash.dotOwnersClient': 'client-side owners',
+  'hash.inspect': 'Inspect objects',
+  'hash.inspectHint': 'Use ← and → to move between objects, Escape to leave.',
+  'hash.none': 'No object here',
+  'hash.tipName': 'name',
+  'hash.tipNamespace': 'namespace',
+  'hash.tipObjects': 'objects',
+  'hash.tipUid': 'uid',
+  'hash.tipHash': 'FNV-1a',
+  'hash.tipRange': 'range',
+  'hash.tipOwner': 'owner',
+  'hash.tipOwnerNone': 'nobody (gap)',
+  'hash.tipClusterScoped': '"" (cluster-scoped)',
+  'hash.replicaName': 'replica-{replica}',
+
+  // Replica cards
+  'cards.title': 'Replicas',
+  'card.title': 'replica-{replica}',
+  'card.server': 'via {server}',
+  'card.selector': 'Shard selector of replica-{replica}',
+  'card.canonical': 'Canonical form',
+  'card.requestUrl': 'Watch request',
+  'card.copy': 'Copy',
+  'card.copied': 'Copied',
+  'card.copyUrl': 'Copy the request URL of replica-{replica}',
+  'card.listPreview': 'LIST response',
+  'card.listPreviewNoShardInfo': 'no metadata.shardInfo: the server ignored the selector',
+  'card.listItems': { one: '{formatted} pod', other: '{formatted} pods' },
+  'card.owned': 'Objects owned',
+  'card.events': 'Events / s',
+  'card.bytes': 'Bytes / s',
+  'card.received': 'received',
+  'card.kept': 'kept',
+  'card.memory': 'Informer memory',
+  'card.receivedVsKept': '{received} received · {kept} kept',
+  'card.clientSideReceives': 'client-side: {bytes} received',
+  'card.badgeFallback': 'Fallback: client-side filtering',
+  'card.badgeFallbackTitle': 'The LIST came back without shardInfo, so this replica filters on its side',
+  'card.badgeNaive': 'No shardInfo: processing everything',
+  'card.badgeNaiveTitle': 'Fallback is off: this replica trusts an unfiltered stream and owns objects it should not',
+  'card.badgeRejected': 'HTTP 500',
+  'card.badgeRejectedTitle': 'The API server rejected the selector',
+  'card.badgeSharded': 'Server-side sharded',
+  'card.badgeClientError': 'Stopped: bad selector',
+  'card.badgeClientErrorTitle': 'The server ignored the selector (gate off), and the replica cannot parse it to filter on its side',
+  'card.rejectedBody': 'invalid shard selector: {message}',
+  'card.showMore': 'Show {count} more replicas',
+  'card.showLess': 'Show fewer replicas',
+
+  // Selector editor
+  'editor.quickFix': 'Use {suggestion}',
+  'editor.quickFixTitle': 'Pad to 16 hex digits, as the apiserver suggests',
+  'editor.valid': 'Accepted by the apiserver parser',
+  'editor.errorPrefix': 'apiserver:',
+  'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
+  'editor.position': '(line {line}, column {column})',
+  'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
+
+  // Bandwidth panel
+  'bandwidth.title': 'Client-side vs server-side sharding',
+  'bandwidth.subtitle': 'Same cluster, same event stream',
+  'bandwidth.headline': {
+    one: '{count} replica: server-side sends {ratio}× less',
+    other: '{count} replicas: server-side sends {ratio}× less',
+  },
+  'bandwidth.headlineSame': {
+    one: '{count} replica: both modes send the same',
+    other: '{count} replicas: both modes send the same',
+  },
+  'bandwidth.clientSide': 'Client-side ({mode})',
+  'bandwidth.serverSide': 'Server-side',
+  'bandwidth.modeRanges': 'hash ranges',
+  'bandwidth.modeJump': 'jump hash',
+  'bandwidth.perReplicaBytes': 'Received per replica',
+  'bandwidth.egress': 'API-server egress',
+  'bandwidth.decodeCpu': 'Decode CPU',
+  'bandwidth.memory': 'Memory (all replicas)',
+  'bandwidth.chartLabel': '{metric}: client-side {client}, server-side {server}',
+  'bandwidth.audit': 'Ownership audit',
+  'bandwidth.auditMode': '{mode}:',
+  'bandwidth.auditOk': 'Every live object has exactly one owner.',
+  'bandwidth.auditGaps': {
+    one: '{formatted} object owned by no replica',
+    other: '{formatted} objects owned by no replica',
+  },
+  'bandwidth.auditDuplicates': {
+    one: '{formatted} object owned by more than one replica',
+    other: '{formatted} objects owned by more than one replica',
+  },
+  'bandwidth.metrics': 'API-server metrics',
+  'bandwidth.waiting': 'Press Play to run the event stream.',
+
+  // Event flow
+  'flow.title': 'Event flow',
+  'flow.clientSide': 'Client-side',
+  'flow.serverSide': 'Server-side',
+  'flow.apiServer': 'API server {index}',
+  'flow.gateOn': 'gate on',
+  'flow.gateOff': 'gate off',
+  'flow.replica': 'r{replica}',
+  'flow.clientRate': 'each replica receives {received} events/s, keeps {kept}',
+  'flow.serverRate': 'each replica receives {received} events/s · {filtered} stopped at the server',
+  'flow.legendKept': 'kept by its owner',
+  'flow.legendDropped': 'dropped',
+  'flow.legendFiltered': 'filtered at the server',
+  'flow.legendBookmark': 'BOOKMARK (to everyone)',
+  'flow.description':
+    'Client-side: every event reaches every replica and is dropped by all but its owner. Server-side: each event goes only to its owner; bookmarks still reach everyone.',
+
+  // Units and formats
+  'unit.perSecond': '{value}/s',
+  'unit.cpu': '{value} CPU',
+  'unit.ratio': '{value}×',
+
+  // Errors the page itself may show
+  'error.engine': 'The simulation stopped: {message}',
+  'error.parameters': 'The model refused these parameters: {message}',
+  'error.retry': 'Try again',
+} as const satisfies Readonly<Record<string, Message>>;
+
+/** Every message id; another locale's catalogue must provide messages for these ids. */
+export type MessageId = keyof typeof en;

@@ -1,0 +1,50 @@
+/**
+ * The translation function: looks a message up by id, picks a plural form with
+ * `Intl.PluralRules`, and fills `{name}` placeholders. No React here, so it also serves
+ * exports (SVG/PNG titles) and tests.
+ */
+import { en, type Message, type MessageId } from './en';
+
+/** Locales with a catalogue. Simplified Chinese (`zh-CN`) is planned. */
+export type Locale = 'en';
+
+/** Values for `{name}` placeholders; `count` also selects the plural form. */
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+export type Translate = (id: MessageId, params?: MessageParams) => string;
+
+const catalogues: Record<Locale, Readonly<Record<MessageId, Message>>> = { en };
+
+const PLACEHOLDER = /\{(\w+)\}/g;
+
+const translators = new Map<Locale, Translate>();
+
+/** The translator of a locale, built once (Intl objects are costly to create). */
+export function createTranslator(locale: Locale = 'en'): Translate {
+  let t = translators.get(locale);
+  if (!t) translators.set(locale, (t = buildTranslator(locale)));
+  return t;
+}
+
+/** Builds the translator for a locale. Numbers in params are formatted for that locale. */
+function buildTranslator(locale: Locale): Translate {
+  const catalogue = catalogues[locale];
+  const plural = new Intl.PluralRules(locale);
+  const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  return (id, params) => {
+    const entry: Message = catalogue[id] ?? en[id];
+    let text: string;
+    if (typeof entry === 'string') text = entry;
+    else {
+      const count = Number(params?.count ?? 0);
+      const form = plural.select(count) as keyof typeof entry;
+      text = entry[form] ?? entry.other;
+    }
+    if (!params) return text;
+    return text.replace(PLACEHOLDER, (whole, name: string) => {
+      const v = params[name];
+      if (v === undefined) return whole;
+      return typeof v === 'number' ? number.format(v) : v;
+    });
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * Global keyboard shortcuts, the RaftScope set: Space and `.` (what a presentation clicker
+ * sends) toggle play, arrows and PageUp/PageDown step, `+`/`-` change speed, `?` shows keys.
+ */
+import { useEffect } from 'react';
+import type { ShardScopeStore } from '../state';
+
+/** What a key does, or null when the page should handle it normally. */
+export type ShortcutAction = 'toggle-play' | 'step-forward' | 'step-back' | 'faster' | 'slower' | 'help' | 'close';
+
+/** The part of a keyboard event this module reads. */
+export interface KeyLike {
+  readonly key: string;
+  readonly ctrlKey: boolean;
+  readonly metaKey: boolean;
+  readonly altKey: boolean;
+  readonly target: EventTarget | null;
+}
+
+/** True when the key belongs to the focused element (typing, a slider, a button's Space). */
+function ownedByTarget(e: KeyLike): boolean {
+  const el = e.target as (Element & { isContentEditable?: boolean }) | null;
+  if (!el || typeof el.closest !== 'function') return false;
+  if (el.closest('input, textarea, select, [contenteditable="true"]')) return true;
+  const role = el.getAttribute('role');
+  // Sliders and the object inspector use arrows and PageUp/PageDown themselves.
+  if ((role === 'slider' || role === 'application') && /^(Arrow|Page|Home|End)/.test(e.key)) return true;
+  // Space activates a focused button or link; keep that behaviour.
+  if (e.key === ' ' && el.closest('button, a, summary, [role="button"], [role="switch"]')) return true;
+  return false;
+}
+
+/** Maps a key press to a shortcut, or null. */
+export function shortcutFor(e: KeyLike): ShortcutAction | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  if (e.key === 'Escape') return 'close';
+  if (ownedByTarget(e)) return null;
+  switch (e.key) {
+    case ' ':
+    case '.':
+      return 'toggle-play';
+    case 'ArrowRight':
+    case 'ArrowDown':
+    case 'PageDown':
+      return 'step-forward';
+    case 'ArrowLeft':
+    case 'ArrowUp':
+    case 'PageUp':
+      return 'step-back';
+    case '+':
+    case '=':
+      return 'faster';
+    case '-':
+    case '_':
+      return 'slower';
+    case '?':
+      return 'help';
+    default:
+      return null;
+  }
+}
+
+/** Installs the shortcuts on `window` for the lifetime of the component. */
+export function useGlobalShortcuts(store: ShardScopeStore): void {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      const action = shortcutFor(e);
+      if (!action) return;
+      const s = store.getState();
+      if (action === 'close') {
+        if (s.helpOpen) {
+          s.setHelpOpen(false);
+          e.preventDefault();
+        }
+        return;
+      }
+      e.preventDefault();
+      if (action === 'toggle-play') s.togglePlay();
+      else if (action === 'step-forward') s.step(1);
+      else if (action === 'step-back') s.step(-1);
+      else if (action === 'faster') s.faster();
+      else if (action === 'slower') s.slower();
+      else if (action === 'help') s.toggleHelp();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [store]);
+}

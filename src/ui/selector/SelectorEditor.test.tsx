@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { SelectorEditor } from './SelectorEditor';
+
+/** The editor with its own state, as a card uses it. */
+function Harness({ initial }: { initial: string }) {
+  const [text, setText] = useState(initial);
+  return (
+    <>
+      <SelectorEditor value={text} onChange={setText} label="Shard selector of replica-0" />
+      <output data-testid="value">{text}</output>
+    </>
+  );
+}
+
+const VALID = "shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')";
+
+describe('SelectorEditor', () => {
+  it('accepts a valid selector and says so, with no error', () => {
+    render(<Harness initial={VALID} />);
+    expect(screen.getByTestId('selector-valid')).toBeInTheDocument();
+    expect(screen.queryByTestId('selector-error')).toBeNull();
+    expect(screen.getByRole('textbox', { name: 'Shard selector of replica-0' })).not.toHaveAttribute('aria-invalid');
+  });
+
+  it("shows the apiserver's exact message for a short hex literal", () => {
+    render(<Harness initial="shardRange(object.metadata.uid, '0x0', '0x8000000000000000')" />);
+    expect(screen.getByTestId('selector-error')).toHaveTextContent(
+      'hexStart must be a 0x-prefixed 16-digit hex value, got "0x0" (did you mean "0x0000000000000000"?)',
+      { normalizeWhitespace: false },
+    );
+    expect(screen.getByRole('textbox')).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('underlines exactly the offending literal', () => {
+    render(<Harness initial="shardRange(object.metadata.uid, '0x0', '0x8000000000000000')" />);
+    expect(screen.getByTestId('selector-error-span').textContent).toBe("'0x0'");
+  });
+
+  it('underlines the unsupported operator of an && expression', () => {
+    render(<Harness initial={`${VALID} && ${VALID}`} />);
+    expect(screen.getByTestId('selector-error')).toHaveTextContent('unsupported function "_&&_"; only shardRange() and || are allowed');
+    expect(screen.getByTestId('selector-error-span').textContent).toBe('&&');
+  });
+
+  it('underlines an unsupported field path', () => {
+    render(<Harness initial="shardRange(object.metadata.name, '0x0000000000000000', '0x8000000000000000')" />);
+    expect(screen.getByTestId('selector-error')).toHaveTextContent(
+      'unsupported field path "object.metadata.name"; supported: object.metadata.uid, object.metadata.namespace',
+    );
+    expect(screen.getByTestId('selector-error-span').textContent).toBe('object.metadata.name');
+  });
+
+  it('the highlighted layer reproduces the text character for character', () => {
+    const text = `shardRange(object.metadata.uid, r"0x80", '0x10000000000000000') // tail\n|| x`;
+    const { container } = render(<Harness initial={text} />);
+    const layer = container.querySelector('.selector-editor__highlight')!;
+    expect(layer.textContent).toBe(text + '\u200b');
+  });
+
+  it('the quick fix applies the "did you mean" padding and clears the error', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial="shardRange(object.metadata.uid, '0x0', '0x8000000000000000')" />);
+    const fix = screen.getByTestId('selector-quickfix');
+    expect(fix).toHaveTextContent('0x0000000000000000');
+    await user.click(fix);
+    expect(screen.getByTestId('value').textContent).toBe(VALID);
+    expect(screen.queryByTestId('selector-error')).toBeNull();
+    expect(screen.getByTestId('selector-valid')).toBeInTheDocument();
+  });
+
+  it('the quick fix keeps a raw double-quoted literal raw and double-quoted', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={`shardRange(object.metadata.uid, r"0x80", '0x10000000000000000')`} />);
+    await user.click(screen.getByTestId('selector-quickfix'));
+    expect(screen.getByTestId('value').textContent).toBe(`shardRange(object.metadata.uid, r"0x0000000000000080", '0x10000000000000000')`);
+  });
+
+  it('offers no quick fix when the apiserver has no suggestion', () => {
+    render(<Harness initial="shardRange(object.metadata.uid, '0x0000000000000000', '0X8000000000000000')" />);
+    expect(screen.getByTestId('selector-error')).toHaveTextContent(`hexEnd must have '0x' prefix, got "0X8000000000000000"`);
+    expect(screen.queryByTestId('selector-quickfix')).toBeNull();
+  });
+
+  it('typing a bad character shows the error as you type, fixing it clears it', async () => {
+    const user = userEvent.setup();
+    render(<Harness initial={VALID} />);
+    const box = screen.getByRole('textbox');
+    await user.type(box, ' &&');
+    expect(screen.getByTestId('selector-error').textContent).toMatch(/^CEL parse error: /);
+    await user.type(box, '{Backspace}{Backspace}{Backspace}');
+    expect(screen.getByTestId('selector-valid')).toBeInTheDocument();
+  });
+
+  it('explains that an empty selector sends no parameter (not an error)', () => {
+    render(<Harness initial="" />);
+    expect(screen.getByTestId('selector-empty')).toBeInTheDocument();
+    expect(screen.queryByTestId('selector-error')).toBeNull();
+  });
+
+  it('whitespace only is the apiserver\'s "empty shard selector" error', () => {
+    render(<Harness initial="   " />);
+    expect(screen.getByTestId('selector-error')).toHaveTextContent(
+      'empty shard selector is not allowed; omit the parameter for unfiltered lists',
+    );
+  });
+});

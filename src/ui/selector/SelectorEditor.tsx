@@ -1,0 +1,132 @@
+import { memo, useId, useMemo, type ReactNode } from 'react';
+import { applyQuickFix, parseSelectorText, type ShardSelectorError } from '../../state';
+import { useT } from '../i18n';
+import { tokenize, type Token } from './tokenize';
+
+/** Props of {@link SelectorEditor}. */
+export interface SelectorEditorProps {
+  /** The selector text exactly as the replica sends it. */
+  readonly value: string;
+  readonly onChange: (text: string) => void;
+  /** Accessible name of the text box. */
+  readonly label: string;
+  /** Called after a quick fix was applied (the card uses it to keep focus in the box). */
+  readonly onQuickFix?: () => void;
+}
+
+/**
+ * A shard-selector editor: a monospace text box over a syntax-highlighted copy of its text.
+ * The text is parsed with the core on every change; a rejected selector shows the
+ * apiserver's exact message, the offending span is underlined, and when the apiserver
+ * suggests zero padding a button applies it.
+ *
+ * The highlighted layer and the textarea share one grid cell and identical metrics, so the
+ * colours sit exactly under the typed characters; the textarea's own text is transparent.
+ */
+export const SelectorEditor = memo(function SelectorEditor({ value, onChange, label, onQuickFix }: SelectorEditorProps) {
+  const t = useT();
+  const id = useId();
+  const parsed = parseSelectorText(value);
+  const error = !parsed.ok && value !== '' ? parsed.error : null;
+  const messageId = `${id}-msg`;
+  const fixed = error ? applyQuickFix(value, error) : null;
+  const tokens = useMemo(() => tokenize(value), [value]);
+
+  return (
+    <div className="selector-editor" data-state={error ? 'error' : value === '' ? 'empty' : 'valid'}>
+      <div className="selector-editor__box">
+        <pre className="selector-editor__highlight" aria-hidden="true">
+          {renderHighlighted(value, tokens, error)}
+          {/* Keeps the last line's height when the text ends with a newline. */}
+          {'\u200b'}
+        </pre>
+        <textarea
+          className="selector-editor__input"
+          data-testid="selector-input"
+          aria-label={label}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={messageId}
+          value={value}
+          rows={1}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          autoCorrect="off"
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+      <div id={messageId} className="selector-editor__message" aria-live="polite">
+        {error ? (
+          <>
+            <p className="selector-editor__error">
+              <span className="selector-editor__who">{t('editor.errorPrefix')}</span>{' '}
+              <span data-testid="selector-error">{error.message}</span>{' '}
+              <span className="selector-editor__where">
+                {t('editor.position', { line: error.span.line, column: error.span.column })}
+              </span>
+            </p>
+            {fixed !== null && error.suggestion ? (
+              <button
+                type="button"
+                className="button button--small selector-editor__fix"
+                data-testid="selector-quickfix"
+                title={t('editor.quickFixTitle')}
+                onClick={() => {
+                  onChange(fixed);
+                  onQuickFix?.();
+                }}
+              >
+                {t('editor.quickFix', { suggestion: error.suggestion.replace(/^(["'])(.*)\1$/, '$2') })}
+              </button>
+            ) : null}
+          </>
+        ) : value === '' ? (
+          <p className="selector-editor__note" data-testid="selector-empty">
+            {t('editor.empty')}
+          </p>
+        ) : (
+          <p className="selector-editor__ok" data-testid="selector-valid">
+            <span aria-hidden="true">✓ </span>
+            {t('editor.valid')}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+});
+
+/** The highlighted copy of `text`, with the error span wrapped in one underlined mark. */
+function renderHighlighted(text: string, tokens: readonly Token[], error: ShardSelectorError | null): ReactNode[] {
+  if (!error) return renderTokens(text, tokens, 0, text.length);
+  const from = Math.max(0, Math.min(text.length, error.span.offset));
+  const to = Math.max(from, Math.min(text.length, error.span.offset + error.span.length));
+  return [
+    ...renderTokens(text, tokens, 0, from),
+    <mark key="err" className={`tok-error${to === from ? ' tok-error--point' : ''}`} data-testid="selector-error-span">
+      {renderTokens(text, tokens, from, to)}
+    </mark>,
+    ...renderTokens(text, tokens, to, text.length),
+  ];
+}
+
+/** Spans for the tokens clipped to [from, to). */
+function renderTokens(text: string, tokens: readonly Token[], from: number, to: number): ReactNode[] {
+  const out: ReactNode[] = [];
+  for (const tok of tokens) {
+    if (tok.end <= from) continue;
+    if (tok.start >= to) break;
+    const s = Math.max(from, tok.start);
+    const e = Math.min(to, tok.end);
+    const piece = text.slice(s, e);
+    out.push(
+      tok.kind === 'space' ? (
+        piece
+      ) : (
+        <span key={`${s}`} className={`tok-${tok.kind}`}>
+          {piece}
+        </span>
+      ),
+    );
+  }
+  return out;
+}
