@@ -1,12 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, createShardScopeStore, defaultViewParams, engineKindFor } from './state';
+import { browserEngineFactory, createShardScopeStore, decodeLink, defaultViewParams, encodeLink, engineKindFor } from './state';
 import { App } from './ui/App';
 import './styles/app.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
+// A shared link (#state=...) restores the whole run: parameters, selectors, view.
+const linked = decodeLink(location.hash);
 const store = createShardScopeStore({
-  view: defaultViewParams(prefersDark),
+  params: linked?.params,
+  view: linked?.view ?? defaultViewParams(prefersDark),
   engineFactory: browserEngineFactory,
   engineKind: engineKindFor,
 });
@@ -19,6 +22,14 @@ void store
   .then(() => {
     if (!reducedMotion) store.getState().setPlaying(true);
   });
+
+// Keep the address bar in step with the state, so copying it shares this exact run.
+let linkTimer: ReturnType<typeof setTimeout> | undefined;
+store.subscribe((s, prev) => {
+  if (s.params === prev.params && s.view === prev.view) return;
+  clearTimeout(linkTimer);
+  linkTimer = setTimeout(() => history.replaceState(null, '', encodeLink({ params: s.params, view: s.view })), 400);
+});
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

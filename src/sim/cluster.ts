@@ -10,7 +10,7 @@
 import { formatHex, hashFieldInto, partsToBigInt } from '../core/sharding';
 import type { ClusterParams, SizeParams } from './params';
 import type { Prng } from './prng';
-import { SortedHashIndex } from './hashindex';
+import { SortedHashIndex, sortByHash } from './hashindex';
 import { mix32, namespaceName } from './names';
 import { sampleJsonBytes, sampleNamespaceFactor } from './sizes';
 import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
@@ -63,6 +63,11 @@ export class Cluster {
   readonly nsLive: Int32Array;
   /** Sum of live objects' JSON bytes. */
   liveJsonBytes = 0;
+  /**
+   * Live objects by the top 16 bits of the raw uid (not its hash), to show what ranging over
+   * raw uids would do without scanning every object.
+   */
+  readonly uidPrefixHistogram = new Int32Array(65536);
   /** The etcd revision: bumped by every write. */
   resourceVersion: number;
   /** Objects in hash order (uid hash). */
@@ -126,12 +131,74 @@ export class Cluster {
     this.grow(Math.ceil(params.pods * 1.1) + 64);
     // Time-ordered ids start 30 days back and advance with each object created.
     this.v7Ms = EPOCH_MS - INITIAL_AGE_SECONDS * 1000;
-    for (let i = 0; i < params.pods; i++) {
-      const age = (INITIAL_AGE_SECONDS * (params.pods - i)) / params.pods;
-      this.create(this.drawNamespace(), -age);
-    }
-    this.index.build(this.liveSlots.subarray(0, this.liveCount), this.capacity);
+    this.createInitial(params.pods);
+    this.index.build(this.liveSlots.subarray(0, this.liveCount), this.capacity, true);
     this.indexed = true;
+  }
+
+  /**
+   * Creates the initial population with slot order = hash order: uids and hashes are drawn
+   * first, sorted once, and every other attribute is then drawn in that order (they are
+   * independent draws, so the order of drawing changes nothing but speed). Walking the hash
+   * space (a hash-space view, a LIST by range) then reads every per-slot array sequentially
+   * instead of jumping around memory: at a million objects that is the difference between a
+   * few milliseconds and hundreds. Objects created later are appended and only interleave.
+   */
+  private createInitial(n: number): void {
+    const words = new Uint32Array(n * 4);
+    const hi = new Uint32Array(n);
+    const lo = new Uint32Array(n);
+    const scratch = this.hashScratch;
+    const age = (i: number) => (INITIAL_AGE_SECONDS * (n - i)) / n;
+    for (let i = 0; i < n; i++) {
+      this.writeUid(words, i * 4, -age(i));
+      hashInto(uuidText(words, i * 4), scratch, 0);
+      hi[i] = scratch[0]!;
+      lo[i] = scratch[1]!;
+    }
+    const sorted = sortByHash(Uint32Array.from({ length: n }, (_, i) => i), hi, lo);
+    for (let j = 0; j < n; j++) {
+      const i = sorted.slots[j]!;
+      this.uidWords[j * 4] = words[i * 4]!;
+      this.uidWords[j * 4 + 1] = words[i * 4 + 1]!;
+      this.uidWords[j * 4 + 2] = words[i * 4 + 2]!;
+      this.uidWords[j * 4 + 3] = words[i * 4 + 3]!;
+      this.uidHi[j] = sorted.hi[j]!;
+      this.uidLo[j] = sorted.lo[j]!;
+      this.fill(j, this.drawNamespace(), -age(i));
+    }
+    this.slots = n;
+  }
+
+  /** Draws a uid into `out` at `offset` for an object created at simulated time `t`. */
+  private writeUid(out: Uint32Array, offset: number, t: number): void {
+    if (this.params.sequentialIds) {
+      const ms = Math.max(this.v7Ms, Math.floor(EPOCH_MS + t * 1000));
+      if (ms === this.v7Ms) this.v7Seq++;
+      else this.v7Seq = 0;
+      this.v7Ms = ms;
+      writeUuidV7(this.prng, ms, this.v7Seq, out, offset);
+    } else {
+      writeUuidV4(this.prng, out, offset);
+    }
+  }
+
+  /** Sets every attribute but the uid of slot `s` and makes it live. */
+  private fill(s: number, ns: number, t: number): void {
+    this.nsOf[s] = ns;
+    this.nsHi[s] = this.nsHashHi[ns]!;
+    this.nsLo[s] = this.nsHashLo[ns]!;
+    const bytes = sampleJsonBytes(this.prng, this.sizes, this.nsSizeFactor[ns]!);
+    this.jsonBytes[s] = bytes;
+    this.rv[s] = ++this.resourceVersion;
+    this.created[s] = t;
+    this.alive[s] = 1;
+    this.livePos[s] = this.liveCount;
+    this.liveSlots[this.liveCount++] = s;
+    this.nsLive[ns]!++;
+    this.liveJsonBytes += bytes;
+    this.uidPrefixHistogram[this.uidWords[s * 4]! >>> 16]!++;
+    if (this.jumpN > 0) this.jumpBuckets[s] = jump(this.uidHi[s]!, this.uidLo[s]!, this.jumpN);
   }
 
   /** Probability that a namespaced object lands in namespace `i`. */
@@ -205,32 +272,11 @@ export class Cluster {
   create(ns: number, t: number): number {
     if (this.slots >= this.capacity) this.grow(this.slots + 1);
     const s = this.slots++;
-    if (this.params.sequentialIds) {
-      const ms = Math.max(this.v7Ms, Math.floor(EPOCH_MS + t * 1000));
-      if (ms === this.v7Ms) this.v7Seq++;
-      else this.v7Seq = 0;
-      this.v7Ms = ms;
-      writeUuidV7(this.prng, ms, this.v7Seq, this.uidWords, s * 4);
-    } else {
-      writeUuidV4(this.prng, this.uidWords, s * 4);
-    }
+    this.writeUid(this.uidWords, s * 4, t);
     hashInto(uuidText(this.uidWords, s * 4), this.hashScratch, 0);
     this.uidHi[s] = this.hashScratch[0]!;
     this.uidLo[s] = this.hashScratch[1]!;
-    this.nsOf[s] = ns;
-    this.nsHi[s] = this.nsHashHi[ns]!;
-    this.nsLo[s] = this.nsHashLo[ns]!;
-    const bytes = sampleJsonBytes(this.prng, this.sizes, this.nsSizeFactor[ns]!);
-    this.jsonBytes[s] = bytes;
-    this.rv[s] = ++this.resourceVersion;
-    this.created[s] = t;
-    this.alive[s] = 1;
-    this.livePos[s] = this.liveCount;
-    this.liveSlots[this.liveCount++] = s;
-    this.nsLive[ns]!++;
-    this.liveJsonBytes += bytes;
-    if (this.jumpN > 0) this.jumpBuckets[s] = jump(this.uidHi[s]!, this.uidLo[s]!, this.jumpN);
-    // The initial population is indexed in one build at the end of the constructor.
+    this.fill(s, ns, t);
     if (this.indexed) this.index.add(s);
     return s;
   }
@@ -251,6 +297,7 @@ export class Cluster {
     this.livePos[s] = -1;
     this.nsLive[this.nsOf[s]!]!--;
     this.liveJsonBytes -= this.jsonBytes[s]!;
+    this.uidPrefixHistogram[this.uidWords[s * 4]! >>> 16]!--;
     this.index.remove(s);
   }
 

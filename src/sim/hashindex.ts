@@ -3,47 +3,79 @@
  * two binary searches and two prefix sums instead of a scan: recounting ownership of a
  * million objects for new ranges fits in a fraction of a frame.
  *
- * The order is built once with a radix sort (four 16-bit passes, no comparator calls).
+ * The order is built once with a radix sort (six 11-bit passes, no comparator calls).
  * Deletions afterwards only decrement a Fenwick tree of live counts; objects created
  * afterwards wait in a small unsorted `pending` list that queries scan linearly. When that
  * list grows past an eighth of the index it is folded in by a rebuild.
  */
 
-/** Sorts `slots` by (hi[slot], lo[slot]) ascending; returns a new array. */
-export function radixSortByHash(slots: Uint32Array, hi: Uint32Array, lo: Uint32Array): Uint32Array {
+/** Slots in hash order with their hash halves alongside (all three arrays aligned). */
+export interface SortedHashes {
+  readonly slots: Uint32Array;
+  readonly hi: Uint32Array;
+  readonly lo: Uint32Array;
+}
+
+const DIGIT_BITS = 11;
+const DIGITS = 1 << DIGIT_BITS;
+const DIGIT_MASK = DIGITS - 1;
+
+/**
+ * Sorts `slots` by (hi[slot], lo[slot]) ascending. An LSD radix sort over six 11-bit digits
+ * that carries the keys along with the slots: every pass reads its input sequentially, which
+ * matters more than anything else at a million entries (random reads of keys by slot cost
+ * a cache miss each). 2,048 buckets keep the scattered writes cache-friendly too.
+ */
+export function sortByHash(slots: Uint32Array, hi: Uint32Array, lo: Uint32Array): SortedHashes {
   const n = slots.length;
-  let src = slots.slice();
-  let dst = new Uint32Array(n);
-  const counts = new Uint32Array(65536);
-  // Least significant digit first: lo low, lo high, hi low, hi high.
-  for (let pass = 0; pass < 4; pass++) {
-    const keys = pass < 2 ? lo : hi;
-    const shift = pass % 2 === 0 ? 0 : 16;
+  let ks = slots.slice();
+  let kh = new Uint32Array(n);
+  let kl = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = ks[i]!;
+    kh[i] = hi[s]!;
+    kl[i] = lo[s]!;
+  }
+  let ts = new Uint32Array(n);
+  let th = new Uint32Array(n);
+  let tl = new Uint32Array(n);
+  const counts = new Uint32Array(DIGITS);
+  // Least significant digit first: three digits of lo, then three of hi.
+  for (let pass = 0; pass < 6; pass++) {
+    const useHi = pass >= 3;
+    const shift = (pass % 3) * DIGIT_BITS;
+    const keys = useHi ? kh : kl;
     counts.fill(0);
-    for (let i = 0; i < n; i++) counts[(keys[src[i]!]! >>> shift) & 0xffff]!++;
+    for (let i = 0; i < n; i++) counts[(keys[i]! >>> shift) & DIGIT_MASK]!++;
     // A digit every key shares does not reorder anything: skip the scatter.
-    let single = false;
-    for (let d = 0; d < 65536; d++) {
-      if (counts[d] === n) single = true;
+    let skip = false;
+    for (let d = 0; d < DIGITS; d++) {
+      if (counts[d] === n) skip = true;
       if (counts[d] !== 0) break;
     }
-    if (single) continue;
+    if (skip) continue;
     let sum = 0;
-    for (let d = 0; d < 65536; d++) {
+    for (let d = 0; d < DIGITS; d++) {
       const c = counts[d]!;
       counts[d] = sum;
       sum += c;
     }
     for (let i = 0; i < n; i++) {
-      const s = src[i]!;
-      const d = (keys[s]! >>> shift) & 0xffff;
-      dst[counts[d]!++] = s;
+      const at = counts[(keys[i]! >>> shift) & DIGIT_MASK]!++;
+      ts[at] = ks[i]!;
+      th[at] = kh[i]!;
+      tl[at] = kl[i]!;
     }
-    const t = src;
-    src = dst;
-    dst = t;
+    [ks, ts] = [ts, ks];
+    [kh, th] = [th, kh];
+    [kl, tl] = [tl, kl];
   }
-  return src;
+  return { slots: ks, hi: kh, lo: kl };
+}
+
+/** Sorts `slots` by (hi[slot], lo[slot]) ascending; returns a new array of slots. */
+export function radixSortByHash(slots: Uint32Array, hi: Uint32Array, lo: Uint32Array): Uint32Array {
+  return sortByHash(slots, hi, lo).slots;
 }
 
 /** Ordered view of live objects by one hash (hi/lo arrays indexed by slot). */
@@ -62,29 +94,39 @@ export class SortedHashIndex {
   /** Live objects in `order` (excluding pending). */
   private liveInOrder = 0;
   /** Pending slots sorted by hash, rebuilt lazily after `pending` changes. */
-  private pendingSorted: { hi: Uint32Array; lo: Uint32Array; slots: Uint32Array } | null = null;
+  private pendingSorted: SortedHashes | null = null;
 
   constructor(
     private readonly hiOf: () => Uint32Array,
     private readonly loOf: () => Uint32Array,
   ) {}
 
-  /** Rebuilds from the given live slots. */
-  build(liveSlots: Uint32Array, capacity: number): void {
+  /** Rebuilds from the given live slots (`presorted`: they are already in hash order). */
+  build(liveSlots: Uint32Array, capacity: number, presorted = false): void {
     const hi = this.hiOf();
     const lo = this.loOf();
-    const order = radixSortByHash(liveSlots, hi, lo);
+    let sorted: SortedHashes;
+    if (presorted) {
+      const slots = liveSlots.slice();
+      const sh = new Uint32Array(slots.length);
+      const sl = new Uint32Array(slots.length);
+      for (let i = 0; i < slots.length; i++) {
+        sh[i] = hi[slots[i]!]!;
+        sl[i] = lo[slots[i]!]!;
+      }
+      sorted = { slots, hi: sh, lo: sl };
+    } else {
+      sorted = sortByHash(liveSlots, hi, lo);
+    }
+    const order = sorted.slots;
     const n = order.length;
     this.order = order;
-    this.sortedHi = new Uint32Array(n);
-    this.sortedLo = new Uint32Array(n);
+    this.sortedHi = sorted.hi;
+    this.sortedLo = sorted.lo;
     this.where = new Int32Array(Math.max(capacity, 1)).fill(-1);
     const tree = new Int32Array(n + 1);
     for (let i = 0; i < n; i++) {
-      const s = order[i]!;
-      this.sortedHi[i] = hi[s]!;
-      this.sortedLo[i] = lo[s]!;
-      this.where[s] = i;
+      this.where[order[i]!] = i;
       tree[i + 1] = 1;
     }
     // O(n) Fenwick construction: push each node's sum to its parent.
@@ -171,19 +213,8 @@ export class SortedHashIndex {
   }
 
   /** The pending slots sorted by hash (cached until `pending` changes). */
-  private sortedPendingView(): { hi: Uint32Array; lo: Uint32Array; slots: Uint32Array } {
-    if (!this.pendingSorted) {
-      const slots = radixSortByHash(Uint32Array.from(this.pending), this.hiOf(), this.loOf());
-      const H = this.hiOf();
-      const L = this.loOf();
-      const hi = new Uint32Array(slots.length);
-      const lo = new Uint32Array(slots.length);
-      for (let i = 0; i < slots.length; i++) {
-        hi[i] = H[slots[i]!]!;
-        lo[i] = L[slots[i]!]!;
-      }
-      this.pendingSorted = { hi, lo, slots };
-    }
+  private sortedPendingView(): SortedHashes {
+    if (!this.pendingSorted) this.pendingSorted = sortByHash(Uint32Array.from(this.pending), this.hiOf(), this.loOf());
     return this.pendingSorted;
   }
 
@@ -244,24 +275,22 @@ export class SortedHashIndex {
    */
   liveInHashOrder(): Uint32Array {
     const out = new Uint32Array(this.live);
-    const pend = this.sortedPending();
-    const H = this.hiOf();
-    const L = this.loOf();
+    const pv = this.sortedPendingView();
+    const pend = pv.slots;
+    const ph = pv.hi;
+    const pl = pv.lo;
     const order = this.order;
     const where = this.where;
+    const sh = this.sortedHi;
+    const sl = this.sortedLo;
     let k = 0;
     let p = 0;
     for (let i = 0; i < order.length; i++) {
       const s = order[i]!;
       if (where[s] !== i) continue;
-      const h = H[s]!;
-      const l = L[s]!;
-      while (p < pend.length) {
-        const q = pend[p]!;
-        const qh = H[q]!;
-        if (qh < h || (qh === h && L[q]! < l)) out[k++] = pend[p++]!;
-        else break;
-      }
+      const h = sh[i]!;
+      const l = sl[i]!;
+      while (p < pend.length && (ph[p]! < h || (ph[p] === h && pl[p]! < l))) out[k++] = pend[p++]!;
       out[k++] = s;
     }
     while (p < pend.length) out[k++] = pend[p++]!;

@@ -80,6 +80,10 @@ export type {
   WatchEventEnvelope,
 } from './types';
 export { jumpHash } from './jump';
+export { TICK_SECONDS } from './simulation';
+export { RESHARD_STRATEGIES, reshardHashes, splitRanges } from './reshard';
+export { watchDecision, METRIC_WATCH_SHARDS, METRIC_FILTERED_EVENTS } from './apiserver';
+export { EV_ADDED, EV_MODIFIED, EV_DELETED, EV_BOOKMARK, EV_NONE } from './events';
 export { createPrng } from './prng';
 export type { Prng } from './prng';
 export {

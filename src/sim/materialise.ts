@@ -18,6 +18,15 @@ function ipv4(bits: number, base: number): string {
   return `10.${base}.${(bits >>> 8) & 0xff}.${bits & 0xff}`;
 }
 
+/** The pod's name alone (cheap: no JSON is built). */
+export function podName(c: Cluster, s: number): string {
+  const ns = c.nsOf[s]!;
+  const suffix = generatedSuffix(c.nameBits(s), 5);
+  if (ns === c.namespaceCount) return `cluster-object-${suffix}`;
+  const w = c.workload(s);
+  return `${workloadName(w)}-${generatedSuffix(mix32(ns, w, 0x7e3), 10)}-${suffix}`;
+}
+
 /** The pod in slot `s` as the API server would serialise it. */
 export function podJson(c: Cluster, s: number, opts: { deleting?: boolean } = {}): PodObject {
   const ns = c.nsOf[s]!;

@@ -254,6 +254,11 @@ export class ModeEngine {
     }
     this.clearCache(r);
     r.retryAtTick = -1;
+    if (this.mode === 'client' && r.clientFilter === 'ranges' && r.resolved.localError !== null) {
+      // A client-side controller validates its own shard config at start: it never lists.
+      r.fail(null, r.resolved.localError);
+      return;
+    }
     const text = r.selectorSent;
     const adm = server.admit(text);
     const c = r.counters;
@@ -265,6 +270,7 @@ export class ModeEngine {
       return;
     }
     r.backoffSeconds = 0;
+    r.listResourceVersion = this.cluster.resourceVersion;
     server.listRequests++;
     c[C_LIST_REQUESTS]!++;
     const cluster = this.cluster;

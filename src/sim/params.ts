@@ -117,9 +117,9 @@ export interface ReplicaParams {
   readonly clientFilter: ClientFilter;
   /** Server-side mode's behaviour when `shardInfo` is missing. Default `filter`. */
   readonly serverFallback: ServerFallback;
-  /** Per-replica selector source; a missing entry is `equal`. Default []. */
+  /** Per-replica selector source; a missing (or null) entry is `equal`; entries beyond `count` are ignored. Default []. */
   readonly selectors: readonly (SelectorSpec | null | undefined)[];
-  /** Per-replica API server index; a missing entry is `replica mod apiServers.count`. Default []. */
+  /** Per-replica API server index; a missing entry is `replica mod apiServers.count`; entries beyond `count` are ignored. Default []. */
   readonly apiServerOf: readonly number[];
 }
 

@@ -76,6 +76,8 @@ export class Replica {
   /** What it does with each decoded object (LOCAL_*). */
   localKind = LOCAL_KEEP_NONE;
   shardInfoSeen = false;
+  /** resourceVersion its last LIST returned (its WATCH starts there). */
+  listResourceVersion = 0;
   /** Tick at which a failed request is retried (reflector backoff), or -1. */
   retryAtTick = -1;
   backoffSeconds = 0;

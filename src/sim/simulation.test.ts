@@ -137,6 +137,7 @@ describe('a bad selector on one replica', () => {
     const c = sim.snapshot().modes.client;
     expect(c.replicas[0]!.status).toBe('error');
     expect(c.replicas[0]!.selectorSent).toBeNull();
+    expect(c.replicas[0]!.counters.listRequests).toBe(0);
     expect(c.apiServers[0]!.errors).toBe(0);
   });
 });
@@ -269,6 +270,23 @@ describe('ownership audit', () => {
     expect(s.modes.server.audit.gaps).toBe(0);
     expect(s.modes.server.audit.duplicates).toBe(0);
     expect(re.live).toBe(s.cluster.live);
+  });
+
+  it('sharding by namespace keeps whole namespaces together; cluster-scoped objects go to the shard of hash("")', () => {
+    const sim = small({ cluster: { pods: 2_000, namespaces: 8, clusterScopedShare: 0.1 }, replicas: { count: 4, key: 'object.metadata.namespace' } });
+    sim.step(3);
+    const s = sim.snapshot();
+    for (const m of [s.modes.client, s.modes.server]) {
+      expect(m.audit.gaps).toBe(0);
+      expect(m.audit.duplicates).toBe(0);
+    }
+    const owner = (ns: string) => Math.floor(parseInt(hashField(ns).slice(0, 1), 16) / 4);
+    const expected = [0, 0, 0, 0];
+    s.cluster.namespaceNames.forEach((ns, i) => (expected[owner(ns)]! += s.cluster.perNamespace[i]!));
+    // 0xcbf29ce484222325 is in the last quarter.
+    expected[3]! += s.cluster.clusterScoped;
+    expect(s.modes.server.audit.perReplica).toEqual(expected);
+    expect(s.modes.server.replicas[0]!.selector).toContain('object.metadata.namespace');
   });
 
   it('kube-state-metrics jump hash owns every object exactly once', () => {

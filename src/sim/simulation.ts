@@ -15,6 +15,7 @@ import {
   encodeContinue,
   podJson,
   podListBody,
+  podName,
   requestInfo,
   statusBody,
   watchEnvelope,
@@ -74,6 +75,15 @@ import type {
   Simulation,
   WatchEventEnvelope,
 } from './types';
+
+/** Owner code from a mask: the single owner's index, OWNER_NONE (-1) or OWNER_MANY (-2). */
+function ownerCodeOf(lo: number, hi: number): number {
+  if (lo === 0 && hi === 0) return -1;
+  if (lo !== 0 && hi !== 0) return -2;
+  const x = lo !== 0 ? lo : hi;
+  if ((x & (x - 1)) !== 0) return -2;
+  return lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(hi);
+}
 
 /** Simulated seconds per tick: the granularity of events, retries and samples. */
 export const TICK_SECONDS = 0.01;
@@ -199,13 +209,21 @@ class SimulationImpl implements Simulation {
     this.cluster.refreshIndex();
   }
 
+  /** Counts the batch's events by type and keeps its tail for the recent-events views. */
   private remember(batch: EventBatch): void {
     const r = this.recent;
-    for (let e = 0; e < batch.length; e++) {
-      const t = batch.type[e]!;
-      this.totals[t]!++;
-      this.lastStep[t]!++;
-      r.type[r.next] = t;
+    const n = batch.length;
+    const types = batch.type;
+    const totals = this.totals;
+    const last = this.lastStep;
+    for (let e = 0; e < n; e++) {
+      const t = types[e]!;
+      totals[t]!++;
+      last[t]!++;
+    }
+    // Only the newest RECENT_CAPACITY events can ever be shown.
+    for (let e = Math.max(0, n - RECENT_CAPACITY); e < n; e++) {
+      r.type[r.next] = types[e]!;
       r.oldSlot[r.next] = batch.oldSlot[e]!;
       r.newSlot[r.next] = batch.newSlot[e]!;
       r.rv[r.next] = batch.rv[e]!;
@@ -317,16 +335,20 @@ class SimulationImpl implements Simulation {
     };
   }
 
-  /** Imbalance if the leading 32 bits of the raw uid were ranged over equally (no hashing). */
+  /**
+   * Imbalance (max share x N) if the raw uid's leading bits were ranged over equally instead
+   * of its hash. From a 65,536-bin histogram of the top 16 bits, so O(65,536) per call; a bin
+   * straddling a boundary goes to the shard holding its start (off by at most 1/65,536).
+   */
   private rawUidImbalance(): number {
     const c = this.cluster;
     const n = this.params.replicas.count;
     if (c.liveCount === 0) return 0;
     const counts = new Float64Array(n);
-    const live = c.liveSlots;
-    for (let i = 0; i < c.liveCount; i++) {
-      const w = c.uidWords[live[i]! * 4]!;
-      counts[Math.min(n - 1, Math.floor((w / 4294967296) * n))]!++;
+    const hist = c.uidPrefixHistogram;
+    for (let b = 0; b < 65536; b++) {
+      const v = hist[b]!;
+      if (v !== 0) counts[Math.floor((b * n) / 65536)]! += v;
     }
     let max = 0;
     for (const v of counts) max = Math.max(max, v);
@@ -419,6 +441,8 @@ class SimulationImpl implements Simulation {
       selector: r.mode === 'client' && r.clientFilter === 'jump' ? null : (r.resolved.local?.toString() ?? null),
       key: r.resolved.key,
       shardInfoSeen: r.shardInfoSeen,
+      listUrl: requestInfo('LIST', r.apiServer, r.selectorSent).url,
+      watchUrl: r.watcher ? requestInfo('WATCH', r.apiServer, r.selectorSent, { resourceVersion: String(r.listResourceVersion) }).url : null,
       ranges: local
         ? local.requirements.map((q) => ({ start: q.start, end: q.end, from: Number(BigInt(q.start)) / 2 ** 64, to: Number(BigInt(q.end)) / 2 ** 64 }))
         : r.mode === 'client' && r.clientFilter === 'jump'
@@ -541,7 +565,7 @@ class SimulationImpl implements Simulation {
       if (items.length < shown) items.push(podJson(c, s));
     }
     const rv = cont ? cont.rv : c.resourceVersion;
-    const token = limit > 0 && remaining > 0 ? encodeContinue(rv, `${c.namespace(lastSlot)}/${podJson(c, lastSlot).metadata.name}`, lastSlot + 1) : undefined;
+    const token = limit > 0 && remaining > 0 ? encodeContinue(rv, `${c.namespace(lastSlot)}/${podName(c, lastSlot)}`, lastSlot + 1) : undefined;
     const body = podListBody(items, rv, { continueToken: token, remaining, shardSelector: sel ? sel.toString() : undefined });
     return { status: 200, request, body, totalItems: limit > 0 ? taken : total, itemsShown: items.length };
   }
@@ -582,7 +606,7 @@ class SimulationImpl implements Simulation {
         object:
           slot === NO_SLOT
             ? null
-            : { name: podJson(c, slot).metadata.name, namespace: c.namespace(slot), uid: c.uid(slot), uidHash: c.uidHashHex(slot), position: hashFraction(c.uidHi[slot]!, c.uidLo[slot]!) },
+            : { name: podName(c, slot), namespace: c.namespace(slot), uid: c.uid(slot), uidHash: c.uidHashHex(slot), position: hashFraction(c.uidHi[slot]!, c.uidLo[slot]!) },
         bytes:
           slot === NO_SLOT
             ? bookmarkBytes(this.params.sizes.encoding)
@@ -610,11 +634,17 @@ class SimulationImpl implements Simulation {
     const ownerServer = new Int8Array(n);
     const client = this.modes.client;
     const server = this.modes.server;
+    const H = c.uidHi;
+    const L = c.uidLo;
+    const cLo = client.maskLo;
+    const cHi = client.maskHi;
+    const sLo = server.maskLo;
+    const sHi = server.maskHi;
     for (let i = 0; i < n; i++) {
       const s = slots[i]!;
-      positions[i] = hashFraction(c.uidHi[s]!, c.uidLo[s]!);
-      ownerClient[i] = client.ownerCode(s);
-      ownerServer[i] = server.ownerCode(s);
+      positions[i] = (H[s]! * 4294967296 + L[s]!) / 18446744073709551616;
+      ownerClient[i] = ownerCodeOf(cLo[s]!, cHi[s]!);
+      ownerServer[i] = ownerCodeOf(sLo[s]!, sHi[s]!);
     }
     return { version: this.version, count: n, positions, ownerClient, ownerServer };
   }
@@ -629,8 +659,17 @@ class SimulationImpl implements Simulation {
     const lo = Math.floor((p * 4294967296 - hi) * 4294967296);
     const at = idx.lowerBound(hi, lo);
     const cands: number[] = [];
-    for (let i = at, got = 0; i < idx.order.length && got < kk; i++) if (idx.liveAt(i)) (cands.push(idx.order[i]!), got++);
-    for (let i = at - 1, got = 0; i >= 0 && got < kk; i--) if (idx.liveAt(i)) (cands.push(idx.order[i]!), got++);
+    // k live neighbours on each side in the sorted order, plus every pending (unsorted) one.
+    for (let i = at, got = 0; i < idx.order.length && got < kk; i++) {
+      if (!idx.liveAt(i)) continue;
+      cands.push(idx.order[i]!);
+      got++;
+    }
+    for (let i = at - 1, got = 0; i >= 0 && got < kk; i--) {
+      if (!idx.liveAt(i)) continue;
+      cands.push(idx.order[i]!);
+      got++;
+    }
     for (const s of idx.pending) cands.push(s);
     const dist = (s: number) => Math.abs(hashFraction(c.uidHi[s]!, c.uidLo[s]!) - p);
     cands.sort((a, b) => dist(a) - dist(b) || a - b);
@@ -640,7 +679,7 @@ class SimulationImpl implements Simulation {
   private objectInfo(s: number): ObjectInfo {
     const c = this.cluster;
     return {
-      name: podJson(c, s).metadata.name,
+      name: podName(c, s),
       namespace: c.namespace(s),
       uid: c.uid(s),
       uidHash: c.uidHashHex(s),

@@ -113,15 +113,19 @@ export interface ReplicaCounters {
   readonly bytesReceived: number;
   /** Events decoded (a client decodes everything it receives before it can filter). */
   readonly eventsDecoded: number;
+  /** Bytes decoded (equal to bytes received). */
   readonly bytesDecoded: number;
   /** Events and LIST items decoded then thrown away (not owned). */
   readonly eventsDiscarded: number;
+  /** Bytes of the discarded events and items. */
   readonly bytesDiscarded: number;
   /** Events and LIST items applied to the informer cache. */
   readonly eventsKept: number;
+  /** Bytes of the kept events and items. */
   readonly bytesKept: number;
   /** LIST requests made and the items they returned. */
   readonly listRequests: number;
+  /** Items all its LISTs returned. */
   readonly listItems: number;
   /** Bytes of LIST bodies (part of `bytesReceived`). */
   readonly listBytes: number;
@@ -135,10 +139,15 @@ export interface ReplicaCounters {
 
 /** Per-second rates over the last `rateWindowSeconds` of simulated time. */
 export interface ReplicaRates {
+  /** Watch events received per second (bookmarks included). */
   readonly eventsReceivedPerSec: number;
+  /** Bytes received per second (watch events and LIST bodies). */
   readonly bytesReceivedPerSec: number;
+  /** Bytes decoded per second (equal to received: a client decodes before it can filter). */
   readonly bytesDecodedPerSec: number;
+  /** Bytes decoded then thrown away per second (client-side waste). */
   readonly bytesDiscardedPerSec: number;
+  /** Events and LIST items applied to the cache per second. */
   readonly eventsKeptPerSec: number;
   /** Decode CPU in cores (CPU seconds per second). */
   readonly decodeCpuCores: number;
@@ -161,21 +170,30 @@ export type ReplicaFiltering =
 
 /** A range of the hash space, with its position for drawing. */
 export interface RangeView {
+  /** `0x` + 16 hex digits, inclusive. */
   readonly start: string;
+  /** `0x` + 16 hex digits (or the 17-digit 2^64), exclusive. */
   readonly end: string;
   /** start and end as fractions of 2^64, in [0, 1]. */
   readonly from: number;
+  /** End as a fraction of 2^64. */
   readonly to: number;
 }
 
 /** One controller replica in one mode. */
 export interface ReplicaStats {
+  /** Replica index (its shard number for equal splits). */
   readonly index: number;
   /** API server it is connected to. */
   readonly apiServer: number;
   /** `ok`, or `error` when its LIST failed (then `error` says why; it owns nothing). */
   readonly status: 'ok' | 'error';
+  /**
+   * Why it is down: `httpStatus` 500 with `invalid shard selector: ...` when its API server
+   * rejected the selector; null status when its own config does not parse.
+   */
   readonly error: { readonly httpStatus: 500 | null; readonly message: string } | null;
+  /** How it filters now. */
   readonly filtering: ReplicaFiltering;
   /** The `shardSelector` it sends (null in client-side mode). */
   readonly selectorSent: string | null;
@@ -185,9 +203,15 @@ export interface ReplicaStats {
   readonly key: ShardKey;
   /** Whether the last LIST carried `metadata.shardInfo`. */
   readonly shardInfoSeen: boolean;
+  /** The URL of its LIST request (e.g. `/api/v1/pods?shardSelector=...`), as client-go encodes it. */
+  readonly listUrl: string;
+  /** The URL of its open WATCH (with the LIST's resourceVersion), or null when not watching. */
+  readonly watchUrl: string | null;
   /** Its ranges (empty for jump hash: its share is not a range). */
   readonly ranges: readonly RangeView[];
+  /** Totals since the start (kept across reconnects while the replica count is unchanged). */
   readonly counters: ReplicaCounters;
+  /** Rates over the last `rateWindowSeconds`. */
   readonly rates: ReplicaRates;
   /** Objects in its informer cache now. */
   readonly cacheObjects: number;
@@ -207,19 +231,25 @@ export interface ApiServerMetrics {
 
 /** One API server in one mode. */
 export interface ApiServerStats {
+  /** API server index. */
   readonly index: number;
+  /** Its `ShardedListAndWatch` feature gate. */
   readonly gate: boolean;
   /** Watchers open (sharded or not). */
   readonly watchers: number;
+  /** The two KEP-5866 metrics. */
   readonly metrics: ApiServerMetrics;
   /** Bytes sent to replicas (watch events and LIST bodies). */
   readonly egressBytes: number;
+  /** Egress over the last `rateWindowSeconds`. */
   readonly egressBytesPerSec: number;
   /** Watch events sent (after filtering). */
   readonly eventsSent: number;
   /** FNV-1a hashes computed for shard checks (one per object checked per watcher; 2 per MODIFIED). */
   readonly hashes: number;
+  /** Hashes per second over the last `rateWindowSeconds`. */
   readonly hashesPerSec: number;
+  /** LIST requests served (failed ones are in `errors`). */
   readonly listRequests: number;
   /** HTTP 500 responses. */
   readonly errors: number;
@@ -227,6 +257,7 @@ export interface ApiServerStats {
 
 /** Ownership of live objects by the replicas' informer caches, right now. */
 export interface OwnershipAudit {
+  /** Live objects now. */
   readonly live: number;
   /** Live objects in no replica's cache (nobody processes them). */
   readonly gaps: number;
@@ -252,31 +283,49 @@ export interface ModeSeries {
   readonly replicaCacheBytes: readonly (readonly number[])[];
   /** Sum over API servers, egress bytes per second. */
   readonly egressBytesPerSec: readonly number[];
+  /** Audit gaps at each sample. */
   readonly gaps: readonly number[];
+  /** Audit duplicates at each sample. */
   readonly duplicates: readonly number[];
 }
 
 /** Totals of one mode, summed over replicas and API servers. */
 export interface ModeTotals {
+  /** Bytes all replicas received (watch and LIST). */
   readonly bytesReceived: number;
+  /** The same per second, over the rate window. */
   readonly bytesReceivedPerSec: number;
+  /** Bytes all replicas decoded and threw away. */
   readonly bytesDiscarded: number;
+  /** Decode CPU of all replicas, seconds. */
   readonly decodeCpuSeconds: number;
+  /** Decode CPU of all replicas now, cores. */
   readonly decodeCpuCores: number;
+  /** Informer cache memory of all replicas, bytes. */
   readonly cacheBytes: number;
+  /** Bytes all API servers sent. */
   readonly egressBytes: number;
+  /** The same per second, over the rate window. */
   readonly egressBytesPerSec: number;
+  /** Shard-check hashes computed by the API servers. */
   readonly apiServerHashes: number;
+  /** Hashes computed by replicas filtering locally. */
   readonly localHashes: number;
 }
 
 /** Everything about one mode. */
 export interface ModeSnapshot {
+  /** `client` (no selector sent, filter locally) or `server` (selector sent). */
   readonly mode: Mode;
+  /** Per replica, in index order. */
   readonly replicas: readonly ReplicaStats[];
+  /** Per API server, in index order. */
   readonly apiServers: readonly ApiServerStats[];
+  /** Who owns the live objects now. */
   readonly audit: OwnershipAudit;
+  /** Sums over replicas and API servers. */
   readonly totals: ModeTotals;
+  /** Recent history for charts. */
   readonly series: ModeSeries;
 }
 
@@ -304,22 +353,29 @@ export interface ClosedForm {
   readonly meanEventBytes: number;
   /** Measured imbalance of the server-side ranges (max share x N). */
   readonly imbalance: number;
+  /** Expected figures with client-side sharding. */
   readonly client: ClosedFormMode;
+  /** Expected figures with server-side sharding. */
   readonly server: ClosedFormMode;
 }
 
 /** The cluster right now. */
 export interface ClusterSummary {
+  /** Live objects now. */
   readonly live: number;
+  /** Namespaces configured. */
   readonly namespaces: number;
+  /** Live cluster-scoped objects (namespace ""). */
   readonly clusterScoped: number;
   /** Sum of live objects' wire sizes in the current encoding. */
   readonly totalBytes: number;
+  /** Mean wire size of a live object in the current encoding. */
   readonly meanObjectBytes: number;
   /** Current resourceVersion (the etcd revision). */
   readonly resourceVersion: number;
   /** Live objects per namespace (index order of `namespaceNames`). Cluster-scoped ones are not counted here. */
   readonly perNamespace: readonly number[];
+  /** Namespace names (index order). */
   readonly namespaceNames: readonly string[];
   /**
    * Imbalance (max share x N) if objects were ranged by the raw leading uid bits instead of
@@ -330,7 +386,9 @@ export interface ClusterSummary {
 
 /** Events generated so far and in the last step. */
 export interface ChurnSummary {
+  /** Events since the start, by type. */
   readonly total: { readonly added: number; readonly modified: number; readonly deleted: number; readonly bookmarks: number };
+  /** Events in the last `step()` call, by type. */
   readonly lastStep: { readonly added: number; readonly modified: number; readonly deleted: number; readonly bookmarks: number };
   /** The namespace a rolling update is hitting now, or null. */
   readonly burstNamespace: string | null;
@@ -342,11 +400,15 @@ export interface SimSnapshot {
   readonly version: number;
   /** Simulated seconds since the start. */
   readonly time: number;
+  /** The effective parameters. */
   readonly params: SimParams;
+  /** The shared cluster. */
   readonly cluster: ClusterSummary;
+  /** The shared event stream. */
   readonly churn: ChurnSummary;
   /** Client-side and server-side over the same cluster and the same event stream. */
   readonly modes: { readonly client: ModeSnapshot; readonly server: ModeSnapshot };
+  /** Expected figures from the closed form, for comparison. */
   readonly closedForm: ClosedForm;
 }
 
@@ -361,6 +423,7 @@ export const OWNER_MANY = -2;
 
 /** What a hash-space strip or ring needs, aligned by position (sorted by hash). */
 export interface HashSpaceView {
+  /** The simulation version it was taken at. */
   readonly version: number;
   /** Live objects, sorted by uid hash. */
   readonly count: number;
@@ -374,9 +437,11 @@ export interface HashSpaceView {
 
 /** One object, for a tooltip. */
 export interface ObjectInfo {
+  /** Pod name. */
   readonly name: string;
   /** "" for a cluster-scoped object. */
   readonly namespace: string;
+  /** metadata.uid. */
   readonly uid: string;
   /** `0x` + 16 hex digits: FNV-1a 64 of the uid. */
   readonly uidHash: string;
@@ -386,6 +451,7 @@ export interface ObjectInfo {
   readonly position: number;
   /** Wire size in the current encoding. */
   readonly bytes: number;
+  /** Its last write's resourceVersion. */
   readonly resourceVersion: string;
   /** Replicas whose cache holds it, per mode. */
   readonly owners: { readonly client: readonly number[]; readonly server: readonly number[] };
@@ -396,15 +462,21 @@ export type RangeSet = readonly (readonly { readonly start: string; readonly end
 
 /** Ownership of the current live objects under proposed ranges (uid hash). */
 export interface OwnershipRecount {
+  /** Live objects counted. */
   readonly live: number;
+  /** Per proposed replica, objects its ranges hold. */
   readonly perReplica: readonly number[];
+  /** Objects no proposed range holds. */
   readonly gaps: number;
+  /** Objects two or more replicas' ranges hold. */
   readonly duplicates: number;
+  /** Largest share times replica count (1 = even). */
   readonly imbalance: number;
 }
 
 /** What happened to one recent event at one replica. */
 export interface DeliveryOutcome {
+  /** Replica index. */
   readonly replica: number;
   /** The type the API server sent, or null if filtered out (or the replica is down). */
   readonly sentAs: WatchEventType | null;
@@ -414,12 +486,17 @@ export interface DeliveryOutcome {
 
 /** A recent event of the shared stream and its fate in both modes. */
 export interface RecentEvent {
+  /** resourceVersion of the write (or of the bookmark). */
   readonly resourceVersion: string;
+  /** The type the API server produced (before any per-watcher rewrite). */
   readonly type: WatchEventType;
   /** Null for a BOOKMARK. */
   readonly object: { readonly name: string; readonly namespace: string; readonly uid: string; readonly uidHash: string; readonly position: number } | null;
+  /** Wire bytes of the event. */
   readonly bytes: number;
+  /** Its fate at each client-side replica. */
   readonly client: readonly DeliveryOutcome[];
+  /** Its fate at each server-side replica. */
   readonly server: readonly DeliveryOutcome[];
 }
 
@@ -434,21 +511,29 @@ export interface ReshardStage {
   readonly updated: number;
   /** Replicas running at this stage. */
   readonly running: number;
+  /** Live objects no running replica owns at this stage. */
   readonly gaps: number;
+  /** Live objects two running replicas own at this stage. */
   readonly duplicates: number;
 }
 
 /** The outcome of resharding N to M under one strategy. */
 export interface ReshardReport {
+  /** The strategy compared. */
   readonly strategy: ReshardStrategy;
+  /** Replicas before. */
   readonly from: number;
+  /** Replicas after. */
   readonly to: number;
+  /** Live objects considered. */
   readonly live: number;
   /** Objects whose owner differs between the N and the M configuration. */
   readonly moved: number;
+  /** `moved / live`. */
   readonly movedFraction: number;
   /** Per new replica, objects owned after the transition. */
   readonly perReplicaAfter: readonly number[];
+  /** Largest share after, times `to` (1 = even). */
   readonly imbalanceAfter: number;
   /** Audit at each stage of a rolling transition, where replicas disagree on N. */
   readonly stages: readonly ReshardStage[];

@@ -75,15 +75,22 @@ export function newEvents(events: readonly RecentEvent[], seen: Set<string>): Re
  * to a worker or runs the model on this thread. Requests are pipelined (the worker answers
  * in order), so a frame costs one round trip, not three.
  */
-export function createClientEngine(client: SimClient, kind: SimEngine['kind'], onDispose?: () => void): SimEngine {
+export function createClientEngine(
+  client: SimClient,
+  kind: SimEngine['kind'],
+  onDispose?: () => void,
+  /** Rejects when the transport dies (a crashed worker); every pending call then rejects too. */
+  failure?: Promise<never>,
+): SimEngine {
   const seen = new Set<string>();
   let time = 0;
+  const guard = <T>(p: Promise<T>): Promise<T> => (failure ? Promise.race([p, failure]) : p);
   const frame = async (snapshotP: Promise<SimSnapshot>, req: FrameRequest): Promise<EngineFrame> => {
-    const [snapshot, events, hashSpace] = await Promise.all([
+    const [snapshot, events, hashSpace] = await guard(Promise.all([
       snapshotP,
       req.events > 0 ? client.recentEvents(req.events) : Promise.resolve([]),
       req.hashSpace ? client.hashSpace() : Promise.resolve(null),
-    ]);
+    ]));
     time = snapshot.time;
     return { snapshot, events: newEvents(events, seen), hashSpace };
   };
@@ -100,10 +107,10 @@ export function createClientEngine(client: SimClient, kind: SimEngine['kind'], o
       seen.clear();
       return frame(client.seek(Math.max(0, time + seconds)), { ...req, events: 0 });
     },
-    listFor: (mode, replica, options) => client.listFor(mode, replica, options),
-    objectsNear: (position, k) => client.objectsNear(position, k),
-    recount: (ranges) => client.recount(ranges),
-    metricsText: (mode, apiServer) => client.metricsText(mode, apiServer),
+    listFor: (mode, replica, options) => guard(client.listFor(mode, replica, options)),
+    objectsNear: (position, k) => guard(client.objectsNear(position, k)),
+    recount: (ranges) => guard(client.recount(ranges)),
+    metricsText: (mode, apiServer) => guard(client.metricsText(mode, apiServer)),
     dispose: () => onDispose?.(),
   };
 }

@@ -58,3 +58,5 @@ export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '.
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
 export { namespaceView } from './namespaceView';
 export type { NamespaceView, NamespacePoint } from './namespaceView';
+export { encodeLink, decodeLink, LINK_VERSION } from './link';
+export type { LinkState } from './link';

@@ -47,6 +47,8 @@ export interface SimSlice {
   readonly preview: OwnershipRecount | null;
   /** Selector texts while a boundary is being dragged, or null. */
   readonly draftSelectors: readonly string[] | null;
+  /** Parameters are being applied (a large cluster takes seconds to generate). */
+  readonly busy: boolean;
 }
 
 export interface ParamsActions {
@@ -155,6 +157,7 @@ export function initialSimSlice(): SimSlice {
     eventsVersion: 0,
     preview: null,
     draftSelectors: null,
+    busy: false,
   };
 }
 
@@ -230,6 +233,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     enqueue(async () => {
       applyPending = false;
       const params = store.getState().params;
+      store.setState((s) => ({ sim: { ...s.sim, busy: true } }));
       const kind = engineKind(params);
       try {
         if (!data.engine || data.engine.kind !== kind) {
@@ -245,6 +249,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       } catch (e) {
         // The model refused: it keeps running with the last good parameters.
         fail(e);
+      } finally {
+        store.setState((s) => ({ sim: { ...s.sim, busy: false } }));
       }
     });
 

@@ -8,14 +8,20 @@ import { WORKER_THRESHOLD } from './defaults';
 import type { SimParams } from './params';
 
 /** Starts a worker running the model and returns an engine talking to it. */
-export function createWorkerEngine(onError?: (message: string) => void): SimEngine {
+export function createWorkerEngine(): SimEngine {
   const worker = new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module', name: 'shardscope-sim' });
-  worker.addEventListener('error', (e) => onError?.(e.message || 'worker failed'));
+  // A worker that fails to load or crashes never answers: turn that into a rejection of every
+  // call, so the page reports it instead of waiting forever.
+  const failure = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) => reject(new Error(`simulation worker failed: ${e.message || 'could not start'}`)));
+    worker.addEventListener('messageerror', () => reject(new Error('simulation worker sent an unreadable message')));
+  });
+  failure.catch(() => undefined);
   const endpoint: MessageEndpoint = {
     postMessage: (message, transfer) => worker.postMessage(message, transfer ?? []),
     addEventListener: (type, listener) => worker.addEventListener(type, listener),
   };
-  return createClientEngine(createWorkerSimClient(endpoint), 'worker', () => worker.terminate());
+  return createClientEngine(createWorkerSimClient(endpoint), 'worker', () => worker.terminate(), failure);
 }
 
 /** Where parameters should run: a worker for large clusters when the browser has workers. */

@@ -37,6 +37,14 @@ function StatusBanner() {
   const status = useShardScope((s) => s.sim.status);
   const error = useShardScope((s) => s.sim.error);
   const objects = useShardScope((s) => s.params.objects);
+  const regenerating = useShardScope((s) => s.sim.busy && s.sim.snapshot !== null && s.sim.snapshot.params.cluster.pods !== s.params.objects);
+  if (regenerating) {
+    return (
+      <p className="banner" role="status" data-testid="loading">
+        {t('app.loading', { count: objects })}
+      </p>
+    );
+  }
   if (error) {
     return (
       <p className="banner banner--error" role="alert" data-testid="engine-error">

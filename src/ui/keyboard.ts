@@ -21,7 +21,9 @@ export interface KeyLike {
 function ownedByTarget(e: KeyLike): boolean {
   const el = e.target as (Element & { isContentEditable?: boolean }) | null;
   if (!el || typeof el.closest !== 'function') return false;
-  if (el.closest('input, textarea, select, [contenteditable="true"]')) return true;
+  // Text boxes own every key; radios and checkboxes only their arrows and Space.
+  if (el.closest('input:not([type="radio"]):not([type="checkbox"]), textarea, select, [contenteditable="true"]')) return true;
+  if (el.matches('input[type="radio"], input[type="checkbox"]') && (e.key === ' ' || e.key.startsWith('Arrow'))) return true;
   const role = el.getAttribute('role');
   // Sliders and the object inspector use arrows and PageUp/PageDown themselves.
   if ((role === 'slider' || role === 'application') && /^(Arrow|Page|Home|End)/.test(e.key)) return true;

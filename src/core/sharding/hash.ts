@@ -60,8 +60,7 @@ function run(value: string): void {
             pending = (0x80 | ((c >> 12) & 0x3f)) | ((0x80 | ((c >> 6) & 0x3f)) << 8) | ((0x80 | (c & 0x3f)) << 16);
             pendingCount = 3;
           } else {
-            c = 0xfffd; // a lone surrogate encodes as U+FFFD
-            byte = 0xef;
+            byte = 0xef; // a lone surrogate encodes as U+FFFD (EF BF BD)
             pending = 0xbf | (0xbd << 8);
             pendingCount = 2;
           }

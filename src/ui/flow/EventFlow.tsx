@@ -58,6 +58,7 @@ export const EventFlow = memo(function EventFlow() {
       serverLabel: (i) => `apiserver-${i}`,
       replicaLabel: (i) => t('flow.replica', { replica: i }),
       gateLabel: (on) => (on ? t('flow.gateOn') : t('flow.gateOff')),
+      filterLabel: t('flow.filter'),
       reducedMotion: prefersReducedMotion(),
     });
   }, [servers, replicas, theme, t]);

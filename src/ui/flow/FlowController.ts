@@ -15,6 +15,8 @@ export interface FlowConfig {
   readonly serverLabel: (i: number) => string;
   readonly replicaLabel: (i: number) => string;
   readonly gateLabel: (on: boolean) => string;
+  /** Label of the server-side shard filter drawn at each gate-on server's exit. */
+  readonly filterLabel: string;
   readonly reducedMotion: boolean;
 }
 
@@ -28,6 +30,8 @@ interface Box {
 type Canvases = { readonly client: HTMLCanvasElement; readonly server: HTMLCanvasElement };
 
 const MAX_PARTICLES = 900;
+/** Distance from a server box to its shard filter (server-side view). */
+const FILTER_GAP = 44;
 
 export class FlowController {
   private particles: Particle[] = [];
@@ -91,7 +95,7 @@ export class FlowController {
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, w, h);
       const layout = this.layout(w, h, config);
-      this.paintStatic(ctx, layout, config);
+      this.paintStatic(ctx, layout, config, mode);
       for (const p of this.particles) if (p.mode === mode) this.paintParticle(ctx, layout, p, now);
     }
   }
@@ -112,8 +116,29 @@ export class FlowController {
     return { servers, replicas };
   }
 
-  private paintStatic(ctx: CanvasRenderingContext2D, layout: { servers: Box[]; replicas: Box[] }, config: FlowConfig): void {
+  private paintStatic(ctx: CanvasRenderingContext2D, layout: { servers: Box[]; replicas: Box[] }, config: FlowConfig, mode: 'client' | 'server'): void {
     const pal = this.palette;
+    if (mode === 'server') {
+      // The shard filter: a wall at each gate-on server's exit where unowned events stop.
+      layout.servers.forEach((b, i) => {
+        if (!config.servers[i]!.gate) return;
+        const x = b.x + b.w + FILTER_GAP;
+        ctx.strokeStyle = pal.foreground;
+        ctx.lineWidth = 3;
+        ctx.setLineDash([5, 4]);
+        ctx.beginPath();
+        ctx.moveTo(x, b.y - 6);
+        ctx.lineTo(x, b.y + b.h + 6);
+        ctx.stroke();
+        ctx.setLineDash([]);
+        if (b.y >= 18) {
+          ctx.fillStyle = pal.muted;
+          ctx.font = '600 12px system-ui, sans-serif';
+          ctx.textAlign = 'center';
+          ctx.fillText(config.filterLabel, x, b.y - 14);
+        }
+      });
+    }
     ctx.lineWidth = 2;
     ctx.textBaseline = 'middle';
     layout.servers.forEach((b, i) => {
@@ -161,14 +186,14 @@ export class FlowController {
     ctx.globalAlpha = 1 - linger;
 
     if (p.fate === 'filtered') {
-      // Leaves the server, stops a short way out, and fades: the filter kept it home.
-      const x = x0 + 14 + 30 * ease;
+      // Leaves the server, stops at the shard filter and fades there: never sent.
+      const x = x0 + 6 + (FILTER_GAP - 14) * ease;
+      const y = y0 + ((p.replica % 5) - 2) * 5;
       ctx.strokeStyle = pal.muted;
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.arc(x, y0, 5, 0, Math.PI * 2);
+      ctx.arc(x, y, 5, 0, Math.PI * 2);
       ctx.stroke();
-      if (t >= 1) crossAt(ctx, x + 11, y0, 4, pal.muted);
       ctx.globalAlpha = 1;
       return;
     }
@@ -188,8 +213,8 @@ export class FlowController {
       ctx.fill();
     } else if (p.fate === 'dropped' && t >= 1) {
       // Arrived, decoded, discarded: falls away as a grey cross.
-      x -= 8;
-      y += 16 * linger;
+      x -= 10;
+      y += 4 + 18 * linger;
       crossAt(ctx, x, y, 5, pal.muted);
     } else {
       ctx.fillStyle = p.fate === 'kept' ? replicaColor(p.owner) : p.owner >= 0 ? replicaColor(p.owner) : pal.muted;

@@ -68,20 +68,21 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             </g>
           );
         })}
-        {overlaps.map((s) => (
-          <rect
-            key={`o${s.start}`}
-            data-testid="hash-overlap"
-            x={x(s.from)}
-            y={y}
-            width={Math.max(2, x(s.to) - x(s.from))}
-            height={h}
-            fill="url(#hatch)"
-            className="hashspace__overlap"
-          >
-            <title>{t('hash.overlap', { owners: s.owners.map((o) => `replica-${o}`).join(', '), start: s.start, end: s.end })}</title>
-          </rect>
-        ))}
+        {overlaps.map((s) => {
+          // Every owner's colour in a horizontal stripe, hatched over: "owned twice" at a glance.
+          const x0 = x(s.from);
+          const w = Math.max(2, x(s.to) - x0);
+          const stripe = h / s.owners.length;
+          return (
+            <g key={`o${s.start}`} data-testid="hash-overlap" className="hashspace__overlap">
+              <title>{t('hash.overlap', { owners: s.owners.map((o) => `replica-${o}`).join(', '), start: s.start, end: s.end })}</title>
+              {s.owners.map((o, k) => (
+                <rect key={o} x={x0} y={y + k * stripe} width={w} height={stripe} fill={replicaColor(o)} />
+              ))}
+              <rect x={x0} y={y} width={w} height={h} fill="url(#hatch)" />
+            </g>
+          );
+        })}
         {gaps.map((s) => (
           <g key={`g${s.start}`} data-testid="hash-gap">
             <title>{t('hash.gap', { start: s.start, end: s.end })}</title>
@@ -129,15 +130,23 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             <title>{t('hash.band', { replica: r.replica, start: r.start, end: r.end })}</title>
           </path>
         ))}
-        {overlaps.map((s) => (
-          <path
-            key={`o${s.start}`}
-            data-testid="hash-overlap"
-            d={ringArc({ inner: bandInner, outer: bandOuter, from: s.from, to: Math.max(s.to, s.from + 0.002) }) ?? ''}
-            fill="url(#hatch)"
-            className="hashspace__overlap"
-          />
-        ))}
+        {overlaps.map((s) => {
+          const to = Math.max(s.to, s.from + 0.002);
+          const ring = (bandOuter - bandInner) / s.owners.length;
+          return (
+            <g key={`o${s.start}`} data-testid="hash-overlap" className="hashspace__overlap">
+              <title>{t('hash.overlap', { owners: s.owners.map((o) => `replica-${o}`).join(', '), start: s.start, end: s.end })}</title>
+              {s.owners.map((o, k) => (
+                <path
+                  key={o}
+                  d={ringArc({ inner: bandOuter - (k + 1) * ring, outer: bandOuter - k * ring, from: s.from, to }) ?? ''}
+                  fill={replicaColor(o)}
+                />
+              ))}
+              <path d={ringArc({ inner: bandInner, outer: bandOuter, from: s.from, to }) ?? ''} fill="url(#hatch)" />
+            </g>
+          );
+        })}
         {gaps.map((s) => (
           <g key={`g${s.start}`} data-testid="hash-gap">
             <title>{t('hash.gap', { start: s.start, end: s.end })}</title>

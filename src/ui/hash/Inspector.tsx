@@ -160,7 +160,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
                 {ns.hash}
               </dd>
               <dt>{t('hash.tipRange')}</dt>
-              <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r) => `[${r.start}, ${r.end})`).join(' ')}</dd>
+              <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}</dd>
               <dt>{t('hash.tipOwner')}</dt>
               <dd>
                 {owners.length === 0 ? (
@@ -192,7 +192,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
               </dd>
               <dt>{t('hash.tipRange')}</dt>
               <dd className="mono">
-                {ranges.length === 0 ? '—' : ranges.map((r) => `[${r.start}, ${r.end})`).join(' ')}
+                {ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}
               </dd>
               <dt>{t('hash.tipOwner')}</dt>
               <dd>

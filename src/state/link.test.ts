@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSimParams, defaultViewParams } from './defaults';
+import { decodeLink, encodeLink } from './link';
+
+describe('state in a link', () => {
+  it('round-trips parameters and view, typed selectors included', () => {
+    const params = {
+      ...defaultSimParams(),
+      objects: 250_000,
+      replicas: 2,
+      selectors: ["shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')", "nonsense // kept as typed"],
+      apiServers: [{ gate: true }, { gate: false }],
+      clientMode: 'jump' as const,
+      fallback: false,
+    };
+    const view = { ...defaultViewParams(), view: 'ring' as const, theme: 'dark' as const, speed: 4 };
+    expect(decodeLink(encodeLink({ params, view }))).toEqual({ params, view });
+  });
+
+  it('returns null for a fragment without state or with garbage', () => {
+    expect(decodeLink('')).toBeNull();
+    expect(decodeLink('#main')).toBeNull();
+    expect(decodeLink('#state=%7Bnot json')).toBeNull();
+    expect(decodeLink('#state=' + encodeURIComponent(JSON.stringify({ v: 99 })))).toBeNull();
+  });
+
+  it('replaces out-of-range or mistyped fields with defaults instead of failing', () => {
+    const hash = '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 5_000_000, replicas: 3, namespaces: 'x', selectors: ['only one'] }, w: { speed: 3 } }));
+    const s = decodeLink(hash)!;
+    expect(s.params.objects).toBe(defaultSimParams().objects);
+    expect(s.params.namespaces).toBe(defaultSimParams().namespaces);
+    expect(s.params.replicas).toBe(3);
+    // Selectors that do not match the replica count give way to an equal split.
+    expect(s.params.selectors).toHaveLength(3);
+    expect(s.view.speed).toBe(1);
+  });
+});

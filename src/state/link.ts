@@ -1,0 +1,83 @@
+/**
+ * The whole state in a link: parameters and view as a URL fragment, so a run can be shared,
+ * bookmarked or put on a slide, and reproduced exactly (same seed, same selectors). Decoding
+ * is defensive: a field that is missing or out of bounds falls back to its default, never an
+ * error, so an edited or truncated link still opens.
+ */
+import { SHARD_KEYS, type ShardKey } from '../core/sharding';
+import { defaultSimParams, defaultViewParams } from './defaults';
+import { LIMITS, SPEEDS, type NumericParam, type SimParams, type ViewParams } from './params';
+import { equalSplitSelectors } from './selectors';
+
+/** Version of the link format; bump when a field changes meaning. */
+export const LINK_VERSION = 1;
+const KEY = 'state';
+
+/** What a link carries. */
+export interface LinkState {
+  readonly params: SimParams;
+  readonly view: ViewParams;
+}
+
+/** The fragment (`#state=...`) for a state. */
+export function encodeLink(state: LinkState): string {
+  const { locale: _locale, ...view } = state.view;
+  return `#${KEY}=${encodeURIComponent(JSON.stringify({ v: LINK_VERSION, p: state.params, w: view }))}`;
+}
+
+/** The state in a fragment, or null when the fragment carries none. Unknown or bad fields take defaults. */
+export function decodeLink(hash: string): LinkState | null {
+  const m = /(?:^#|&)state=([^&]*)/.exec(hash);
+  if (!m) return null;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(decodeURIComponent(m[1]!));
+  } catch {
+    return null;
+  }
+  if (!isRecord(raw) || raw.v !== LINK_VERSION) return null;
+  const p = isRecord(raw.p) ? raw.p : {};
+  const w = isRecord(raw.w) ? raw.w : {};
+  const d = defaultSimParams();
+  const num = (k: NumericParam & keyof SimParams): number => {
+    const v = p[k];
+    const lim = LIMITS[k];
+    return typeof v === 'number' && Number.isFinite(v) && v >= lim.min && v <= lim.max && (!lim.integer || Number.isInteger(v)) ? v : (d[k] as number);
+  };
+  const replicas = num('replicas');
+  const shardKey: ShardKey = SHARD_KEYS.includes(p.shardKey as ShardKey) ? (p.shardKey as ShardKey) : d.shardKey;
+  const servers = Array.isArray(p.apiServers) ? p.apiServers.slice(0, LIMITS.apiServers.max) : [];
+  const apiServers = servers.length > 0 ? servers.map((s) => ({ gate: isRecord(s) ? s.gate !== false : true })) : d.apiServers;
+  const texts = Array.isArray(p.selectors) && p.selectors.length === replicas && p.selectors.every((s) => typeof s === 'string' && s.length <= 10_000);
+  const params: SimParams = {
+    seed: num('seed'),
+    objects: num('objects'),
+    namespaces: num('namespaces'),
+    namespaceSkew: num('namespaceSkew'),
+    objectBytes: num('objectBytes'),
+    encoding: p.encoding === 'protobuf' ? 'protobuf' : 'json',
+    addedPerSec: num('addedPerSec'),
+    modifiedPerSec: num('modifiedPerSec'),
+    deletedPerSec: num('deletedPerSec'),
+    bookmarkEverySec: num('bookmarkEverySec'),
+    replicas,
+    shardKey,
+    apiServers,
+    clientMode: p.clientMode === 'jump' ? 'jump' : 'ranges',
+    fallback: p.fallback !== false,
+    selectors: texts ? (p.selectors as string[]) : equalSplitSelectors(replicas, shardKey),
+  };
+  const dv = defaultViewParams();
+  const view: ViewParams = {
+    view: w.view === 'ring' ? 'ring' : 'strip',
+    dotOwners: w.dotOwners === 'client' ? 'client' : 'server',
+    theme: w.theme === 'dark' ? 'dark' : w.theme === 'light' ? 'light' : dv.theme,
+    speed: typeof w.speed === 'number' && SPEEDS.includes(w.speed) ? w.speed : dv.speed,
+    locale: 'en',
+  };
+  return { params, view };
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

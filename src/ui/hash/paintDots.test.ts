@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { OWNER_MANY, OWNER_NONE } from '../../state';
+import { hexTicks, fractionAt, ringLayout, stripLayout } from './geometry';
+import { MAX_DOTS, dotSize, paintDots, segmentOwner, segmentsFromCoverage } from './paintDots';
+
+const RGBA = Uint32Array.from([11, 12, 13, 14, 15, 16]);
+
+function paint(positions: number[], owners: number[] | null, segments = null as ReturnType<typeof segmentsFromCoverage> | null) {
+  const layout = stripLayout(440);
+  const width = layout.width;
+  const height = layout.height;
+  const pixels = new Uint32Array(width * height);
+  const written = paintDots(
+    { width, height, pixels },
+    {
+      positions: Float64Array.from(positions),
+      count: positions.length,
+      owners: owners ? Int8Array.from(owners) : null,
+      segments,
+      layout,
+      dpr: 1,
+      replicaRgba: RGBA,
+      gapRgba: 99,
+      manyRgba: 77,
+    },
+  );
+  return { pixels, written, layout, width };
+}
+
+describe('paintDots', () => {
+  it('paints one dot per object in its owner colour, at x = its hash on the strip', () => {
+    const { pixels, written, layout, width } = paint([0.1, 0.6], [0, 1]);
+    expect(written).toBe(2);
+    const columns = (colour: number) => {
+      const xs = new Set<number>();
+      pixels.forEach((v, i) => v === colour && xs.add(i % width));
+      return [...xs];
+    };
+    expect(Math.min(...columns(11))).toBeCloseTo(layout.x(0.1) - 2, -1);
+    expect(Math.min(...columns(12))).toBeCloseTo(layout.x(0.6) - 2, -1);
+  });
+
+  it('marks objects owned twice with the "many" colour and unowned ones with gap crosses', () => {
+    const { pixels } = paint([0.2, 0.7], [OWNER_MANY, OWNER_NONE]);
+    expect(pixels.includes(77)).toBe(true);
+    expect(pixels.includes(99)).toBe(true);
+  });
+
+  it('takes owners from range segments while a boundary is dragged', () => {
+    const segments = segmentsFromCoverage([
+      { from: 0, owners: [2] },
+      { from: 0.5, owners: [] },
+    ]);
+    expect(segmentOwner(segments, 0.3)).toBe(2);
+    expect(segmentOwner(segments, 0.9)).toBe(OWNER_NONE);
+    const { pixels } = paint([0.3, 0.9], null, segments);
+    expect(pixels.includes(13)).toBe(true);
+    expect(pixels.includes(99)).toBe(true);
+  });
+
+  it('never writes outside the target, even for positions at the very ends', () => {
+    expect(() => paint([0, 1 - 2 ** -53], [0, 0])).not.toThrow();
+  });
+
+  it('bounds the work for a million objects (every k-th object when there are more than pixels)', () => {
+    const n = 1_000_000;
+    const positions = new Float64Array(n).map((_, i) => i / n);
+    const layout = ringLayout(600);
+    const pixels = new Uint32Array(layout.width * layout.height);
+    const written = paintDots(
+      { width: layout.width, height: layout.height, pixels },
+      { positions, count: n, owners: new Int8Array(n), segments: null, layout, dpr: 1, replicaRgba: RGBA, gapRgba: 99, manyRgba: 77 },
+    );
+    expect(written).toBeLessThanOrEqual(MAX_DOTS);
+    expect(written).toBeGreaterThan(MAX_DOTS * 0.9);
+  });
+
+  it('draws bigger dots for small clusters and single pixels for huge ones', () => {
+    expect(dotSize(1_000, 1)).toBe(4);
+    expect(dotSize(1_000_000, 1)).toBe(1);
+  });
+});
+
+describe('geometry', () => {
+  it('labels hex ticks with the leading 16 bits and ends at 2^64', () => {
+    const ticks = hexTicks(800, 96);
+    expect(ticks[0]).toEqual({ fraction: 0, label: '0x0000…' });
+    expect(ticks.at(-1)).toEqual({ fraction: 1, label: '2^64' });
+    expect(ticks.map((t) => t.label)).toContain('0x8000…');
+  });
+
+  it('maps a point on the ring back to its hash fraction (12 o\u2019clock is 0, clockwise)', () => {
+    const ring = ringLayout(500);
+    expect(fractionAt(ring, ring.cx + 100, ring.cy)).toBeCloseTo(0.25);
+    expect(fractionAt(ring, ring.cx, ring.cy + 100)).toBeCloseTo(0.5);
+    expect(fractionAt(ring, ring.cx - 100, ring.cy)).toBeCloseTo(0.75);
+  });
+
+  it('clamps the strip to [0, 1]', () => {
+    const strip = stripLayout(500);
+    expect(fractionAt(strip, -50, 0)).toBe(0);
+    expect(fractionAt(strip, 5000, 0)).toBe(1);
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { shortcutFor, type KeyLike } from './keyboard';
+
+function key(k: string, target: EventTarget | null = document.body, mods: Partial<KeyLike> = {}): KeyLike {
+  return { key: k, ctrlKey: false, metaKey: false, altKey: false, target, ...mods };
+}
+
+function el(html: string): Element {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  document.body.append(host);
+  return host.firstElementChild!;
+}
+
+describe('shortcutFor', () => {
+  it('Space and . (a presentation clicker) toggle play', () => {
+    expect(shortcutFor(key(' '))).toBe('toggle-play');
+    expect(shortcutFor(key('.'))).toBe('toggle-play');
+  });
+
+  it('arrows and PageUp/PageDown step', () => {
+    expect(shortcutFor(key('ArrowRight'))).toBe('step-forward');
+    expect(shortcutFor(key('PageDown'))).toBe('step-forward');
+    expect(shortcutFor(key('ArrowLeft'))).toBe('step-back');
+    expect(shortcutFor(key('PageUp'))).toBe('step-back');
+  });
+
+  it('+ and - change speed, ? shows the keys, Escape closes', () => {
+    expect(shortcutFor(key('+'))).toBe('faster');
+    expect(shortcutFor(key('='))).toBe('faster');
+    expect(shortcutFor(key('-'))).toBe('slower');
+    expect(shortcutFor(key('?'))).toBe('help');
+    expect(shortcutFor(key('Escape'))).toBe('close');
+  });
+
+  it('leaves keys alone while typing in a text box or textarea', () => {
+    expect(shortcutFor(key('.', el('<input type="text">')))).toBeNull();
+    expect(shortcutFor(key(' ', el('<textarea></textarea>')))).toBeNull();
+  });
+
+  it('leaves arrows to sliders (boundary handles) but not Space', () => {
+    const slider = el('<div role="slider" tabindex="0"></div>');
+    expect(shortcutFor(key('ArrowLeft', slider))).toBeNull();
+    expect(shortcutFor(key('PageUp', slider))).toBeNull();
+    expect(shortcutFor(key(' ', slider))).toBe('toggle-play');
+  });
+
+  it('leaves Space to a focused button, but . still toggles play', () => {
+    const button = el('<button>Copy</button>');
+    expect(shortcutFor(key(' ', button))).toBeNull();
+    expect(shortcutFor(key('.', button))).toBe('toggle-play');
+  });
+
+  it('on a radio button, arrows and Space are the radio group\'s; ? still works', () => {
+    const radio = el('<input type="radio" name="x">');
+    expect(shortcutFor(key('ArrowRight', radio))).toBeNull();
+    expect(shortcutFor(key(' ', radio))).toBeNull();
+    expect(shortcutFor(key('?', radio))).toBe('help');
+  });
+
+  it('ignores keys with Ctrl, Cmd or Alt (browser shortcuts)', () => {
+    expect(shortcutFor(key('+', document.body, { ctrlKey: true }))).toBeNull();
+    expect(shortcutFor(key('.', document.body, { metaKey: true }))).toBeNull();
+  });
+});
