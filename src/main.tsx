@@ -1,7 +1,6 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserEngineFactory, createShardScopeStore, decodeLink, defaultViewParams, encodeLink, engineKindFor } from './state';
-import { App } from './ui/App';
 import './styles/app.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
@@ -31,8 +30,16 @@ store.subscribe((s, prev) => {
   linkTimer = setTimeout(() => history.replaceState(null, '', encodeLink({ params: s.params, view: s.view })), 400);
 });
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App store={store} />
-  </StrictMode>,
-);
+// The UI is a separate chunk: the browser evaluates it in its own task, after the model has
+// been asked to start in its worker, instead of one long script evaluation. A transition
+// makes the first render interruptible (React yields every few milliseconds).
+const root = createRoot(document.getElementById('root')!);
+void import('./ui/App').then(({ App }) => {
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App store={store} />
+      </StrictMode>,
+    );
+  });
+});

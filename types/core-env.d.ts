@@ -1,3 +1,4 @@
+/* eslint-disable no-var -- an ambient global must be declared with var */
 // The web-platform text codecs core and sim rely on, which ECMAScript itself lacks. They
 // exist in every browser, in workers and in Node 20, so they are declared here (the subset we
 // call) for the DOM-free type-check of tsconfig.core.json only.

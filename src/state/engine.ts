@@ -4,20 +4,36 @@
  * so the store never knows which. Large data (hash positions, owners) arrives here as typed
  * arrays and is kept out of the store.
  */
-import {
-  createLocalSimClient,
-  type HashSpaceView,
-  type ListOptions,
-  type ListResponse,
-  type Mode,
-  type ObjectInfo,
-  type OwnershipRecount,
-  type RangeSet,
-  type RecentEvent,
-  type SimParamsInput,
-  type SimClient,
-  type SimSnapshot,
+import type {
+  HashSpaceView,
+  ListOptions,
+  ListResponse,
+  Mode,
+  ObjectInfo,
+  OwnershipRecount,
+  RangeSet,
+  RecentEvent,
+  SimParamsInput,
+  SimClient,
+  SimSnapshot,
 } from '../sim';
+
+/** The model's commands the engine uses (a subset of the worker protocol's client). */
+export const ENGINE_COMMANDS = [
+  'create',
+  'step',
+  'reconfigure',
+  'seek',
+  'listFor',
+  'recentEvents',
+  'metricsText',
+  'hashSpace',
+  'objectsNear',
+  'recount',
+] as const;
+
+/** A promise-based client of the model: the worker protocol's, or the model on this thread. */
+export type EngineClient = Pick<SimClient, (typeof ENGINE_COMMANDS)[number]>;
 
 /** What the UI needs after every step or reconfiguration, fetched in one go. */
 export interface EngineFrame {
@@ -76,7 +92,7 @@ export function newEvents(events: readonly RecentEvent[], seen: Set<string>): Re
  * in order), so a frame costs one round trip, not three.
  */
 export function createClientEngine(
-  client: SimClient,
+  client: EngineClient,
   kind: SimEngine['kind'],
   onDispose?: () => void,
   /** Rejects when the transport dies (a crashed worker); every pending call then rejects too. */
@@ -115,7 +131,16 @@ export function createClientEngine(
   };
 }
 
-/** The model on the main thread (small clusters, tests, browsers without module workers). */
+/**
+ * The model on the main thread (tiny clusters, tests, browsers without module workers). The
+ * model's code is loaded on first use, so the page's initial script does not carry it (the
+ * worker has its own copy).
+ */
 export function createLocalEngine(): SimEngine {
-  return createClientEngine(createLocalSimClient(), 'local');
+  let loaded: Promise<EngineClient> | null = null;
+  const load = () => (loaded ??= import('../sim').then((m) => m.createLocalSimClient()));
+  const client = Object.fromEntries(
+    ENGINE_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => load().then((c) => (c[cmd] as (...a: unknown[]) => Promise<unknown>)(...args))]),
+  ) as unknown as EngineClient;
+  return createClientEngine(client, 'local');
 }

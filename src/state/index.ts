@@ -13,7 +13,8 @@ export type {
   EngineFactory,
 } from './store';
 export { ShardScopeProvider, useShardScope, useShardScopeShallow, useShardScopeStore } from './react';
-export { createLocalEngine, createClientEngine } from './engine';
+export { createLocalEngine, createClientEngine, ENGINE_COMMANDS } from './engine';
+export type { EngineClient } from './engine';
 export { createWorkerEngine, engineKindFor, browserEngineFactory } from './workerEngine';
 export type { SimEngine, EngineFrame, FrameRequest } from './engine';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, WORKER_THRESHOLD, SERIES_CAPACITY } from './defaults';
@@ -50,7 +51,8 @@ export type {
   Mode,
   WatchEventType,
 } from '../sim';
-export { OWNER_NONE, OWNER_MANY } from '../sim';
+// From the types module directly: importing the model's index would pull its code into the page.
+export { OWNER_NONE, OWNER_MANY } from '../sim/types';
 export type { ShardKey, ShardSelectorError, SourceSpan, ShardRangeRequirement } from '../core/sharding';
 /** One owner's ranges, as `analyzeCoverage` takes them. */
 export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];

@@ -88,8 +88,10 @@ function Shell() {
           <StatusBanner />
           <HeadlineChip />
           <div className="app__grid">
-            <div className="app__col app__col--a">
+            <div className="app__wide">
               <HashSpaceView />
+            </div>
+            <div className="app__col app__col--a">
               <ReplicaCards />
             </div>
             <div className="app__col app__col--b">

@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { useShardScope, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { useFormat, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
@@ -13,7 +13,8 @@ import { SeriesChart, type ChartLine } from './SeriesChart';
 export const BandwidthPanel = memo(function BandwidthPanel() {
   const t = useT();
   const f = useFormat();
-  const snapshot = useShardScope((s) => s.sim.snapshot);
+  // Charts follow in a background render: they may lag a frame, never block one.
+  const snapshot = useDeferredValue(useShardScope((s) => s.sim.snapshot));
   const clientMode = useShardScope((s) => s.params.clientMode);
   const [ref, width] = useElementWidth<HTMLDivElement>(900);
   // Two charts per row when there is room; a few pixels spare so rounding never wraps them.

@@ -118,7 +118,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
 
       <div className="card__row card__row--block">
         <span className="card__label">{t('card.listPreview')}</span>
-        <ListPreview replica={replica} owned={owned} />
+        <ListPreview replica={replica} owned={owned} stats={stats} />
       </div>
     </article>
   );

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useDeferredValue } from 'react';
 import { useShardScope } from '../../state';
 import { useT } from '../i18n';
 import { ReplicaCard } from './ReplicaCard';
@@ -7,6 +7,10 @@ import { ReplicaCard } from './ReplicaCard';
 export const ReplicaCards = memo(function ReplicaCards() {
   const t = useT();
   const count = useShardScope((s) => s.params.replicas);
+  // Cards appear with the first snapshot, so every figure and badge on them is real from the start.
+  // Deferred: mounting every card (editors, previews) happens in an interruptible background
+  // render, not in the task that delivers the first snapshot.
+  const loading = useDeferredValue(useShardScope((s) => s.sim.status === 'loading'), true);
   return (
     <section className="panel cards" aria-labelledby="cards-title" data-testid="replica-cards">
       <div className="panel__head">
@@ -14,11 +18,13 @@ export const ReplicaCards = memo(function ReplicaCards() {
           {t('cards.title')} <span className="panel__count">{count}</span>
         </h2>
       </div>
-      <div className="cards__grid">
-        {Array.from({ length: count }, (_, i) => (
-          <ReplicaCard key={i} replica={i} />
-        ))}
-      </div>
+      {loading ? null : (
+        <div className="cards__grid">
+          {Array.from({ length: count }, (_, i) => (
+            <ReplicaCard key={i} replica={i} />
+          ))}
+        </div>
+      )}
     </section>
   );
 });

@@ -112,3 +112,16 @@ describe('ControlPanel validation', () => {
     expect(store.getState().params.fallback).toBe(false);
   });
 });
+
+describe('NumberField idle commit', () => {
+  it('applies a valid value after a pause in typing, without Enter', async () => {
+    const user = userEvent.setup();
+    const store = setup();
+    const box = screen.getByTestId('field-replicas');
+    await user.clear(box);
+    await user.type(box, '6');
+    expect(store.getState().params.replicas).toBe(4);
+    await new Promise((r) => setTimeout(r, 900));
+    expect(store.getState().params.replicas).toBe(6);
+  });
+});

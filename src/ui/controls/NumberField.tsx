@@ -1,4 +1,4 @@
-import { memo, useId, useState, type KeyboardEvent } from 'react';
+import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { parseNumberDraft, type FieldProblem, type NumberLimits } from '../../state';
 import { useFormat, useT, type Translate } from '../i18n';
 
@@ -19,6 +19,9 @@ export interface NumberFieldProps {
   /** Label beside the box instead of above it (for the header). */
   readonly inline?: boolean;
 }
+
+/** A valid draft is applied after this much typing pause (Enter or leaving the box: at once). */
+export const IDLE_COMMIT_MS = 800;
 
 /** The sentence for a validation problem. */
 export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number) => string): string {
@@ -48,6 +51,15 @@ export const NumberField = memo(function NumberField({ name, label, value, limit
   const text = draft ?? show(value);
   const result = draft === null ? null : parseNumberDraft(draft, limits);
   const problem = result && !result.ok ? result.problem : null;
+
+  // A valid draft is also applied after a pause in typing, so nobody has to know about Enter.
+  useEffect(() => {
+    if (draft === null) return;
+    const r = parseNumberDraft(draft, limits);
+    if (!r.ok || r.value === value) return;
+    const id = setTimeout(() => onCommit(r.value), IDLE_COMMIT_MS);
+    return () => clearTimeout(id);
+  }, [draft, limits, value, onCommit]);
 
   const commit = () => {
     if (!result) return;

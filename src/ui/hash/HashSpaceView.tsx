@@ -56,11 +56,9 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const nsView = useMemo(() => (byNamespace && cluster ? namespaceView(cluster) : null), [byNamespace, cluster]);
   // The model's per-object owners are by uid; by namespace, owners follow from the ranges.
   const paintSegments = draft || nsView ? rangeSegments : null;
-  const handles = useMemo(() => {
-    const all = boundaryHandles(parsed);
-    // On the ring 0 and 2^64 are the same point: keep the edge handles to the strip.
-    return layout.kind === 'ring' ? all.filter((h) => h.value !== 0n && h.hex !== '0x10000000000000000') : all;
-  }, [parsed, layout.kind]);
+  // Handles sit on the boundaries inside the space. The two ends (0 and 2^64, one point on
+  // the ring) get none: dragging them would only open a gap at the edge, which typing does.
+  const handles = useMemo(() => boundaryHandles(parsed).filter((h) => h.value !== 0n && h.hex !== '0x10000000000000000'), [parsed]);
 
   return (
     <section className="panel hashspace" aria-labelledby="hash-title" data-testid="hash-space" data-view={view}>

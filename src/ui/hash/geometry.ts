@@ -44,7 +44,8 @@ export function stripLayout(width: number): StripLayout {
   const bandTop = 6;
   const bandHeight = 46;
   const dotsTop = bandTop + bandHeight + 8;
-  const dotsHeight = 112;
+  // Taller on wide screens, so the dots keep a pleasant aspect on a 1920-pixel projector.
+  const dotsHeight = Math.round(Math.min(190, Math.max(112, w * 0.12)));
   const axisTop = dotsTop + dotsHeight + 6;
   return {
     kind: 'strip',

@@ -2,7 +2,8 @@ import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
 
 /**
  * The content width of an element, kept current with a ResizeObserver. Where there is none
- * (jsdom in tests) the fallback width is used.
+ * (jsdom in tests) the fallback width is used. The observer reports after the browser's own
+ * layout, so mounting never forces a synchronous layout of the page.
  */
 export function useElementWidth<T extends HTMLElement>(fallback = 960): [RefObject<T | null>, number] {
   const ref = useRef<T>(null);
@@ -14,8 +15,10 @@ export function useElementWidth<T extends HTMLElement>(fallback = 960): [RefObje
       const w = el.clientWidth;
       if (w > 0) setWidth(Math.floor(w));
     };
-    measure();
-    if (typeof ResizeObserver !== 'function') return;
+    if (typeof ResizeObserver !== 'function') {
+      measure();
+      return;
+    }
     const ro = new ResizeObserver(measure);
     ro.observe(el);
     return () => ro.disconnect();

@@ -168,7 +168,7 @@ export const en = {
   'editor.quickFix': 'Use {suggestion}',
   'editor.quickFixTitle': 'Pad to 16 hex digits, as the apiserver suggests',
   'editor.valid': 'Accepted by the apiserver parser',
-  'editor.errorPrefix': 'apiserver:',
+  'editor.errorPrefix': 'Rejected by the apiserver parser:',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
   'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
