@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|sim|bundle`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|sim|bundle|browser`
  * to run one group.
  */
 import { cpus } from 'node:os';
@@ -20,6 +20,10 @@ async function main(): Promise<void> {
     results.push(...(await runSimBenchmarks()));
   }
   if (!only || only === 'bundle') results.push(...runBundleBenchmark());
+  if (!only || only === 'browser') {
+    const { runBrowserBenchmarks } = await import('./browser');
+    results.push(...(await runBrowserBenchmarks()));
+  }
   if (json) {
     console.log(JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, results }, null, 2));
     return;

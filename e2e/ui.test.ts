@@ -158,3 +158,40 @@ describe('the simulator in a browser', () => {
     assert.deepEqual(watch.consoleErrors, []);
   });
 });
+
+describe('a shared link in a browser', () => {
+  let site: StaticSite;
+  let browser: Browser;
+  before(async () => {
+    site = await serveStatic(DIST);
+    browser = await launch();
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  it('restores a run and says which tampered fields it could not use', async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
+    const watch = watchPage(page, site.origin);
+    const state = { v: 1, p: { replicas: 3, objects: 'lots', namespaces: 7 }, w: { view: 'ring' } };
+    await page.goto(site.url + '#state=' + encodeURIComponent(JSON.stringify(state)));
+    const notice = page.getByTestId('link-notice');
+    await notice.waitFor();
+    assert.match((await notice.textContent()) ?? '', /objects/);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);
+    assert.equal(await page.getByTestId('field-namespaces').inputValue(), '7');
+    assert.deepEqual(watch.pageErrors, []);
+    await page.close();
+  });
+
+  it('opens the default run with a clear message when the link is garbage', async () => {
+    const page = await browser.newPage();
+    const watch = watchPage(page, site.origin);
+    await page.goto(site.url + '#state=%7B%7B%7Bnot-json');
+    await page.getByTestId('link-notice').waitFor();
+    await page.getByTestId('replica-card').first().waitFor();
+    assert.deepEqual(watch.pageErrors, []);
+    await page.close();
+  });
+});

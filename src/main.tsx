@@ -1,11 +1,12 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, createShardScopeStore, decodeLink, defaultViewParams, encodeLink, engineKindFor } from './state';
+import { browserEngineFactory, createShardScopeStore, defaultViewParams, encodeLink, engineKindFor, readLink } from './state';
 import './styles/app.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.
-const linked = decodeLink(location.hash);
+// A tampered or outdated link keeps what it can and says what it could not use.
+const { state: linked, issues: linkIssues } = readLink(location.hash);
 const store = createShardScopeStore({
   params: linked?.params,
   view: linked?.view ?? defaultViewParams(prefersDark),
@@ -38,7 +39,7 @@ void import('./ui/App').then(({ App }) => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App store={store} />
+        <App store={store} linkIssues={linkIssues} />
       </StrictMode>,
     );
   });

@@ -60,5 +60,6 @@ export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '.
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
 export { namespaceView } from './namespaceView';
 export type { NamespaceView, NamespacePoint } from './namespaceView';
-export { encodeLink, decodeLink, LINK_VERSION } from './link';
+export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
+export type { LinkIssue } from './link';
 export type { LinkState } from './link';

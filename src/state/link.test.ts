@@ -35,3 +35,27 @@ describe('state in a link', () => {
     expect(s.view.speed).toBe(1);
   });
 });
+
+describe('a tampered link', () => {
+  it('names every field it could not use and keeps the rest', async () => {
+    const { readLink } = await import('./link');
+    const hash = '#state=' + encodeURIComponent(JSON.stringify({
+      v: 1,
+      p: { objects: 5_000_000, replicas: 3, namespaces: 12, selectors: ['only one'], encoding: 'xml', apiServers: [] },
+      w: { speed: 3 },
+    }));
+    const { state, issues } = readLink(hash);
+    expect(issues.map((i) => i.field).sort()).toEqual(['apiServers', 'encoding', 'objects', 'selectors', 'speed']);
+    expect(issues.every((i) => i.reason === 'invalid')).toBe(true);
+    expect(state!.params.namespaces).toBe(12);
+    expect(state!.params.replicas).toBe(3);
+  });
+
+  it('reports an unreadable or foreign-version fragment as a whole', async () => {
+    const { readLink } = await import('./link');
+    expect(readLink('#state=%7Bnot json').issues).toEqual([{ field: 'state', reason: 'unreadable' }]);
+    expect(readLink('#state=' + encodeURIComponent('[1,2]')).issues).toEqual([{ field: 'state', reason: 'unreadable' }]);
+    expect(readLink('#state=' + encodeURIComponent(JSON.stringify({ v: 99 }))).issues).toEqual([{ field: 'state', reason: 'version' }]);
+    expect(readLink('#main')).toEqual({ state: null, issues: [] });
+  });
+});

@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
-import { ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
+import { useEffect, useState } from 'react';
+import { ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -62,12 +62,33 @@ function StatusBanner() {
   return null;
 }
 
+/** Says which parts of a shared link could not be used; the rest of the link was applied. */
+export function LinkNotice({ issues }: { issues: readonly LinkIssue[] }) {
+  const t = useT();
+  const [open, setOpen] = useState(true);
+  if (!open || issues.length === 0) return null;
+  const whole = issues.find((i) => i.reason !== 'invalid');
+  const fields = issues.filter((i) => i.reason === 'invalid').map((i) => i.field);
+  return (
+    <div className="banner banner--warn" role="alert" data-testid="link-notice">
+      <span>
+        {whole
+          ? t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
+          : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
+      </span>
+      <button type="button" className="button button--small" onClick={() => setOpen(false)}>
+        {t('link.dismiss')}
+      </button>
+    </div>
+  );
+}
+
 function HeadlineChip() {
   const snapshot = useShardScope((s) => s.sim.snapshot);
   return snapshot ? <Headline snapshot={snapshot} compact /> : null;
 }
 
-function Shell() {
+function Shell({ linkIssues }: { linkIssues: readonly LinkIssue[] }) {
   const t = useT();
   const store = useShardScopeStore();
   const theme = useShardScope((s) => s.view.theme);
@@ -85,6 +106,7 @@ function Shell() {
           <ControlPanel />
         </aside>
         <main id="main" className="app__main" tabIndex={-1}>
+          <LinkNotice issues={linkIssues} />
           <StatusBanner />
           <HeadlineChip />
           <div className="app__grid">
@@ -107,12 +129,12 @@ function Shell() {
 }
 
 /** The whole simulator for a store (the store decides where the model runs). */
-export function App({ store }: { store: ShardScopeStore }) {
+export function App({ store, linkIssues = [] }: { store: ShardScopeStore; linkIssues?: readonly LinkIssue[] }) {
   const locale = useShardScopeLocale(store);
   return (
     <ShardScopeProvider store={store}>
       <I18nProvider locale={locale}>
-        <Shell />
+        <Shell linkIssues={linkIssues} />
       </I18nProvider>
     </ShardScopeProvider>
   );

@@ -25,6 +25,15 @@ export const en = {
   'app.loading': 'Generating {count} objects…',
   'app.skipToMain': 'Skip to the simulation',
 
+  // A shared link that could not be used as a whole
+  'link.unreadable': 'This link’s state could not be read, so the default run is shown.',
+  'link.version': 'This link was made by another version of ShardScope, so the default run is shown.',
+  'link.invalid': {
+    one: 'This link’s {fields} was not valid, so its default is used; everything else in the link was applied.',
+    other: 'This link’s {fields} were not valid, so their defaults are used; everything else in the link was applied.',
+  },
+  'link.dismiss': 'Dismiss',
+
   // Header: playback and view
   'header.playback': 'Playback',
   'header.play': 'Play',
