@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs';
+import { after, before } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { serveStatic, type StaticSite } from './server';
 
 /** Debian's Chromium; Playwright's own download is not reachable here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -44,4 +46,27 @@ export function watchPage(page: Page, origin: string): PageWatch {
     if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) w.foreignRequests.push(u);
   });
   return w;
+}
+
+/** The built site and a browser for one test suite, started before its tests and stopped after. */
+export interface SuiteEnv {
+  site: StaticSite;
+  browser: Browser;
+}
+
+/**
+ * Registers node:test hooks that serve `dist/` from a sub-path and launch Chromium for the
+ * enclosing `describe`; the returned object is filled in once the hooks have run.
+ */
+export function useBuiltSite(dist: string): SuiteEnv {
+  const env = {} as SuiteEnv;
+  before(async () => {
+    env.site = await serveStatic(dist);
+    env.browser = await launch();
+  });
+  after(async () => {
+    await env.browser?.close();
+    await env.site?.close();
+  });
+  return env;
 }

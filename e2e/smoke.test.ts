@@ -1,25 +1,15 @@
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { launch, watchPage } from './browser';
-import { serveStatic, type StaticSite } from './server';
+import { useBuiltSite, watchPage } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
 describe('the built site', () => {
-  let site: StaticSite;
-  let browser: Browser;
-  before(async () => {
-    site = await serveStatic(DIST);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useBuiltSite(DIST);
 
   it('loads from a sub-path with no console error and no request to another origin', async () => {
+    const { site, browser } = env;
     const page = await browser.newPage();
     const watch = watchPage(page, site.origin);
     const res = await page.goto(site.url, { waitUntil: 'networkidle' });
@@ -34,6 +24,7 @@ describe('the built site', () => {
   });
 
   it('declares its own favicon and it is served', async () => {
+    const { site, browser } = env;
     const page = await browser.newPage();
     await page.goto(site.url);
     const href = await page.locator('link[rel="icon"]').getAttribute('href');

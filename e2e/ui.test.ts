@@ -1,10 +1,9 @@
-import { after, before, beforeEach, describe, it } from 'node:test';
+import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, watchPage, type PageWatch } from './browser';
-import { serveStatic, type StaticSite } from './server';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBuiltSite, watchPage, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -12,26 +11,17 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 const num = (text: string | null) => Number((text ?? '').replace(/[^0-9.]/g, ''));
 
 describe('the simulator in a browser', () => {
-  let site: StaticSite;
-  let browser: Browser;
+  const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
   let watch: PageWatch;
 
-  before(async () => {
-    site = await serveStatic(DIST);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
   beforeEach(async () => {
     await context?.close();
-    context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
     page = await context.newPage();
-    watch = watchPage(page, site.origin);
-    await page.goto(site.url);
+    watch = watchPage(page, env.site.origin);
+    await page.goto(env.site.url);
     await page.getByTestId('replica-card').first().waitFor();
   });
 
@@ -160,18 +150,10 @@ describe('the simulator in a browser', () => {
 });
 
 describe('a shared link in a browser', () => {
-  let site: StaticSite;
-  let browser: Browser;
-  before(async () => {
-    site = await serveStatic(DIST);
-    browser = await launch();
-  });
-  after(async () => {
-    await browser?.close();
-    await site?.close();
-  });
+  const env = useBuiltSite(DIST);
 
   it('restores a run and says which tampered fields it could not use', async () => {
+    const { site, browser } = env;
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const watch = watchPage(page, site.origin);
     const state = { v: 1, p: { replicas: 3, objects: 'lots', namespaces: 7 }, w: { view: 'ring' } };
@@ -186,6 +168,7 @@ describe('a shared link in a browser', () => {
   });
 
   it('opens the default run with a clear message when the link is garbage', async () => {
+    const { site, browser } = env;
     const page = await browser.newPage();
     const watch = watchPage(page, site.origin);
     await page.goto(site.url + '#state=%7B%7B%7Bnot-json');

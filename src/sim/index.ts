@@ -62,6 +62,7 @@ export type {
   ClusterSummary,
   ChurnSummary,
   HashSpaceView,
+  HashSpaceNamespace,
   ObjectInfo,
   RangeSet,
   OwnershipRecount,
@@ -102,5 +103,6 @@ export type {
   WorkerError,
   WorkerState,
   MessageEndpoint,
+  WorkerPort,
   SimClient,
 } from './worker';

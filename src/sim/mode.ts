@@ -118,6 +118,11 @@ export class ModeEngine {
   replicas: Replica[] = [];
   maskLo = new Uint32Array(0);
   maskHi = new Uint32Array(0);
+  /**
+   * Bumped whenever the masks may change wholesale (a LIST refills a cache), so views derived
+   * from them know to re-read them all rather than only the slots events touched.
+   */
+  ownersEpoch = 0;
   /** Live objects in no cache / in several caches. */
   gaps = 0;
   duplicates = 0;
@@ -172,6 +177,7 @@ export class ModeEngine {
     // Every cache starts empty; the LISTs fill them.
     this.maskLo = new Uint32Array(this.cluster.capacity);
     this.maskHi = new Uint32Array(this.cluster.capacity);
+    this.ownersEpoch++;
     for (const r of this.replicas) this.connect(r, tick, tickSeconds);
     this.recountAudit();
   }
@@ -247,6 +253,7 @@ export class ModeEngine {
    */
   connect(r: Replica, tick: number, tickSeconds: number): void {
     this.ensureCapacity();
+    this.ownersEpoch++;
     const server = this.servers[r.apiServer]!;
     if (r.watcher) {
       server.closeWatch(r.watcher);

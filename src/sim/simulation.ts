@@ -9,6 +9,7 @@ import { reshardHashes } from './reshard';
 import { ChurnSource, EVENTS_PER_REPLACED_POD } from './churn';
 import { closedForm } from './closedform';
 import { Cluster } from './cluster';
+import { HashSpaceTracker } from './hashspace';
 import { EVENT_TYPE_NAMES, EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, EventBatch, NO_SLOT } from './events';
 import {
   decodeContinue,
@@ -76,15 +77,6 @@ import type {
   WatchEventEnvelope,
 } from './types';
 
-/** Owner code from a mask: the single owner's index, OWNER_NONE (-1) or OWNER_MANY (-2). */
-function ownerCodeOf(lo: number, hi: number): number {
-  if (lo === 0 && hi === 0) return -1;
-  if (lo !== 0 && hi !== 0) return -2;
-  const x = lo !== 0 ? lo : hi;
-  if ((x & (x - 1)) !== 0) return -2;
-  return lo !== 0 ? 31 - Math.clz32(lo) : 63 - Math.clz32(hi);
-}
-
 /** Simulated seconds per tick: the granularity of events, retries and samples. */
 export const TICK_SECONDS = 0.01;
 /** Ticks per simulated second (exact integer arithmetic on time). */
@@ -121,6 +113,7 @@ class SimulationImpl implements Simulation {
   private cluster!: Cluster;
   private churn!: ChurnSource;
   private modes!: Record<Mode, ModeEngine>;
+  private hashView!: HashSpaceTracker;
   private tick = 0;
   private carry = 0;
   private readonly batch = new EventBatch();
@@ -152,6 +145,7 @@ class SimulationImpl implements Simulation {
     this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'));
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
     this.modes = { client: new ModeEngine('client', this.cluster), server: new ModeEngine('server', this.cluster) };
+    this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
     this.tick = 0;
     this.carry = 0;
     this.recent.next = 0;
@@ -184,6 +178,7 @@ class SimulationImpl implements Simulation {
       if (batch.length === 0) return;
       client.process(batch);
       server.process(batch);
+      this.hashView.note(batch);
       this.remember(batch);
       batch.clear();
     };
@@ -626,27 +621,7 @@ class SimulationImpl implements Simulation {
   }
 
   hashSpace(): HashSpaceView {
-    const c = this.cluster;
-    const slots = c.index.liveInHashOrder();
-    const n = slots.length;
-    const positions = new Float64Array(n);
-    const ownerClient = new Int8Array(n);
-    const ownerServer = new Int8Array(n);
-    const client = this.modes.client;
-    const server = this.modes.server;
-    const H = c.uidHi;
-    const L = c.uidLo;
-    const cLo = client.maskLo;
-    const cHi = client.maskHi;
-    const sLo = server.maskLo;
-    const sHi = server.maskHi;
-    for (let i = 0; i < n; i++) {
-      const s = slots[i]!;
-      positions[i] = (H[s]! * 4294967296 + L[s]!) / 18446744073709551616;
-      ownerClient[i] = ownerCodeOf(cLo[s]!, cHi[s]!);
-      ownerServer[i] = ownerCodeOf(sLo[s]!, sHi[s]!);
-    }
-    return { version: this.version, count: n, positions, ownerClient, ownerServer };
+    return this.hashView.view(this.params.replicas.key, this.version);
   }
 
   objectsNear(position: number, k = 1): ObjectInfo[] {

@@ -421,18 +421,39 @@ export const OWNER_NONE = -1;
 /** Owned by two or more replicas. */
 export const OWNER_MANY = -2;
 
+/** One namespace in a namespace-keyed {@link HashSpaceView}. */
+export interface HashSpaceNamespace {
+  /** "" for cluster-scoped objects. */
+  readonly name: string;
+  /** `0x` + 16 hex digits: FNV-1a 64 of the name. */
+  readonly hash: string;
+  /** The hash as a fraction of 2^64: where every object of the namespace sits. */
+  readonly position: number;
+  /** Index of its first object in the view's arrays (its objects are contiguous). */
+  readonly start: number;
+  /** Its live objects. */
+  readonly count: number;
+}
+
 /** What a hash-space strip or ring needs, aligned by position (sorted by hash). */
 export interface HashSpaceView {
   /** The simulation version it was taken at. */
   readonly version: number;
-  /** Live objects, sorted by uid hash. */
+  /**
+   * The field the positions are the hash of: the replicas' shard key. With
+   * `object.metadata.namespace` every object of a namespace has its namespace's position.
+   */
+  readonly key: ShardKey;
+  /** Live objects, sorted by the key's hash (then by uid hash). */
   readonly count: number;
-  /** Position of each object's uid hash in [0, 1), ascending. */
+  /** Position of each object's key hash in [0, 1), ascending. */
   readonly positions: Float64Array;
   /** Owner per object in client-side mode: replica index, OWNER_NONE or OWNER_MANY. */
   readonly ownerClient: Int8Array;
   /** Owner per object in server-side mode. */
   readonly ownerServer: Int8Array;
+  /** With the namespace key, the namespaces with live objects, ascending by position; else empty. */
+  readonly namespaces: readonly HashSpaceNamespace[];
 }
 
 /** One object, for a tooltip. */
@@ -572,7 +593,10 @@ export interface Simulation {
   recentEvents(count?: number): RecentEvent[];
   /** The Prometheus text exposition of one API server's two metrics in one mode. */
   metricsText(mode: Mode, apiServer: number): string;
-  /** Sorted positions and owners per mode, for a hash-space view. Fresh arrays (transferable). */
+  /**
+   * Sorted positions (by the replicas' shard key) and owners per mode, for a hash-space view.
+   * Fresh arrays (transferable); kept up to date incrementally, so a refresh costs about a copy.
+   */
   hashSpace(): HashSpaceView;
   /** The `k` live objects nearest to `position` in [0, 1) on the uid-hash axis, nearest first. */
   objectsNear(position: number, k?: number): ObjectInfo[];

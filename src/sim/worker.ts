@@ -11,85 +11,15 @@
  * No DOM types are referenced: the worker scope is described by the minimal
  * {@link MessagePort}-like interface below, so `src/sim` stays DOM-free.
  */
+import { SimWorkerError, WORKER_COMMANDS } from './client';
+import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './client';
 import { SimParamsError } from './params';
-import type { Mode, ParamIssue, SimParamsInput } from './params';
 import { createSimulation } from './simulation';
-import type {
-  HashSpaceView,
-  ListOptions,
-  ListResponse,
-  ObjectInfo,
-  OwnershipRecount,
-  PodObject,
-  RangeSet,
-  RecentEvent,
-  ReshardReport,
-  ReshardStrategy,
-  SimSnapshot,
-  Simulation,
-  WatchEventEnvelope,
-} from './types';
+import type { Simulation } from './types';
 
-/** The commands, their arguments and results. Every command but `create` needs a simulation. */
-export interface WorkerCommands {
-  /** Creates (or replaces) the simulation. */
-  create(input?: SimParamsInput): SimSnapshot;
-  /** Steps `seconds` (default `params.stepSeconds`) and returns the new snapshot. */
-  step(seconds?: number): SimSnapshot;
-  snapshot(): SimSnapshot;
-  reconfigure(input: SimParamsInput): SimSnapshot;
-  seek(t: number): SimSnapshot;
-  listFor(mode: Mode, replica: number, options?: ListOptions): ListResponse;
-  watchEventsFor(mode: Mode, replica: number, count?: number): WatchEventEnvelope[];
-  recentEvents(count?: number): RecentEvent[];
-  metricsText(mode: Mode, apiServer: number): string;
-  /** Its typed arrays are transferred to the caller. */
-  hashSpace(): HashSpaceView;
-  objectsNear(position: number, k?: number): ObjectInfo[];
-  objectJson(uid: string): PodObject | null;
-  recount(ranges: RangeSet): OwnershipRecount;
-  reshard(strategy: ReshardStrategy, from: number, to: number): ReshardReport;
-}
-
-/** A command name. */
-export type WorkerCommand = keyof WorkerCommands;
-
-/** The command names, for validation and menus. */
-export const WORKER_COMMANDS: readonly WorkerCommand[] = [
-  'create',
-  'step',
-  'snapshot',
-  'reconfigure',
-  'seek',
-  'listFor',
-  'watchEventsFor',
-  'recentEvents',
-  'metricsText',
-  'hashSpace',
-  'objectsNear',
-  'objectJson',
-  'recount',
-  'reshard',
-];
-
-/** A request: `id` pairs it with its response. */
-export interface WorkerRequest<C extends WorkerCommand = WorkerCommand> {
-  readonly id: number;
-  readonly cmd: C;
-  readonly args: Parameters<WorkerCommands[C]>;
-}
-
-/** A serialisable error (a `SimParamsError` keeps its issues). */
-export interface WorkerError {
-  readonly name: string;
-  readonly message: string;
-  readonly issues?: readonly ParamIssue[];
-}
-
-/** A response to the request with the same id. */
-export type WorkerResponse =
-  | { readonly id: number; readonly ok: true; readonly result: unknown }
-  | { readonly id: number; readonly ok: false; readonly error: WorkerError };
+// The protocol's client side lives in `./client` (model-free, for the page's bundle).
+export { SimWorkerError, WORKER_COMMANDS, createWorkerSimClient } from './client';
+export type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerPort, WorkerRequest, WorkerResponse } from './client';
 
 /** Holds the simulation the commands act on. */
 export interface WorkerState {
@@ -168,12 +98,6 @@ export function handleWorkerMessage(state: WorkerState, req: WorkerRequest): { r
   }
 }
 
-/** The part of a worker scope (or a `Worker`) this module needs. */
-export interface MessageEndpoint {
-  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
-  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
-}
-
 /** Serves the command table on `scope` (a worker's global scope). */
 export function serveSimulation(scope: MessageEndpoint): WorkerState {
   const state: WorkerState = { sim: null };
@@ -182,42 +106,6 @@ export function serveSimulation(scope: MessageEndpoint): WorkerState {
     scope.postMessage(response, transfer);
   });
   return state;
-}
-
-/** A promise-based client: the same surface whether the simulation runs in a worker or here. */
-export type SimClient = {
-  [C in WorkerCommand]: (...args: Parameters<WorkerCommands[C]>) => Promise<ReturnType<WorkerCommands[C]>>;
-};
-
-/** A rejected command's error, with `issues` for bad parameters. */
-export class SimWorkerError extends Error {
-  readonly issues: readonly ParamIssue[] | undefined;
-  constructor(error: WorkerError) {
-    super(error.message);
-    this.name = error.name;
-    this.issues = error.issues;
-  }
-}
-
-/** A client talking to a worker that runs {@link serveSimulation}. */
-export function createWorkerSimClient(worker: MessageEndpoint): SimClient {
-  let next = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
-  worker.addEventListener('message', (event) => {
-    const res = event.data as WorkerResponse;
-    const p = pending.get(res.id);
-    if (!p) return;
-    pending.delete(res.id);
-    if (res.ok) p.resolve(res.result);
-    else p.reject(new SimWorkerError(res.error));
-  });
-  const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, cmd, args });
-    });
-  return Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
 }
 
 /** A client running the simulation on this thread (tests, Node, or no worker support). */

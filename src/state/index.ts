@@ -43,6 +43,7 @@ export type {
   OwnershipAudit,
   OwnershipRecount,
   HashSpaceView,
+  HashSpaceNamespace,
   ObjectInfo,
   RecentEvent,
   DeliveryOutcome,
@@ -58,8 +59,6 @@ export type { ShardKey, ShardSelectorError, SourceSpan, ShardRangeRequirement } 
 export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];
 export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '../core/sharding';
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
-export { namespaceView } from './namespaceView';
-export type { NamespaceView, NamespacePoint } from './namespaceView';
 export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
 export type { LinkIssue } from './link';
 export type { LinkState } from './link';

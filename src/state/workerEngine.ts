@@ -2,8 +2,10 @@
  * The model in a Web Worker, for clusters large enough that generating or stepping them
  * would block the page. Vite bundles `src/sim/worker.ts` as a separate chunk.
  */
-import type { WorkerRequest, WorkerResponse } from '../sim';
-import { ENGINE_COMMANDS, createClientEngine, createLocalEngine, type EngineClient, type SimEngine } from './engine';
+// The protocol's client from its model-free module: importing `../sim` would pull the
+// model's code into the page's script, which only the worker needs.
+import { createWorkerSimClient } from '../sim/client';
+import { createClientEngine, createLocalEngine, type SimEngine } from './engine';
 import { WORKER_THRESHOLD } from './defaults';
 import type { SimParams } from './params';
 
@@ -17,32 +19,7 @@ export function createWorkerEngine(): SimEngine {
     worker.addEventListener('messageerror', () => reject(new Error('simulation worker sent an unreadable message')));
   });
   failure.catch(() => undefined);
-  return createClientEngine(workerClient(worker), 'worker', () => worker.terminate(), failure);
-}
-
-/**
- * A client of the model's worker protocol (`src/sim/worker.ts`: `{ id, cmd, args }` in,
- * `{ id, ok, result | error }` out). Written here, against the protocol's types only, so the
- * page's script does not include the model's code, which only the worker needs.
- */
-function workerClient(worker: Worker): EngineClient {
-  let next = 1;
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
-  worker.addEventListener('message', (event: MessageEvent<WorkerResponse>) => {
-    const res = event.data;
-    const p = pending.get(res.id);
-    if (!p) return;
-    pending.delete(res.id);
-    if (res.ok) p.resolve(res.result);
-    else p.reject(Object.assign(new Error(res.error.message), { name: res.error.name }));
-  });
-  const call = (cmd: WorkerRequest['cmd'], args: readonly unknown[]): Promise<unknown> =>
-    new Promise((resolve, reject) => {
-      const id = next++;
-      pending.set(id, { resolve, reject });
-      worker.postMessage({ id, cmd, args });
-    });
-  return Object.fromEntries(ENGINE_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as unknown as EngineClient;
+  return createClientEngine(createWorkerSimClient(worker), 'worker', () => worker.terminate(), failure);
 }
 
 /** Where parameters should run: a worker for large clusters when the browser has workers. */
