@@ -33,13 +33,17 @@ store.subscribe((s, prev) => {
 
 // The UI is a separate chunk: the browser evaluates it in its own task, after the model has
 // been asked to start in its worker, instead of one long script evaluation. A transition
-// makes the first render interruptible (React yields every few milliseconds).
+// makes the first render interruptible (React yields every few milliseconds), and `staged`
+// mounts the heavy panels one per frame so no single commit, layout or paint runs long.
 const root = createRoot(document.getElementById('root')!);
+// The first Intl.NumberFormat of a page loads ICU's number data: 20-50 ms. Pay for it in a
+// task of its own while the UI chunk downloads, not inside the first render.
+setTimeout(() => new Intl.NumberFormat(store.getState().view.locale).format(1), 0);
 void import('./ui/App').then(({ App }) => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App store={store} linkIssues={linkIssues} />
+        <App store={store} linkIssues={linkIssues} staged />
       </StrictMode>,
     );
   });

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
@@ -88,10 +88,41 @@ function HeadlineChip() {
   return snapshot ? <Headline snapshot={snapshot} compact /> : null;
 }
 
-function Shell({ linkIssues }: { linkIssues: readonly LinkIssue[] }) {
+/** How many mount stages {@link Shell} has: the shell itself, then one per heavy panel. */
+const STAGES = 5;
+
+/**
+ * Mounts the page in stages, one after each painted frame, when `staged` is set. Mounting
+ * every panel in one commit costs the browser one long task (React's commit, the first
+ * layout of the whole page, first use of each font, the canvases' first paint): well over
+ * 50 ms on a slow machine. A stage per panel keeps each task short, and the shell (header
+ * and controls) is on screen first. Without `staged` (tests) everything mounts at once.
+ */
+function useMountStage(staged: boolean): number {
+  const [stage, setStage] = useState(staged ? 1 : STAGES);
+  useEffect(() => {
+    if (stage >= STAGES) return;
+    // After the next frame has been painted: a rAF callback runs before that frame's
+    // layout and paint, a task posted from it runs after them.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const id = requestAnimationFrame(() => {
+      // A transition, so React renders the new panel in slices of a few ms; only the commit
+      // (DOM insertion) is one piece.
+      timer = setTimeout(() => startTransition(() => setStage((s) => s + 1)), 0);
+    });
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(timer);
+    };
+  }, [stage]);
+  return stage;
+}
+
+function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; staged: boolean }) {
   const t = useT();
   const store = useShardScopeStore();
   const theme = useShardScope((s) => s.view.theme);
+  const stage = useMountStage(staged && typeof requestAnimationFrame === 'function');
   useGlobalShortcuts(store);
   usePlayLoop(store);
   useDocumentTheme(theme);
@@ -110,15 +141,11 @@ function Shell({ linkIssues }: { linkIssues: readonly LinkIssue[] }) {
           <StatusBanner />
           <HeadlineChip />
           <div className="app__grid">
-            <div className="app__wide">
-              <HashSpaceView />
-            </div>
-            <div className="app__col app__col--a">
-              <ReplicaCards />
-            </div>
+            <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>
+            <div className="app__col app__col--a">{stage >= 3 ? <ReplicaCards /> : null}</div>
             <div className="app__col app__col--b">
-              <BandwidthPanel />
-              <EventFlow />
+              {stage >= 4 ? <BandwidthPanel /> : null}
+              {stage >= 5 ? <EventFlow /> : null}
             </div>
           </div>
         </main>
@@ -128,13 +155,16 @@ function Shell({ linkIssues }: { linkIssues: readonly LinkIssue[] }) {
   );
 }
 
-/** The whole simulator for a store (the store decides where the model runs). */
-export function App({ store, linkIssues = [] }: { store: ShardScopeStore; linkIssues?: readonly LinkIssue[] }) {
+/**
+ * The whole simulator for a store (the store decides where the model runs). `staged` mounts
+ * the heavy panels one per frame after the shell (the page does; tests mount all at once).
+ */
+export function App({ store, linkIssues = [], staged = false }: { store: ShardScopeStore; linkIssues?: readonly LinkIssue[]; staged?: boolean }) {
   const locale = useShardScopeLocale(store);
   return (
     <ShardScopeProvider store={store}>
       <I18nProvider locale={locale}>
-        <Shell linkIssues={linkIssues} />
+        <Shell linkIssues={linkIssues} staged={staged} />
       </I18nProvider>
     </ShardScopeProvider>
   );

@@ -27,6 +27,11 @@ interface Box {
   readonly h: number;
 }
 
+interface Size {
+  readonly w: number;
+  readonly h: number;
+}
+
 type Canvases = { readonly client: HTMLCanvasElement; readonly server: HTMLCanvasElement };
 
 const MAX_PARTICLES = 900;
@@ -39,11 +44,30 @@ export class FlowController {
   private config: FlowConfig | null = null;
   private palette: CanvasPalette = canvasPalette('light');
   private destroyed = false;
+  /** CSS sizes of the canvases, from a ResizeObserver (null until it has reported). */
+  private sizes: { client: Size | null; server: Size | null } = { client: null, server: null };
+  private observer: ResizeObserver | null = null;
 
   constructor(
     private readonly canvases: Canvases,
     private readonly now: () => number = () => performance.now(),
-  ) {}
+  ) {
+    // Sizes come from a ResizeObserver, which reports after the browser's own layout. Reading
+    // clientWidth in the paint (a rAF callback, before that layout) would force a synchronous
+    // layout of the whole page inside the frame: on first mount that alone took 30-90 ms.
+    if (typeof ResizeObserver === 'function') {
+      this.observer = new ResizeObserver((entries) => {
+        for (const e of entries) {
+          const mode = e.target === canvases.client ? 'client' : 'server';
+          const box = e.contentBoxSize?.[0];
+          this.sizes[mode] = box ? { w: box.inlineSize, h: box.blockSize } : { w: e.contentRect.width, h: e.contentRect.height };
+        }
+        this.schedule();
+      });
+      this.observer.observe(canvases.client);
+      this.observer.observe(canvases.server);
+    }
+  }
 
   /** New static configuration (sizes, servers, replicas, theme); repaints. */
   update(config: FlowConfig): void {
@@ -62,6 +86,7 @@ export class FlowController {
 
   destroy(): void {
     this.destroyed = true;
+    this.observer?.disconnect();
     if (this.frame && typeof cancelAnimationFrame === 'function') cancelAnimationFrame(this.frame);
     this.particles = [];
   }
@@ -83,11 +108,13 @@ export class FlowController {
     this.particles = this.particles.filter((p) => progress(p, now) !== null || now < p.start);
     for (const mode of ['client', 'server'] as const) {
       const canvas = this.canvases[mode];
+      // Not measured yet: the observer's first report schedules a paint.
+      if (this.observer && !this.sizes[mode]) continue;
       const ctx = canvas.getContext('2d');
       if (!ctx) continue;
       const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
-      const w = canvas.clientWidth || 400;
-      const h = canvas.clientHeight || 260;
+      const w = this.sizes[mode]?.w || canvas.clientWidth || 400;
+      const h = this.sizes[mode]?.h || canvas.clientHeight || 260;
       if (canvas.width !== Math.round(w * dpr) || canvas.height !== Math.round(h * dpr)) {
         canvas.width = Math.round(w * dpr);
         canvas.height = Math.round(h * dpr);

@@ -1,5 +1,5 @@
 import { memo, useEffect, useRef } from 'react';
-import { useShardScopeStore, type NamespaceView } from '../../state';
+import { useShardScopeStore } from '../../state';
 import { canvasPalette, packRgba, replicaColor } from '../theme/palette';
 import type { HashLayout } from './geometry';
 import { paintDots, type SegmentOwners } from './paintDots';
@@ -13,8 +13,6 @@ export interface DotCanvasProps {
   /** Owners from ranges being dragged, or null to use the model's owners. */
   readonly segments: SegmentOwners | null;
   readonly theme: 'light' | 'dark';
-  /** With the namespace shard key: positions by namespace hash (owners then come from `segments`). */
-  readonly namespace: NamespaceView | null;
 }
 
 const REPLICA_RGBA = Uint32Array.from({ length: 6 }, (_, i) => packRgba(replicaColor(i)));
@@ -28,7 +26,7 @@ const caf: (id: number) => void = typeof cancelAnimationFrame === 'function' ? (
  * pixels. Props changes schedule one paint on the next animation frame (several changes in
  * one frame paint once), so the dots never cost more than one paint per frame.
  */
-export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segments, theme, namespace }: DotCanvasProps) {
+export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segments, theme }: DotCanvasProps) {
   const store = useShardScopeStore();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const imageRef = useRef<ImageData | null>(null);
@@ -51,14 +49,16 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       if (!image || image.width !== w || image.height !== h) image = imageRef.current = ctx.createImageData(w, h);
       const view = store.data.hashSpace;
       const palette = canvasPalette(theme);
-      if (namespace || view) {
+      // The model's positions are by the shard key's hash (by namespace, every object of a
+      // namespace at one position) and its owners are what each replica's cache holds.
+      if (view) {
         performance.mark?.('shardscope:paint-dots:start');
         paintDots(
           { width: w, height: h, pixels: new Uint32Array(image.data.buffer) },
           {
-            positions: namespace ? namespace.positions : view!.positions,
-            count: namespace ? namespace.count : view!.count,
-            owners: namespace ? null : owners === 'server' ? view!.ownerServer : view!.ownerClient,
+            positions: view.positions,
+            count: view.count,
+            owners: owners === 'server' ? view.ownerServer : view.ownerClient,
             segments,
             layout,
             dpr,
@@ -78,7 +78,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       }
     });
     return () => caf(id);
-  }, [store, layout, version, owners, segments, theme, namespace]);
+  }, [store, layout, version, owners, segments, theme]);
 
   return (
     <canvas

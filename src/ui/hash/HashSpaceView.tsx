@@ -3,7 +3,6 @@ import {
   analyzeCoverage,
   boundaryHandles,
   hexFraction,
-  namespaceView,
   parseSelectorText,
   useShardScope,
   useShardScopeShallow,
@@ -36,8 +35,6 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const shardKey = useShardScope((s) => s.params.shardKey);
   const hashVersion = useShardScope((s) => s.sim.hashVersion);
   const live = useShardScope((s) => s.sim.snapshot?.cluster.live ?? 0);
-  const cluster = useShardScope((s) => s.sim.snapshot?.cluster ?? null);
-  const byNamespace = shardKey === 'object.metadata.namespace';
   const texts = draft ?? committed;
 
   const layout = useMemo(() => (view === 'ring' ? ringLayout(width) : stripLayout(width)), [view, width]);
@@ -53,9 +50,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
   // While a boundary moves, colour the dots by the ranges being dragged (the model has not
   // been told yet); otherwise by what the model's replicas actually hold.
   const rangeSegments = useMemo(() => segmentsFromCoverage(segments), [segments]);
-  const nsView = useMemo(() => (byNamespace && cluster ? namespaceView(cluster) : null), [byNamespace, cluster]);
-  // The model's per-object owners are by uid; by namespace, owners follow from the ranges.
-  const paintSegments = draft || nsView ? rangeSegments : null;
+  const paintSegments = draft ? rangeSegments : null;
   // Handles sit on the boundaries inside the space. The two ends (0 and 2^64, one point on
   // the ring) get none: dragging them would only open a gap at the edge, which typing does.
   const handles = useMemo(() => boundaryHandles(parsed).filter((h) => h.value !== 0n && h.hex !== '0x10000000000000000'), [parsed]);
@@ -96,9 +91,9 @@ export const HashSpaceView = memo(function HashSpaceView() {
         </div>
       </div>
       <div ref={stageRef} className="hashspace__stage" style={{ height: layout.height }}>
-        <DotCanvas layout={layout} version={hashVersion} owners={dotOwners} segments={paintSegments} theme={theme} namespace={nsView} />
+        <DotCanvas layout={layout} version={hashVersion} owners={dotOwners} segments={paintSegments} theme={theme} />
         <Bands layout={layout} parsed={parsed} segments={segments} />
-        <Inspector layout={layout} parsed={parsed} shardKey={shardKey} hashVersion={hashVersion} namespace={nsView} />
+        <Inspector layout={layout} parsed={parsed} shardKey={shardKey} hashVersion={hashVersion} />
         <Handles layout={layout} handles={handles} texts={texts} parsed={parsed} />
       </div>
     </section>

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { useShardScopeStore, type NamespaceView, type ObjectInfo, type ParsedSelector, type ShardKey } from '../../state';
+import { OWNER_MANY, useShardScopeStore, type HashSpaceNamespace, type ObjectInfo, type ParsedSelector, type ShardKey } from '../../state';
 import { useT } from '../i18n';
 import { fractionAt, jitter, ringPoint, type HashLayout } from './geometry';
 
@@ -10,8 +10,6 @@ export interface InspectorProps {
   readonly shardKey: ShardKey;
   /** Changes when the positions change, to re-find the inspected object. */
   readonly hashVersion: number;
-  /** With the namespace shard key, namespaces are inspected instead of objects. */
-  readonly namespace: NamespaceView | null;
 }
 
 interface Target {
@@ -38,14 +36,22 @@ export function nearestIndex(positions: Float64Array, count: number, p: number):
  * pointer picks the object nearest in hash order; as a focusable slider, arrows move object
  * by object. Details (name, namespace, uid, FNV-1a, range, owner) come from the model.
  */
-export const Inspector = memo(function Inspector({ layout, parsed, shardKey, hashVersion, namespace }: InspectorProps) {
+export const Inspector = memo(function Inspector({ layout, parsed, shardKey, hashVersion }: InspectorProps) {
   const t = useT();
   const store = useShardScopeStore();
   const ref = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target | null>(null);
   const [info, setInfo] = useState<ObjectInfo | null>(null);
   const request = useRef(0);
-  const nsPositions = useMemo(() => (namespace ? Float64Array.from(namespace.namespaces, (n) => n.position) : null), [namespace]);
+  // With the namespace shard key the model's view groups objects by namespace: namespaces
+  // are inspected instead of objects.
+  const namespaces = useMemo<readonly HashSpaceNamespace[] | null>(() => {
+    const view = store.data.hashSpace;
+    return view && view.key === 'object.metadata.namespace' ? view.namespaces : null;
+    // hashVersion: store.data.hashSpace was replaced.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [store, hashVersion]);
+  const nsPositions = useMemo(() => (namespaces ? Float64Array.from(namespaces, (n) => n.position) : null), [namespaces]);
 
   // The positions being inspected: namespaces, or every live object from the model.
   const axis = (): { positions: Float64Array; count: number } | null => {
@@ -56,7 +62,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
 
   // Fetch details for the target (latest request wins).
   useEffect(() => {
-    if (!target || namespace) return;
+    if (!target || namespaces) return;
     const engine = store.data.engine;
     if (!engine) return;
     const id = ++request.current;
@@ -66,7 +72,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
         if (id === request.current) setInfo(list[0] ?? null);
       })
       .catch(() => undefined);
-  }, [store, target, hashVersion, namespace]);
+  }, [store, target, hashVersion, namespaces]);
 
   const pick = (p: number): Target | null => {
     const view = axis();
@@ -111,10 +117,10 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
 
   const count = axis()?.count ?? 0;
   const marker = target ? markerPoint(layout, target.position) : null;
-  const ns = namespace && target ? (namespace.namespaces[target.index] ?? null) : null;
+  const ns = namespaces && target ? (namespaces[target.index] ?? null) : null;
   const hash = ns ? ns.hash : info ? (shardKey === 'object.metadata.namespace' ? info.namespaceHash : info.uidHash) : null;
   const ranges = hash ? rangesContaining(parsed, hash) : [];
-  const owners = ns ? ranges.map((r) => r.replica) : (info?.owners.server ?? []);
+  const owners = ns ? namespaceOwnersFrom(store.data.hashSpace, ns, ranges) : (info?.owners.server ?? []);
   const valueText = ns
     ? `${ns.name || t('hash.tipClusterScoped')} ${ns.hash}`
     : info
@@ -223,6 +229,18 @@ function tooltipStyle(layout: HashLayout, p: { x: number; y: number }): { left: 
     top: p.y,
     transform: `translate(${right ? 'calc(-100% - 14px)' : '14px'}, ${below ? '10px' : 'calc(-100% - 10px)'})`,
   };
+}
+
+/**
+ * Who holds a namespace's objects in server-side mode, from the model's owner codes (a
+ * replica that fell back to trusting an unfiltered stream holds more than its range). For
+ * objects with several owners the ranges name them.
+ */
+function namespaceOwnersFrom(view: { readonly ownerServer: Int8Array } | null, ns: HashSpaceNamespace, ranges: readonly { replica: number }[]): number[] {
+  if (!view || ns.count === 0) return ranges.map((r) => r.replica);
+  const codes = new Set(view.ownerServer.subarray(ns.start, ns.start + ns.count));
+  if (codes.has(OWNER_MANY)) return ranges.map((r) => r.replica);
+  return [...codes].filter((c) => c >= 0).sort((a, b) => a - b);
 }
 
 /** The ranges (of valid selectors) that contain `hash` (`0x` + 16 digits), with their replica. */

@@ -28,6 +28,16 @@ function paint(positions: number[], owners: number[] | null, segments = null as 
 }
 
 describe('paintDots', () => {
+  it('spreads objects sharing a position (one namespace) down the band instead of stacking them', () => {
+    const n = 10;
+    const { pixels, written, width } = paint(Array.from({ length: n }, () => 0.3), Array.from({ length: n }, () => 2));
+    expect(written).toBe(n);
+    const rows = new Set<number>();
+    pixels.forEach((v, i) => v === 13 && rows.add(Math.floor(i / width)));
+    // Dots of 4 px at distinct heights: many more rows than one dot covers.
+    expect(rows.size).toBeGreaterThan(4 * (n - 2));
+  });
+
   it('paints one dot per object in its owner colour, at x = its hash on the strip', () => {
     const { pixels, written, layout, width } = paint([0.1, 0.6], [0, 1]);
     expect(written).toBe(2);

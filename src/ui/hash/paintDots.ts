@@ -15,7 +15,7 @@ export interface SegmentOwners {
 }
 
 export interface DotPaintInput {
-  /** Object positions in [0, 1), ascending. */
+  /** Object positions in [0, 1), ascending. Runs of equal positions are spread down the band. */
   readonly positions: Float64Array;
   readonly count: number;
   /** Per object owner code (from the model), used unless `segments` is given. */
@@ -132,6 +132,8 @@ export function paintDots(target: PixelTarget, input: DotPaintInput): number {
   const maxY = height - size;
   let written = 0;
   let crosses: number[] | null = null;
+  let runStart = 0;
+  let runEnd = 0;
 
   for (let i = 0; i < n; i += stride) {
     const p = positions[i]!;
@@ -143,8 +145,20 @@ export function paintDots(target: PixelTarget, input: DotPaintInput): number {
       }
       code = segOwner[seg]!;
     } else code = owners ? owners[i]! : OWNER_NONE;
-    const v = p * 1048576;
-    const j = v - Math.floor(v);
+    // Objects sharing a position (every object of a namespace, with the namespace key) are
+    // spread evenly down the band; any other dot's height comes from its hash's low bits.
+    if (i >= runEnd) {
+      runStart = i;
+      while (runStart > runEnd && positions[runStart - 1] === p) runStart--;
+      runEnd = i + 1;
+      while (runEnd < n && positions[runEnd] === p) runEnd++;
+    }
+    let j: number;
+    if (runEnd - runStart > 1) j = (i - runStart + 0.5) / (runEnd - runStart);
+    else {
+      const v = p * 1048576;
+      j = v - Math.floor(v);
+    }
     let x: number;
     let y: number;
     if (strip) {
