@@ -27,6 +27,7 @@ import {
   C_EVENTS_RECEIVED,
   C_LIST_BYTES,
   C_LIST_ITEMS,
+  C_LIST_ITEMS_KEPT,
   C_LIST_REQUESTS,
   C_LOCAL_HASHES,
   C_REQUEST_ERRORS,
@@ -334,9 +335,10 @@ export class ModeEngine {
     c[C_LIST_BYTES]! += bytes;
     c[C_BYTES_RECEIVED]! += bytes;
     c[C_BYTES_DECODED]! += bytes;
-    c[C_EVENTS_KEPT]! += kept;
+    // Items are not watch events: counting them as kept events would make "kept" outrun
+    // "received" per second right after a reconnect. Bytes do include the LIST body.
+    c[C_LIST_ITEMS_KEPT]! += kept;
     c[C_BYTES_KEPT]! += Math.round(keptJson * ratio);
-    c[C_EVENTS_DISCARDED]! += items - kept;
     c[C_BYTES_DISCARDED]! += Math.round(itemJson * ratio) - Math.round(keptJson * ratio);
     r.cacheObjects = kept;
     r.cacheBytes = keptJson * cacheFactor + kept * cacheOverhead;

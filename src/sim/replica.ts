@@ -25,7 +25,8 @@ export const C_LIST_BYTES = 10;
 export const C_CPU_SECONDS = 11;
 export const C_LOCAL_HASHES = 12;
 export const C_REQUEST_ERRORS = 13;
-export const COUNTER_COUNT = 14;
+export const C_LIST_ITEMS_KEPT = 14;
+export const COUNTER_COUNT = 15;
 
 /** How the replica decides locally what to keep after decoding. */
 export const LOCAL_KEEP_ALL = 0;

@@ -464,3 +464,21 @@ describe('bad parameters', () => {
     expect(() => sim.step(-1)).toThrow('step seconds must be a number from 0 to 86,400, got -1');
   });
 });
+
+describe('per-replica event accounting', () => {
+  it('never keeps more watch events than it received, even right after a reconnect LIST', () => {
+    const sim = createSimulation({ cluster: { pods: 5_000 }, replicas: { count: 4 } });
+    sim.step(5);
+    // Turning the gate off reconnects every replica with a fresh, unfiltered LIST.
+    sim.reconfigure({ apiServers: { count: 1, gates: [false] } });
+    sim.step(1);
+    for (const mode of ['client', 'server'] as const) {
+      for (const r of sim.snapshot().modes[mode].replicas) {
+        expect(r.rates.eventsKeptPerSec).toBeLessThanOrEqual(r.rates.eventsReceivedPerSec);
+        expect(r.counters.eventsKept + r.counters.eventsDiscarded).toBeLessThanOrEqual(r.counters.eventsDecoded);
+        expect(r.counters.listItemsKept).toBeLessThanOrEqual(r.counters.listItems);
+        expect(r.counters.listItemsKept).toBeGreaterThan(0);
+      }
+    }
+  });
+});

@@ -115,18 +115,20 @@ export interface ReplicaCounters {
   readonly eventsDecoded: number;
   /** Bytes decoded (equal to bytes received). */
   readonly bytesDecoded: number;
-  /** Events and LIST items decoded then thrown away (not owned). */
+  /** Watch events decoded then thrown away (not owned). */
   readonly eventsDiscarded: number;
-  /** Bytes of the discarded events and items. */
+  /** Bytes of the discarded events and LIST items. */
   readonly bytesDiscarded: number;
-  /** Events and LIST items applied to the informer cache. */
+  /** Watch events applied to the informer cache. */
   readonly eventsKept: number;
-  /** Bytes of the kept events and items. */
+  /** Bytes of the kept events and LIST items. */
   readonly bytesKept: number;
   /** LIST requests made and the items they returned. */
   readonly listRequests: number;
   /** Items all its LISTs returned. */
   readonly listItems: number;
+  /** LIST items it kept (owned); the rest were decoded and dropped. */
+  readonly listItemsKept: number;
   /** Bytes of LIST bodies (part of `bytesReceived`). */
   readonly listBytes: number;
   /** Decode CPU, seconds (bytes decoded times the configured ns/byte). */
@@ -147,7 +149,7 @@ export interface ReplicaRates {
   readonly bytesDecodedPerSec: number;
   /** Bytes decoded then thrown away per second (client-side waste). */
   readonly bytesDiscardedPerSec: number;
-  /** Events and LIST items applied to the cache per second. */
+  /** Watch events applied to the cache per second (never more than received). */
   readonly eventsKeptPerSec: number;
   /** Decode CPU in cores (CPU seconds per second). */
   readonly decodeCpuCores: number;
