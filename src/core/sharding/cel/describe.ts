@@ -28,13 +28,22 @@ function visible(text: string): string {
   return out;
 }
 
-/** Control characters as escapes, so a message never carries an invisible or line-breaking character. */
+/** Format characters (U+FEFF, U+200B...), separators other than space, and lone surrogates. */
+const INVISIBLE = /^[\p{Cf}\p{Z}\p{Cs}]$/u;
+
+/**
+ * Control and invisible characters as escapes, so a message never carries an invisible or
+ * line-breaking character (a pasted byte-order mark must be named, not shown as nothing).
+ */
 function visibleChar(c: string): string {
-  const code = c.charCodeAt(0);
+  const code = c.codePointAt(0)!;
   if (c === '\n') return '\\n';
   if (c === '\t') return '\\t';
   if (c === '\r') return '\\r';
-  if (code < 0x20 || (code >= 0x7f && code <= 0x9f)) return `\\u${code.toString(16).padStart(4, '0')}`;
+  if (c === ' ') return c;
+  if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || INVISIBLE.test(c)) {
+    return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+  }
   return c;
 }
 

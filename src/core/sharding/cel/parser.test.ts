@@ -188,6 +188,11 @@ describe('CEL parser: syntax errors', () => {
     expect(error('a.`b`').message).toBe("Syntax error: unexpected character '`' at 1:3 (backtick-quoted identifiers are not supported)");
   });
 
+  it('names invisible characters (a pasted byte-order mark, a zero-width space) instead of printing them', () => {
+    expect(error('\ufeffa').message).toBe("Syntax error: unexpected character '\\ufeff' at 1:1");
+    expect(error('a ||\u200b b').message).toBe("Syntax error: unexpected character '\\u200b' at 1:5");
+  });
+
   it('points out C-style comments and the words or/and', () => {
     expect(error('a /* c */').message).toContain('(only // comments are supported)');
     expect(error('/* c */ a').message).toContain('(only // comments are supported)');
