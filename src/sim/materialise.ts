@@ -27,13 +27,22 @@ export function podName(c: Cluster, s: number): string {
   return `${workloadName(w)}-${generatedSuffix(mix32(ns, w, 0x7e3), 10)}-${suffix}`;
 }
 
+/** The labels of the pod in slot `s` (what a label selector is matched against). */
+export function podLabels(c: Cluster, s: number): Record<string, string> {
+  const ns = c.nsOf[s]!;
+  const w = c.workload(s);
+  if (ns === c.namespaceCount) return { app: 'cluster-object' };
+  return { app: workloadName(w), 'pod-template-hash': generatedSuffix(mix32(ns, w, 0x7e3), 10) };
+}
+
 /** The pod in slot `s` as the API server would serialise it. */
 export function podJson(c: Cluster, s: number, opts: { deleting?: boolean } = {}): PodObject {
   const ns = c.nsOf[s]!;
   const clusterScoped = ns === c.namespaceCount;
   const bits = c.nameBits(s);
   const w = c.workload(s);
-  const app = clusterScoped ? 'cluster-object' : workloadName(w);
+  const labels = podLabels(c, s);
+  const app = labels.app!;
   const templateHash = generatedSuffix(mix32(ns, w, 0x7e3), 10);
   const suffix = generatedSuffix(bits, 5);
   const name = clusterScoped ? `${app}-${suffix}` : `${app}-${templateHash}-${suffix}`;
@@ -53,7 +62,7 @@ export function podJson(c: Cluster, s: number, opts: { deleting?: boolean } = {}
     resourceVersion: String(c.rv[s]!),
     creationTimestamp: created,
     ...(opts.deleting ? { deletionTimestamp: isoTime(c.created[s]! + 1), deletionGracePeriodSeconds: 30 } : {}),
-    labels: clusterScoped ? { app } : { app, 'pod-template-hash': templateHash },
+    labels,
     ownerReferences: clusterScoped
       ? []
       : [
@@ -157,6 +166,11 @@ export function statusBody(message: string): StatusBody {
     details: { causes: [{ message }] },
     code: 500,
   };
+}
+
+/** A `Status` for a request the server refuses to read (HTTP 400). */
+export function badRequestBody(message: string): StatusBody {
+  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', details: { causes: [{ message }] }, code: 400 };
 }
 
 /**

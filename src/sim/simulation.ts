@@ -11,11 +11,14 @@ import { closedForm } from './closedform';
 import { Cluster } from './cluster';
 import { HashSpaceTracker } from './hashspace';
 import { EVENT_TYPE_NAMES, EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, EventBatch, NO_SLOT } from './events';
+import { LabelSelectorError, matchesLabels, parseLabelSelector, type LabelRequirement } from './labels';
 import {
+  badRequestBody,
   decodeContinue,
   encodeContinue,
   podJson,
   podListBody,
+  podLabels,
   podName,
   requestInfo,
   statusBody,
@@ -532,7 +535,15 @@ class SimulationImpl implements Simulation {
     const extra: Record<string, string> = {};
     if (limit > 0) extra.limit = String(limit);
     if (options.continue) extra.continue = options.continue;
+    if (options.labelSelector) extra.labelSelector = options.labelSelector;
     const request = requestInfo('LIST', r.apiServer, text, extra);
+    let labelReqs: LabelRequirement[];
+    try {
+      labelReqs = parseLabelSelector(options.labelSelector ?? '');
+    } catch (e) {
+      if (!(e instanceof LabelSelectorError)) throw e;
+      return { status: 400, request, body: badRequestBody(`unable to parse label selector: ${e.message}`) };
+    }
     // Same rules as the request path, without touching the counters.
     const adm = server.gate ? parseForRequest(text) : ({ ok: true, selector: null } as const);
     if (!adm.ok) return { status: 500, request, body: statusBody(adm.message) };
@@ -550,7 +561,9 @@ class SimulationImpl implements Simulation {
     let lastSlot = -1;
     let total = 0;
     for (let s = 0; s < c.slots; s++) {
+      // The label selector AND the shard check, as the apiserver's list filter applies them.
       if (!c.alive[s] || (sel && !sel.matchesHash(H[s]!, L[s]!))) continue;
+      if (labelReqs.length > 0 && !matchesLabels(labelReqs, podLabels(c, s))) continue;
       total++;
       if (s < startPos) continue;
       if (limit > 0 && taken >= limit) {

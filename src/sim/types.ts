@@ -52,9 +52,10 @@ export interface StatusBody {
   readonly status: 'Failure';
   /** For a bad selector: `invalid shard selector: <parser message>`. */
   readonly message: string;
-  readonly reason: 'InternalError';
+  /** InternalError (500) for a bad shard selector; BadRequest (400) for a bad label selector. */
+  readonly reason: 'InternalError' | 'BadRequest';
   readonly details: { readonly causes: readonly { readonly message: string }[] };
-  readonly code: 500;
+  readonly code: 500 | 400;
 }
 
 /** The request a replica sends (the real URL, for showing on stage). */
@@ -80,7 +81,7 @@ export type ListResponse =
       /** Items materialised in `body.items`. */
       readonly itemsShown: number;
     }
-  | { readonly status: 500; readonly request: RequestInfo; readonly body: StatusBody };
+  | { readonly status: 500 | 400; readonly request: RequestInfo; readonly body: StatusBody };
 
 /** Options of {@link Simulation.listFor}. */
 export interface ListOptions {
@@ -88,6 +89,11 @@ export interface ListOptions {
   readonly limit?: number;
   /** Continue token from a previous page. */
   readonly continue?: string;
+  /**
+   * A label selector (`app=web`, `tier in (a,b)`, `!canary`, ...). The server applies it AND
+   * the shard check to every item; an unreadable one is HTTP 400.
+   */
+  readonly labelSelector?: string;
 }
 
 /** Watch event types. `BOOKMARK` carries only a resourceVersion. */

@@ -101,10 +101,10 @@ function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: s
 }
 
 function renderBody(r: ListResponse, missingNote: string, itemsNote: string) {
-  if (r.status === 500) {
+  if (r.status !== 200) {
     return (
       <>
-        <span className="code__status code__status--error">HTTP 500</span>
+        <span className="code__status code__status--error">HTTP {r.status}</span>
         {'\n'}
         <span data-testid="list-status-body">{JSON.stringify(r.body, null, 2)}</span>
       </>
