@@ -2,7 +2,7 @@ import { memo, useEffect, useRef } from 'react';
 import { useShardScopeStore } from '../../state';
 import { canvasPalette, packRgba, replicaColor } from '../theme/palette';
 import type { HashLayout } from './geometry';
-import { paintDots, type SegmentOwners } from './paintDots';
+import { paintDots, type DotPlacementCache, type SegmentOwners } from './paintDots';
 
 /** Props of {@link DotCanvas}: everything that changes the picture, so a change repaints. */
 export interface DotCanvasProps {
@@ -30,6 +30,8 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
   const store = useShardScopeStore();
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const imageRef = useRef<ImageData | null>(null);
+  // Dots' places survive repaints that only change colours (a boundary drag at 1M objects).
+  const placementRef = useRef<DotPlacementCache>({ current: null });
 
   useEffect(() => {
     const id = raf(() => {
@@ -66,6 +68,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
             gapRgba: packRgba(palette.gap),
             manyRgba: packRgba(palette.many),
           },
+          placementRef.current,
         );
       } else {
         new Uint32Array(image.data.buffer).fill(0);

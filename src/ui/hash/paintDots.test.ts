@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_MANY, OWNER_NONE } from '../../state';
 import { hexTicks, fractionAt, ringLayout, stripLayout } from './geometry';
-import { MAX_DOTS, dotSize, paintDots, segmentOwner, segmentsFromCoverage } from './paintDots';
+import { MAX_DOTS, dotSize, paintDots, segmentOwner, segmentsFromCoverage, type DotPlacementCache } from './paintDots';
 
 const RGBA = Uint32Array.from([11, 12, 13, 14, 15, 16]);
 
@@ -83,6 +83,44 @@ describe('paintDots', () => {
     );
     expect(written).toBeLessThanOrEqual(MAX_DOTS);
     expect(written).toBeGreaterThan(MAX_DOTS * 0.9);
+  });
+
+  it('reuses dot places across repaints that change only owners, with the same picture as a fresh paint', () => {
+    // More objects than MAX_DOTS, so every other object is painted.
+    const n = 300_000;
+    const positions = new Float64Array(n).map((_, i) => i / n);
+    const owners = new Int8Array(n).map((_, i) => (i * 3) / n);
+    const layout = stripLayout(500);
+    const target = () => ({ width: layout.width, height: layout.height, pixels: new Uint32Array(layout.width * layout.height) });
+    const input = { positions, count: n, owners, layout, dpr: 1, replicaRgba: RGBA, gapRgba: 99, manyRgba: 77 };
+    const segments = segmentsFromCoverage([
+      { from: 0, owners: [1] },
+      { from: 0.25, owners: [] },
+      { from: 0.4, owners: [0, 2] },
+      { from: 0.7, owners: [2] },
+    ]);
+    const cache: DotPlacementCache = { current: null };
+    const cached = target();
+    paintDots(cached, { ...input, segments: null }, cache);
+    const placed = cache.current;
+    expect(placed?.pixel.length).toBe(n / 2);
+    const written = paintDots(cached, { ...input, segments }, cache);
+    expect(cache.current === placed).toBe(true);
+    const fresh = target();
+    expect(paintDots(fresh, { ...input, segments })).toBe(written);
+    expect(cached.pixels.every((v, i) => v === fresh.pixels[i])).toBe(true);
+    // Each segment's colour lands in its own columns (owners come from the ranges, not the model).
+    const colourAt = (fraction: number) => {
+      const x = Math.round(layout.x(fraction));
+      for (let y = 0; y < layout.height; y++) if (fresh.pixels[y * layout.width + x]) return fresh.pixels[y * layout.width + x];
+      return 0;
+    };
+    expect(colourAt(0.1)).toBe(12);
+    expect(colourAt(0.5)).toBe(77);
+    expect(colourAt(0.9)).toBe(13);
+    // New positions (a refreshed hash space) are placed afresh.
+    paintDots(cached, { ...input, positions: positions.slice(), segments: null }, cache);
+    expect(cache.current === placed).toBe(false);
   });
 
   it('draws bigger dots for small clusters and single pixels for huge ones', () => {

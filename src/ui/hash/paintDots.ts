@@ -76,34 +76,45 @@ export function segmentOwner(segments: SegmentOwners, position: number): number 
   return segments.owner[lo] ?? OWNER_NONE;
 }
 
-/** Paints every object into `target` (cleared first). Returns the number of dots written. */
-export function paintDots(target: PixelTarget, input: DotPaintInput): number {
-  const { pixels, width, height } = target;
-  pixels.fill(0);
-  const { positions, count, owners, segments, layout, dpr, replicaRgba, gapRgba, manyRgba } = input;
+/**
+ * Where each painted dot lands: its top-left pixel index in the target, or -1 when it falls
+ * outside. It depends on the positions and the geometry only, not on owners, so while a
+ * boundary is dragged (owners change with every move, positions never) a repaint reuses it
+ * and costs one colour store per dot instead of the trigonometry and run scans.
+ */
+export interface DotPlacement {
+  readonly positions: Float64Array;
+  readonly count: number;
+  readonly layout: HashLayout;
+  readonly dpr: number;
+  readonly width: number;
+  readonly height: number;
+  /** Every `stride`-th object is painted (see {@link MAX_DOTS}). */
+  readonly stride: number;
+  readonly size: number;
+  /** Pixel index of the k-th painted dot (object k * stride), or -1 when off the target. */
+  readonly pixel: Int32Array;
+}
+
+/** Holds the last placement so the next paint of the same positions and geometry can reuse it. */
+export interface DotPlacementCache {
+  current: DotPlacement | null;
+}
+
+/** Computes where every painted dot goes (see {@link DotPlacement}). */
+export function placeDots(width: number, height: number, input: Pick<DotPaintInput, 'positions' | 'count' | 'layout' | 'dpr'>, reuse?: Int32Array): DotPlacement {
+  const { positions, count, layout, dpr } = input;
   const n = Math.min(count, positions.length);
   const size = dotSize(n, dpr);
   // Beyond MAX_DOTS there are several objects per pixel: every k-th object (in hash order)
   // gives the same picture at a fraction of the cost, keeping a repaint well inside a frame.
   const stride = Math.max(1, Math.ceil(n / MAX_DOTS));
+  const m = Math.ceil(n / stride);
+  const pixel = reuse && reuse.length >= m ? reuse.subarray(0, m) : new Int32Array(m);
   const half = size >> 1;
 
-  // Colour by owner code: lut[code + 2] (code -2 = many, -1 = none, 0.. = replica).
-  const palette = replicaRgba.length;
-  const lut = new Uint32Array(66);
-  lut[0] = manyRgba;
-  lut[1] = gapRgba;
-  for (let r = 0; r < 64; r++) lut[r + 2] = replicaRgba[r % palette]!;
-
-  // Owners from segments: positions are sorted, so walk the segments alongside (O(n + s)).
-  const segFrom = segments?.from;
-  const segOwner = segments?.owner;
-  let seg = 0;
-  let segNext = segFrom && segFrom.length > 1 ? segFrom[1]! : Infinity;
-  const segCount = segFrom ? segFrom.length : 0;
-
-  // One pass computes each dot's pixel; the per-dot work is a handful of float operations
-  // and one typed-array store. The vertical offset is geometry.ts's `jitter`, inlined.
+  // Per dot: a handful of float operations. The vertical offset is geometry.ts's `jitter`,
+  // inlined.
   const strip = layout.kind === 'strip';
   let ax = 0;
   let bx = 0;
@@ -130,21 +141,11 @@ export function paintDots(target: PixelTarget, input: DotPaintInput): number {
   }
   const maxX = width - size;
   const maxY = height - size;
-  let written = 0;
-  let crosses: number[] | null = null;
   let runStart = 0;
   let runEnd = 0;
 
-  for (let i = 0; i < n; i += stride) {
+  for (let i = 0, k = 0; i < n; i += stride, k++) {
     const p = positions[i]!;
-    let code: number;
-    if (segOwner) {
-      while (p >= segNext && seg < segCount - 1) {
-        seg++;
-        segNext = seg + 1 < segCount ? segFrom![seg + 1]! : Infinity;
-      }
-      code = segOwner[seg]!;
-    } else code = owners ? owners[i]! : OWNER_NONE;
     // Objects sharing a position (every object of a namespace, with the namespace key) are
     // spread evenly down the band; any other dot's height comes from its hash's low bits.
     if (i >= runEnd) {
@@ -165,24 +166,102 @@ export function paintDots(target: PixelTarget, input: DotPaintInput): number {
       x = (ax + p * bx) | 0;
       y = (ay + j * by) | 0;
     } else {
-      const k = (p * LUT_SIZE) & (LUT_SIZE - 1);
+      const q = (p * LUT_SIZE) & (LUT_SIZE - 1);
       const r = rIn + j * rSpan;
-      x = (cx + r * cos![k]!) | 0;
-      y = (cy + r * sin![k]!) | 0;
+      x = (cx + r * cos![q]!) | 0;
+      y = (cy + r * sin![q]!) | 0;
     }
-    if (x < 0 || y < 0 || x > maxX || y > maxY) continue;
+    pixel[k] = x < 0 || y < 0 || x > maxX || y > maxY ? -1 : y * width + x;
+  }
+  return { positions, count, layout, dpr, width, height, stride, size, pixel };
+}
+
+/**
+ * Paints every object into `target` (cleared first). Returns the number of dots written.
+ * With a `cache`, the dots' places are computed once per positions and geometry and reused.
+ */
+export function paintDots(target: PixelTarget, input: DotPaintInput, cache?: DotPlacementCache): number {
+  const { pixels, width, height } = target;
+  const { positions, count, owners, segments, layout, dpr, replicaRgba, gapRgba, manyRgba } = input;
+  let place = cache?.current ?? null;
+  if (
+    !place ||
+    place.positions !== positions ||
+    place.count !== count ||
+    place.layout !== layout ||
+    place.dpr !== dpr ||
+    place.width !== width ||
+    place.height !== height
+  ) {
+    place = placeDots(width, height, input, place?.pixel);
+    if (cache) cache.current = place;
+  }
+  pixels.fill(0);
+  const { stride, size, pixel } = place;
+  const m = pixel.length;
+
+  // Colour by owner code: lut[code + 2] (code -2 = many, -1 = none, 0.. = replica).
+  const palette = replicaRgba.length;
+  const lut = new Uint32Array(66);
+  lut[0] = manyRgba;
+  lut[1] = gapRgba;
+  for (let r = 0; r < 64; r++) lut[r + 2] = replicaRgba[r % palette]!;
+
+  // Owner code per painted dot, in one of two monomorphic loops (a loop that switches
+  // between typed-array kinds deoptimises on the first drag).
+  const codes = codeBuffer(m);
+  if (segments) {
+    // Positions are sorted, so each segment's dots are one run of k: find where each run
+    // starts by binary search and fill it. O(s log n) plus a native fill, so the first paint
+    // of a drag does not wait for a cold per-dot loop to be optimised (25 ms at 1M objects).
+    const segFrom = segments.from;
+    const segOwner = segments.owner;
+    let k0 = 0;
+    for (let s = 0; s < segFrom.length; s++) {
+      const k1 = s + 1 < segFrom.length ? firstDotAtOrAfter(positions, stride, m, segFrom[s + 1]!, k0) : m;
+      codes.fill(segOwner[s]!, k0, k1);
+      k0 = k1;
+    }
+  } else if (owners) {
+    for (let k = 0, i = 0; k < m; k++, i += stride) codes[k] = owners[i]!;
+  } else codes.fill(OWNER_NONE, 0, m);
+
+  let written = 0;
+  let crosses: number[] | null = null;
+  for (let k = 0; k < m; k++) {
+    const px = pixel[k]!;
+    if (px < 0) continue;
+    const code = codes[k]!;
     if (code === OWNER_NONE) {
       // Drawn after the dots so they stay on top; they are few unless something is wrong.
-      (crosses ??= []).push(x, y);
+      (crosses ??= []).push(px % width, (px / width) | 0);
       continue;
     }
     const rgba = lut[code + 2]!;
-    if (size === 1) pixels[y * width + x] = rgba;
-    else plot(pixels, width, height, x, y, size, rgba);
+    if (size === 1) pixels[px] = rgba;
+    else plot(pixels, width, height, px % width, (px / width) | 0, size, rgba);
     written++;
   }
   if (crosses) for (let c = 0; c < crosses.length; c += 2) written += plotCross(pixels, width, height, crosses[c]!, crosses[c + 1]!, size, gapRgba);
   return written;
+}
+
+/** The first painted dot k >= lo whose position (object k * stride) is >= `at`, or m. */
+function firstDotAtOrAfter(positions: Float64Array, stride: number, m: number, at: number, lo: number): number {
+  let hi = m;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (positions[mid * stride]! < at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** One scratch array for owner codes, grown as needed: no 250k-entry garbage per paint. */
+let codeScratch = new Int16Array(0);
+function codeBuffer(m: number): Int16Array {
+  if (codeScratch.length < m) codeScratch = new Int16Array(m);
+  return codeScratch;
 }
 
 function plot(pixels: Uint32Array, width: number, height: number, x: number, y: number, size: number, rgba: number): number {
