@@ -154,52 +154,32 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
       />
       <div className="hashspace__overlay" style={{ width: layout.width, height: layout.height }} aria-hidden={ns || info ? undefined : true}>
         {marker ? <span className="hashspace__marker" style={{ left: marker.x, top: marker.y }} aria-hidden="true" /> : null}
-        {ns && marker ? (
+        {marker && (ns || info) ? (
           <div className="tooltip" data-testid="object-tooltip" style={tooltipStyle(layout, marker)} role="status">
             <dl>
-              <dt>{t('hash.tipNamespace')}</dt>
-              <dd>{ns.name === '' ? t('hash.tipClusterScoped') : ns.name}</dd>
-              <dt>{t('hash.tipObjects')}</dt>
-              <dd>{ns.count}</dd>
-              <dt>{t('hash.tipHash')}</dt>
-              <dd className="mono" data-testid="tooltip-hash">
-                {ns.hash}
-              </dd>
-              <dt>{t('hash.tipRange')}</dt>
-              <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}</dd>
-              <dt>{t('hash.tipOwner')}</dt>
-              <dd>
-                {owners.length === 0 ? (
-                  <span className="text-gap">{t('hash.tipOwnerNone')}</span>
-                ) : (
-                  owners.map((o) => t('hash.replicaName', { replica: o })).join(', ')
-                )}
-              </dd>
-            </dl>
-          </div>
-        ) : null}
-        {!ns && info && marker ? (
-          <div
-            className="tooltip"
-            data-testid="object-tooltip"
-            style={tooltipStyle(layout, marker)}
-            role="status"
-          >
-            <dl>
-              <dt>{t('hash.tipName')}</dt>
-              <dd>{info.name}</dd>
-              <dt>{t('hash.tipNamespace')}</dt>
-              <dd>{info.namespace === '' ? t('hash.tipClusterScoped') : info.namespace}</dd>
-              <dt>{t('hash.tipUid')}</dt>
-              <dd className="mono">{info.uid}</dd>
+              {ns ? (
+                <>
+                  <dt>{t('hash.tipNamespace')}</dt>
+                  <dd>{ns.name === '' ? t('hash.tipClusterScoped') : ns.name}</dd>
+                  <dt>{t('hash.tipObjects')}</dt>
+                  <dd>{ns.count}</dd>
+                </>
+              ) : info ? (
+                <>
+                  <dt>{t('hash.tipName')}</dt>
+                  <dd>{info.name}</dd>
+                  <dt>{t('hash.tipNamespace')}</dt>
+                  <dd>{info.namespace === '' ? t('hash.tipClusterScoped') : info.namespace}</dd>
+                  <dt>{t('hash.tipUid')}</dt>
+                  <dd className="mono">{info.uid}</dd>
+                </>
+              ) : null}
               <dt>{t('hash.tipHash')}</dt>
               <dd className="mono" data-testid="tooltip-hash">
                 {hash}
               </dd>
               <dt>{t('hash.tipRange')}</dt>
-              <dd className="mono">
-                {ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}
-              </dd>
+              <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}</dd>
               <dt>{t('hash.tipOwner')}</dt>
               <dd>
                 {owners.length === 0 ? (
