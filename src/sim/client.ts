@@ -6,41 +6,36 @@
  * talk to the worker (`./worker`, which serves the protocol) without carrying the model's
  * code. `./worker` re-exports everything here.
  */
-import type { Mode, ParamIssue, SimParamsInput } from './params';
-import type {
-  HashSpaceView,
-  ListOptions,
-  ListResponse,
-  ObjectInfo,
-  OwnershipRecount,
-  PodObject,
-  RangeSet,
-  RecentEvent,
-  ReshardReport,
-  ReshardStrategy,
-  SimSnapshot,
-  WatchEventEnvelope,
-} from './types';
+import type { ParamIssue, SimParamsInput } from './params';
+import type { SimSnapshot, Simulation } from './types';
 
-/** The commands, their arguments and results. Every command but `create` needs a simulation. */
-export interface WorkerCommands {
+/** The read-only part of a Simulation, served as it is. */
+type SimulationQueries = Pick<
+  Simulation,
+  | 'snapshot'
+  | 'listFor'
+  | 'watchEventsFor'
+  | 'recentEvents'
+  | 'metricsText'
+  | 'hashSpace' // its typed arrays are transferred to the caller
+  | 'objectsNear'
+  | 'objectJson'
+  | 'recount'
+  | 'reshard'
+>;
+
+/**
+ * The commands, their arguments and results: the Simulation's queries as they are, and its
+ * mutators returning the new snapshot (one round trip instead of two). Every command but
+ * `create` needs a simulation.
+ */
+export interface WorkerCommands extends SimulationQueries {
   /** Creates (or replaces) the simulation. */
   create(input?: SimParamsInput): SimSnapshot;
   /** Steps `seconds` (default `params.stepSeconds`) and returns the new snapshot. */
   step(seconds?: number): SimSnapshot;
-  snapshot(): SimSnapshot;
   reconfigure(input: SimParamsInput): SimSnapshot;
   seek(t: number): SimSnapshot;
-  listFor(mode: Mode, replica: number, options?: ListOptions): ListResponse;
-  watchEventsFor(mode: Mode, replica: number, count?: number): WatchEventEnvelope[];
-  recentEvents(count?: number): RecentEvent[];
-  metricsText(mode: Mode, apiServer: number): string;
-  /** Its typed arrays are transferred to the caller. */
-  hashSpace(): HashSpaceView;
-  objectsNear(position: number, k?: number): ObjectInfo[];
-  objectJson(uid: string): PodObject | null;
-  recount(ranges: RangeSet): OwnershipRecount;
-  reshard(strategy: ReshardStrategy, from: number, to: number): ReshardReport;
 }
 
 /** A command name. */
