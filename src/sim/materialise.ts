@@ -9,6 +9,7 @@ import { generatedSuffix, mix32, workloadName } from './names';
 import { EPOCH_MS } from './uuid';
 import type { PodListBody, PodObject, RequestInfo, StatusBody, WatchEventEnvelope, WatchEventType } from './types';
 import { formatUuid } from './uuid';
+import { goQueryEscape } from './url';
 
 function isoTime(simSeconds: number): string {
   return new Date(EPOCH_MS + Math.floor(simSeconds) * 1000).toISOString().replace('.000Z', 'Z');
@@ -171,21 +172,6 @@ export function statusBody(message: string): StatusBody {
 /** A `Status` for a request the server refuses to read (HTTP 400). */
 export function badRequestBody(message: string): StatusBody {
   return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', details: { causes: [{ message }] }, code: 400 };
-}
-
-/**
- * Go's `url.QueryEscape`, which client-go's `url.Values.Encode` applies: letters, digits and
- * `-_.~` stay, a space becomes `+`, every other byte of the UTF-8 becomes `%XX`.
- */
-export function goQueryEscape(s: string): string {
-  let out = '';
-  for (const b of new TextEncoder().encode(s)) {
-    const ch = String.fromCharCode(b);
-    if (/[A-Za-z0-9\-_.~]/.test(ch)) out += ch;
-    else if (b === 0x20) out += '+';
-    else out += '%' + b.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return out;
 }
 
 /** The request URL a replica's reflector would send. */

@@ -3,24 +3,9 @@
  * clusters: the request URL exactly as client-go encodes it, and the HTTP 500 body text.
  */
 import { INVALID_SHARD_SELECTOR_PREFIX } from '../core/sharding';
+import { goQueryEscape } from '../sim/url';
 
-const UNRESERVED = /[A-Za-z0-9\-_.~]/;
-const utf8 = new TextEncoder();
-
-/**
- * Go's `url.QueryEscape`, which client-go uses (through `url.Values.Encode`) for every query
- * parameter: unreserved characters stay, a space becomes `+`, every other UTF-8 byte becomes
- * `%XX` with uppercase hex. So `'`, `(`, `)` and `,` are escaped, unlike `encodeURIComponent`.
- */
-export function goQueryEscape(value: string): string {
-  let out = '';
-  for (const ch of value) {
-    if (ch === ' ') out += '+';
-    else if (ch.length === 1 && UNRESERVED.test(ch)) out += ch;
-    else for (const b of utf8.encode(ch)) out += '%' + b.toString(16).toUpperCase().padStart(2, '0');
-  }
-  return out;
-}
+export { goQueryEscape };
 
 /** The informer's WATCH request for pods with this shard selector (omitted when empty). */
 export function watchRequestUrl(selector: string): string {
