@@ -6,6 +6,9 @@ import { replicaColor } from '../theme/palette';
 import { CopyButton } from './CopyButton';
 import { ListPreview } from './ListPreview';
 
+/** A pasted megabyte must not become a megabyte of wrapped text to lay out; Copy still takes all of it. */
+const URL_DISPLAY_LIMIT = 4_000;
+
 /** Props of {@link ReplicaCard}. */
 export interface ReplicaCardProps {
   readonly replica: number;
@@ -79,7 +82,10 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
         <span className="card__label">{t('card.requestUrl')}</span>
         <div className="card__url">
           <code id={`${id}-url`} className="code code--inline code--url" data-testid="request-url">
-            <span className="code__verb">GET</span> {url}
+            <span className="code__verb">GET</span> {url.length > URL_DISPLAY_LIMIT ? url.slice(0, URL_DISPLAY_LIMIT) : url}
+            {url.length > URL_DISPLAY_LIMIT ? (
+              <span className="stat__muted"> {t('card.clipped', { count: url.length - URL_DISPLAY_LIMIT })}</span>
+            ) : null}
           </code>
           <CopyButton text={url} label={t('card.copyUrl', { replica })} testId="copy-url" sourceId={`${id}-url`} />
         </div>

@@ -146,6 +146,7 @@ export const en = {
   'card.selector': 'Shard selector of replica-{replica}',
   'card.canonical': 'Canonical form',
   'card.requestUrl': 'Watch request',
+  'card.clipped': { one: '… and {count} more character (Copy takes all)', other: '… and {count} more characters (Copy takes all)' },
   'card.copy': 'Copy',
   'card.copied': 'Copied',
   'card.copyUrl': 'Copy the request URL of replica-{replica}',

@@ -30,7 +30,7 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
   const error = !parsed.ok && value !== '' ? parsed.error : null;
   const messageId = `${id}-msg`;
   const fixed = error ? applyQuickFix(value, error) : null;
-  const tokens = useMemo(() => tokenize(value), [value]);
+  const tokens = useMemo(() => highlightTokens(value), [value]);
 
   return (
     <div className="selector-editor" data-state={error ? 'error' : value === '' ? 'empty' : 'valid'}>
@@ -94,6 +94,17 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
     </div>
   );
 });
+
+/**
+ * Real selectors are a few hundred characters; a pasted megabyte would become hundreds of
+ * thousands of spans and freeze the page for seconds. Past this length the text is shown
+ * plain (the parser still checks all of it, and the error mark is still placed).
+ */
+export const HIGHLIGHT_LIMIT = 5_000;
+
+function highlightTokens(value: string): readonly Token[] {
+  return value.length > HIGHLIGHT_LIMIT ? [{ kind: 'other', start: 0, end: value.length }] : tokenize(value);
+}
 
 /** The highlighted copy of `text`, with the error span wrapped in one underlined mark. */
 function renderHighlighted(text: string, tokens: readonly Token[], error: ShardSelectorError | null): ReactNode[] {
