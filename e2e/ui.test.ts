@@ -137,6 +137,20 @@ describe('the simulator in a browser', () => {
     }
   });
 
+  it('survives a 300 kB paste into a selector with the apiserver\'s size-limit message', async () => {
+    const input = page.getByTestId('selector-input').first();
+    await input.fill('x'.repeat(300_000));
+    const error = page.getByTestId('selector-error').first();
+    await error.waitFor();
+    assert.equal(await error.textContent(), 'CEL parse error: expression code point size exceeds limit: size: 300000, limit 100000');
+    // The editor scrolls instead of stretching the card; the page still answers.
+    const box = (await page.locator('.selector-editor__box').first().boundingBox())!;
+    assert.ok(box.height < 400, `editor height ${box.height}`);
+    await input.fill("shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')");
+    await page.getByTestId('selector-valid').first().waitFor();
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
   it('keeps running after bad input in a number field', async () => {
     const field = page.getByTestId('field-replicas');
     await field.fill('0');
