@@ -2,7 +2,7 @@ import { memo, useEffect, useRef } from 'react';
 import { useShardScopeStore } from '../../state';
 import { canvasPalette, packRgba, replicaColor } from '../theme/palette';
 import type { HashLayout } from './geometry';
-import { paintDots, type DotPlacementCache, type SegmentOwners } from './paintDots';
+import { createPlacer, paintDots, placementFits, type DotPlacementCache, type DotPlacer, type SegmentOwners } from './paintDots';
 
 /** Props of {@link DotCanvas}: everything that changes the picture, so a change repaints. */
 export interface DotCanvasProps {
@@ -13,6 +13,25 @@ export interface DotCanvasProps {
   /** Owners from ranges being dragged, or null to use the model's owners. */
   readonly segments: SegmentOwners | null;
   readonly theme: 'light' | 'dark';
+}
+
+/**
+ * Most dots placed per animation frame. The first paint of a new 1M-object cluster (250k
+ * painted dots) lands in the frame that also lays out and paints every panel React just
+ * re-rendered; placing and colouring all its dots there too (with the loops still cold) made
+ * one 55-60 ms task, so the placement is spread over frames of a few ms each.
+ */
+const PLACE_SLICE = 50_000;
+
+/** A placement in progress, with the inputs it is for. */
+interface PendingPlacement {
+  readonly positions: Float64Array;
+  readonly count: number;
+  readonly layout: HashLayout;
+  readonly dpr: number;
+  readonly width: number;
+  readonly height: number;
+  readonly placer: DotPlacer;
 }
 
 const REPLICA_RGBA = Uint32Array.from({ length: 6 }, (_, i) => packRgba(replicaColor(i)));
@@ -32,9 +51,12 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
   const imageRef = useRef<ImageData | null>(null);
   // Dots' places survive repaints that only change colours (a boundary drag at 1M objects).
   const placementRef = useRef<DotPlacementCache>({ current: null });
+  // Survives props changes (a theme switch, the owners arriving) between slices.
+  const pendingRef = useRef<PendingPlacement | null>(null);
 
   useEffect(() => {
-    const id = raf(() => {
+    let id = 0;
+    const frame = () => {
       const canvas = canvasRef.current;
       if (!canvas) return;
       const dpr = Math.min(2, globalThis.devicePixelRatio || 1);
@@ -54,6 +76,25 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       // The model's positions are by the shard key's hash (by namespace, every object of a
       // namespace at one position) and its owners are what each replica's cache holds.
       if (view) {
+        // New positions or geometry: place the dots a slice per frame, keeping the old picture
+        // up meanwhile; the colour pass then runs alone in the frame after the last slice.
+        const place = { positions: view.positions, count: view.count, layout, dpr };
+        const cached = placementRef.current.current;
+        if (!cached || !placementFits(cached, w, h, place)) {
+          let pending = pendingRef.current;
+          if (!pending || !placementFits(pending, w, h, place)) {
+            pending = pendingRef.current = { ...place, width: w, height: h, placer: createPlacer(w, h, place) };
+          }
+          const done = pending.placer.step(PLACE_SLICE);
+          if (done) {
+            placementRef.current.current = done;
+            pendingRef.current = null;
+          }
+          if (!done || pending.placer.total > PLACE_SLICE) {
+            id = raf(frame);
+            return;
+          }
+        }
         performance.mark?.('shardscope:paint-dots:start');
         paintDots(
           { width: w, height: h, pixels: new Uint32Array(image.data.buffer) },
@@ -79,7 +120,8 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
         performance.measure('shardscope:paint-dots', 'shardscope:paint-dots:start');
         performance.clearMarks('shardscope:paint-dots:start');
       }
-    });
+    };
+    id = raf(frame);
     return () => caf(id);
   }, [store, layout, version, owners, segments, theme]);
 

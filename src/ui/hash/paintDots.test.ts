@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_MANY, OWNER_NONE } from '../../state';
 import { hexTicks, fractionAt, ringLayout, stripLayout } from './geometry';
-import { MAX_DOTS, dotSize, paintDots, segmentOwner, segmentsFromCoverage, type DotPlacementCache } from './paintDots';
+import { MAX_DOTS, createPlacer, dotSize, paintDots, placeDots, segmentOwner, segmentsFromCoverage, type DotPlacementCache } from './paintDots';
 
 const RGBA = Uint32Array.from([11, 12, 13, 14, 15, 16]);
 
@@ -121,6 +121,22 @@ describe('paintDots', () => {
     // New positions (a refreshed hash space) are placed afresh.
     paintDots(cached, { ...input, positions: positions.slice(), segments: null }, cache);
     expect(cache.current === placed).toBe(false);
+  });
+
+  it('places dots in slices exactly as in one go, runs of equal positions included', () => {
+    const layout = ringLayout(500);
+    // Runs of equal positions (a namespace key) that straddle slice boundaries.
+    const positions = Float64Array.from({ length: 1000 }, (_, i) => Math.floor(i / 7) / 150);
+    const input = { positions, count: positions.length, layout, dpr: 1 };
+    const whole = placeDots(layout.width, layout.height, input);
+    const placer = createPlacer(layout.width, layout.height, input);
+    expect(placer.total).toBe(1000);
+    let sliced = null;
+    for (let steps = 0; !sliced; steps++) {
+      expect(steps).toBeLessThan(100);
+      sliced = placer.step(13);
+    }
+    expect([...sliced.pixel]).toEqual([...whole.pixel]);
   });
 
   it('draws bigger dots for small clusters and single pixels for huge ones', () => {

@@ -101,8 +101,43 @@ export interface DotPlacementCache {
   current: DotPlacement | null;
 }
 
+type PlaceInput = Pick<DotPaintInput, 'positions' | 'count' | 'layout' | 'dpr'>;
+
 /** Computes where every painted dot goes (see {@link DotPlacement}). */
-export function placeDots(width: number, height: number, input: Pick<DotPaintInput, 'positions' | 'count' | 'layout' | 'dpr'>, reuse?: Int32Array): DotPlacement {
+export function placeDots(width: number, height: number, input: PlaceInput, reuse?: Int32Array): DotPlacement {
+  return createPlacer(width, height, input, reuse).step(Infinity)!;
+}
+
+/** Whether `place` was computed for these positions and this geometry, so it can be reused. */
+export function placementFits(
+  place: Pick<DotPlacement, 'positions' | 'count' | 'layout' | 'dpr' | 'width' | 'height'>,
+  width: number,
+  height: number,
+  input: PlaceInput,
+): boolean {
+  return (
+    place.positions === input.positions &&
+    place.count === input.count &&
+    place.layout === input.layout &&
+    place.dpr === input.dpr &&
+    place.width === width &&
+    place.height === height
+  );
+}
+
+/** A placement computed a slice at a time: `step` places up to `dots` more, and returns the placement once all are placed. */
+export interface DotPlacer {
+  /** Number of dots this placement holds (work left is `total - done`). */
+  readonly total: number;
+  step(dots: number): DotPlacement | null;
+}
+
+/**
+ * {@link placeDots} in resumable slices: placing 250k dots (1M objects) takes 15-20 ms when
+ * the loop is still cold, too much to add to the frame that also lays out and commits a new
+ * cluster, so the canvas spreads it over a few frames.
+ */
+export function createPlacer(width: number, height: number, input: PlaceInput, reuse?: Int32Array): DotPlacer {
   const { positions, count, layout, dpr } = input;
   const n = Math.min(count, positions.length);
   const size = dotSize(n, dpr);
@@ -141,39 +176,52 @@ export function placeDots(width: number, height: number, input: Pick<DotPaintInp
   }
   const maxX = width - size;
   const maxY = height - size;
-  let runStart = 0;
-  let runEnd = 0;
+  // The run of equal positions around the last placed dot, and the next dot to place
+  // (object i = k * stride), kept between slices.
+  let rs = 0;
+  let re = 0;
+  let next = 0;
 
-  for (let i = 0, k = 0; i < n; i += stride, k++) {
-    const p = positions[i]!;
-    // Objects sharing a position (every object of a namespace, with the namespace key) are
-    // spread evenly down the band; any other dot's height comes from its hash's low bits.
-    if (i >= runEnd) {
-      runStart = i;
-      while (runStart > runEnd && positions[runStart - 1] === p) runStart--;
-      runEnd = i + 1;
-      while (runEnd < n && positions[runEnd] === p) runEnd++;
+  const step = (dots: number): DotPlacement | null => {
+    const kEnd = Math.min(m, next + dots);
+    // Locals, not the closure's slots, inside the hot loop; written back after it.
+    let runStart = rs;
+    let runEnd = re;
+    for (let k = next, i = next * stride; k < kEnd; i += stride, k++) {
+      const p = positions[i]!;
+      // Objects sharing a position (every object of a namespace, with the namespace key) are
+      // spread evenly down the band; any other dot's height comes from its hash's low bits.
+      if (i >= runEnd) {
+        runStart = i;
+        while (runStart > runEnd && positions[runStart - 1] === p) runStart--;
+        runEnd = i + 1;
+        while (runEnd < n && positions[runEnd] === p) runEnd++;
+      }
+      let j: number;
+      if (runEnd - runStart > 1) j = (i - runStart + 0.5) / (runEnd - runStart);
+      else {
+        const v = p * 1048576;
+        j = v - Math.floor(v);
+      }
+      let x: number;
+      let y: number;
+      if (strip) {
+        x = (ax + p * bx) | 0;
+        y = (ay + j * by) | 0;
+      } else {
+        const q = (p * LUT_SIZE) & (LUT_SIZE - 1);
+        const r = rIn + j * rSpan;
+        x = (cx + r * cos![q]!) | 0;
+        y = (cy + r * sin![q]!) | 0;
+      }
+      pixel[k] = x < 0 || y < 0 || x > maxX || y > maxY ? -1 : y * width + x;
     }
-    let j: number;
-    if (runEnd - runStart > 1) j = (i - runStart + 0.5) / (runEnd - runStart);
-    else {
-      const v = p * 1048576;
-      j = v - Math.floor(v);
-    }
-    let x: number;
-    let y: number;
-    if (strip) {
-      x = (ax + p * bx) | 0;
-      y = (ay + j * by) | 0;
-    } else {
-      const q = (p * LUT_SIZE) & (LUT_SIZE - 1);
-      const r = rIn + j * rSpan;
-      x = (cx + r * cos![q]!) | 0;
-      y = (cy + r * sin![q]!) | 0;
-    }
-    pixel[k] = x < 0 || y < 0 || x > maxX || y > maxY ? -1 : y * width + x;
-  }
-  return { positions, count, layout, dpr, width, height, stride, size, pixel };
+    next = kEnd;
+    rs = runStart;
+    re = runEnd;
+    return next < m ? null : { positions, count, layout, dpr, width, height, stride, size, pixel };
+  };
+  return { total: m, step };
 }
 
 /**
@@ -182,17 +230,9 @@ export function placeDots(width: number, height: number, input: Pick<DotPaintInp
  */
 export function paintDots(target: PixelTarget, input: DotPaintInput, cache?: DotPlacementCache): number {
   const { pixels, width, height } = target;
-  const { positions, count, owners, segments, layout, dpr, replicaRgba, gapRgba, manyRgba } = input;
+  const { positions, owners, segments, replicaRgba, gapRgba, manyRgba } = input;
   let place = cache?.current ?? null;
-  if (
-    !place ||
-    place.positions !== positions ||
-    place.count !== count ||
-    place.layout !== layout ||
-    place.dpr !== dpr ||
-    place.width !== width ||
-    place.height !== height
-  ) {
+  if (!place || !placementFits(place, width, height, input)) {
     place = placeDots(width, height, input, place?.pixel);
     if (cache) cache.current = place;
   }
