@@ -23,6 +23,16 @@ export type ClientFilter = 'ranges' | 'jump';
  */
 export type ServerFallback = 'filter' | 'trust';
 
+/**
+ * What a replica's informer cache holds:
+ * - `owned`: it filters before the cache (the kube-state-metrics way), so the cache holds only
+ *   what it keeps;
+ * - `all`: it caches everything it receives and filters in its event handlers (the usual
+ *   controller-runtime / informer-factory way), so a client-side replica caches the whole
+ *   collection.
+ */
+export type ClientCache = 'owned' | 'all';
+
 /** The two ways every run is modelled, side by side over the same event stream. */
 export type Mode = 'client' | 'server';
 
@@ -117,6 +127,8 @@ export interface ReplicaParams {
   readonly clientFilter: ClientFilter;
   /** Server-side mode's behaviour when `shardInfo` is missing. Default `filter`. */
   readonly serverFallback: ServerFallback;
+  /** What the informer cache holds (see {@link ClientCache}). Default `owned`. */
+  readonly clientCache: ClientCache;
   /** Per-replica selector source; a missing (or null) entry is `equal`; entries beyond `count` are ignored. Default []. */
   readonly selectors: readonly (SelectorSpec | null | undefined)[];
   /** Per-replica API server index; a missing entry is `replica mod apiServers.count`; entries beyond `count` are ignored. Default []. */
@@ -191,6 +203,7 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
     key: 'object.metadata.uid',
     clientFilter: 'ranges',
     serverFallback: 'filter',
+    clientCache: 'owned',
     selectors: [],
     apiServerOf: [],
   },
@@ -290,6 +303,7 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   oneOf('replicas.key', p.replicas.key, ['object.metadata.uid', 'object.metadata.namespace']);
   oneOf('replicas.clientFilter', p.replicas.clientFilter, ['ranges', 'jump']);
   oneOf('replicas.serverFallback', p.replicas.serverFallback, ['filter', 'trust']);
+  oneOf('replicas.clientCache', p.replicas.clientCache, ['owned', 'all']);
   if (!Array.isArray(p.replicas.selectors)) {
     issues.push({ path: 'replicas.selectors', message: `replicas.selectors must be an array, got ${describe(p.replicas.selectors)}` });
   } else {

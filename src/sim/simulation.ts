@@ -310,9 +310,11 @@ class SimulationImpl implements Simulation {
         total: { added: this.totals[EV_ADDED]!, modified: this.totals[EV_MODIFIED]!, deleted: this.totals[EV_DELETED]!, bookmarks: this.totals[EV_BOOKMARK]! },
         lastStep: { added: this.lastStep[EV_ADDED]!, modified: this.lastStep[EV_MODIFIED]!, deleted: this.lastStep[EV_DELETED]!, bookmarks: this.lastStep[EV_BOOKMARK]! },
         burstNamespace: this.churn.burstNamespace >= 0 ? this.cluster.namespaceNames[this.churn.burstNamespace]! : null,
+        bursts: [],
       },
       modes: { client: this.modeSnapshot('client'), server: this.modeSnapshot('server') },
       closedForm: this.closedForm(),
+      settling: null,
     };
   }
 

@@ -400,6 +400,29 @@ export interface ChurnSummary {
   readonly lastStep: { readonly added: number; readonly modified: number; readonly deleted: number; readonly bookmarks: number };
   /** The namespace a rolling update is hitting now, or null. */
   readonly burstNamespace: string | null;
+  /** Rolling updates that started within the time series' span, oldest first (chart markers). */
+  readonly bursts: readonly BurstMark[];
+}
+
+/** One rolling update, for marking it on a time axis. */
+export interface BurstMark {
+  /** Simulated time it started, seconds. */
+  readonly start: number;
+  /** Simulated time it ended, or null while it runs. */
+  readonly end: number | null;
+  /** The namespace whose pods it replaces. */
+  readonly namespace: string;
+}
+
+/**
+ * Rates right after a change (reconnect, new parameters) are not the steady state yet: this
+ * says since when rates are measured and when the rate window will have filled.
+ */
+export interface SettlingInfo {
+  /** Simulated time of the change; rates use only samples taken since then. */
+  readonly since: number;
+  /** Simulated time at which the rate window will be full again. */
+  readonly until: number;
 }
 
 /** What `snapshot()` returns: summaries only (no per-object data). */
@@ -418,6 +441,8 @@ export interface SimSnapshot {
   readonly modes: { readonly client: ModeSnapshot; readonly server: ModeSnapshot };
   /** Expected figures from the closed form, for comparison. */
   readonly closedForm: ClosedForm;
+  /** Non-null while rates still include less than a full window since the last change. */
+  readonly settling: SettlingInfo | null;
 }
 
 // ---------------------------------------------------------------------------------------
