@@ -173,6 +173,13 @@ export const en = {
   'card.rejectedBody': 'invalid shard selector: {message}',
   'card.showMore': 'Show {count} more replicas',
   'card.showLess': 'Show fewer replicas',
+  // issue 7: settling rates and failing replicas
+  'card.settling': 'settling, {seconds} s',
+  'card.settlingTitle': 'Measured only since the last change: the rate window is full in {seconds} s. Until then these are not steady-state figures (the chart keeps the relist spike).',
+  'card.noSelector': 'No shard selector is sent: the box is empty, and client-go leaves out an empty parameter.',
+  'card.noSelectorWhole': 'The API server returns the whole collection, without shardInfo.',
+  'card.noSelectorFallback': 'The local fallback filter has no selector to filter by, so this replica keeps every object.',
+  'card.noSelectorTrust': 'Fallback is off: this replica keeps every object it is sent.',
 
   // Selector editor
   'editor.quickFix': 'Use {suggestion}',
