@@ -69,10 +69,14 @@ describe('ReplicaCard of a replica whose requests fail (issue 7, point 12)', () 
     const { store, apply, el } = await card();
     expect(within(el).queryByTestId('no-selector-note')).toBeNull();
     await apply(() => store.getState().setSelector(0, ''));
+    // The editor says no parameter is sent; the note says what follows.
+    expect(el).toHaveTextContent('Empty: no shardSelector parameter is sent');
     const note = within(el).getByTestId('no-selector-note');
-    expect(note).toHaveTextContent('No shard selector is sent: the box is empty, and client-go leaves out an empty parameter.');
-    expect(note).toHaveTextContent('The API server returns the whole collection, without shardInfo.');
-    expect(note).toHaveTextContent('The local fallback filter has no selector to filter by, so this replica keeps every object.');
+    expect(note).toHaveTextContent(
+      'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
+    );
+    expect(note).toHaveTextContent('The local fallback filter has nothing to filter by: this replica keeps every object.');
+    expect(within(el).getByTestId('owned-count')).toHaveTextContent(String(store.getState().sim.snapshot!.cluster.live));
     expect(within(el).getByTestId('request-url')).toHaveTextContent('GET /api/v1/pods?watch=true');
     expect(within(el).getByTestId('request-url').textContent).not.toContain('shardSelector');
   });

@@ -76,7 +76,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
 
       {stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
-          {t('card.noSelector')} {t('card.noSelectorWhole')} {fallback ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
+          {t('card.noSelector')} {fallback ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
         </p>
       ) : null}
 

@@ -176,9 +176,8 @@ export const en = {
   // issue 7: settling rates and failing replicas
   'card.settling': 'settling, {seconds} s',
   'card.settlingTitle': 'Measured only since the last change: the rate window is full in {seconds} s. Until then these are not steady-state figures (the chart keeps the relist spike).',
-  'card.noSelector': 'No shard selector is sent: the box is empty, and client-go leaves out an empty parameter.',
-  'card.noSelectorWhole': 'The API server returns the whole collection, without shardInfo.',
-  'card.noSelectorFallback': 'The local fallback filter has no selector to filter by, so this replica keeps every object.',
+  'card.noSelector': 'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
+  'card.noSelectorFallback': 'The local fallback filter has nothing to filter by: this replica keeps every object.',
   'card.noSelectorTrust': 'Fallback is off: this replica keeps every object it is sent.',
 
   // Selector editor
