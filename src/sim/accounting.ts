@@ -59,11 +59,13 @@ export class SampleRing {
 
   /**
    * Per-second rate of `field` from the sample `window` seconds before `now` to the current
-   * value `current`. Zero when no time has passed.
+   * value `current`, but never from a sample older than `since` (the last change): rates
+   * then measure only what flowed since. The caller takes a sample right after each change,
+   * so the newest sample at or before `since` is that one. Zero when no time has passed.
    */
-  rate(field: number, now: number, current: number, window: number): number {
+  rate(field: number, now: number, current: number, window: number, since = -Infinity): number {
     if (this.length === 0) return 0;
-    const j = this.indexAtOrBefore(now - window);
+    const j = this.indexAtOrBefore(Math.max(now - window, since));
     const dt = now - this.time(j);
     return dt > 1e-12 ? (current - this.value(j, field)) / dt : 0;
   }

@@ -220,17 +220,22 @@ export class ModeEngine {
     return false;
   }
 
-  /** Retries failed LISTs that are due. */
+  /**
+   * Retries failed LISTs that are due. Returns whether one of them succeeded (a relist: the
+   * replica's traffic changes); a retry that fails again changes nothing that flows.
+   */
   retryDue(tick: number, tickSeconds: number): boolean {
     let any = false;
+    let relisted = false;
     for (const r of this.replicas) {
       if (r.retryAtTick >= 0 && r.retryAtTick <= tick) {
         this.connect(r, tick, tickSeconds);
         any = true;
+        if (r.status === 'ok') relisted = true;
       }
     }
     if (any) this.recountAudit();
-    return any;
+    return relisted;
   }
 
   /** Drops everything a replica holds (its cache is rebuilt by the next LIST). */

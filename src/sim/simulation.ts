@@ -76,6 +76,7 @@ import type {
   ReplicaStats,
   ReshardReport,
   ReshardStrategy,
+  SettlingInfo,
   SimSnapshot,
   Simulation,
   WatchEventEnvelope,
@@ -99,6 +100,16 @@ function sameJson(a: unknown, b: unknown): boolean {
   return JSON.stringify(a) === JSON.stringify(b);
 }
 
+/**
+ * Whether going from `a` to `b` changes what flows or what it costs, so that rates measured
+ * before the change say nothing about after it (see `SimulationImpl.changeTick`). Only the
+ * step size and the rate window itself leave the measured stream as it was.
+ */
+function changesRates(a: SimParams, b: SimParams): boolean {
+  const strip = (p: SimParams) => ({ ...p, stepSeconds: 0, rateWindowSeconds: 0 });
+  return !sameJson(strip(a), strip(b));
+}
+
 /** Parameters whose change means a new cluster (and time restarting at 0). */
 function needsRebuild(a: SimParams, b: SimParams): boolean {
   return (
@@ -119,6 +130,19 @@ class SimulationImpl implements Simulation {
   private modes!: Record<Mode, ModeEngine>;
   private hashView!: HashSpaceTracker;
   private tick = 0;
+  /**
+   * Tick of the last change; rates use only samples taken since (a sample is taken right
+   * after every change), and the snapshot says `settling` until one rate window has passed.
+   * A change is:
+   * - the start, and any rebuild (time restarts at 0 with every replica's initial LIST);
+   * - a reconfigure that changes what flows or what it costs (`changesRates`): a reconnect
+   *   (selectors, gates, API servers, replicas), churn, sizes, costs, sampling;
+   * - a failed LIST's retry that succeeds (that replica relists).
+   * Not a change: a retry that fails again (nothing flowed before it or after it), a change
+   * of step size or rate window only, and seeking: a seek replays the recorded history, so the
+   * run at time t (its settling state included) is what it was when first played.
+   */
+  private changeTick = 0;
   private carry = 0;
   private readonly batch = new EventBatch();
   private readonly recent = {
@@ -151,6 +175,7 @@ class SimulationImpl implements Simulation {
     this.modes = { client: new ModeEngine('client', this.cluster), server: new ModeEngine('server', this.cluster) };
     this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
     this.tick = 0;
+    this.changeTick = 0;
     this.carry = 0;
     this.recent.next = 0;
     this.recent.count = 0;
@@ -191,8 +216,14 @@ class SimulationImpl implements Simulation {
       const tick = this.tick;
       if (client.retryPending(tick) || server.retryPending(tick)) {
         flush();
-        client.retryDue(tick, TICK_SECONDS);
-        server.retryDue(tick, TICK_SECONDS);
+        const relistedClient = client.retryDue(tick, TICK_SECONDS);
+        const relistedServer = server.retryDue(tick, TICK_SECONDS);
+        if (relistedClient || relistedServer) {
+          // A relist is a change: rates restart from a sample taken right after it.
+          this.changeTick = tick;
+          client.sample(tick / TICKS_PER_SECOND);
+          server.sample(tick / TICKS_PER_SECOND);
+        }
       }
       this.churn.generate(tick, TICK_SECONDS, batch);
       this.tick++;
@@ -263,12 +294,16 @@ class SimulationImpl implements Simulation {
     this.churn.setParams(next.churn);
     const reconnect = !sameJson(prev.apiServers, next.apiServers) || !sameJson(prev.replicas, next.replicas);
     const reseries = prev.seriesCapacity !== next.seriesCapacity || prev.sampleSeconds !== next.sampleSeconds;
+    const changed = reconnect || reseries || changesRates(prev, next);
+    if (changed) this.changeTick = this.tick;
     for (const m of MODES) {
       const e = this.modes[m];
       if (reconnect) e.configure(next, this.tick, TICK_SECONDS, true);
       else e.setParams(next);
       if (reseries) e.resetSeries();
-      if (reseries || reconnect) e.sample(this.time);
+      // The first sample of the new state: after the reconnect's LISTs, so rates measured
+      // from it are the watch stream.
+      if (changed) e.sample(this.time);
     }
   }
 
@@ -314,8 +349,15 @@ class SimulationImpl implements Simulation {
       },
       modes: { client: this.modeSnapshot('client'), server: this.modeSnapshot('server') },
       closedForm: this.closedForm(),
-      settling: null,
+      settling: this.settling(),
     };
+  }
+
+  /** Non-null while less than one rate window has passed since the last change. */
+  private settling(): SettlingInfo | null {
+    const since = this.changeTick / TICKS_PER_SECOND;
+    const until = since + this.params.rateWindowSeconds;
+    return this.time < until - 1e-9 ? { since, until } : null;
   }
 
   private clusterSummary(): ClusterSummary {
@@ -360,10 +402,11 @@ class SimulationImpl implements Simulation {
     const e = this.modes[mode];
     const now = this.time;
     const win = this.params.rateWindowSeconds;
+    const since = this.changeTick / TICKS_PER_SECOND;
     const vec = e.currentVector();
     const ring = e.ring;
     const live = this.cluster.liveCount;
-    const replicas: ReplicaStats[] = e.replicas.map((r, i) => this.replicaStats(r, i, now, win, vec, live, e));
+    const replicas: ReplicaStats[] = e.replicas.map((r, i) => this.replicaStats(r, i, now, win, since, vec, live, e));
     const apiServers: ApiServerStats[] = e.servers.map((s, i) => {
       const o = e.serverOffset(i);
       return {
@@ -372,10 +415,10 @@ class SimulationImpl implements Simulation {
         watchers: s.watchers.size,
         metrics: { watchShardsTotal: s.shardedWatchers, watchFilteredEventsTotal: s.filteredEvents },
         egressBytes: s.egressBytes,
-        egressBytesPerSec: ring.rate(o + S_EGRESS, now, vec[o + S_EGRESS]!, win),
+        egressBytesPerSec: ring.rate(o + S_EGRESS, now, vec[o + S_EGRESS]!, win, since),
         eventsSent: s.eventsSent,
         hashes: s.hashes,
-        hashesPerSec: ring.rate(o + S_HASHES, now, vec[o + S_HASHES]!, win),
+        hashesPerSec: ring.rate(o + S_HASHES, now, vec[o + S_HASHES]!, win, since),
         listRequests: s.listRequests,
         errors: s.errors,
       };
@@ -427,10 +470,10 @@ class SimulationImpl implements Simulation {
     };
   }
 
-  private replicaStats(r: Replica, i: number, now: number, win: number, vec: Float64Array, live: number, e: ModeEngine): ReplicaStats {
+  private replicaStats(r: Replica, i: number, now: number, win: number, since: number, vec: Float64Array, live: number, e: ModeEngine): ReplicaStats {
     const c = r.counters;
     const o = i * S_REPLICA_WIDTH;
-    const rate = (f: number) => e.ring.rate(o + f, now, vec[o + f]!, win);
+    const rate = (f: number) => e.ring.rate(o + f, now, vec[o + f]!, win, since);
     const local = r.localKind === 2 ? null : r.resolved.local;
     return {
       index: r.index,

@@ -35,8 +35,11 @@ export {
 export type { ParsedSelector, BoundaryHandle, BoundRef } from './selectors';
 export { goQueryEscape, watchRequestUrl, listRequestUrl, rejectionMessage } from './artefacts';
 export { toSimInput } from './toSim';
+export { settlingView, selectSettlingSecondsLeft } from './settling';
+export type { SettlingView } from './settling';
 export type {
   SimSnapshot,
+  SettlingInfo,
   ModeSnapshot,
   ReplicaStats,
   ApiServerStats,

@@ -1,5 +1,5 @@
 import { memo, useCallback, useId } from 'react';
-import { parseSelectorText, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
+import { parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
 import { replicaColor } from '../theme/palette';
@@ -31,6 +31,8 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const stats = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica] ?? null);
   const clientStats = useShardScope((s) => s.sim.snapshot?.modes.client.replicas[replica] ?? null);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
+  const settlingLeft = useShardScope(selectSettlingSecondsLeft);
+  const fallback = useShardScope((s) => s.params.fallback);
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
   const parsed = parseSelectorText(text);
@@ -39,6 +41,9 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const share = previewOwned !== undefined ? null : stats?.ownedShare ?? null;
   const rates = stats?.rates;
   const bytesKept = rates ? Math.max(0, rates.bytesDecodedPerSec - rates.bytesDiscardedPerSec) : 0;
+  // Right after a change rates cover less than a rate window: not steady-state figures. A
+  // replica whose requests fail is exact at once (nothing arrives), so it is not greyed.
+  const settling = settlingLeft !== null && stats?.status !== 'error';
 
   return (
     <article
@@ -68,6 +73,12 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
       ) : null}
 
       <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} />
+
+      {stats && stats.status === 'ok' && stats.selectorSent === null ? (
+        <p className="card__note" data-testid="no-selector-note">
+          {t('card.noSelector')} {fallback ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
+        </p>
+      ) : null}
 
       {parsed.ok ? (
         <div className="card__row">
@@ -102,14 +113,21 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
           </dd>
         </div>
         <div className="stat">
-          <dt>{t('card.events')}</dt>
-          <dd data-testid="events-rate">
+          <dt>
+            {t('card.events')}
+            {settling ? (
+              <span className="badge badge--settling" data-testid="settling-badge" title={t('card.settlingTitle', { seconds: settlingLeft })}>
+                {t('card.settling', { seconds: settlingLeft })}
+              </span>
+            ) : null}
+          </dt>
+          <dd data-testid="events-rate" data-settling={settling} className={settling ? 'stat__settling' : undefined}>
             {t('card.receivedVsKept', { received: f.compact(rates?.eventsReceivedPerSec ?? 0), kept: f.compact(rates?.eventsKeptPerSec ?? 0) })}
           </dd>
         </div>
         <div className="stat">
           <dt>{t('card.bytes')}</dt>
-          <dd data-testid="bytes-rate">
+          <dd data-testid="bytes-rate" data-settling={settling} className={settling ? 'stat__settling' : undefined}>
             {t('card.receivedVsKept', { received: f.bytes(rates?.bytesReceivedPerSec ?? 0), kept: f.bytes(bytesKept) })}
             {clientStats ? (
               <span className="stat__muted stat__block">{t('card.clientSideReceives', { bytes: f.bytes(clientStats.rates.bytesReceivedPerSec) })}</span>

@@ -173,6 +173,12 @@ export const en = {
   'card.rejectedBody': 'invalid shard selector: {message}',
   'card.showMore': 'Show {count} more replicas',
   'card.showLess': 'Show fewer replicas',
+  // issue 7: settling rates and failing replicas
+  'card.settling': 'settling, {seconds} s',
+  'card.settlingTitle': 'Measured only since the last change: the rate window is full in {seconds} s. Until then these are not steady-state figures (the chart keeps the relist spike).',
+  'card.noSelector': 'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
+  'card.noSelectorFallback': 'The local fallback filter has nothing to filter by: this replica keeps every object.',
+  'card.noSelectorTrust': 'Fallback is off: this replica keeps every object it is sent.',
 
   // Selector editor
   'editor.quickFix': 'Use {suggestion}',

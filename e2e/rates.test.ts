@@ -1,0 +1,101 @@
+import { beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBuiltSite, watchPage, type PageWatch } from './browser';
+
+const DIST = join(import.meta.dirname, '..', 'dist');
+const SHOTS = process.env.SHARDSCOPE_SHOTS;
+
+/** The first number in a text like "153 received · 153 kept". */
+const firstNumber = (text: string | null) => Number(/([0-9][0-9.,]*)/.exec(text ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
+
+describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    await context?.close();
+    context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    page = await context.newPage();
+    watch = watchPage(page, env.site.origin);
+    await page.goto(env.site.url);
+    await page.getByTestId('replica-card').first().waitFor();
+  });
+
+  /** Plays or pauses (the page starts playing on its own). */
+  async function setPlaying(on: boolean): Promise<void> {
+    const toggle = page.getByTestId('play-toggle');
+    if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
+    assert.equal(await toggle.getAttribute('aria-pressed'), String(on));
+  }
+
+  /** Plays until the cards' rates are steady (no settling badge), then pauses. */
+  async function playUntilSteady(): Promise<void> {
+    await setPlaying(true);
+    await page.getByTestId('settling-badge').first().waitFor({ state: 'detached', timeout: 20_000 });
+    await setPlaying(false);
+  }
+
+  it('after a change the cards say "settling" and grey their rates until the rate window has filled', async () => {
+    // The start is a change too: every replica has just done its initial LIST.
+    await setPlaying(false);
+    const badge = page.getByTestId('settling-badge').first();
+    await badge.waitFor();
+    assert.match((await badge.textContent()) ?? '', /^settling, \d+ s$/);
+    await playUntilSteady();
+    const card = page.getByTestId('replica-card').nth(1);
+    assert.equal(await card.getByTestId('events-rate').getAttribute('data-settling'), 'false');
+    // Add an API server: every card settles again.
+    await page.getByTestId('field-apiServers').fill('2');
+    await page.getByTestId('field-apiServers').press('Enter');
+    await card.getByTestId('settling-badge').waitFor();
+    assert.equal(await card.getByTestId('events-rate').getAttribute('data-settling'), 'true');
+    assert.equal(await page.getByTestId('settling-badge').count(), await page.getByTestId('replica-card').count());
+    if (SHOTS) await card.screenshot({ path: join(SHOTS, 'card-settling.png') });
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('a rejected selector reads 0 events/s with its HTTP 500; fixed, the rates return; emptied, the card says no selector is sent', async () => {
+    await playUntilSteady();
+    const card = page.getByTestId('replica-card').first();
+    const input = card.getByTestId('selector-input');
+    const good = await input.inputValue();
+    const events = card.getByTestId('events-rate');
+    assert.ok(firstNumber(await events.textContent()) > 0, `steady: ${await events.textContent()}`);
+
+    await input.fill("shardRange(object.metadata.uid, '0xFF', '0x4000000000000000')");
+    await card.getByTestId('badge-rejected').waitFor();
+    assert.match((await card.getByTestId('rejection-message').textContent()) ?? '', /^HTTP 500 invalid shard selector: hexStart: invalid hex character "F" in "0xFF"$/);
+    assert.equal((await events.textContent())?.trim(), '0 received · 0 kept');
+    assert.equal(await events.getAttribute('data-settling'), 'false');
+    // Still nothing while it plays on (the server keeps refusing the retries).
+    await setPlaying(true);
+    await page.waitForTimeout(1500);
+    await setPlaying(false);
+    assert.equal((await events.textContent())?.trim(), '0 received · 0 kept');
+    if (SHOTS) await card.screenshot({ path: join(SHOTS, 'card-rejected.png') });
+
+    await input.fill(good);
+    await card.getByTestId('badge-sharded').waitFor();
+    await setPlaying(true);
+    await page.waitForFunction(() => {
+      const text = document.querySelector('[data-testid="replica-card"] [data-testid="events-rate"]')?.textContent ?? '';
+      return /^[1-9]/.test(text.trim());
+    });
+    await setPlaying(false);
+
+    await input.fill('');
+    const note = card.getByTestId('no-selector-note');
+    await note.waitFor();
+    const text = (await note.textContent()) ?? '';
+    assert.match((await card.textContent()) ?? '', /Empty: no shardSelector parameter is sent/);
+    assert.match(text, /^No selector, so the API server returns the whole collection, without shardInfo \(client-go leaves out an empty parameter\)\./);
+    assert.match(text, /local fallback filter has nothing to filter by: this replica keeps every object\.$/);
+    assert.doesNotMatch((await card.getByTestId('request-url').textContent()) ?? '', /shardSelector/);
+    if (SHOTS) await card.screenshot({ path: join(SHOTS, 'card-no-selector.png') });
+    assert.deepEqual(watch.pageErrors, []);
+  });
+});

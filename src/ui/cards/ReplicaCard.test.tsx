@@ -1,0 +1,98 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { createShardScopeStore, defaultSimParams, ShardScopeProvider, STEP_SECONDS, toSimInput } from '../../state';
+import { ReplicaCard } from './ReplicaCard';
+
+const WINDOW = toSimInput(defaultSimParams()).rateWindowSeconds!;
+
+async function card(replica = 0, params: Partial<ReturnType<typeof defaultSimParams>> = {}) {
+  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 400, namespaces: 8, ...params } });
+  render(
+    <ShardScopeProvider store={store}>
+      <ReplicaCard replica={replica} />
+    </ShardScopeProvider>,
+  );
+  await act(() => store.getState().start());
+  const step = async (seconds: number) => {
+    for (let k = 0; k < Math.round(seconds / STEP_SECONDS); k++) {
+      await act(async () => {
+        store.getState().step(1);
+        await store.getState().idle();
+      });
+    }
+  };
+  const apply = async (fn: () => void) => {
+    await act(async () => {
+      fn();
+      await store.getState().idle();
+    });
+  };
+  return { store, step, apply, el: screen.getByTestId('replica-card') };
+}
+
+describe('ReplicaCard rates while settling (issue 7, point 10)', () => {
+  it('greys the rates and says "settling, N s" until one rate window has passed since the change', async () => {
+    const { step, el } = await card();
+    expect(within(el).getByTestId('settling-badge')).toHaveTextContent(`settling, ${WINDOW} s`);
+    expect(within(el).getByTestId('events-rate')).toHaveAttribute('data-settling', 'true');
+    expect(within(el).getByTestId('bytes-rate')).toHaveAttribute('data-settling', 'true');
+    await step(2);
+    expect(within(el).getByTestId('settling-badge')).toHaveTextContent(`settling, ${WINDOW - 2} s`);
+    await step(WINDOW);
+    expect(within(el).queryByTestId('settling-badge')).toBeNull();
+    expect(within(el).getByTestId('events-rate')).toHaveAttribute('data-settling', 'false');
+  });
+
+  it('starts settling again after a reconnect', async () => {
+    const { store, step, apply, el } = await card();
+    await step(WINDOW + 1);
+    expect(within(el).queryByTestId('settling-badge')).toBeNull();
+    await apply(() => store.getState().setGate(0, false));
+    expect(within(el).getByTestId('settling-badge')).toHaveTextContent(`settling, ${WINDOW} s`);
+  });
+});
+
+describe('ReplicaCard of a replica whose requests fail (issue 7, point 12)', () => {
+  it('reads 0 events/s at once, not greyed as settling: nothing arrives', async () => {
+    const { store, step, apply, el } = await card();
+    await step(WINDOW + 1);
+    await apply(() => store.getState().setSelector(0, "shardRange(object.metadata.uid, '0xFF', '0x4000000000000000')"));
+    expect(within(el).getByTestId('badge-rejected')).toHaveTextContent('HTTP 500');
+    expect(within(el).getByTestId('events-rate')).toHaveTextContent('0 received · 0 kept');
+    expect(within(el).getByTestId('events-rate')).toHaveAttribute('data-settling', 'false');
+    await step(1);
+    expect(within(el).getByTestId('events-rate')).toHaveTextContent('0 received · 0 kept');
+    expect(within(el).getByTestId('bytes-rate')).toHaveTextContent(/^0 B received · 0 B kept/);
+  });
+
+  it('says in words that an empty box sends no selector, and what follows', async () => {
+    const { store, apply, el } = await card();
+    expect(within(el).queryByTestId('no-selector-note')).toBeNull();
+    await apply(() => store.getState().setSelector(0, ''));
+    // The editor says no parameter is sent; the note says what follows.
+    expect(el).toHaveTextContent('Empty: no shardSelector parameter is sent');
+    const note = within(el).getByTestId('no-selector-note');
+    expect(note).toHaveTextContent(
+      'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
+    );
+    expect(note).toHaveTextContent('The local fallback filter has nothing to filter by: this replica keeps every object.');
+    expect(within(el).getByTestId('owned-count')).toHaveTextContent(String(store.getState().sim.snapshot!.cluster.live));
+    expect(within(el).getByTestId('request-url')).toHaveTextContent('GET /api/v1/pods?watch=true');
+    expect(within(el).getByTestId('request-url').textContent).not.toContain('shardSelector');
+  });
+
+  it('with the fallback off, says the replica keeps everything it is sent', async () => {
+    const { store, apply, el } = await card(0, { fallback: false });
+    await apply(() => store.getState().setSelector(0, ''));
+    expect(within(el).getByTestId('no-selector-note')).toHaveTextContent('Fallback is off: this replica keeps every object it is sent.');
+  });
+
+  it('a whitespace-only box is sent as typed: no "no selector" note, but the server\'s HTTP 500', async () => {
+    const { store, apply, el } = await card();
+    await apply(() => store.getState().setSelector(0, '   '));
+    expect(within(el).queryByTestId('no-selector-note')).toBeNull();
+    expect(within(el).getByTestId('rejection-message')).toHaveTextContent(
+      'HTTP 500 invalid shard selector: empty shard selector is not allowed; omit the parameter for unfiltered lists',
+    );
+  });
+});
