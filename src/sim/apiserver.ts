@@ -16,6 +16,8 @@
 import { INVALID_SHARD_SELECTOR_PREFIX, ShardSelectorError, parseShardSelector } from '../core/sharding';
 import type { ShardSelector } from '../core/sharding';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from './events';
+import { metricsExposition } from './metrics';
+import type { ApiServerMetrics } from './types';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const T_ADDED = EV_ADDED;
@@ -48,9 +50,7 @@ export type Admission =
   | { readonly ok: true; readonly selector: ShardSelector | null }
   | { readonly ok: false; readonly status: 500; readonly message: string };
 
-/** The metric names, exactly. */
-export const METRIC_WATCH_SHARDS = 'apiserver_watch_shards_total';
-export const METRIC_FILTERED_EVENTS = 'apiserver_watch_filtered_events_total';
+export { METRIC_WATCH_SHARDS, METRIC_FILTERED_EVENTS } from './metrics';
 
 /**
  * The per-watcher rule for one event given whether the old and the new object pass the shard
@@ -95,6 +95,11 @@ export class ApiServer {
   readonly watchers = new Set<Watcher>();
   /** Sharded watchers open: the `apiserver_watch_shards_total` gauge. */
   shardedWatchers = 0;
+  /**
+   * Whether the gauge's labelled series exists: set by the first sharded watch and never
+   * cleared (the series stays, at 0, after its watches close).
+   */
+  shardsSeriesUsed = false;
   /** `apiserver_watch_filtered_events_total`. */
   filteredEvents = 0;
   /** FNV-1a hashes computed for shard checks (watch and list). */
@@ -138,7 +143,10 @@ export class ApiServer {
     const sel = a.selector && !a.selector.empty() ? a.selector : null;
     const watcher: Watcher = { id: this.nextWatcher++, replica, selector: sel, byUid: sel?.key !== 'object.metadata.namespace' };
     this.watchers.add(watcher);
-    if (sel) this.shardedWatchers++;
+    if (sel) {
+      this.shardedWatchers++;
+      this.shardsSeriesUsed = true;
+    }
     return { ok: true, watcher };
   }
 
@@ -178,17 +186,22 @@ export class ApiServer {
     return watchDecision(type, oldPass, newPass);
   }
 
-  /** The two metrics in the Prometheus text exposition format. */
+  /** The two metrics as numbers, with whether each series exists yet. */
+  metrics(): ApiServerMetrics {
+    return {
+      watchShardsTotal: this.shardedWatchers,
+      watchFilteredEventsTotal: this.filteredEvents,
+      watchShardsSeries: this.shardsSeriesUsed,
+      // The counter's series is created by its first increment.
+      watchFilteredEventsSeries: this.filteredEvents > 0,
+    };
+  }
+
+  /**
+   * The two metrics in the Prometheus text exposition format, as client_golang prints them:
+   * a series only once used, a family with no series not at all ('' for a fresh server).
+   */
   metricsText(): string {
-    const labels = `{group="${this.group}",resource="${this.resource}"}`;
-    return [
-      `# HELP ${METRIC_WATCH_SHARDS} [ALPHA] Number of active sharded watches.`,
-      `# TYPE ${METRIC_WATCH_SHARDS} gauge`,
-      `${METRIC_WATCH_SHARDS}${labels} ${this.shardedWatchers}`,
-      `# HELP ${METRIC_FILTERED_EVENTS} [ALPHA] Number of watch events not sent to a watcher because they did not match its shard selector.`,
-      `# TYPE ${METRIC_FILTERED_EVENTS} counter`,
-      `${METRIC_FILTERED_EVENTS}${labels} ${this.filteredEvents}`,
-      '',
-    ].join('\n');
+    return metricsExposition(this.metrics());
   }
 }

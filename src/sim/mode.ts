@@ -153,6 +153,7 @@ export class ModeEngine {
       if (sameShape) {
         const o = oldServers[i]!;
         s.filteredEvents = o.filteredEvents;
+        s.shardsSeriesUsed = o.shardsSeriesUsed;
         s.hashes = o.hashes;
         s.egressBytes = o.egressBytes;
         s.eventsSent = o.eventsSent;
