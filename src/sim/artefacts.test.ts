@@ -108,6 +108,17 @@ describe('the metrics exposition', () => {
     expect(metricsExposition(off)).toBe('');
   });
 
+  it('starts afresh on a server whose gate is toggled (a restart): gate off, no series', () => {
+    const sim = createSimulation({ seed: 'm', cluster: { pods: 2_000 }, apiServers: { count: 2, gates: [true, true] }, replicas: { count: 4 } });
+    sim.step(3);
+    expect(sim.metricsText('server', 1)).toContain('apiserver_watch_filtered_events_total{group="",resource="pods"} ');
+    const keptOn = sim.snapshot().modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal;
+    sim.reconfigure({ apiServers: { count: 2, gates: [true, false] } });
+    expect(sim.metricsText('server', 1)).toBe('');
+    // The server that was not restarted keeps its counter.
+    expect(sim.snapshot().modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(keptOn);
+  });
+
   it('is empty in the client-side run, where no selector is ever sent', () => {
     const sim = createSimulation({ seed: 'm', cluster: { pods: 1_000 }, replicas: { count: 2 } });
     sim.step(3);

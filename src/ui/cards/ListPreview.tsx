@@ -28,7 +28,11 @@ export const ListPreview = memo(function ListPreview({ replica, stats }: ListPre
   const [visible, setVisible] = useState(typeof IntersectionObserver !== 'function');
   const [response, setResponse] = useState<ListResponse | null>(null);
   const applied = useShardScope((s) => s.sim.applied);
-  const tick = useShardScope((s) => Math.floor((s.sim.snapshot?.time ?? 0) / REFRESH_SIM_SECONDS));
+  // While playing, refetch every REFRESH_SIM_SECONDS; once paused, catch up with the last
+  // step, so the body agrees with every other figure on a still page.
+  const tick = useShardScope((s) =>
+    s.playing ? `t${Math.floor((s.sim.snapshot?.time ?? 0) / REFRESH_SIM_SECONDS)}` : `rv${s.sim.snapshot?.cluster.resourceVersion ?? ''}`,
+  );
   const ready = useShardScope((s) => s.sim.status === 'ready');
   const resourceVersion = useShardScope((s) => String(s.sim.snapshot?.cluster.resourceVersion ?? ''));
   // A change of how the replica filters (a gate toggled, a selector rejected) calls for a new body.
