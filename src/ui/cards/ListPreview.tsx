@@ -155,19 +155,18 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
       {pending ? (
         <span className="code__comment">{`    // ${t('card.listPending')}\n`}</span>
       ) : (
-        <span className="code__comment" data-testid="list-sent" data-count={count} data-bytes={r.bodyBytes}>{`    // ${sentNote}\n`}</span>
+        <span className={sharded ? 'code__comment' : 'code__missing'} data-testid="list-sent" data-count={count} data-bytes={r.bodyBytes}>
+          {`    // ${sentNote}\n`}
+        </span>
       )}
+      {keptNote !== null ? (
+        <span className={r.kept.filtering === 'trust' ? 'code__missing' : 'code__comment'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
+          {`    // ${keptNote}\n`}
+        </span>
+      ) : null}
       {itemLines}
       <span data-testid="list-items-close">{'  ]'}</span>
       {'\n}'}
-      {keptNote !== null ? (
-        <>
-          {'\n'}
-          <span className={r.kept.filtering === 'trust' ? 'code__missing' : 'code__comment'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
-            {`// ${keptNote}`}
-          </span>
-        </>
-      ) : null}
     </>
   );
 }

@@ -256,8 +256,8 @@ export const en = {
     other: 'fallback: replica-{replica} filters locally and keeps {formatted} pods ({bytes}) of the {sent} it decoded',
   },
   'card.listKeptTrust': {
-    one: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pod it was sent ({bytes}), its own or not',
-    other: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pods it was sent ({bytes}), its own or not',
+    one: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pod ({bytes}), its own or not',
+    other: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pods ({bytes}), its own or not',
   },
   'card.listPending': 'fetching the new response…',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
