@@ -2,16 +2,19 @@
  * One kube-apiserver instance as KEP-5866 (v1.36, `ShardedListAndWatch`) defines it:
  *
  * - gate off: `shardSelector` is ignored, even a malformed one; no `shardInfo`;
- * - gate on, bad selector: HTTP 500 `invalid shard selector: <parser message>`, before any
- *   watch starts;
- * - LIST: every page of a sharded list carries `metadata.shardInfo.selector` (the canonical
- *   text) and leaves out `remainingItemCount`;
+ * - gate on, bad selector: HTTP 500 `invalid shard selector: <parser message>` (a plain
+ *   error: the Status has no `reason` and no `details`), before any watch starts;
+ * - LIST: every page of a sharded list, even an empty one, carries
+ *   `metadata.shardInfo.selector` (the canonical text); `remainingItemCount` is set only when
+ *   the list filters nothing; a continue token follows a full page whenever any stored
+ *   object comes after it, matching or not;
  * - WATCH: each watcher filters each event; MODIFIED checks old and new (pass/pass MODIFIED,
  *   fail->pass ADDED, pass->fail DELETED, fail/fail dropped); DELETED checks the old object;
  *   BOOKMARK skips the filter;
  * - metrics: gauge `apiserver_watch_shards_total{group,resource}` (sharded watchers open) and
  *   counter `apiserver_watch_filtered_events_total{group,resource}` (+1 per watcher per
- *   failed shard check, so up to 2 per MODIFIED).
+ *   failed shard check, so up to 2 per MODIFIED); a series exists only once used, and a
+ *   metric with no series prints nothing.
  */
 import { INVALID_SHARD_SELECTOR_PREFIX, ShardSelectorError, parseShardSelector } from '../core/sharding';
 import type { ShardSelector } from '../core/sharding';
