@@ -53,6 +53,19 @@ describe('the LIST preview of a replica whose API server has the gate off', () =
     expect(kept.textContent).toMatch(/trust/i);
   });
 
+  it('says a replica that cannot parse its own selector decoded everything and keeps nothing', async () => {
+    const bad = 'shardRange(object.metadata.uid,';
+    const store = await setup({ apiServers: [{ gate: false }], selectors: [...defaultSimParams().selectors.slice(0, 3), bad] }, 3);
+    const snap = store.getState().sim.snapshot!;
+    expect(snap.modes.server.replicas[3]!.error?.httpStatus).toBeNull();
+    const preview = screen.getByTestId('list-preview');
+    expect(Number((await within(preview).findByTestId('list-sent')).dataset.count)).toBe(snap.cluster.live);
+    const kept = within(preview).getByTestId('list-kept');
+    expect(kept.dataset.filtering).toBe('none');
+    expect(Number(kept.dataset.count)).toBe(0);
+    expect(kept.textContent).toContain(`decoded all ${snap.cluster.live.toLocaleString('en')} and keeps none`);
+  });
+
   it('says a sharded LIST sent only the replica\'s shard, with no separate kept line', async () => {
     const store = await setup({}, 0);
     const snap = store.getState().sim.snapshot!;

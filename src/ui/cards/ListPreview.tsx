@@ -127,7 +127,9 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
         ? t('card.listKeptTrust', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes) })
         : r.kept.filtering === 'fallback'
           ? t('card.listKeptFallback', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes), sent: f.count(count) })
-          : null;
+          : r.kept.filtering === 'none'
+            ? t('card.listKeptNone', { replica, sent: f.count(count) })
+            : null;
   const itemLines = first
     ? `    { "metadata": { "name": ${JSON.stringify(first.metadata.name)}, "namespace": ${JSON.stringify(first.metadata.namespace ?? '')}, "uid": ${JSON.stringify(first.metadata.uid)} } }${count > 1 ? ',\n    …' : ''}\n`
     : '';
@@ -160,7 +162,7 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
         </span>
       )}
       {keptNote !== null ? (
-        <span className={r.kept.filtering === 'trust' ? 'code__missing' : 'code__comment'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
+        <span className={r.kept.filtering === 'fallback' ? 'code__comment' : 'code__missing'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
           {`    // ${keptNote}\n`}
         </span>
       ) : null}

@@ -259,6 +259,7 @@ export const en = {
     one: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pod ({bytes}), its own or not',
     other: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pods ({bytes}), its own or not',
   },
+  'card.listKeptNone': 'replica-{replica} decoded all {sent} and keeps none: it cannot parse its own selector to filter locally',
   'card.listPending': 'fetching the new response…',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
