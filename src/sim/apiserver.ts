@@ -2,20 +2,25 @@
  * One kube-apiserver instance as KEP-5866 (v1.36, `ShardedListAndWatch`) defines it:
  *
  * - gate off: `shardSelector` is ignored, even a malformed one; no `shardInfo`;
- * - gate on, bad selector: HTTP 500 `invalid shard selector: <parser message>`, before any
- *   watch starts;
- * - LIST: every page of a sharded list carries `metadata.shardInfo.selector` (the canonical
- *   text) and leaves out `remainingItemCount`;
+ * - gate on, bad selector: HTTP 500 `invalid shard selector: <parser message>` (a plain
+ *   error: the Status has no `reason` and no `details`), before any watch starts;
+ * - LIST: every page of a sharded list, even an empty one, carries
+ *   `metadata.shardInfo.selector` (the canonical text); `remainingItemCount` is set only when
+ *   the list filters nothing; a continue token follows a full page whenever any stored
+ *   object comes after it, matching or not;
  * - WATCH: each watcher filters each event; MODIFIED checks old and new (pass/pass MODIFIED,
  *   fail->pass ADDED, pass->fail DELETED, fail/fail dropped); DELETED checks the old object;
  *   BOOKMARK skips the filter;
  * - metrics: gauge `apiserver_watch_shards_total{group,resource}` (sharded watchers open) and
  *   counter `apiserver_watch_filtered_events_total{group,resource}` (+1 per watcher per
- *   failed shard check, so up to 2 per MODIFIED).
+ *   failed shard check, so up to 2 per MODIFIED); a series exists only once used, and a
+ *   metric with no series prints nothing.
  */
 import { INVALID_SHARD_SELECTOR_PREFIX, ShardSelectorError, parseShardSelector } from '../core/sharding';
 import type { ShardSelector } from '../core/sharding';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from './events';
+import { metricsExposition } from './metrics';
+import type { ApiServerMetrics } from './types';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const T_ADDED = EV_ADDED;
@@ -48,9 +53,7 @@ export type Admission =
   | { readonly ok: true; readonly selector: ShardSelector | null }
   | { readonly ok: false; readonly status: 500; readonly message: string };
 
-/** The metric names, exactly. */
-export const METRIC_WATCH_SHARDS = 'apiserver_watch_shards_total';
-export const METRIC_FILTERED_EVENTS = 'apiserver_watch_filtered_events_total';
+export { METRIC_WATCH_SHARDS, METRIC_FILTERED_EVENTS } from './metrics';
 
 /**
  * The per-watcher rule for one event given whether the old and the new object pass the shard
@@ -95,6 +98,11 @@ export class ApiServer {
   readonly watchers = new Set<Watcher>();
   /** Sharded watchers open: the `apiserver_watch_shards_total` gauge. */
   shardedWatchers = 0;
+  /**
+   * Whether the gauge's labelled series exists: set by the first sharded watch and never
+   * cleared (the series stays, at 0, after its watches close).
+   */
+  shardsSeriesUsed = false;
   /** `apiserver_watch_filtered_events_total`. */
   filteredEvents = 0;
   /** FNV-1a hashes computed for shard checks (watch and list). */
@@ -138,7 +146,10 @@ export class ApiServer {
     const sel = a.selector && !a.selector.empty() ? a.selector : null;
     const watcher: Watcher = { id: this.nextWatcher++, replica, selector: sel, byUid: sel?.key !== 'object.metadata.namespace' };
     this.watchers.add(watcher);
-    if (sel) this.shardedWatchers++;
+    if (sel) {
+      this.shardedWatchers++;
+      this.shardsSeriesUsed = true;
+    }
     return { ok: true, watcher };
   }
 
@@ -178,17 +189,22 @@ export class ApiServer {
     return watchDecision(type, oldPass, newPass);
   }
 
-  /** The two metrics in the Prometheus text exposition format. */
+  /** The two metrics as numbers, with whether each series exists yet. */
+  metrics(): ApiServerMetrics {
+    return {
+      watchShardsTotal: this.shardedWatchers,
+      watchFilteredEventsTotal: this.filteredEvents,
+      watchShardsSeries: this.shardsSeriesUsed,
+      // The counter's series is created by its first increment.
+      watchFilteredEventsSeries: this.filteredEvents > 0,
+    };
+  }
+
+  /**
+   * The two metrics in the Prometheus text exposition format, as client_golang prints them:
+   * a series only once used, a family with no series not at all ('' for a fresh server).
+   */
   metricsText(): string {
-    const labels = `{group="${this.group}",resource="${this.resource}"}`;
-    return [
-      `# HELP ${METRIC_WATCH_SHARDS} [ALPHA] Number of active sharded watches.`,
-      `# TYPE ${METRIC_WATCH_SHARDS} gauge`,
-      `${METRIC_WATCH_SHARDS}${labels} ${this.shardedWatchers}`,
-      `# HELP ${METRIC_FILTERED_EVENTS} [ALPHA] Number of watch events not sent to a watcher because they did not match its shard selector.`,
-      `# TYPE ${METRIC_FILTERED_EVENTS} counter`,
-      `${METRIC_FILTERED_EVENTS}${labels} ${this.filteredEvents}`,
-      '',
-    ].join('\n');
+    return metricsExposition(this.metrics());
   }
 }

@@ -77,6 +77,8 @@ export type {
   PodObject,
   PodListBody,
   StatusBody,
+  InternalErrorStatusBody,
+  BadRequestStatusBody,
   RequestInfo,
   ListResponse,
   ListOptions,
@@ -87,6 +89,7 @@ export { jumpHash } from './jump';
 export { TICK_SECONDS } from './simulation';
 export { RESHARD_STRATEGIES, reshardHashes, splitRanges } from './reshard';
 export { watchDecision, METRIC_WATCH_SHARDS, METRIC_FILTERED_EVENTS } from './apiserver';
+export { metricsExposition, METRIC_WATCH_SHARDS_HELP, METRIC_FILTERED_EVENTS_HELP } from './metrics';
 export { EV_ADDED, EV_MODIFIED, EV_DELETED, EV_BOOKMARK, EV_NONE } from './events';
 export { createPrng } from './prng';
 export type { Prng } from './prng';

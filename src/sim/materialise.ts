@@ -7,7 +7,7 @@
 import type { Cluster } from './cluster';
 import { generatedSuffix, mix32, workloadName } from './names';
 import { EPOCH_MS } from './uuid';
-import type { PodListBody, PodObject, RequestInfo, StatusBody, WatchEventEnvelope, WatchEventType } from './types';
+import type { PodListBody, PodObject, RequestInfo, WatchEventEnvelope, WatchEventType } from './types';
 import { formatUuid } from './uuid';
 import { goQueryEscape } from './url';
 
@@ -149,30 +149,14 @@ export function podListBody(items: PodObject[], rv: number, opts: { continueToke
     resourceVersion: String(rv),
   };
   if (opts.continueToken) metadata.continue = opts.continueToken;
-  // A sharded page never reports remainingItemCount: the server cannot know it cheaply.
-  if (opts.shardSelector === undefined && opts.continueToken && opts.remaining !== undefined) metadata.remainingItemCount = opts.remaining;
+  // The caller passes `remaining` only for a list that filters nothing (no shard, label or
+  // field selector): the apiserver sets remainingItemCount only then.
+  if (opts.continueToken && opts.remaining !== undefined) metadata.remainingItemCount = opts.remaining;
   if (opts.shardSelector !== undefined) metadata.shardInfo = { selector: opts.shardSelector };
   return { kind: 'PodList', apiVersion: 'v1', metadata, items };
 }
 
-/** The HTTP 500 body for a rejected selector. */
-export function statusBody(message: string): StatusBody {
-  return {
-    kind: 'Status',
-    apiVersion: 'v1',
-    metadata: {},
-    status: 'Failure',
-    message,
-    reason: 'InternalError',
-    details: { causes: [{ message }] },
-    code: 500,
-  };
-}
-
-/** A `Status` for a request the server refuses to read (HTTP 400). */
-export function badRequestBody(message: string): StatusBody {
-  return { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'BadRequest', details: { causes: [{ message }] }, code: 400 };
-}
+export { badRequestBody, statusBody } from './status';
 
 /** The request URL a replica's reflector would send. */
 export function requestInfo(verb: 'LIST' | 'WATCH', apiServer: number, shardSelector: string | null, extra: Record<string, string> = {}): RequestInfo {

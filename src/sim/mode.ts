@@ -152,7 +152,11 @@ export class ModeEngine {
       const s = new ApiServer(i, gate);
       if (sameShape) {
         const o = oldServers[i]!;
-        s.filteredEvents = o.filteredEvents;
+        // Toggling a feature gate restarts that kube-apiserver: its metrics start afresh.
+        if (o.gate === gate) {
+          s.filteredEvents = o.filteredEvents;
+          s.shardsSeriesUsed = o.shardsSeriesUsed;
+        }
         s.hashes = o.hashes;
         s.egressBytes = o.egressBytes;
         s.eventsSent = o.eventsSent;

@@ -3,7 +3,7 @@
  * (client-side by ranges or kube-state-metrics' jump hash; server-side with a fallback when
  * `shardInfo` is missing, or naively trusting the stream), and its counters.
  */
-import { ShardSelector, requirementToString, splitHashSpace } from '../core/sharding';
+import { ShardSelector, requirementToString, splitShard } from '../core/sharding';
 import type { ShardKey } from '../core/sharding';
 import { parseForRequest } from './apiserver';
 import type { Watcher } from './apiserver';
@@ -48,7 +48,7 @@ export interface ResolvedSelector {
 /** Resolves replica `index` of `count`'s selector spec. */
 export function resolveSelector(spec: SelectorSpec | null | undefined, index: number, count: number, key: ShardKey): ResolvedSelector {
   if (!spec || spec.kind === 'equal') {
-    const r = splitHashSpace(count)[index]!;
+    const r = splitShard(index, count);
     const sel = new ShardSelector([{ key, start: r.start, end: r.end }]);
     return { text: sel.toString(), local: sel, localError: null, key };
   }

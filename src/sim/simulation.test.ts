@@ -163,7 +163,7 @@ describe('watch fan-out', () => {
     expect(s.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(2 * mods * 3);
     expect(s.modes.server.apiServers[0]!.metrics.watchShardsTotal).toBe(4);
     // The client-side mode opens no sharded watch and filters nothing on the server.
-    expect(s.modes.client.apiServers[0]!.metrics).toEqual({ watchShardsTotal: 0, watchFilteredEventsTotal: 0 });
+    expect(s.modes.client.apiServers[0]!.metrics).toEqual({ watchShardsTotal: 0, watchFilteredEventsTotal: 0, watchShardsSeries: false, watchFilteredEventsSeries: false });
   });
 
   it('counts one filtered event per ADDED and per DELETED per non-matching watcher', () => {

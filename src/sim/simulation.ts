@@ -57,9 +57,12 @@ import {
   C_LIST_REQUESTS,
   C_LOCAL_HASHES,
   C_REQUEST_ERRORS,
+  LOCAL_JUMP,
+  LOCAL_KEEP_ALL,
+  LOCAL_RANGES,
 } from './replica';
 import type { Replica } from './replica';
-import { bookmarkBytes, eventEnvelopeBytes, wireRatio } from './sizes';
+import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, wireRatio } from './sizes';
 import type {
   ApiServerStats,
   ClosedForm,
@@ -413,7 +416,7 @@ class SimulationImpl implements Simulation {
         index: i,
         gate: s.gate,
         watchers: s.watchers.size,
-        metrics: { watchShardsTotal: s.shardedWatchers, watchFilteredEventsTotal: s.filteredEvents },
+        metrics: s.metrics(),
         egressBytes: s.egressBytes,
         egressBytesPerSec: ring.rate(o + S_EGRESS, now, vec[o + S_EGRESS]!, win, since),
         eventsSent: s.eventsSent,
@@ -600,29 +603,59 @@ class SimulationImpl implements Simulation {
     const cont = options.continue ? decodeContinue(options.continue) : null;
     const startPos = cont ? cont.pos : 0;
     const shown = Math.min(limit > 0 ? limit : 20, 500);
+    // What the replica keeps of what it is sent (as after its LIST): all of it when the server
+    // filtered or when it trusts the stream; with the fallback, what its own matcher takes.
+    const keptFiltering = r.status === 'error' ? 'none' : r.filtering;
+    const keeps = (s: number): boolean => {
+      if (r.localKind === LOCAL_KEEP_ALL) return true;
+      if (r.localKind === LOCAL_RANGES) return r.keepsHash(c.uidHi[s]!, c.uidLo[s]!, c.nsHi[s]!, c.nsLo[s]!);
+      if (r.localKind === LOCAL_JUMP) return c.jumpBuckets[s] === r.index;
+      return false;
+    };
     const items: PodObject[] = [];
     let taken = 0;
-    let remaining = 0;
     let lastSlot = -1;
-    let total = 0;
-    for (let s = 0; s < c.slots; s++) {
-      // The label selector AND the shard check, as the apiserver's list filter applies them.
-      if (!c.alive[s] || (sel && !sel.matchesHash(H[s]!, L[s]!))) continue;
-      if (labelReqs.length > 0 && !matchesLabels(labelReqs, podLabels(c, s))) continue;
-      total++;
-      if (s < startPos) continue;
+    let itemJson = 0;
+    let kept = 0;
+    let keptJson = 0;
+    let more = false;
+    let after = 0;
+    for (let s = startPos; s < c.slots; s++) {
+      if (!c.alive[s]) continue;
       if (limit > 0 && taken >= limit) {
-        remaining++;
+        // The page is full: any stored object after it, matching or not, means a continue
+        // token (the apiserver does not look ahead for a match).
+        more = true;
+        after++;
         continue;
       }
+      // The label selector AND the shard check, as the apiserver's list filter applies them.
+      if (sel && !sel.matchesHash(H[s]!, L[s]!)) continue;
+      if (labelReqs.length > 0 && !matchesLabels(labelReqs, podLabels(c, s))) continue;
       taken++;
       lastSlot = s;
+      itemJson += c.jsonBytes[s]!;
+      if (keeps(s)) {
+        kept++;
+        keptJson += c.jsonBytes[s]!;
+      }
       if (items.length < shown) items.push(podJson(c, s));
     }
     const rv = cont ? cont.rv : c.resourceVersion;
-    const token = limit > 0 && remaining > 0 ? encodeContinue(rv, `${c.namespace(lastSlot)}/${podName(c, lastSlot)}`, lastSlot + 1) : undefined;
-    const body = podListBody(items, rv, { continueToken: token, remaining, shardSelector: sel ? sel.toString() : undefined });
-    return { status: 200, request, body, totalItems: limit > 0 ? taken : total, itemsShown: items.length };
+    const token = more ? encodeContinue(rv, `${c.namespace(lastSlot)}/${podName(c, lastSlot)}`, lastSlot + 1) : undefined;
+    // remainingItemCount only when nothing is filtered: then it is exact (every stored object after the page).
+    const unfiltered = sel === null && labelReqs.length === 0;
+    const body = podListBody(items, rv, { continueToken: token, remaining: unfiltered ? after : undefined, shardSelector: sel ? sel.toString() : undefined });
+    const ratio = wireRatio(this.params.sizes);
+    return {
+      status: 200,
+      request,
+      body,
+      totalItems: taken,
+      itemsShown: items.length,
+      bodyBytes: listOverheadBytes(this.params.sizes.encoding) + Math.round(itemJson * ratio),
+      kept: { items: kept, bytes: Math.round(keptJson * ratio), filtering: keptFiltering },
+    };
   }
 
   watchEventsFor(mode: Mode, replica: number, count = 10): WatchEventEnvelope[] {

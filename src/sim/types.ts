@@ -34,9 +34,12 @@ export interface PodListBody {
   readonly apiVersion: 'v1';
   readonly metadata: {
     readonly resourceVersion: string;
-    /** Present only when a continuation exists (paginated LIST with `limit`). */
+    /**
+     * Present when a page was filled and any stored object follows it, matching or not (so a
+     * filtered list can end with an empty page).
+     */
     readonly continue?: string;
-    /** Left out of sharded pages; otherwise present when a continuation exists. */
+    /** Present only when a continuation exists and the list applies no filtering at all (no shard or label selector). */
     readonly remainingItemCount?: number;
     /** Present only when the gate is on and a selector was sent; echoes the canonical text. */
     readonly shardInfo?: { readonly selector: string };
@@ -44,19 +47,33 @@ export interface PodListBody {
   readonly items: readonly PodObject[];
 }
 
-/** The body of a failed request: a `Status`. */
-export interface StatusBody {
+/**
+ * The HTTP 500 body for a bad shard selector: a plain Go error turned into a `Status`, so it
+ * has no `reason` and no `details`. Keys in this order on the wire.
+ */
+export interface InternalErrorStatusBody {
   readonly kind: 'Status';
   readonly apiVersion: 'v1';
   readonly metadata: Record<string, never>;
   readonly status: 'Failure';
-  /** For a bad selector: `invalid shard selector: <parser message>`. */
+  /** `invalid shard selector: <parser message>`. */
   readonly message: string;
-  /** InternalError (500) for a bad shard selector; BadRequest (400) for a bad label selector. */
-  readonly reason: 'InternalError' | 'BadRequest';
-  readonly details: { readonly causes: readonly { readonly message: string }[] };
-  readonly code: 500 | 400;
+  readonly code: 500;
 }
+
+/** The HTTP 400 body for an unreadable label selector: a BadRequest StatusError (a reason, no details). */
+export interface BadRequestStatusBody {
+  readonly kind: 'Status';
+  readonly apiVersion: 'v1';
+  readonly metadata: Record<string, never>;
+  readonly status: 'Failure';
+  readonly message: string;
+  readonly reason: 'BadRequest';
+  readonly code: 400;
+}
+
+/** The body of a failed request: a `Status`. */
+export type StatusBody = InternalErrorStatusBody | BadRequestStatusBody;
 
 /** The request a replica sends (the real URL, for showing on stage). */
 export interface RequestInfo {
@@ -80,8 +97,17 @@ export type ListResponse =
       readonly totalItems: number;
       /** Items materialised in `body.items`. */
       readonly itemsShown: number;
+      /** Modelled wire bytes of the whole body as sent (all `totalItems` items), as the model counts a LIST. */
+      readonly bodyBytes: number;
+      /**
+       * What the replica keeps of this response after its own filter: everything when the
+       * server filtered (`server`) or when it naively trusts the stream (`trust`); with the
+       * fallback, only what its own selector matches. `bytes` are the kept items' wire bytes.
+       */
+      readonly kept: { readonly items: number; readonly bytes: number; readonly filtering: ReplicaFiltering };
     }
-  | { readonly status: 500 | 400; readonly request: RequestInfo; readonly body: StatusBody };
+  | { readonly status: 500; readonly request: RequestInfo; readonly body: InternalErrorStatusBody }
+  | { readonly status: 400; readonly request: RequestInfo; readonly body: BadRequestStatusBody };
 
 /** Options of {@link Simulation.listFor}. */
 export interface ListOptions {
@@ -235,6 +261,10 @@ export interface ApiServerMetrics {
   readonly watchShardsTotal: number;
   /** `apiserver_watch_filtered_events_total{group="",resource="pods"}`: failed shard checks (counter). */
   readonly watchFilteredEventsTotal: number;
+  /** Whether the gauge's series exists: a sharded watch was ever opened on this server (it stays at 0 after). */
+  readonly watchShardsSeries: boolean;
+  /** Whether the counter's series exists: an event was ever filtered out on this server. */
+  readonly watchFilteredEventsSeries: boolean;
 }
 
 /** One API server in one mode. */

@@ -6,6 +6,9 @@ import { INVALID_SHARD_SELECTOR_PREFIX } from '../core/sharding';
 import { goQueryEscape } from '../sim/url';
 
 export { goQueryEscape };
+// Pure builders (no model code): the page prints the same bodies and exposition as the model.
+export { statusBody } from '../sim/status';
+export { metricsExposition, METRIC_FILTERED_EVENTS } from '../sim/metrics';
 
 /** The informer's WATCH request for pods with this shard selector (omitted when empty). */
 export function watchRequestUrl(selector: string): string {

@@ -33,7 +33,7 @@ export {
   NUDGE_LARGE,
 } from './selectors';
 export type { ParsedSelector, BoundaryHandle, BoundRef } from './selectors';
-export { goQueryEscape, watchRequestUrl, listRequestUrl, rejectionMessage } from './artefacts';
+export { goQueryEscape, watchRequestUrl, listRequestUrl, rejectionMessage, statusBody, metricsExposition, METRIC_FILTERED_EVENTS } from './artefacts';
 export { toSimInput } from './toSim';
 export { settlingView, selectSettlingSecondsLeft } from './settling';
 export type { SettlingView } from './settling';

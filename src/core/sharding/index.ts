@@ -25,7 +25,7 @@ export { parseShardSelector, goTrimSpace, EMPTY_SELECTOR_MESSAGE } from './parse
 export { goQuote } from './quote';
 export { parseCel, debugString as celDebugString, ExprKind } from './cel';
 export type { CelParseResult, Expr as CelExpr } from './cel';
-export { splitHashSpace, MAX_SPLIT } from './split';
+export { splitHashSpace, splitShard, MAX_SPLIT } from './split';
 export type { HexRange } from './split';
 export { analyzeCoverage } from './coverage';
 export type { CoverageReport, CoverageSegment } from './coverage';

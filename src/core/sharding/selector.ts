@@ -1,14 +1,43 @@
 import { hashFieldHigh, lastHashLow } from './hash';
-import { hexToParts } from './hex';
+import { hexLess, hexToParts } from './hex';
+import { goQuote } from './quote';
 import type { ShardKey, ShardRangeRequirement, ShardableObject } from './types';
 
-/** Reads the shard key's value from an object; a missing field reads as "" (as the apiserver does). */
+/** A bound as the apiserver validates it: 16 lowercase hex digits, or the 17-digit 2^64. */
+const WELL_FORMED_BOUND = /^0x[0-9a-f]{16}$|^0x10000000000000000$/;
+
+/** Throws unless `key` is one of the two field paths the apiserver supports. */
+function checkKey(key: string): asserts key is ShardKey {
+  if (key !== 'object.metadata.uid' && key !== 'object.metadata.namespace') {
+    throw new Error(`unsupported field path: ${goQuote(String(key))}`);
+  }
+}
+
+/** Throws unless `bound` is written as the apiserver writes a bound. */
+function checkBound(bound: string): void {
+  if (typeof bound !== 'string' || !WELL_FORMED_BOUND.test(bound)) {
+    throw new RangeError(`invalid shard range bound ${goQuote(String(bound))}: must be '0x' and 16 lowercase hex digits, or '0x10000000000000000'`);
+  }
+}
+
+/**
+ * Reads the shard key's value from an object; a missing field reads as "" (as the apiserver
+ * does). Like the Go function, any other field path is an error, never a silent default.
+ */
 export function resolveFieldValue(obj: ShardableObject, key: ShardKey): string {
+  checkKey(key);
   return (key === 'object.metadata.uid' ? obj.metadata.uid : obj.metadata.namespace) ?? '';
 }
 
-/** Canonical text of one requirement, as the apiserver prints it. */
+/**
+ * Canonical text of one requirement, as the apiserver prints it. An empty or unsupported key
+ * or a malformed bound is an error (no `shardRange(, ...)`); a start not below its end still
+ * prints, since that text is for a server to reject.
+ */
 export function requirementToString(r: ShardRangeRequirement): string {
+  checkKey(r.key);
+  checkBound(r.start);
+  checkBound(r.end);
   return `shardRange(${r.key}, '${r.start}', '${r.end}')`;
 }
 
@@ -21,7 +50,20 @@ export class ShardSelector {
   /** Range bounds as numbers: [startHi, startLo, endHi, endLo] per range (endHi may be 2^32). */
   private readonly bounds: Float64Array;
 
+  /**
+   * Throws, as the parser would, on an empty or unsupported key, a malformed bound, a start
+   * not below its end, or ranges on two different fields: a selector never holds a range the
+   * apiserver would not have accepted.
+   */
   constructor(requirements: readonly ShardRangeRequirement[]) {
+    for (const r of requirements) {
+      checkKey(r.key);
+      checkBound(r.start);
+      checkBound(r.end);
+      if (!hexLess(r.start, r.end)) throw new RangeError(`shard range start ${r.start} must be less than end ${r.end}`);
+      const first = requirements[0]!.key;
+      if (r.key !== first) throw new Error(`all shard ranges must use the same field, got ${goQuote(first)} and ${goQuote(r.key)}`);
+    }
     this.requirements = Object.freeze(requirements.map((r) => Object.freeze({ ...r })));
     this.bounds = new Float64Array(requirements.length * 4);
     requirements.forEach((r, i) => {

@@ -27,3 +27,20 @@ export function splitHashSpace(n: number): HexRange[] {
   }
   return out;
 }
+
+/**
+ * Shard `index` of an equal split into `n`: entry `index` of {@link splitHashSpace}, computed
+ * alone. An index outside [0, n) is an error (never an undefined range).
+ */
+export function splitShard(index: number, n: number): HexRange {
+  if (!Number.isInteger(n) || n < 1 || n > MAX_SPLIT) {
+    throw new RangeError(`shard count must be an integer from 1 to ${MAX_SPLIT}, got ${n}`);
+  }
+  if (!Number.isInteger(index) || index < 0 || index >= n) {
+    throw new RangeError(`shard index must be an integer from 0 to ${n - 1}, got ${index}`);
+  }
+  const total = BigInt(n);
+  const start = (BigInt(index) * HASH_SPACE) / total;
+  const end = (BigInt(index + 1) * HASH_SPACE) / total;
+  return { start: formatHex(start), end: formatHex(end) };
+}

@@ -3,6 +3,7 @@ import { useShardScope, type ModeSnapshot, type SimSnapshot } from '../../state'
 import { useFormat, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
 import { headlineOf } from './headline';
+import { Metrics } from './Metrics';
 import { SeriesChart, type ChartLine } from './SeriesChart';
 
 /**
@@ -196,24 +197,6 @@ function Audit({ client, server }: { client: ModeSnapshot; server: ModeSnapshot 
         {row(t('flow.clientSide'), client, 'audit-client')}
         {row(t('flow.serverSide'), server, 'audit-server')}
       </ul>
-    </div>
-  );
-}
-
-/** The two apiserver metrics, in Prometheus exposition form, per API server (server-side run). */
-function Metrics({ server }: { server: ModeSnapshot }) {
-  const t = useT();
-  const lines = server.apiServers.flatMap((s) => [
-    `# apiserver-${s.index} (${s.gate ? 'ShardedListAndWatch=true' : 'ShardedListAndWatch=false'})`,
-    `apiserver_watch_shards_total{group="",resource="pods"} ${s.metrics.watchShardsTotal}`,
-    `apiserver_watch_filtered_events_total{group="",resource="pods"} ${s.metrics.watchFilteredEventsTotal}`,
-  ]);
-  return (
-    <div className="metrics">
-      <h3 className="audit__title">{t('bandwidth.metrics')}</h3>
-      <pre className="code metrics__code" data-testid="apiserver-metrics" tabIndex={0} aria-label={t('bandwidth.metrics')}>
-        {lines.join('\n')}
-      </pre>
     </div>
   );
 }

@@ -1,12 +1,10 @@
 import { memo, useEffect, useRef, useState } from 'react';
-import { useShardScope, useShardScopeStore, type ListResponse, type PodListBody, type ReplicaStats } from '../../state';
-import { useFormat, useT } from '../i18n';
+import { statusBody, useShardScope, useShardScopeStore, type ListResponse, type PodListBody, type ReplicaStats } from '../../state';
+import { useFormat, useT, type Formatters, type Translate } from '../i18n';
 
 /** Props of {@link ListPreview}. */
 export interface ListPreviewProps {
   readonly replica: number;
-  /** Objects the replica holds (the preview lists only the first items). */
-  readonly owned: number;
   /** The replica's current state in the server-side run. */
   readonly stats: ReplicaStats | null;
 }
@@ -17,9 +15,12 @@ const REFRESH_SIM_SECONDS = 2;
 /**
  * What the replica's LIST returns, as the JSON people would see with `kubectl get --raw`:
  * `metadata.shardInfo` highlighted when present, called out when missing, and the whole
- * `Status` body for an HTTP 500. Fetched from the model only while the card is on screen.
+ * `Status` body for an HTTP 500. The items line says what was sent (count and bytes: the
+ * whole collection when the server did not filter) and, without `shardInfo`, what the
+ * replica keeps after filtering locally. Fetched from the model only while the card is on
+ * screen.
  */
-export const ListPreview = memo(function ListPreview({ replica, owned, stats }: ListPreviewProps) {
+export const ListPreview = memo(function ListPreview({ replica, stats }: ListPreviewProps) {
   const t = useT();
   const f = useFormat();
   const store = useShardScopeStore();
@@ -27,9 +28,15 @@ export const ListPreview = memo(function ListPreview({ replica, owned, stats }: 
   const [visible, setVisible] = useState(typeof IntersectionObserver !== 'function');
   const [response, setResponse] = useState<ListResponse | null>(null);
   const applied = useShardScope((s) => s.sim.applied);
-  const tick = useShardScope((s) => Math.floor((s.sim.snapshot?.time ?? 0) / REFRESH_SIM_SECONDS));
+  // While playing, refetch every REFRESH_SIM_SECONDS; once paused, catch up with the last
+  // step, so the body agrees with every other figure on a still page.
+  const tick = useShardScope((s) =>
+    s.playing ? `t${Math.floor((s.sim.snapshot?.time ?? 0) / REFRESH_SIM_SECONDS)}` : `rv${s.sim.snapshot?.cluster.resourceVersion ?? ''}`,
+  );
   const ready = useShardScope((s) => s.sim.status === 'ready');
   const resourceVersion = useShardScope((s) => String(s.sim.snapshot?.cluster.resourceVersion ?? ''));
+  // A change of how the replica filters (a gate toggled, a selector rejected) calls for a new body.
+  const shape = stats ? `${stats.status}/${stats.filtering}/${stats.shardInfoSeen}/${stats.apiServer}` : '';
 
   useEffect(() => {
     const el = ref.current;
@@ -56,51 +63,48 @@ export const ListPreview = memo(function ListPreview({ replica, owned, stats }: 
     return () => {
       live = false;
     };
-  }, [store, replica, applied, tick, visible, ready]);
-
-  const renderPreview = (r: ListResponse) => {
-    const total = r.status === 200 ? r.totalItems : owned;
-    return renderBody(r, t('card.listPreviewNoShardInfo'), t('card.listItems', { count: total, formatted: f.count(total) }));
-  };
+  }, [store, replica, applied, tick, visible, ready, shape]);
 
   return (
     <div ref={ref} className="list-preview">
       <pre className="code list-preview__code" data-testid="list-preview" tabIndex={0} aria-label={t('card.listPreview')}>
-        {stats ? renderPreview(current(response, stats, resourceVersion)) : '…'}
+        {stats ? renderBody(current(response, stats, resourceVersion), replica, t, f) : '…'}
       </pre>
     </div>
   );
 });
 
+/** What to show: a response, or (while a refetch is on its way) the metadata the replica's state implies. */
+type Shown = { readonly response: ListResponse; readonly pending: boolean };
+
 /**
  * The response to show: the one fetched from the model when it agrees with the replica's
- * current state; otherwise (a refetch is on its way) the same metadata from that state, so
- * the preview never contradicts the badges for a moment.
+ * current state; otherwise (a refetch is on its way) the same metadata from that state and
+ * no item counts, so the preview never contradicts the badges nor shows a stale figure.
  */
-function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: string): ListResponse {
+function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: string): Shown {
   const rejected = stats.status === 'error' && stats.error?.httpStatus === 500;
-  if (r && (r.status === 500) === rejected && (r.status === 500 || Boolean(r.body.metadata.shardInfo) === stats.shardInfoSeen)) return r;
-  const request = { verb: 'LIST' as const, url: stats.listUrl, shardSelector: stats.selectorSent, apiServer: stats.apiServer };
-  if (rejected) {
-    const message = stats.error!.message;
-    return {
-      status: 500,
-      request,
-      body: { kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, reason: 'InternalError', details: { causes: [{ message }] }, code: 500 },
-    };
+  if (r && (r.status === 500) === rejected && (r.status === 500 || Boolean(r.body.metadata.shardInfo) === stats.shardInfoSeen)) {
+    return { response: r, pending: false };
   }
+  const request = { verb: 'LIST' as const, url: stats.listUrl, shardSelector: stats.selectorSent, apiServer: stats.apiServer };
+  if (rejected) return { response: { status: 500, request, body: statusBody(stats.error!.message) }, pending: false };
   const metadata: PodListBody['metadata'] = stats.shardInfoSeen && stats.selector ? { resourceVersion, shardInfo: { selector: stats.selector } } : { resourceVersion };
-  const items = r && r.status === 200 ? r.body.items : [];
   return {
-    status: 200,
-    request,
-    body: { kind: 'PodList', apiVersion: 'v1', metadata, items },
-    totalItems: r && r.status === 200 ? r.totalItems : stats.cacheObjects,
-    itemsShown: items.length,
+    response: {
+      status: 200,
+      request,
+      body: { kind: 'PodList', apiVersion: 'v1', metadata, items: [] },
+      totalItems: 0,
+      itemsShown: 0,
+      bodyBytes: 0,
+      kept: { items: 0, bytes: 0, filtering: stats.filtering },
+    },
+    pending: true,
   };
 }
 
-function renderBody(r: ListResponse, missingNote: string, itemsNote: string) {
+function renderBody({ response: r, pending }: Shown, replica: number, t: Translate, f: Formatters) {
   if (r.status !== 200) {
     return (
       <>
@@ -112,8 +116,22 @@ function renderBody(r: ListResponse, missingNote: string, itemsNote: string) {
   }
   const b = r.body;
   const first = b.items[0];
-  const itemLine = first
-    ? `    { "metadata": { "name": ${JSON.stringify(first.metadata.name)}, "namespace": ${JSON.stringify(first.metadata.namespace ?? '')}, "uid": ${JSON.stringify(first.metadata.uid)} } },\n    …`
+  const sharded = Boolean(b.metadata.shardInfo);
+  const count = r.totalItems;
+  const sentNote = t(sharded ? 'card.listSentShard' : 'card.listSentWhole', { count, formatted: f.count(count), bytes: f.bytes(r.bodyBytes) });
+  // Without shardInfo the replica decides what to keep; say which way and how much.
+  const keptNote =
+    sharded || pending
+      ? null
+      : r.kept.filtering === 'trust'
+        ? t('card.listKeptTrust', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes) })
+        : r.kept.filtering === 'fallback'
+          ? t('card.listKeptFallback', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes), sent: f.count(count) })
+          : r.kept.filtering === 'none'
+            ? t('card.listKeptNone', { replica, sent: f.count(count) })
+            : null;
+  const itemLines = first
+    ? `    { "metadata": { "name": ${JSON.stringify(first.metadata.name)}, "namespace": ${JSON.stringify(first.metadata.namespace ?? '')}, "uid": ${JSON.stringify(first.metadata.uid)} } }${count > 1 ? ',\n    …' : ''}\n`
     : '';
   return (
     <>
@@ -131,13 +149,26 @@ function renderBody(r: ListResponse, missingNote: string, itemsNote: string) {
       ) : (
         <>
           {'\n'}
-          <span className="code__missing" data-testid="shardinfo-missing">{`    // ${missingNote}`}</span>
+          <span className="code__missing" data-testid="shardinfo-missing">{`    // ${t('card.listPreviewNoShardInfo')}`}</span>
           {'\n'}
         </>
       )}
-      {'  },\n  "items": ['}
-      <span className="code__comment">{` // ${itemsNote}`}</span>
-      {first ? `\n${itemLine}\n  ]\n}` : ']\n}'}
+      {'  },\n  "items": [\n'}
+      {pending ? (
+        <span className="code__comment">{`    // ${t('card.listPending')}\n`}</span>
+      ) : (
+        <span className={sharded ? 'code__comment' : 'code__missing'} data-testid="list-sent" data-count={count} data-bytes={r.bodyBytes}>
+          {`    // ${sentNote}\n`}
+        </span>
+      )}
+      {keptNote !== null ? (
+        <span className={r.kept.filtering === 'fallback' ? 'code__comment' : 'code__missing'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
+          {`    // ${keptNote}\n`}
+        </span>
+      ) : null}
+      {itemLines}
+      <span data-testid="list-items-close">{'  ]'}</span>
+      {'\n}'}
     </>
   );
 }

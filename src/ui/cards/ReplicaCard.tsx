@@ -142,7 +142,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
 
       <div className="card__row card__row--block">
         <span className="card__label">{t('card.listPreview')}</span>
-        <ListPreview replica={replica} owned={owned} stats={stats} />
+        <ListPreview replica={replica} stats={stats} />
       </div>
     </article>
   );

@@ -63,7 +63,10 @@ export const HashSpaceView = memo(function HashSpaceView() {
             {t('hash.title')}
           </h2>
           <p className="panel__subtitle">
-            {t('hash.subtitle', { key: shardKey })} · {t('hash.objectsCount', { count: live, formatted: f.count(live) })}
+            {t('hash.subtitle', { key: shardKey })} ·{' '}
+            <span data-testid="live-count" data-count={live}>
+              {t('hash.objectsCount', { count: live, formatted: f.count(live) })}
+            </span>
           </p>
         </div>
         <div className="hashspace__legend">

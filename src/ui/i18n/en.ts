@@ -250,6 +250,28 @@ export const en = {
   'error.engine': 'The simulation stopped: {message}',
   'error.parameters': 'The model refused these parameters: {message}',
   'error.retry': 'Try again',
+
+  // issue 7: server artefacts (LIST preview, metrics)
+  'card.listSentWhole': {
+    one: '{formatted} pod sent, {bytes}: the whole collection (the server did not filter)',
+    other: '{formatted} pods sent, {bytes}: the whole collection (the server did not filter)',
+  },
+  'card.listSentShard': { one: "{formatted} pod sent, {bytes}: this replica's shard only", other: "{formatted} pods sent, {bytes}: this replica's shard only" },
+  'card.listKeptFallback': {
+    one: 'fallback: replica-{replica} filters locally and keeps {formatted} pod ({bytes}) of the {sent} it decoded',
+    other: 'fallback: replica-{replica} filters locally and keeps {formatted} pods ({bytes}) of the {sent} it decoded',
+  },
+  'card.listKeptTrust': {
+    one: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pod ({bytes}), its own or not',
+    other: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pods ({bytes}), its own or not',
+  },
+  'card.listKeptNone': 'replica-{replica} decoded all {sent} and keeps none: it cannot parse its own selector to filter locally',
+  'card.listPending': 'fetching the new response…',
+  'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
+  'bandwidth.metricsNoneGateOff':
+    '# no series yet: the gate is off, so this server ignores shardSelector and never opens a sharded watch; a metric with no series prints nothing',
+  'bandwidth.metricsNoneYet': '# no series yet: no sharded watch has been opened on this server; a metric with no series prints nothing',
+  'bandwidth.metricsNoFilteredYet': '# {metric}: no series yet: no event has been filtered out on this server so far',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

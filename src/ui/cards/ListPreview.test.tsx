@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { ShardScopeProvider, createShardScopeStore, defaultSimParams, type SimParams } from '../../state';
+import { ReplicaCard } from './ReplicaCard';
+
+// What a replica's LIST preview says (issue 7, points 4 and 6).
+
+async function setup(params: Partial<SimParams>, replica: number) {
+  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 600, namespaces: 6, ...params } });
+  render(
+    <ShardScopeProvider store={store}>
+      <ReplicaCard replica={replica} />
+    </ShardScopeProvider>,
+  );
+  await act(() => store.getState().start());
+  await act(() => store.getState().idle());
+  return store;
+}
+
+/** Integer in a text like "2,495 pods". */
+const int = (s: string | null | undefined) => Number((s ?? '').replace(/[^0-9]/g, ''));
+
+describe('the LIST preview of a replica whose API server has the gate off', () => {
+  it('shows the whole collection as sent, then what the fallback filter keeps, and closes the items array on its own line', async () => {
+    const store = await setup({ apiServers: [{ gate: true }, { gate: false }] }, 1);
+    const snap = store.getState().sim.snapshot!;
+    const stats = snap.modes.server.replicas[1]!;
+    expect(stats.filtering).toBe('fallback');
+    const preview = screen.getByTestId('list-preview');
+    const sent = await within(preview).findByTestId('list-sent');
+    // The server ignored the selector: every live object is in the body.
+    expect(Number(sent.dataset.count)).toBe(snap.cluster.live);
+    expect(int(sent.textContent?.split(' pods')[0])).toBe(snap.cluster.live);
+    expect(Number(sent.dataset.bytes)).toBe(stats.counters.listBytes);
+    const kept = within(preview).getByTestId('list-kept');
+    expect(kept.dataset.filtering).toBe('fallback');
+    expect(Number(kept.dataset.count)).toBe(stats.cacheObjects);
+    expect(Number(kept.dataset.count)).toBeLessThan(snap.cluster.live / 2);
+    expect(kept.textContent).toMatch(/fallback/);
+    expect(kept.textContent).toContain(`keeps ${stats.cacheObjects.toLocaleString('en')} pods`);
+    // No comment swallows the closing bracket: `]` stands on its own line.
+    const lines = (preview.textContent ?? '').split('\n');
+    expect(lines).toContain('  ]');
+    for (const line of lines.filter((l) => l.includes('//'))) expect(line.slice(line.indexOf('//'))).not.toContain(']');
+  });
+
+  it('says a naive replica keeps everything it was sent', async () => {
+    const store = await setup({ apiServers: [{ gate: false }], fallback: false }, 2);
+    const snap = store.getState().sim.snapshot!;
+    const kept = await within(screen.getByTestId('list-preview')).findByTestId('list-kept');
+    expect(kept.dataset.filtering).toBe('trust');
+    expect(Number(kept.dataset.count)).toBe(snap.cluster.live);
+    expect(kept.textContent).toMatch(/trust/i);
+  });
+
+  it('says a replica that cannot parse its own selector decoded everything and keeps nothing', async () => {
+    const bad = 'shardRange(object.metadata.uid,';
+    const store = await setup({ apiServers: [{ gate: false }], selectors: [...defaultSimParams().selectors.slice(0, 3), bad] }, 3);
+    const snap = store.getState().sim.snapshot!;
+    expect(snap.modes.server.replicas[3]!.error?.httpStatus).toBeNull();
+    const preview = screen.getByTestId('list-preview');
+    expect(Number((await within(preview).findByTestId('list-sent')).dataset.count)).toBe(snap.cluster.live);
+    const kept = within(preview).getByTestId('list-kept');
+    expect(kept.dataset.filtering).toBe('none');
+    expect(Number(kept.dataset.count)).toBe(0);
+    expect(kept.textContent).toContain(`decoded all ${snap.cluster.live.toLocaleString('en')} and keeps none`);
+  });
+
+  it('says a sharded LIST sent only the replica\'s shard, with no separate kept line', async () => {
+    const store = await setup({}, 0);
+    const snap = store.getState().sim.snapshot!;
+    const sent = await within(screen.getByTestId('list-preview')).findByTestId('list-sent');
+    expect(Number(sent.dataset.count)).toBe(snap.modes.server.replicas[0]!.cacheObjects);
+    expect(screen.queryByTestId('list-kept')).toBeNull();
+  });
+});
+
+describe('the LIST preview of a rejected selector', () => {
+  it('shows the HTTP 500 body exactly: no reason, no details', async () => {
+    const store = await setup({ selectors: [...defaultSimParams().selectors.slice(0, 3), 'shardRange(object.metadata.uid,'] }, 3);
+    await waitFor(() => expect(store.getState().sim.snapshot!.modes.server.replicas[3]!.status).toBe('error'));
+    const message = store.getState().sim.snapshot!.modes.server.replicas[3]!.error!.message;
+    const body = await screen.findByTestId('list-status-body');
+    expect(JSON.parse(body.textContent!)).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
+    expect(Object.keys(JSON.parse(body.textContent!))).toEqual(['kind', 'apiVersion', 'metadata', 'status', 'message', 'code']);
+  });
+});
