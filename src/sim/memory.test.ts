@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validateParams } from './params';
 import type { SimParamsInput } from './params';
+import { runCli } from './cli';
 import { createSimulation } from './simulation';
 import { JSON_LIST_OVERHEAD_BYTES } from './sizes';
 
@@ -195,5 +196,26 @@ describe('the closed form', () => {
       const ratio = sum(s.closedForm.client.replicaCacheBytes) / sum(s.closedForm.server.replicaCacheBytes);
       expect(ratio).toBeCloseTo(style === 'all' ? N : 1, 6);
     }
+  });
+});
+
+describe('the command line prints the memory figures', () => {
+  it('shows both client styles, decode allocation and the LIST peak, in the table and in JSON', () => {
+    const args = ['--pods', '2000', '--replicas', String(N), '--seconds', '5'];
+    const table = runCli(args);
+    expect(table.code).toBe(0);
+    expect(table.stdout).toContain('informer cache (owned) in use');
+    expect(table.stdout).toContain('informer cache (all)');
+    expect(table.stdout).toContain('decode allocation (watch)');
+    expect(table.stdout).toContain('LIST peak (owned)');
+    expect(table.stdout).toMatch(/all replicas: caches \(all\) +[\d.]+ [kMG]?B +[\d.]+ [kMG]?B +0\.25x/);
+    const body = JSON.parse(runCli([...args, '--json']).stdout) as {
+      modes: Record<'client' | 'server', { totalCacheBytesByStyle: { owned: number; all: number }; totalDecodeAllocBytesPerSec: number; replicas: { listPeakBytes: number }[] }>;
+    };
+    const { client, server } = body.modes;
+    expect(rel(client.totalCacheBytesByStyle.all, N * server.totalCacheBytesByStyle.all)).toBeLessThan(EXACT);
+    expect(rel(client.totalCacheBytesByStyle.owned, server.totalCacheBytesByStyle.owned)).toBeLessThan(EXACT);
+    expect(rel(client.totalDecodeAllocBytesPerSec / server.totalDecodeAllocBytesPerSec, N)).toBeLessThan(0.1);
+    expect(client.replicas[0]!.listPeakBytes).toBeGreaterThan(server.replicas[0]!.listPeakBytes);
   });
 });
