@@ -244,6 +244,27 @@ export const en = {
   'error.engine': 'The simulation stopped: {message}',
   'error.parameters': 'The model refused these parameters: {message}',
   'error.retry': 'Try again',
+
+  // issue 7: memory
+  'controls.clientCache': 'Informer cache holds',
+  'controls.clientCacheOwned': 'Its shard only (filter before the cache, like kube-state-metrics)',
+  'controls.clientCacheAll': 'All it receives (filter in handlers, like controller-runtime)',
+  'memory.styleOwned': 'filter before the cache',
+  'memory.styleAll': 'cache everything',
+  'memory.inUse': '(in use)',
+  'memory.cacheRow': 'Informer caches: {style}',
+  'memory.listPeakRow': 'LIST peak, largest replica',
+  'memory.allocRow': 'Decode allocation',
+  'memory.legend': 'Thick lines: {inUse}. Thin lines: {other}.',
+  'memory.figuresLabel': 'Memory of all replicas under both client styles, client-side and server-side',
+  'memory.clientColumn': 'Client-side',
+  'memory.serverColumn': 'Server-side',
+  'card.memoryHelp': 'Informer cache of this replica under each client style, its LIST peak and decode allocation',
+  'card.memoryCache': 'cache: {style}',
+  'memory.styleOwnedShort': 'filter first',
+  'memory.styleAllShort': 'cache all',
+  'card.memoryListPeak': 'LIST peak',
+  'card.memoryAlloc': 'decode allocation',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
