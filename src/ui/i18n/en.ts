@@ -247,8 +247,8 @@ export const en = {
 
   // issue 7: memory
   'controls.clientCache': 'Informer cache holds',
-  'controls.clientCacheOwned': 'Its shard only (filter before the cache, like kube-state-metrics)',
-  'controls.clientCacheAll': 'All it receives (filter in handlers, like controller-runtime)',
+  'controls.clientCacheOwned': 'Its share (filter first, as kube-state-metrics)',
+  'controls.clientCacheAll': 'All it receives (as controller-runtime)',
   'memory.styleOwned': 'filter before the cache',
   'memory.styleAll': 'cache everything',
   'memory.inUse': '(in use)',
