@@ -8,6 +8,9 @@
  *   watcher (twice for a MODIFIED).
  *
  * Bookmarks reach every watcher in both modes. LIST traffic is left out (it is a one-off).
+ * Memory: the cache holds the kept share (`owned`) or the received share (`all`); decode
+ * allocation is the watch bytes times the allocation factor; the LIST peak is a full LIST of
+ * the received share, decoded, plus the cache.
  */
 import type { ClosedForm, ClosedFormMode } from './types';
 
