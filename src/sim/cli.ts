@@ -159,11 +159,19 @@ export interface ModeReport {
     readonly listBytes: number;
     readonly cacheBytes: number;
     readonly cacheObjects: number;
+    /** Informer cache under each client style (`cacheBytes` is the configured one's). */
+    readonly cacheBytesByStyle: { readonly owned: number; readonly all: number };
+    /** Transient decode allocation of the watch stream, bytes per second. */
+    readonly decodeAllocBytesPerSec: number;
+    /** Peak while decoding a full LIST of what it receives now, under the configured style. */
+    readonly listPeakBytes: number;
     readonly error: string | null;
   }[];
   readonly totalWatchBytesPerSec: number;
   readonly totalDecodeCpuMillicores: number;
   readonly totalCacheBytes: number;
+  readonly totalCacheBytesByStyle: { readonly owned: number; readonly all: number };
+  readonly totalDecodeAllocBytesPerSec: number;
   readonly apiServerEgressBytesPerSec: number;
   readonly apiServerHashesPerSec: number;
   readonly watchShardsTotal: number;
@@ -175,6 +183,8 @@ export interface ModeReport {
 
 function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerByte: number): ModeReport {
   const cf = snap.closedForm[m.mode];
+  const style = snap.params.replicas.clientCache;
+  const allocPerByte = snap.params.costs.decodeAllocBytesPerByte;
   const replicas = m.replicas.map((r) => {
     const watchBytes = r.counters.bytesReceived - r.counters.listBytes;
     return {
@@ -188,6 +198,9 @@ function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerBy
       listBytes: r.counters.listBytes,
       cacheBytes: r.cacheBytes,
       cacheObjects: r.cacheObjects,
+      cacheBytesByStyle: { owned: r.memory.byStyle.owned.cacheBytes, all: r.memory.byStyle.all.cacheBytes },
+      decodeAllocBytesPerSec: (watchBytes * allocPerByte) / seconds,
+      listPeakBytes: r.memory.byStyle[style].listPeakBytes,
       error: r.error?.message ?? null,
     };
   });
@@ -197,6 +210,11 @@ function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerBy
     totalWatchBytesPerSec: replicas.reduce((a, r) => a + r.watchBytesPerSec, 0),
     totalDecodeCpuMillicores: replicas.reduce((a, r) => a + r.decodeCpuMillicores, 0),
     totalCacheBytes: replicas.reduce((a, r) => a + r.cacheBytes, 0),
+    totalCacheBytesByStyle: {
+      owned: replicas.reduce((a, r) => a + r.cacheBytesByStyle.owned, 0),
+      all: replicas.reduce((a, r) => a + r.cacheBytesByStyle.all, 0),
+    },
+    totalDecodeAllocBytesPerSec: replicas.reduce((a, r) => a + r.decodeAllocBytesPerSec, 0),
     apiServerEgressBytesPerSec: (m.totals.egressBytes - egressList) / seconds,
     apiServerHashesPerSec: m.totals.apiServerHashes / seconds,
     watchShardsTotal: m.apiServers.reduce((a, s) => a + s.metrics.watchShardsTotal, 0),
@@ -244,6 +262,9 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
   out.push('');
   const w0 = 40;
   const w = 18;
+  const style = p.replicas.clientCache;
+  // Both client styles, the one in use first: the comparison needs no second run.
+  const styles = style === 'all' ? (['all', 'owned'] as const) : (['owned', 'all'] as const);
   const row = (label: string, a: string, b: string, c = '') => out.push(label.padEnd(w0) + a.padStart(w) + b.padStart(w) + c.padStart(w));
   row('', 'client-side', 'server-side', 'server/client');
   row('', '-----------', '-----------', '-------------');
@@ -254,12 +275,21 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
     row(`          decoded then discarded`, `${(c.discardedShare * 100).toFixed(0)}%`, `${(s.discardedShare * 100).toFixed(0)}%`);
     row(`          decode CPU (watch)`, `${c.decodeCpuMillicores.toFixed(1)} mcores`, `${s.decodeCpuMillicores.toFixed(1)} mcores`, ratio(s.decodeCpuMillicores, c.decodeCpuMillicores));
     row(`          initial LIST`, bytes(c.listBytes), bytes(s.listBytes), ratio(s.listBytes, c.listBytes));
-    row(`          informer cache`, `${bytes(c.cacheBytes)} (${int(c.cacheObjects)})`, `${bytes(s.cacheBytes)} (${int(s.cacheObjects)})`);
+    row(`          objects owned`, int(c.cacheObjects), int(s.cacheObjects));
+    for (const st of styles) {
+      row(`          informer cache (${st})${st === style ? ' in use' : ''}`, bytes(c.cacheBytesByStyle[st]), bytes(s.cacheBytesByStyle[st]), ratio(s.cacheBytesByStyle[st], c.cacheBytesByStyle[st]));
+    }
+    row(`          decode allocation (watch)`, `${bytes(c.decodeAllocBytesPerSec)}/s`, `${bytes(s.decodeAllocBytesPerSec)}/s`, ratio(s.decodeAllocBytesPerSec, c.decodeAllocBytesPerSec));
+    row(`          LIST peak (${style})`, bytes(c.listPeakBytes), bytes(s.listPeakBytes), ratio(s.listPeakBytes, c.listPeakBytes));
     if (c.error || s.error) row(`          error`, c.error ? 'yes' : '-', s.error ? 'yes' : '-');
   }
   row('all replicas: watch bytes received', `${bytes(client.totalWatchBytesPerSec)}/s`, `${bytes(server.totalWatchBytesPerSec)}/s`, ratio(server.totalWatchBytesPerSec, client.totalWatchBytesPerSec));
   row('all replicas: decode CPU (watch)', `${client.totalDecodeCpuMillicores.toFixed(1)} mcores`, `${server.totalDecodeCpuMillicores.toFixed(1)} mcores`, ratio(server.totalDecodeCpuMillicores, client.totalDecodeCpuMillicores));
-  row('all replicas: informer caches', bytes(client.totalCacheBytes), bytes(server.totalCacheBytes), ratio(server.totalCacheBytes, client.totalCacheBytes));
+  for (const st of styles) {
+    const label = `all replicas: caches (${st})${st === style ? ' in use' : ''}`;
+    row(label, bytes(client.totalCacheBytesByStyle[st]), bytes(server.totalCacheBytesByStyle[st]), ratio(server.totalCacheBytesByStyle[st], client.totalCacheBytesByStyle[st]));
+  }
+  row('all replicas: decode allocation (watch)', `${bytes(client.totalDecodeAllocBytesPerSec)}/s`, `${bytes(server.totalDecodeAllocBytesPerSec)}/s`, ratio(server.totalDecodeAllocBytesPerSec, client.totalDecodeAllocBytesPerSec));
   row('API-server egress (watch)', `${bytes(client.apiServerEgressBytesPerSec)}/s`, `${bytes(server.apiServerEgressBytesPerSec)}/s`, ratio(server.apiServerEgressBytesPerSec, client.apiServerEgressBytesPerSec));
   row('API-server shard checks (incl. LIST)', `${int(client.apiServerHashesPerSec)}/s`, `${int(server.apiServerHashesPerSec)}/s`);
   row('apiserver_watch_shards_total', int(client.watchShardsTotal), int(server.watchShardsTotal));

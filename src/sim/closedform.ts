@@ -8,6 +8,9 @@
  *   watcher (twice for a MODIFIED).
  *
  * Bookmarks reach every watcher in both modes. LIST traffic is left out (it is a one-off).
+ * Memory: the cache holds the kept share (`owned`) or the received share (`all`); decode
+ * allocation is the watch bytes times the allocation factor; the LIST peak is a full LIST of
+ * the received share, decoded, plus the cache.
  */
 import type { ClosedForm, ClosedFormMode } from './types';
 
@@ -26,6 +29,13 @@ export interface ClosedFormInput {
   readonly decodeNsPerByte: number;
   /** Mean informer-cache bytes per object. */
   readonly cacheBytesPerObject: number;
+  /** What the informer cache holds: the kept share (`owned`) or all it receives (`all`). */
+  readonly clientCache: 'owned' | 'all';
+  /** Mean wire bytes of one object (no envelope) and of a list body around its items. */
+  readonly meanObjectWireBytes: number;
+  readonly listOverheadBytes: number;
+  /** Heap allocated per wire byte decoded. */
+  readonly decodeAllocBytesPerByte: number;
   readonly liveObjects: number;
   /** Client-side shares of objects per replica (sum about 1). */
   readonly clientShares: readonly number[];
@@ -39,6 +49,8 @@ function modeFigures(input: ClosedFormInput, receivedShare: (r: number) => numbe
   const replicaBytesPerSec: number[] = [];
   const replicaCpuCores: number[] = [];
   const replicaCacheBytes: number[] = [];
+  const replicaAllocBytesPerSec: number[] = [];
+  const replicaListPeakBytes: number[] = [];
   let egress = 0;
   for (let r = 0; r < input.replicas; r++) {
     const share = receivedShare(r);
@@ -47,10 +59,15 @@ function modeFigures(input: ClosedFormInput, receivedShare: (r: number) => numbe
     replicaEventsPerSec.push(events);
     replicaBytesPerSec.push(bytes);
     replicaCpuCores.push(bytes * input.decodeNsPerByte * 1e-9);
-    replicaCacheBytes.push((keptShares[r] ?? 0) * input.liveObjects * input.cacheBytesPerObject);
+    const cache = (input.clientCache === 'all' ? share : (keptShares[r] ?? 0)) * input.liveObjects * input.cacheBytesPerObject;
+    replicaCacheBytes.push(cache);
+    replicaAllocBytesPerSec.push(bytes * input.decodeAllocBytesPerByte);
+    // A full LIST of what it receives is decoded whole before it is filtered and stored.
+    const list = input.listOverheadBytes + share * input.liveObjects * input.meanObjectWireBytes;
+    replicaListPeakBytes.push(list * input.decodeAllocBytesPerByte + cache);
     egress += bytes;
   }
-  return { replicaBytesPerSec, replicaEventsPerSec, replicaCpuCores, replicaCacheBytes, egressBytesPerSec: egress, hashesPerSec };
+  return { replicaBytesPerSec, replicaEventsPerSec, replicaCpuCores, replicaCacheBytes, replicaAllocBytesPerSec, replicaListPeakBytes, egressBytesPerSec: egress, hashesPerSec };
 }
 
 /** Computes the closed form. */

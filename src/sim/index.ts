@@ -52,6 +52,8 @@ export type {
   ModeTotals,
   ReplicaStats,
   ReplicaCounters,
+  ReplicaMemory,
+  StyleMemory,
   ReplicaRates,
   ReplicaFiltering,
   RangeView,

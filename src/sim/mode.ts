@@ -75,7 +75,9 @@ export const S_BYTES_DISCARDED = 4;
 export const S_EVENTS_KEPT = 5;
 export const S_CACHE_BYTES = 6;
 export const S_LIST_BYTES = 7;
-export const S_REPLICA_WIDTH = 8;
+/** Cache bytes under clientCache `all` (S_CACHE_BYTES is the `owned` style's). */
+export const S_ALL_CACHE_BYTES = 8;
+export const S_REPLICA_WIDTH = 9;
 export const S_EGRESS = 0;
 export const S_HASHES = 1;
 export const S_SERVER_WIDTH = 2;
@@ -270,6 +272,8 @@ export class ModeEngine {
       r.watcher = null;
     }
     this.clearCache(r);
+    r.recvObjects = 0;
+    r.recvJson = 0;
     r.retryAtTick = -1;
     if (this.mode === 'client' && r.clientFilter === 'ranges' && r.resolved.localError !== null) {
       // A client-side controller validates its own shard config at start: it never lists.
@@ -352,6 +356,8 @@ export class ModeEngine {
     r.cacheObjects = kept;
     r.cacheBytes = keptJson * cacheFactor + kept * cacheOverhead;
     if (r.status === 'error') return;
+    r.recvObjects = items;
+    r.recvJson = itemJson;
     const w = server.openWatch(r.index, text);
     if (w.ok) r.watcher = w.watcher;
   }
@@ -377,6 +383,11 @@ export class ModeEngine {
       return;
     }
     for (const [sh, sl, eh, el] of disjointRanges(sel)) cluster.index.forEachInRange(sh!, sl!, eh!, el!, fn);
+  }
+
+  /** Informer cache bytes of a replica that caches everything it receives (clientCache `all`). */
+  allCacheBytes(r: Replica): number {
+    return r.recvJson * this.params.costs.cacheBytesPerJsonByte + r.recvObjects * this.params.costs.cacheOverheadBytes;
   }
 
   /** Decode cost per byte under the current parameters, nanoseconds. */
@@ -455,6 +466,9 @@ export class ModeEngine {
     const serverByUid = new Uint8Array(R);
     const cacheObjects = new Float64Array(R);
     const cacheBytes = new Float64Array(R);
+    // What each sharded watcher has been sent and still holds (the `all` cache style).
+    const heldObjects = new Float64Array(R);
+    const heldJson = new Float64Array(R);
     let unshLo = 0;
     let unshHi = 0;
     let allKeepLo = 0;
@@ -507,6 +521,8 @@ export class ModeEngine {
     let bcBytes = 0;
     let bcObjEvents = 0; // of which object events (not bookmarks)
     let bcObjBytes = 0;
+    let bcHeldObjects = 0; // change in what every unsharded watcher holds
+    let bcHeldJson = 0;
     let checks = 0; // shard checks per sharded watcher (1 per ADDED/DELETED, 2 per MODIFIED)
     let fastChecks = 0;
     let gaps = this.gaps;
@@ -546,10 +562,15 @@ export class ModeEngine {
       const bytes = Math.round(json[subject]! * ratio) + envelope;
       const cb = json[subject]! * cacheFactor + cacheOverhead;
       const cw = type === T_MODIFIED ? 2 : 1;
+      // Change in a holder's objects and JSON bytes when it receives this event as sent.
+      const dObj = type === T_ADDED ? 1 : type === T_DELETED ? -1 : 0;
+      const dJson = type === T_ADDED ? json[newSlot]! : type === T_DELETED ? -json[oldSlot]! : json[newSlot]! - json[oldSlot]!;
       bcEvents++;
       bcBytes += bytes;
       bcObjEvents++;
       bcObjBytes += bytes;
+      bcHeldObjects += dObj;
+      bcHeldJson += dJson;
       checks += cw;
       const beforeCat = type === T_ADDED ? -1 : maskCategory(lo[subject]!, hi[subject]!);
 
@@ -576,6 +597,8 @@ export class ModeEngine {
             recvEvents[k]!++;
             recvBytes[k]! += bytes;
             passChecks[k]! += cw;
+            heldObjects[k]! += dObj;
+            heldJson[k]! += dJson;
             m ^= t;
           }
         }
@@ -675,6 +698,15 @@ export class ModeEngine {
             }
             recvEvents[k]!++;
             recvBytes[k]! += bytes;
+            if (out === T_ADDED) {
+              heldObjects[k]!++;
+              heldJson[k]! += json[newSlot]!;
+            } else if (out === T_DELETED) {
+              heldObjects[k]!--;
+              heldJson[k]! -= json[oldSlot]!;
+            } else if (oldSlot !== newSlot) {
+              heldJson[k]! += json[newSlot]! - json[oldSlot]!;
+            }
           }
           const s = out === T_DELETED ? oldSlot : newSlot;
           const bl = bitLo[k]!;
@@ -746,6 +778,8 @@ export class ModeEngine {
       if (sharded[k]) {
         ev = recvEvents[k]!;
         by = recvBytes[k]!;
+        r.recvObjects += heldObjects[k]!;
+        r.recvJson += heldJson[k]!;
         c[EVX]! += discEvents[k]!;
         c[BYX]! += discBytes[k]!;
         srv.hashes += checks;
@@ -753,6 +787,8 @@ export class ModeEngine {
       } else {
         ev = bcEvents;
         by = bcBytes;
+        r.recvObjects += bcHeldObjects;
+        r.recvJson += bcHeldJson;
         // Every object event it decoded is either kept (applied) or discarded.
         c[EVX]! += bcObjEvents - keptEvents[k]!;
         c[BYX]! += bcObjBytes - keptBytes[k]!;
@@ -924,6 +960,7 @@ export class ModeEngine {
       v[o + S_EVENTS_KEPT] = c[C_EVENTS_KEPT]!;
       v[o + S_CACHE_BYTES] = r.cacheBytes;
       v[o + S_LIST_BYTES] = c[C_LIST_BYTES]!;
+      v[o + S_ALL_CACHE_BYTES] = this.allCacheBytes(r);
       o += S_REPLICA_WIDTH;
     }
     for (const s of this.servers) {

@@ -145,6 +145,13 @@ export interface CostParams {
   readonly cacheBytesPerJsonByte: number;
   /** Fixed cache bytes per kept object (store and index entries), 0 to 1,000,000. Default 400. */
   readonly cacheOverheadBytes: number;
+  /**
+   * Heap allocated per wire byte decoded (read buffer, decoded structs, strings, maps), 0 to
+   * 100. It sets the transient allocation rate (bytes decoded/s x this) and the LIST peak (a
+   * whole decoded LIST is live at once before it is filtered and stored). Default 3: a rule
+   * of thumb for Go decoding JSON into typed structs, which allocates a few times the input.
+   */
+  readonly decodeAllocBytesPerByte: number;
 }
 
 /** Everything a run depends on. */
@@ -207,7 +214,7 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
     selectors: [],
     apiServerOf: [],
   },
-  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400 },
+  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3 },
   stepSeconds: 1,
   rateWindowSeconds: 10,
   seriesCapacity: 300,
@@ -321,6 +328,7 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('costs.protobufDecodeNsPerByte', p.costs.protobufDecodeNsPerByte, 0, 10_000);
   num('costs.cacheBytesPerJsonByte', p.costs.cacheBytesPerJsonByte, 0, 100);
   num('costs.cacheOverheadBytes', p.costs.cacheOverheadBytes, 0, 1_000_000);
+  num('costs.decodeAllocBytesPerByte', p.costs.decodeAllocBytesPerByte, 0, 100);
   num('stepSeconds', p.stepSeconds, 0.001, 3_600);
   num('rateWindowSeconds', p.rateWindowSeconds, 0.001, 3_600);
   num('seriesCapacity', p.seriesCapacity, 2, 10_000, true);

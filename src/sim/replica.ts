@@ -69,6 +69,13 @@ export class Replica {
   /** Objects and modelled bytes in its informer cache. */
   cacheObjects = 0;
   cacheBytes = 0;
+  /**
+   * Live objects it has been sent and not told are gone, and their JSON bytes: what an
+   * informer that caches everything it receives holds (clientCache `all`). Kept apart from
+   * the owner masks, which say who processes an object.
+   */
+  recvObjects = 0;
+  recvJson = 0;
   /** Its open watch, when running. */
   watcher: Watcher | null = null;
   status: 'ok' | 'error' = 'ok';

@@ -29,6 +29,7 @@ import {
   S_BYTES_DECODED,
   S_BYTES_DISCARDED,
   S_BYTES_RECEIVED,
+  S_ALL_CACHE_BYTES,
   S_CACHE_BYTES,
   S_CPU_SECONDS,
   S_EGRESS,
@@ -76,6 +77,7 @@ import type {
   PodObject,
   RangeSet,
   RecentEvent,
+  ReplicaMemory,
   ReplicaStats,
   ReshardReport,
   ReshardStrategy,
@@ -444,6 +446,8 @@ class SimulationImpl implements Simulation {
       decodeCpuSeconds: sum((r) => r.counters.decodeCpuSeconds),
       decodeCpuCores: sum((r) => r.rates.decodeCpuCores),
       cacheBytes: sum((r) => r.cacheBytes),
+      cacheBytesByStyle: { owned: sum((r) => r.memory.byStyle.owned.cacheBytes), all: sum((r) => r.memory.byStyle.all.cacheBytes) },
+      decodeAllocBytesPerSec: sum((r) => r.memory.decodeAllocBytesPerSec),
       egressBytes: apiServers.reduce((a, s) => a + s.egressBytes, 0),
       egressBytesPerSec: apiServers.reduce((a, s) => a + s.egressBytesPerSec, 0),
       apiServerHashes: apiServers.reduce((a, s) => a + s.hashes, 0),
@@ -465,7 +469,11 @@ class SimulationImpl implements Simulation {
         t: ring.timeSeries(),
         replicaBytesPerSec: e.replicas.map((_, i) => ring.rateSeries(i * S_REPLICA_WIDTH + S_BYTES_RECEIVED, win)),
         replicaCpuCores: e.replicas.map((_, i) => ring.rateSeries(i * S_REPLICA_WIDTH + S_CPU_SECONDS, win)),
-        replicaCacheBytes: e.replicas.map((_, i) => ring.valueSeries(i * S_REPLICA_WIDTH + S_CACHE_BYTES)),
+        replicaCacheBytes: e.replicas.map((_, i) => ring.valueSeries(i * S_REPLICA_WIDTH + (this.params.replicas.clientCache === 'all' ? S_ALL_CACHE_BYTES : S_CACHE_BYTES))),
+        replicaCacheBytesByStyle: {
+          owned: e.replicas.map((_, i) => ring.valueSeries(i * S_REPLICA_WIDTH + S_CACHE_BYTES)),
+          all: e.replicas.map((_, i) => ring.valueSeries(i * S_REPLICA_WIDTH + S_ALL_CACHE_BYTES)),
+        },
         egressBytesPerSec: egressSeries,
         gaps: ring.valueSeries(ao),
         duplicates: ring.valueSeries(ao + 1),
@@ -478,6 +486,7 @@ class SimulationImpl implements Simulation {
     const o = i * S_REPLICA_WIDTH;
     const rate = (f: number) => e.ring.rate(o + f, now, vec[o + f]!, win, since);
     const local = r.localKind === 2 ? null : r.resolved.local;
+    const memory = this.replicaMemory(r, e, rate(S_BYTES_DECODED));
     return {
       index: r.index,
       apiServer: r.apiServer,
@@ -523,8 +532,31 @@ class SimulationImpl implements Simulation {
         decodeCpuCores: rate(S_CPU_SECONDS),
       },
       cacheObjects: r.cacheObjects,
-      cacheBytes: r.cacheBytes,
+      cacheBytes: memory.byStyle[this.params.replicas.clientCache].cacheBytes,
       ownedShare: live > 0 ? r.cacheObjects / live : 0,
+      memory,
+    };
+  }
+
+  /**
+   * Memory under both client styles. The LIST peak is that of a full LIST of what the
+   * replica receives now: every item is decoded before the replica filters and stores them,
+   * so the decoded LIST and the cache it fills are live together.
+   */
+  private replicaMemory(r: Replica, e: ModeEngine, bytesDecodedPerSec: number): ReplicaMemory {
+    const p = this.params;
+    const listBytes = r.status === 'ok' ? listOverheadBytes(p.sizes.encoding) + Math.round(r.recvJson * wireRatio(p.sizes)) : 0;
+    const listDecodedBytes = listBytes * p.costs.decodeAllocBytesPerByte;
+    const owned = r.cacheBytes;
+    const all = e.allCacheBytes(r);
+    return {
+      byStyle: {
+        owned: { cacheObjects: r.cacheObjects, cacheBytes: owned, listPeakBytes: listBytes > 0 ? listDecodedBytes + owned : 0 },
+        all: { cacheObjects: r.recvObjects, cacheBytes: all, listPeakBytes: listBytes > 0 ? listDecodedBytes + all : 0 },
+      },
+      decodeAllocBytesPerSec: bytesDecodedPerSec * p.costs.decodeAllocBytesPerByte,
+      listBytes,
+      listDecodedBytes,
     };
   }
 
@@ -555,6 +587,10 @@ class SimulationImpl implements Simulation {
       bookmarkBytes: bookmarkBytes(p.sizes.encoding),
       decodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.protobufDecodeNsPerByte : p.costs.jsonDecodeNsPerByte,
       cacheBytesPerObject: meanJson * p.costs.cacheBytesPerJsonByte + p.costs.cacheOverheadBytes,
+      clientCache: p.replicas.clientCache,
+      meanObjectWireBytes: meanJson * ratio,
+      listOverheadBytes: listOverheadBytes(p.sizes.encoding),
+      decodeAllocBytesPerByte: p.costs.decodeAllocBytesPerByte,
       liveObjects: c.liveCount,
       clientShares,
       serverShares,

@@ -247,12 +247,39 @@ export interface ReplicaStats {
   readonly counters: ReplicaCounters;
   /** Rates over the last `rateWindowSeconds`. */
   readonly rates: ReplicaRates;
-  /** Objects in its informer cache now. */
+  /**
+   * Objects it owns now: those it keeps after filtering and processes (the audit counts
+   * these). With clientCache `owned` they are its whole informer cache.
+   */
   readonly cacheObjects: number;
-  /** Modelled informer cache memory, bytes. */
+  /** Modelled informer cache memory under the configured clientCache style, bytes. */
   readonly cacheBytes: number;
   /** Share of live objects it owns (its cache over live objects). */
   readonly ownedShare: number;
+  /** Memory under both client styles, decode allocation and the LIST peak. */
+  readonly memory: ReplicaMemory;
+}
+
+/** A replica's memory under one client style (see `ClientCache`). */
+export interface StyleMemory {
+  /** Objects in its informer cache. */
+  readonly cacheObjects: number;
+  /** Informer cache bytes. */
+  readonly cacheBytes: number;
+  /** Peak while it decodes a full LIST of what it receives now: decoded LIST plus its cache. */
+  readonly listPeakBytes: number;
+}
+
+/** What a replica's memory is made of. */
+export interface ReplicaMemory {
+  /** Filter before the cache (`owned`) and cache everything received (`all`). */
+  readonly byStyle: { readonly owned: StyleMemory; readonly all: StyleMemory };
+  /** Transient allocation from decoding: bytes decoded per second x `costs.decodeAllocBytesPerByte`. */
+  readonly decodeAllocBytesPerSec: number;
+  /** Wire bytes of a full LIST of what it receives now (whole collection unless the server filters). */
+  readonly listBytes: number;
+  /** That LIST decoded: `listBytes` x `costs.decodeAllocBytesPerByte`. */
+  readonly listDecodedBytes: number;
 }
 
 /** The two metrics of one API server, as numbers. */
@@ -317,8 +344,10 @@ export interface ModeSeries {
   readonly replicaBytesPerSec: readonly (readonly number[])[];
   /** Per replica, decode CPU in cores. */
   readonly replicaCpuCores: readonly (readonly number[])[];
-  /** Per replica, cache bytes. */
+  /** Per replica, cache bytes (the configured clientCache style). */
   readonly replicaCacheBytes: readonly (readonly number[])[];
+  /** Per replica, cache bytes under each client style. */
+  readonly replicaCacheBytesByStyle: { readonly owned: readonly (readonly number[])[]; readonly all: readonly (readonly number[])[] };
   /** Sum over API servers, egress bytes per second. */
   readonly egressBytesPerSec: readonly number[];
   /** Audit gaps at each sample. */
@@ -339,8 +368,12 @@ export interface ModeTotals {
   readonly decodeCpuSeconds: number;
   /** Decode CPU of all replicas now, cores. */
   readonly decodeCpuCores: number;
-  /** Informer cache memory of all replicas, bytes. */
+  /** Informer cache memory of all replicas, bytes (the configured clientCache style). */
   readonly cacheBytes: number;
+  /** The same under each client style. */
+  readonly cacheBytesByStyle: { readonly owned: number; readonly all: number };
+  /** Transient decode allocation of all replicas, bytes per second. */
+  readonly decodeAllocBytesPerSec: number;
   /** Bytes all API servers sent. */
   readonly egressBytes: number;
   /** The same per second, over the rate window. */
@@ -375,8 +408,12 @@ export interface ClosedFormMode {
   readonly replicaEventsPerSec: readonly number[];
   /** Per replica, expected decode CPU in cores. */
   readonly replicaCpuCores: readonly number[];
-  /** Per replica, expected cache bytes. */
+  /** Per replica, expected cache bytes (the configured clientCache style). */
   readonly replicaCacheBytes: readonly number[];
+  /** Per replica, expected transient decode allocation (watch only), bytes per second. */
+  readonly replicaAllocBytesPerSec: readonly number[];
+  /** Per replica, expected LIST peak: a full LIST decoded plus the cache. */
+  readonly replicaListPeakBytes: readonly number[];
   /** Expected API-server egress, bytes per second (all servers). */
   readonly egressBytesPerSec: number;
   /** Expected API-server hashes per second (all servers). */

@@ -36,6 +36,7 @@ export function defaultSimParams(): SimParams {
     apiServers: [{ gate: true }],
     clientMode: 'ranges',
     fallback: true,
+    clientCache: 'owned',
     selectors: equalSplitSelectors(4, SHARD_KEY_UID),
   };
 }

@@ -19,7 +19,7 @@ export { createWorkerEngine, engineKindFor, browserEngineFactory } from './worke
 export type { SimEngine, EngineFrame, FrameRequest } from './engine';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, WORKER_THRESHOLD, SERIES_CAPACITY } from './defaults';
 export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';
-export type { SimParams, ViewParams, ApiServerParams, ClientMode, Encoding, NumericParam } from './params';
+export type { SimParams, ViewParams, ApiServerParams, ClientCache, ClientMode, Encoding, NumericParam } from './params';
 export { parseNumberDraft, validateParam } from './validate';
 export type { FieldProblem, FieldResult, NumberLimits } from './validate';
 export {

@@ -76,7 +76,7 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
   const apiServers = servers.length > 0 ? servers.map((s) => ({ gate: isRecord(s) ? s.gate !== false : true })) : d.apiServers;
   const texts = Array.isArray(p.selectors) && p.selectors.length === replicas && p.selectors.every((s) => typeof s === 'string' && s.length <= 10_000);
   if ('selectors' in p && !texts) bad('selectors');
-  for (const [k, allowed] of [['encoding', ['json', 'protobuf']], ['clientMode', ['ranges', 'jump']], ['fallback', [true, false]]] as const) {
+  for (const [k, allowed] of [['encoding', ['json', 'protobuf']], ['clientMode', ['ranges', 'jump']], ['fallback', [true, false]], ['clientCache', ['owned', 'all']]] as const) {
     if (k in p && !(allowed as readonly unknown[]).includes(p[k])) bad(k);
   }
   const params: SimParams = {
@@ -95,6 +95,7 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
     apiServers,
     clientMode: p.clientMode === 'jump' ? 'jump' : 'ranges',
     fallback: p.fallback !== false,
+    clientCache: p.clientCache === 'all' ? 'all' : 'owned',
     selectors: texts ? (p.selectors as string[]) : equalSplitSelectors(replicas, shardKey),
   };
   const dv = defaultViewParams();

@@ -14,6 +14,13 @@ export interface ApiServerParams {
 /** How the client-side baseline picks an object's owner. */
 export type ClientMode = 'ranges' | 'jump';
 
+/**
+ * What a replica's informer cache holds: what it keeps (`owned`, filter before the cache, as
+ * kube-state-metrics does) or everything it receives (`all`, filter in event handlers, as a
+ * plain controller-runtime / informer-factory controller does).
+ */
+export type ClientCache = 'owned' | 'all';
+
 /** Wire encoding of objects; changes the serialized size of every object. */
 export type Encoding = 'json' | 'protobuf';
 
@@ -47,6 +54,8 @@ export interface SimParams {
    * client with the same matcher (true, what client-go does) or naively trust the stream.
    */
   readonly fallback: boolean;
+  /** What each replica's informer cache holds (both modes). */
+  readonly clientCache: ClientCache;
   /**
    * The selector text each replica sends, exactly as typed. It may be invalid on purpose:
    * a server with the gate on then answers HTTP 500, which is part of what we show.

@@ -12,7 +12,7 @@ import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '
 import type { ShardKey } from '../core/sharding';
 import { createLocalEngine, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
 import { defaultSimParams, defaultViewParams, STEP_SECONDS } from './defaults';
-import { LIMITS, SPEEDS, type ClientMode, type Encoding, type SimParams, type ViewParams } from './params';
+import { LIMITS, SPEEDS, type ClientCache, type ClientMode, type Encoding, type SimParams, type ViewParams } from './params';
 import { equalSplitSelectors, parseSelectorText } from './selectors';
 import { toSimInput } from './toSim';
 
@@ -67,6 +67,8 @@ export interface ParamsActions {
   setGate(server: number, on: boolean): void;
   setClientMode(mode: ClientMode): void;
   setFallback(on: boolean): void;
+  /** What the replicas' informer caches hold (issue 7: memory). */
+  setClientCache(style: ClientCache): void;
   /** Shows selectors being dragged: counts follow at once, the model is not yet changed. */
   previewSelectors(texts: readonly string[]): void;
   /** Applies the dragged selectors (pointer released, or keyboard idle). */
@@ -348,6 +350,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       })),
     setClientMode: (mode) => setParams((p) => ({ ...p, clientMode: mode })),
     setFallback: (on) => setParams((p) => ({ ...p, fallback: on })),
+    setClientCache: (style) => setParams((p) => ({ ...p, clientCache: style })),
     previewSelectors: (texts) => {
       set((s) => ({ sim: { ...s.sim, draftSelectors: texts.slice() } }));
       recountNext = texts;

@@ -25,6 +25,7 @@ export function toSimInput(p: SimParams): SimParamsInput {
       key: p.shardKey,
       clientFilter: p.clientMode,
       serverFallback: p.fallback ? 'filter' : 'trust',
+      clientCache: p.clientCache,
       selectors: p.selectors.map((text) => ({ kind: 'text', text })),
       apiServerOf: [],
     },

@@ -88,6 +88,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
   const serverLabel = t('bandwidth.serverSide');
   const time = server.series.t;
   const n = time.length;
+  const otherStyle = snapshot.params.replicas.clientCache === 'all' ? 'owned' : 'all';
 
   const charts = useMemo(() => {
     const perReplica = (m: ModeSnapshot, mode: 'client' | 'server'): ChartLine[] => {
@@ -131,6 +132,9 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
         key: 'memory',
         title: t('bandwidth.memory'),
         lines: [
+          // The client style not in use, thin: both styles compare without flipping the switch.
+          { mode: 'client' as const, values: sumSeries(client.series.replicaCacheBytesByStyle[otherStyle], n), strong: false },
+          { mode: 'server' as const, values: sumSeries(server.series.replicaCacheBytesByStyle[otherStyle], n), strong: false },
           { mode: 'client' as const, values: sumSeries(client.series.replicaCacheBytes, n), strong: true },
           { mode: 'server' as const, values: sumSeries(server.series.replicaCacheBytes, n), strong: true },
         ],
@@ -139,7 +143,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
         format: (v: number) => f.bytes(v),
       },
     ];
-  }, [client, server, n, t, f]);
+  }, [client, server, n, otherStyle, t, f]);
 
   return (
     <>
@@ -159,9 +163,66 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
           description={t('bandwidth.chartLabel', { metric: c.title, client: c.format(c.client), server: c.format(c.server) })}
         />
       ))}
+      <MemoryFigures snapshot={snapshot} t={t} f={f} />
     </>
   );
 });
+
+/**
+ * The memory chart's figures under both client styles (filter before the cache, cache
+ * everything), the largest LIST peak and the decode allocation rate, client- and server-side.
+ */
+function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate; f: Formatters }) {
+  const style = snapshot.params.replicas.clientCache;
+  const other = style === 'all' ? 'owned' : 'all';
+  const styleName = (s: 'owned' | 'all') => (s === 'all' ? t('memory.styleAll') : t('memory.styleOwned'));
+  const modes = [snapshot.modes.client, snapshot.modes.server];
+  const peak = (m: ModeSnapshot) => m.replicas.reduce((a, r) => Math.max(a, r.memory.byStyle[style].listPeakBytes), 0);
+  const rows = [
+    ...(['owned', 'all'] as const).map((s) => ({
+      key: `cache-${s}`,
+      label: `${t('memory.cacheRow', { style: styleName(s) })}${s === style ? ` ${t('memory.inUse')}` : ''}`,
+      inUse: s === style,
+      values: modes.map((m) => m.totals.cacheBytesByStyle[s]),
+      format: (v: number) => f.bytes(v),
+    })),
+    { key: 'list-peak', label: t('memory.listPeakRow'), inUse: false, values: modes.map(peak), format: (v: number) => f.bytes(v) },
+    {
+      key: 'alloc',
+      label: t('memory.allocRow'),
+      inUse: false,
+      values: modes.map((m) => m.totals.decodeAllocBytesPerSec),
+      format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
+    },
+  ];
+  return (
+    <figure className="memfig" data-testid="memory-figures" data-style={style}>
+      <figcaption className="memfig__legend">{t('memory.legend', { inUse: `${styleName(style)} ${t('memory.inUse')}`, other: styleName(other) })}</figcaption>
+      <table className="memfig__table" aria-label={t('memory.figuresLabel')}>
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{t('memory.clientColumn')}</th>
+            <th scope="col">{t('memory.serverColumn')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.key} className={r.inUse ? 'memfig__row memfig__row--in-use' : 'memfig__row'} data-testid={`memory-${r.key}`}>
+              <th scope="row">{r.label}</th>
+              <td data-testid={`memory-${r.key}-client`} data-value={r.values[0]!.toFixed(0)}>
+                {r.format(r.values[0]!)}
+              </td>
+              <td data-testid={`memory-${r.key}-server`} data-value={r.values[1]!.toFixed(0)}>
+                {r.format(r.values[1]!)}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
 
 function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;

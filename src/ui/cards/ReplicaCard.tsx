@@ -33,6 +33,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
   const settlingLeft = useShardScope(selectSettlingSecondsLeft);
   const fallback = useShardScope((s) => s.params.fallback);
+  const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
   const parsed = parseSelectorText(text);
@@ -134,9 +135,12 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
             ) : null}
           </dd>
         </div>
-        <div className="stat">
+        <div className="stat stat--wide stat--memory">
           <dt>{t('card.memory')}</dt>
-          <dd data-testid="memory">{f.bytes(stats?.cacheBytes ?? 0)}</dd>
+          <dd>
+            <span data-testid="memory">{f.bytes(stats?.cacheBytes ?? 0)}</span>
+            {stats && clientStats ? <MemoryTable server={stats} client={clientStats} style={style} /> : null}
+          </dd>
         </div>
       </dl>
 
@@ -147,6 +151,51 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
     </article>
   );
 });
+
+/**
+ * This replica's memory in both modes: its informer cache under each client style (the one
+ * in use marked), the peak of a full LIST under the style in use, and decode allocation.
+ */
+function MemoryTable({ server, client, style }: { server: ReplicaStats; client: ReplicaStats; style: 'owned' | 'all' }) {
+  const t = useT();
+  const f = useFormat();
+  const styleName = (s: 'owned' | 'all') => (s === 'all' ? t('memory.styleAllShort') : t('memory.styleOwnedShort'));
+  const rows = [
+    ...(['owned', 'all'] as const).map((s) => ({
+      key: `cache-${s}`,
+      label: `${t('card.memoryCache', { style: styleName(s) })}${s === style ? ` ${t('memory.inUse')}` : ''}`,
+      inUse: s === style,
+      value: (r: ReplicaStats) => f.bytes(r.memory.byStyle[s].cacheBytes),
+    })),
+    { key: 'list-peak', label: t('card.memoryListPeak'), inUse: false, value: (r: ReplicaStats) => f.bytes(r.memory.byStyle[style].listPeakBytes) },
+    {
+      key: 'alloc',
+      label: t('card.memoryAlloc'),
+      inUse: false,
+      value: (r: ReplicaStats) => t('unit.perSecond', { value: f.bytes(r.memory.decodeAllocBytesPerSec) }),
+    },
+  ];
+  return (
+    <table className="memtable" aria-label={t('card.memoryHelp')} data-testid="card-memory">
+      <thead>
+        <tr>
+          <th scope="col" />
+          <th scope="col">{t('memory.clientColumn')}</th>
+          <th scope="col">{t('memory.serverColumn')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((r) => (
+          <tr key={r.key} className={r.inUse ? 'memtable__row--in-use' : undefined}>
+            <th scope="row">{r.label}</th>
+            <td data-testid={`card-memory-${r.key}-client`}>{r.value(client)}</td>
+            <td data-testid={`card-memory-${r.key}-server`}>{r.value(server)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
 
 /** The state badges of a replica (server-side mode). */
 function Badges({ stats }: { stats: ReplicaStats | null }) {

@@ -5,6 +5,7 @@ import {
   SHARD_KEY_UID,
   useShardScopeShallow,
   useShardScopeStore,
+  type ClientCache,
   type ClientMode,
   type Encoding,
   type ShardKey,
@@ -138,6 +139,17 @@ export const ControlPanel = memo(function ControlPanel() {
           onText={t('controls.fallbackOn')}
           offText={t('controls.fallbackOff')}
           onChange={(on) => a.setFallback(on)}
+        />
+        <Segmented<ClientCache>
+          name="clientCache"
+          vertical
+          label={t('controls.clientCache')}
+          value={p.clientCache}
+          options={[
+            { value: 'owned', label: t('controls.clientCacheOwned') },
+            { value: 'all', label: t('controls.clientCacheAll') },
+          ]}
+          onChange={(v) => a.setClientCache(v)}
         />
       </fieldset>
     </section>

@@ -272,6 +272,26 @@ export const en = {
     '# no series yet: the gate is off, so this server ignores shardSelector and never opens a sharded watch; a metric with no series prints nothing',
   'bandwidth.metricsNoneYet': '# no series yet: no sharded watch has been opened on this server; a metric with no series prints nothing',
   'bandwidth.metricsNoFilteredYet': '# {metric}: no series yet: no event has been filtered out on this server so far',
+  // issue 7: memory
+  'controls.clientCache': 'Informer cache holds',
+  'controls.clientCacheOwned': 'Its share (filter first, as kube-state-metrics)',
+  'controls.clientCacheAll': 'All it receives (as controller-runtime)',
+  'memory.styleOwned': 'filter before the cache',
+  'memory.styleAll': 'cache everything',
+  'memory.inUse': '(in use)',
+  'memory.cacheRow': 'Informer caches: {style}',
+  'memory.listPeakRow': 'LIST peak, largest replica',
+  'memory.allocRow': 'Decode allocation',
+  'memory.legend': 'Thick lines: {inUse}. Thin lines: {other}.',
+  'memory.figuresLabel': 'Memory of all replicas under both client styles, client-side and server-side',
+  'memory.clientColumn': 'Client-side',
+  'memory.serverColumn': 'Server-side',
+  'card.memoryHelp': 'Informer cache of this replica under each client style, its LIST peak and decode allocation',
+  'card.memoryCache': 'cache: {style}',
+  'memory.styleOwnedShort': 'filter first',
+  'memory.styleAllShort': 'cache all',
+  'card.memoryListPeak': 'LIST peak',
+  'card.memoryAlloc': 'decode allocation',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
