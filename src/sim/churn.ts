@@ -109,6 +109,16 @@ export class ChurnSource {
       const s = live[i]!;
       if (c.nsOf[s] === ns) queue[k++] = s;
     }
+    // The initial pods sit in hash order, so the scan above yields the namespace's pods by
+    // ascending hash: replacing them in that order would empty the low end of the hash space
+    // first and make replica 0 look hot. A rolling update picks its victims in no particular
+    // order, so shuffle them (Fisher-Yates, from the churn's seeded PRNG).
+    for (let i = k - 1; i > 0; i--) {
+      const j = this.prng.int(i + 1);
+      const t = queue[i]!;
+      queue[i] = queue[j]!;
+      queue[j] = t;
+    }
     const endTick = tick + Math.max(1, Math.round(this.params.burst.maxSeconds / tickSeconds));
     this.burst = { namespace: ns, queue: queue.subarray(0, k), next: 0, endTick, carry: 0 };
   }
