@@ -33,8 +33,8 @@ export type Share =
   | { readonly kind: 'none' }
   /** A uid key: `width` is the fraction of the hash space its ranges cover; the live objects in them now. */
   | { readonly kind: 'uid'; readonly width: number; readonly objects: number; readonly jsonBytes: number }
-  /** A namespace key: per namespace (same order as the stream's), whether its hash is in range. */
-  | { readonly kind: 'namespaces'; readonly member: readonly boolean[] }
+  /** A namespace key: the namespaces (indices in the stream's order) whose hash is in range. */
+  | { readonly kind: 'namespaces'; readonly members: readonly number[] }
   /** A filter that keeps this expected fraction of everything, independent of namespaces (jump hash). */
   | { readonly kind: 'fraction'; readonly fraction: number };
 
@@ -59,14 +59,14 @@ export interface ClosedFormStream {
   readonly modifiesPerSec: number;
   readonly deletesPerSec: number;
   /** Probability that an ordinary add lands in each namespace (sums to 1). */
-  readonly addWeights: readonly number[];
+  readonly addWeights: ArrayLike<number>;
   /** Pods replaced per second by rolling updates in each namespace (averaged over the period). */
-  readonly burstPodsPerSec: readonly number[];
+  readonly burstPodsPerSec: ArrayLike<number>;
   /** Live objects and their JSON bytes per namespace. */
-  readonly nsLive: readonly number[];
-  readonly nsJsonBytes: readonly number[];
+  readonly nsLive: ArrayLike<number>;
+  readonly nsJsonBytes: ArrayLike<number>;
   /** Expected JSON bytes of a new object per namespace. */
-  readonly newJsonBytes: readonly number[];
+  readonly newJsonBytes: ArrayLike<number>;
 }
 
 /** What the closed form needs. */
@@ -124,7 +124,7 @@ class Model {
     this.checks[BURST_OLD] = 3 / 2;
     this.live = sum(s.nsLive);
     this.json = sum(s.nsJsonBytes);
-    this.all = this.byNamespace(() => true);
+    this.all = this.byNamespace(null);
   }
 
   /** Wire bytes of an event about an object of `json` JSON bytes. */
@@ -132,12 +132,14 @@ class Model {
     return json * this.input.wireRatio + this.input.envelopeBytes;
   }
 
-  private byNamespace(member: (i: number) => boolean): Pass {
+  /** What passes when the objects of these namespaces (null: all) pass. */
+  private byNamespace(members: readonly number[] | null): Pass {
     const s = this.input.stream;
     const p = new Float64Array(CLASSES);
     const bytes = new Float64Array(CLASSES);
-    for (let i = 0; i < s.nsLive.length; i++) {
-      if (!member(i)) continue;
+    const count = members === null ? s.nsLive.length : members.length;
+    for (let k = 0; k < count; k++) {
+      const i = members === null ? k : members[k]!;
       const w = s.addWeights[i] ?? 0;
       p[ADD]! += w;
       bytes[ADD]! += w * this.wire(s.newJsonBytes[i]!);
@@ -178,7 +180,7 @@ class Model {
       case 'fraction':
         return this.scaled(share.fraction);
       case 'namespaces':
-        return this.byNamespace((i) => share.member[i] === true);
+        return this.byNamespace(share.members);
       case 'uid': {
         // New objects pass with the covered share of the hash space; existing ones with the
         // share of live objects the ranges hold now, by their actual bytes.
@@ -206,8 +208,7 @@ class Model {
       case 'namespaces': {
         let objects = 0;
         let json = 0;
-        for (let i = 0; i < s.nsLive.length; i++) {
-          if (!share.member[i]) continue;
+        for (const i of share.members) {
           objects += s.nsLive[i]!;
           json += s.nsJsonBytes[i]!;
         }
@@ -230,7 +231,7 @@ class Model {
   }
 }
 
-function sum(a: readonly number[] | Float64Array): number {
+function sum(a: ArrayLike<number>): number {
   let s = 0;
   for (let i = 0; i < a.length; i++) s += a[i]!;
   return s;

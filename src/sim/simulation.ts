@@ -138,9 +138,9 @@ function uidShare(c: Cluster, sel: ShardSelector): Share {
 
 /** A namespace-keyed selector's share: the namespaces (and cluster-scoped "") whose hash it holds. */
 function namespaceShare(c: Cluster, sel: ShardSelector): Share {
-  const member: boolean[] = [];
-  for (let i = 0; i <= c.namespaceCount; i++) member.push(sel.matchesHash(c.nsHashHi[i]!, c.nsHashLo[i]!));
-  return { kind: 'namespaces', member };
+  const members: number[] = [];
+  for (let i = 0; i <= c.namespaceCount; i++) if (sel.matchesHash(c.nsHashHi[i]!, c.nsHashLo[i]!)) members.push(i);
+  return { kind: 'namespaces', members };
 }
 
 class SimulationImpl implements Simulation {
@@ -165,6 +165,16 @@ class SimulationImpl implements Simulation {
   };
   private readonly totals = new Float64Array(4);
   private readonly lastStep = new Float64Array(4);
+  /**
+   * Closed-form inputs that only change with the cluster or the sizes: namespace-keyed shares
+   * (namespace hashes are fixed) and each namespace's expected new-object size.
+   */
+  private nsShareCache = new Map<string, Share>();
+  private newBytesCache: { sizes: SimParams['sizes']; bytes: Float64Array } | null = null;
+  /** Admission of selector texts (parsing is pure; a snapshot need not parse again). */
+  private readonly admissions = new Map<string, ReturnType<typeof parseForRequest>>();
+  /** Where an ordinary add lands, per namespace (fixed for a cluster). */
+  private addWeights = new Float64Array(0);
 
   constructor(params: SimParams) {
     this.params = params;
@@ -184,6 +194,12 @@ class SimulationImpl implements Simulation {
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
     this.modes = { client: new ModeEngine('client', this.cluster), server: new ModeEngine('server', this.cluster) };
     this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
+    this.nsShareCache = new Map();
+    this.newBytesCache = null;
+    const ns = this.cluster.namespaceCount;
+    const scoped = params.cluster.clusterScopedShare;
+    this.addWeights = new Float64Array(ns + 1);
+    for (let i = 0; i <= ns; i++) this.addWeights[i] = i < ns ? (1 - scoped) * this.cluster.namespaceWeight(i) : scoped;
     this.tick = 0;
     this.carry = 0;
     this.recent.next = 0;
@@ -527,25 +543,26 @@ class SimulationImpl implements Simulation {
     const p = this.params;
     const c = this.cluster;
     const n = p.replicas.count;
-    const ns = c.namespaceCount;
-    const scoped = p.cluster.clusterScopedShare;
-    const addWeights: number[] = [];
-    const nsLive: number[] = [];
-    const nsJsonBytes: number[] = [];
-    const newJsonBytes: number[] = [];
-    for (let i = 0; i <= ns; i++) {
-      addWeights.push(i < ns ? (1 - scoped) * c.namespaceWeight(i) : scoped);
-      nsLive.push(c.nsLive[i]!);
-      nsJsonBytes.push(c.nsLiveJsonBytes[i]!);
-      newJsonBytes.push(expectedJsonBytes(p.sizes, c.nsSizeFactor[i]!));
+    if (this.newBytesCache?.sizes !== p.sizes) {
+      const bytes = new Float64Array(c.namespaceCount + 1);
+      for (let i = 0; i <= c.namespaceCount; i++) bytes[i] = expectedJsonBytes(p.sizes, c.nsSizeFactor[i]!);
+      this.newBytesCache = { sizes: p.sizes, bytes };
     }
     const shares = new Map<string, Share>();
     const shareOf = (sel: ShardSelector | null): Share => {
       if (sel === null || sel.empty()) return { kind: 'all' };
       const key = sel.toString();
+      if (sel.key === 'object.metadata.namespace') {
+        let share = this.nsShareCache.get(key);
+        if (!share) {
+          share = namespaceShare(c, sel);
+          this.nsShareCache.set(key, share);
+        }
+        return share;
+      }
       let share = shares.get(key);
       if (!share) {
-        share = sel.key === 'object.metadata.namespace' ? namespaceShare(c, sel) : uidShare(c, sel);
+        share = uidShare(c, sel);
         shares.set(key, share);
       }
       return share;
@@ -562,7 +579,12 @@ class SimulationImpl implements Simulation {
       const gate = this.modes.server.servers[r.apiServer]?.gate ?? true;
       const text = r.selectorSent;
       if (gate && text !== null && text !== '') {
-        const adm = parseForRequest(text);
+        let adm = this.admissions.get(text);
+        if (!adm) {
+          if (this.admissions.size >= 1024) this.admissions.clear();
+          adm = parseForRequest(text);
+          this.admissions.set(text, adm);
+        }
         if (!adm.ok) return { ...none, apiServer: r.apiServer }; // HTTP 500: no list, no watch
         if (adm.selector && !adm.selector.empty()) {
           const share = shareOf(adm.selector);
@@ -581,11 +603,11 @@ class SimulationImpl implements Simulation {
         addsPerSec: p.churn.addsPerSecond,
         modifiesPerSec: p.churn.modifiesPerSecond,
         deletesPerSec: p.churn.deletesPerSecond,
-        addWeights,
-        burstPodsPerSec: Array.from(this.churn.expectedBurstPodsPerSecond()),
-        nsLive,
-        nsJsonBytes,
-        newJsonBytes,
+        addWeights: this.addWeights,
+        burstPodsPerSec: this.churn.expectedBurstPodsPerSecond(),
+        nsLive: c.nsLive,
+        nsJsonBytes: c.nsLiveJsonBytes,
+        newJsonBytes: this.newBytesCache.bytes,
       },
       wireRatio: ratio,
       envelopeBytes: eventEnvelopeBytes(p.sizes.encoding),
