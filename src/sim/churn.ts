@@ -109,6 +109,16 @@ export class ChurnSource {
       const s = live[i]!;
       if (c.nsOf[s] === ns) queue[k++] = s;
     }
+    // The initial pods sit in hash order, so the scan above yields the namespace's pods by
+    // ascending hash: replacing them in that order would empty the low end of the hash space
+    // first and make replica 0 look hot. A rolling update picks its victims in no particular
+    // order, so shuffle them (Fisher-Yates, from the churn's seeded PRNG).
+    for (let i = k - 1; i > 0; i--) {
+      const j = this.prng.int(i + 1);
+      const t = queue[i]!;
+      queue[i] = queue[j]!;
+      queue[j] = t;
+    }
     const endTick = tick + Math.max(1, Math.round(this.params.burst.maxSeconds / tickSeconds));
     this.burst = { namespace: ns, queue: queue.subarray(0, k), next: 0, endTick, carry: 0 };
   }
@@ -148,16 +158,23 @@ export class ChurnSource {
   }
 
   /**
-   * Expected events per second a burst adds, averaged over its period: each burst replaces
-   * min(namespace size, rate x duration) pods, the namespace drawn by Zipf weight.
+   * Expected pods replaced per second by rolling updates in each namespace (index
+   * `namespaceCount`, cluster-scoped, is always 0), averaged over a burst period: a burst
+   * picks namespace i with its Zipf weight and replaces min(its pods, rate x duration) of
+   * them, the duration being cut short when the next burst starts first.
    */
-  expectedBurstEventsPerSecond(): number {
-    const p = this.params.burst;
-    if (!p.enabled || p.podsPerSecond <= 0) return 0;
+  expectedBurstPodsPerSecond(): Float64Array {
     const c = this.cluster;
-    const cap = p.podsPerSecond * p.maxSeconds;
-    let pods = 0;
-    for (let i = 0; i < c.namespaceCount; i++) pods += c.namespaceWeight(i) * Math.min(c.nsLive[i]!, cap);
-    return (pods * EVENTS_PER_REPLACED_POD) / p.everySeconds;
+    const out = new Float64Array(c.namespaceCount + 1);
+    const p = this.params.burst;
+    if (!p.enabled || p.podsPerSecond <= 0) return out;
+    const cap = p.podsPerSecond * Math.min(p.maxSeconds, p.everySeconds);
+    for (let i = 0; i < c.namespaceCount; i++) out[i] = (c.namespaceWeight(i) * Math.min(c.nsLive[i]!, cap)) / p.everySeconds;
+    return out;
+  }
+
+  /** Expected events per second rolling updates add (five per replaced pod). */
+  expectedBurstEventsPerSecond(): number {
+    return this.expectedBurstPodsPerSecond().reduce((a, b) => a + b, 0) * EVENTS_PER_REPLACED_POD;
   }
 }

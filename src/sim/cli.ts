@@ -179,6 +179,8 @@ export interface ModeReport {
   readonly gaps: number;
   readonly duplicates: number;
   readonly closedFormBytesPerSecPerReplica: readonly number[];
+  readonly closedFormEgressBytesPerSec: number;
+  readonly closedFormHashesPerSec: number;
 }
 
 function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerByte: number): ModeReport {
@@ -222,6 +224,8 @@ function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerBy
     gaps: m.audit.gaps,
     duplicates: m.audit.duplicates,
     closedFormBytesPerSecPerReplica: cf.replicaBytesPerSec,
+    closedFormEgressBytesPerSec: cf.egressBytesPerSec,
+    closedFormHashesPerSec: cf.hashesPerSec,
   };
 }
 
@@ -272,6 +276,9 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
     const c = client.replicas[i]!;
     const s = server.replicas[i]!;
     row(`replica ${i} watch bytes received`, `${bytes(c.watchBytesPerSec)}/s`, `${bytes(s.watchBytesPerSec)}/s`, ratio(s.watchBytesPerSec, c.watchBytesPerSec));
+    const cc = client.closedFormBytesPerSecPerReplica[i] ?? 0;
+    const cs = server.closedFormBytesPerSecPerReplica[i] ?? 0;
+    row(`          closed form (expected)`, `${bytes(cc)}/s`, `${bytes(cs)}/s`, ratio(cs, cc));
     row(`          decoded then discarded`, `${(c.discardedShare * 100).toFixed(0)}%`, `${(s.discardedShare * 100).toFixed(0)}%`);
     row(`          decode CPU (watch)`, `${c.decodeCpuMillicores.toFixed(1)} mcores`, `${s.decodeCpuMillicores.toFixed(1)} mcores`, ratio(s.decodeCpuMillicores, c.decodeCpuMillicores));
     row(`          initial LIST`, bytes(c.listBytes), bytes(s.listBytes), ratio(s.listBytes, c.listBytes));
@@ -296,8 +303,8 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
   row('apiserver_watch_filtered_events_total', int(client.watchFilteredEventsTotal), int(server.watchFilteredEventsTotal));
   row('ownership audit: gaps', int(client.gaps), int(server.gaps));
   row('ownership audit: duplicates', int(client.duplicates), int(server.duplicates));
-  const mean = (a: readonly number[]) => a.reduce((x, y) => x + y, 0) / Math.max(1, a.length);
-  row('closed form: bytes/s per replica', `${bytes(mean(client.closedFormBytesPerSecPerReplica))}/s`, `${bytes(mean(server.closedFormBytesPerSecPerReplica))}/s`);
+  row('closed form: API-server egress (watch)', `${bytes(client.closedFormEgressBytesPerSec)}/s`, `${bytes(server.closedFormEgressBytesPerSec)}/s`, ratio(server.closedFormEgressBytesPerSec, client.closedFormEgressBytesPerSec));
+  row('closed form: shard checks (watch)', `${int(client.closedFormHashesPerSec)}/s`, `${int(server.closedFormHashesPerSec)}/s`);
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {
     out.push('');

@@ -61,6 +61,8 @@ export class Cluster {
   liveCount = 0;
   /** Live objects per namespace (cluster-scoped at the end). */
   readonly nsLive: Int32Array;
+  /** Sum of live objects' JSON bytes per namespace (cluster-scoped at the end). */
+  readonly nsLiveJsonBytes: Float64Array;
   /** Sum of live objects' JSON bytes. */
   liveJsonBytes = 0;
   /**
@@ -118,6 +120,7 @@ export class Cluster {
     for (let i = 0; i < n; i++) this.nsCdf[i]! /= sum;
     this.nsCdf[n - 1] = 1;
     this.nsLive = new Int32Array(n + 1);
+    this.nsLiveJsonBytes = new Float64Array(n + 1);
     this.nsWorkloads = new Uint16Array(n + 1);
     for (let i = 0; i <= n; i++) {
       const expected = params.pods * (i < n ? this.namespaceWeight(i) * (1 - params.clusterScopedShare) : params.clusterScopedShare);
@@ -127,6 +130,7 @@ export class Cluster {
     this.index = new SortedHashIndex(
       () => this.uidHi,
       () => this.uidLo,
+      () => this.jsonBytes,
     );
     this.grow(Math.ceil(params.pods * 1.1) + 64);
     // Time-ordered ids start 30 days back and advance with each object created.
@@ -196,6 +200,7 @@ export class Cluster {
     this.livePos[s] = this.liveCount;
     this.liveSlots[this.liveCount++] = s;
     this.nsLive[ns]!++;
+    this.nsLiveJsonBytes[ns]! += bytes;
     this.liveJsonBytes += bytes;
     this.uidPrefixHistogram[this.uidWords[s * 4]! >>> 16]!++;
     if (this.jumpN > 0) this.jumpBuckets[s] = jump(this.uidHi[s]!, this.uidLo[s]!, this.jumpN);
@@ -296,6 +301,7 @@ export class Cluster {
     this.livePos[last] = p;
     this.livePos[s] = -1;
     this.nsLive[this.nsOf[s]!]!--;
+    this.nsLiveJsonBytes[this.nsOf[s]!]! -= this.jsonBytes[s]!;
     this.liveJsonBytes -= this.jsonBytes[s]!;
     this.uidPrefixHistogram[this.uidWords[s * 4]! >>> 16]!--;
     this.index.remove(s);

@@ -7,6 +7,9 @@
  * Deletions afterwards only decrement a Fenwick tree of live counts; objects created
  * afterwards wait in a small unsorted `pending` list that queries scan linearly. When that
  * list grows past an eighth of the index it is folded in by a rebuild.
+ *
+ * With a weight per slot (an object's size), a second Fenwick tree answers "how many bytes
+ * fall in [start, end)" the same way, so the closed form reads a range's bytes in O(log n).
  */
 
 /** Slots in hash order with their hash halves alongside (all three arrays aligned). */
@@ -95,10 +98,16 @@ export class SortedHashIndex {
   private liveInOrder = 0;
   /** Pending slots sorted by hash, rebuilt lazily after `pending` changes. */
   private pendingSorted: SortedHashes | null = null;
+  /** Fenwick tree (1-based) of live weights over `order` (only with `weightOf`). */
+  private weightTree: Float64Array = new Float64Array(1);
+  /** Prefix sums of weights over the sorted pending list (entry k: the first k). */
+  private pendingWeights: Float64Array | null = null;
 
   constructor(
     private readonly hiOf: () => Uint32Array,
     private readonly loOf: () => Uint32Array,
+    /** Optional per-slot weight (constant for a slot's life), for `weightBelow`. */
+    private readonly weightOf?: () => ArrayLike<number>,
   ) {}
 
   /** Rebuilds from the given live slots (`presorted`: they are already in hash order). */
@@ -135,8 +144,19 @@ export class SortedHashIndex {
       if (j <= n) tree[j] += tree[i]!;
     }
     this.tree = tree;
+    if (this.weightOf) {
+      const weight = this.weightOf();
+      const wt = new Float64Array(n + 1);
+      for (let i = 0; i < n; i++) wt[i + 1] = weight[order[i]!]!;
+      for (let i = 1; i <= n; i++) {
+        const j = i + (i & -i);
+        if (j <= n) wt[j] += wt[i]!;
+      }
+      this.weightTree = wt;
+    }
     this.pending = [];
     this.pendingSorted = null;
+    this.pendingWeights = null;
     this.liveInOrder = n;
   }
 
@@ -159,6 +179,7 @@ export class SortedHashIndex {
     this.where[slot] = -(this.pending.length + 2);
     this.pending.push(slot);
     this.pendingSorted = null;
+    this.pendingWeights = null;
   }
 
   /** Records that a slot died. */
@@ -166,10 +187,15 @@ export class SortedHashIndex {
     const w = this.where[slot] ?? -1;
     if (w >= 0) {
       for (let i = w + 1; i < this.tree.length; i += i & -i) this.tree[i]!--;
+      if (this.weightOf) {
+        const x = this.weightOf()[slot]!;
+        for (let i = w + 1; i < this.weightTree.length; i += i & -i) this.weightTree[i]! -= x;
+      }
       this.liveInOrder--;
       this.where[slot] = -1;
     } else if (w <= -2) {
       this.pendingSorted = null;
+      this.pendingWeights = null;
       const k = -w - 2;
       const last = this.pending.pop()!;
       if (k < this.pending.length) {
@@ -234,6 +260,36 @@ export class SortedHashIndex {
       c += a;
     }
     return c;
+  }
+
+  /**
+   * Sum of the weights of live objects with hash < (hi, lo), pending ones included (0 without
+   * `weightOf`). O(log n) plus one lazy sort of pending. Weights are integers in practice, so
+   * the sums are exact.
+   */
+  weightBelow(hi: number, lo: number): number {
+    if (!this.weightOf) return 0;
+    let w = 0;
+    for (let i = this.lowerBound(hi, lo); i > 0; i -= i & -i) w += this.weightTree[i]!;
+    if (this.pending.length > 0) {
+      const p = this.sortedPendingView();
+      if (!this.pendingWeights) {
+        const weight = this.weightOf();
+        const pw = new Float64Array(p.slots.length + 1);
+        for (let k = 0; k < p.slots.length; k++) pw[k + 1] = pw[k]! + weight[p.slots[k]!]!;
+        this.pendingWeights = pw;
+      }
+      let a = 0;
+      let b = p.hi.length;
+      while (a < b) {
+        const m = (a + b) >>> 1;
+        const h = p.hi[m]!;
+        if (h < hi || (h === hi && p.lo[m]! < lo)) a = m + 1;
+        else b = m;
+      }
+      w += this.pendingWeights[a]!;
+    }
+    return w;
   }
 
   /** Live objects with start <= hash < end. */

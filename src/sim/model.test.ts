@@ -147,6 +147,7 @@ describe('sorted hash index', () => {
       expect(idx.countBelow(bh, bl)).toBe(brute);
     }
     expect(idx.countBelow(4294967296, 0)).toBe(alive.reduce((a, b) => a + b, 0));
+    expect(idx.weightBelow(4294967296, 0)).toBe(0); // no weights given
     const order = idx.liveInHashOrder();
     expect(order.length).toBe(idx.live);
     for (let i = 1; i < order.length; i++) {
@@ -154,6 +155,45 @@ describe('sorted hash index', () => {
       const b = order[i]!;
       expect(hi[a]! < hi[b]! || (hi[a] === hi[b] && lo[a]! <= lo[b]!)).toBe(true);
     }
+  });
+
+  it('sums live weights below a bound through deletions and pending additions', () => {
+    const n = 3000;
+    const { hi, lo } = randomHashes(n, 'weights');
+    const weight = Uint32Array.from({ length: n }, (_, i) => 300 + ((i * 7919) % 5000));
+    const alive = new Uint8Array(n);
+    const idx = new SortedHashIndex(
+      () => hi,
+      () => lo,
+      () => weight,
+    );
+    const first = Uint32Array.from({ length: 2000 }, (_, i) => i);
+    first.forEach((s) => (alive[s] = 1));
+    idx.build(first, n);
+    for (let s = 2000; s < n; s++) {
+      idx.add(s);
+      alive[s] = 1;
+    }
+    const p = createPrng('w');
+    const check = () => {
+      for (let q = 0; q < 30; q++) {
+        const bh = p.u32();
+        const bl = p.u32();
+        let brute = 0;
+        for (let s = 0; s < n; s++) if (alive[s] && (hi[s]! < bh || (hi[s] === bh && lo[s]! < bl))) brute += weight[s]!;
+        expect(idx.weightBelow(bh, bl)).toBe(brute);
+      }
+      let all = 0;
+      for (let s = 0; s < n; s++) if (alive[s]) all += weight[s]!;
+      expect(idx.weightBelow(4294967296, 0)).toBe(all);
+    };
+    check();
+    // Removals from both the sorted part and the pending list.
+    for (let s = 0; s < n; s += 3) {
+      idx.remove(s);
+      alive[s] = 0;
+    }
+    check();
   });
 });
 

@@ -4,10 +4,12 @@
  * simulated time, so a run depends only on its parameters and how far it has gone, never on
  * how the caller slices `step()` calls: stepping back is replaying to an earlier tick.
  */
-import { hashFraction } from '../core/sharding';
+import { hashFraction, hexToParts } from '../core/sharding';
+import type { ShardSelector } from '../core/sharding';
 import { reshardHashes } from './reshard';
-import { ChurnSource, EVENTS_PER_REPLACED_POD } from './churn';
+import { ChurnSource } from './churn';
 import { closedForm } from './closedform';
+import type { ReplicaPlan, Share } from './closedform';
 import { Cluster } from './cluster';
 import { HashSpaceTracker } from './hashspace';
 import { EVENT_TYPE_NAMES, EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, EventBatch, NO_SLOT } from './events';
@@ -63,7 +65,7 @@ import {
   LOCAL_RANGES,
 } from './replica';
 import type { Replica } from './replica';
-import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, wireRatio } from './sizes';
+import { bookmarkBytes, eventEnvelopeBytes, expectedJsonBytes, listOverheadBytes, wireRatio } from './sizes';
 import type {
   ApiServerStats,
   ClosedForm,
@@ -125,6 +127,38 @@ function needsRebuild(a: SimParams, b: SimParams): boolean {
   );
 }
 
+/** A uid-keyed selector's share: covered width of the hash space, live objects and bytes in it. */
+function uidShare(c: Cluster, sel: ShardSelector): Share {
+  // Overlapping ranges of one selector count once (an object matches when any range does).
+  const rs = sel.requirements.map((q) => [BigInt(q.start), BigInt(q.end)] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+  const merged: [bigint, bigint][] = [];
+  for (const [a, b] of rs) {
+    const last = merged[merged.length - 1];
+    if (last && a <= last[1]) {
+      if (b > last[1]) last[1] = b;
+    } else if (a < b) merged.push([a, b]);
+  }
+  let width = 0;
+  let objects = 0;
+  let jsonBytes = 0;
+  const idx = c.index;
+  for (const [a, b] of merged) {
+    width += Number(b - a) / 2 ** 64;
+    const sa = hexToParts('0x' + a.toString(16).padStart(16, '0'));
+    const sb = hexToParts('0x' + b.toString(16).padStart(16, '0'));
+    objects += idx.countRange(sa.hi, sa.lo, sb.hi, sb.lo);
+    jsonBytes += idx.weightBelow(sb.hi, sb.lo) - idx.weightBelow(sa.hi, sa.lo);
+  }
+  return { kind: 'uid', width, objects, jsonBytes };
+}
+
+/** A namespace-keyed selector's share: the namespaces (and cluster-scoped "") whose hash it holds. */
+function namespaceShare(c: Cluster, sel: ShardSelector): Share {
+  const members: number[] = [];
+  for (let i = 0; i <= c.namespaceCount; i++) if (sel.matchesHash(c.nsHashHi[i]!, c.nsHashLo[i]!)) members.push(i);
+  return { kind: 'namespaces', members };
+}
+
 class SimulationImpl implements Simulation {
   params: SimParams;
   version = 0;
@@ -160,6 +194,16 @@ class SimulationImpl implements Simulation {
   };
   private readonly totals = new Float64Array(4);
   private readonly lastStep = new Float64Array(4);
+  /**
+   * Closed-form inputs that only change with the cluster or the sizes: namespace-keyed shares
+   * (namespace hashes are fixed) and each namespace's expected new-object size.
+   */
+  private nsShareCache = new Map<string, Share>();
+  private newBytesCache: { sizes: SimParams['sizes']; bytes: Float64Array } | null = null;
+  /** Admission of selector texts (parsing is pure; a snapshot need not parse again). */
+  private readonly admissions = new Map<string, ReturnType<typeof parseForRequest>>();
+  /** Where an ordinary add lands, per namespace (fixed for a cluster). */
+  private addWeights = new Float64Array(0);
 
   constructor(params: SimParams) {
     this.params = params;
@@ -179,6 +223,12 @@ class SimulationImpl implements Simulation {
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
     this.modes = { client: new ModeEngine('client', this.cluster), server: new ModeEngine('server', this.cluster) };
     this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
+    this.nsShareCache = new Map();
+    this.newBytesCache = null;
+    const ns = this.cluster.namespaceCount;
+    const scoped = params.cluster.clusterScopedShare;
+    this.addWeights = new Float64Array(ns + 1);
+    for (let i = 0; i <= ns; i++) this.addWeights[i] = i < ns ? (1 - scoped) * this.cluster.namespaceWeight(i) : scoped;
     this.tick = 0;
     this.changeTick = 0;
     this.carry = 0;
@@ -560,40 +610,97 @@ class SimulationImpl implements Simulation {
     };
   }
 
+  /**
+   * The closed form for the current configuration: each replica's plan follows the same rules
+   * as the model (its API server's gate, the request's admission, the fallback or trust after
+   * a LIST without `shardInfo`, the client-side filter), and each selector's share is read off
+   * the cluster as it is now (hash-space width, live objects and their bytes in its ranges, or
+   * the namespaces whose hash it holds).
+   */
   private closedForm(): ClosedForm {
     const p = this.params;
     const c = this.cluster;
     const n = p.replicas.count;
-    const burstEvents = this.churn.expectedBurstEventsPerSecond();
-    const burstPods = burstEvents / EVENTS_PER_REPLACED_POD;
+    if (this.newBytesCache?.sizes !== p.sizes) {
+      const bytes = new Float64Array(c.namespaceCount + 1);
+      for (let i = 0; i <= c.namespaceCount; i++) bytes[i] = expectedJsonBytes(p.sizes, c.nsSizeFactor[i]!);
+      this.newBytesCache = { sizes: p.sizes, bytes };
+    }
+    const shares = new Map<string, Share>();
+    const shareOf = (sel: ShardSelector | null): Share => {
+      if (sel === null || sel.empty()) return { kind: 'all' };
+      const key = sel.toString();
+      if (sel.key === 'object.metadata.namespace') {
+        let share = this.nsShareCache.get(key);
+        if (!share) {
+          share = namespaceShare(c, sel);
+          this.nsShareCache.set(key, share);
+        }
+        return share;
+      }
+      let share = shares.get(key);
+      if (!share) {
+        share = uidShare(c, sel);
+        shares.set(key, share);
+      }
+      return share;
+    };
+    const cacheAll = p.replicas.clientCache === 'all';
+    const none: ReplicaPlan = { apiServer: 0, receives: 'none', shard: { kind: 'none' }, keeps: { kind: 'none' }, owns: { kind: 'none' }, hashesLocally: false };
+    const client = this.modes.client.replicas.map((r): ReplicaPlan => {
+      // A client-side controller checks its own shard config at start and never lists with a bad one.
+      if (r.clientFilter === 'ranges' && r.resolved.localError !== null) return { ...none, apiServer: r.apiServer };
+      const owns: Share = r.clientFilter === 'jump' ? { kind: 'fraction', fraction: 1 / n } : shareOf(r.resolved.local);
+      const keeps: Share = cacheAll ? { kind: 'all' } : owns;
+      return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps, owns, hashesLocally: r.clientFilter === 'jump' || r.resolved.local !== null };
+    });
+    const server = this.modes.server.replicas.map((r): ReplicaPlan => {
+      const gate = this.modes.server.servers[r.apiServer]?.gate ?? true;
+      const text = r.selectorSent;
+      if (gate && text !== null && text !== '') {
+        let adm = this.admissions.get(text);
+        if (!adm) {
+          if (this.admissions.size >= 1024) this.admissions.clear();
+          adm = parseForRequest(text);
+          this.admissions.set(text, adm);
+        }
+        if (!adm.ok) return { ...none, apiServer: r.apiServer }; // HTTP 500: no list, no watch
+        if (adm.selector && !adm.selector.empty()) {
+          const share = shareOf(adm.selector);
+          return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: false };
+        }
+      }
+      // No shardInfo: the whole stream arrives; trust keeps it all, the fallback filters locally.
+      if (p.replicas.serverFallback === 'trust') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
+      if (r.resolved.localError !== null) return { ...none, apiServer: r.apiServer }; // the fallback cannot match: it stops after the LIST
+      const owns = shareOf(r.resolved.local);
+      const keeps: Share = cacheAll ? { kind: 'all' } : owns;
+      return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps, owns, hashesLocally: r.resolved.local !== null };
+    });
     const ratio = wireRatio(p.sizes);
-    const meanJson = c.liveCount > 0 ? c.liveJsonBytes / c.liveCount : p.sizes.medianJsonBytes;
-    const live = this.cluster.index.live;
-    // Shares: what each replica's configured selector owns of the current objects.
-    const ranges = this.modes.server.replicas.map((r) =>
-      r.resolved.local ? r.resolved.local.requirements.map((q) => ({ start: q.start, end: q.end })) : r.resolved.localError === null ? [{ start: '0x0000000000000000', end: '0x10000000000000000' }] : [],
-    );
-    const keyed = this.modes.server.replicas.every((r) => r.resolved.key === 'object.metadata.uid');
-    const serverShares = keyed && live > 0 ? recountRanges(c.index, ranges).perReplica.map((v) => v / live) : new Array<number>(n).fill(1 / n);
-    const clientShares =
-      p.replicas.clientFilter === 'jump' ? this.modes.client.replicas.map((r) => (live > 0 ? r.cacheObjects / live : 1 / n)) : serverShares;
     return closedForm({
-      replicas: n,
-      addsPerSec: p.churn.addsPerSecond + burstPods,
-      modifiesPerSec: p.churn.modifiesPerSecond + 3 * burstPods,
-      deletesPerSec: p.churn.deletesPerSecond + burstPods,
-      meanEventBytes: meanJson * ratio + eventEnvelopeBytes(p.sizes.encoding),
-      bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 ? 1 / p.churn.bookmarkIntervalSeconds : 0,
+      stream: {
+        addsPerSec: p.churn.addsPerSecond,
+        modifiesPerSec: p.churn.modifiesPerSecond,
+        deletesPerSec: p.churn.deletesPerSecond,
+        addWeights: this.addWeights,
+        burstPodsPerSec: this.churn.expectedBurstPodsPerSecond(),
+        nsLive: c.nsLive,
+        nsJsonBytes: c.nsLiveJsonBytes,
+        newJsonBytes: this.newBytesCache.bytes,
+      },
+      wireRatio: ratio,
+      envelopeBytes: eventEnvelopeBytes(p.sizes.encoding),
+      bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 ? TICKS_PER_SECOND / Math.max(1, Math.round(p.churn.bookmarkIntervalSeconds * TICKS_PER_SECOND)) : 0,
       bookmarkBytes: bookmarkBytes(p.sizes.encoding),
       decodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.protobufDecodeNsPerByte : p.costs.jsonDecodeNsPerByte,
-      cacheBytesPerObject: meanJson * p.costs.cacheBytesPerJsonByte + p.costs.cacheOverheadBytes,
-      clientCache: p.replicas.clientCache,
-      meanObjectWireBytes: meanJson * ratio,
+      cacheBytesPerJsonByte: p.costs.cacheBytesPerJsonByte,
+      cacheOverheadBytes: p.costs.cacheOverheadBytes,
       listOverheadBytes: listOverheadBytes(p.sizes.encoding),
       decodeAllocBytesPerByte: p.costs.decodeAllocBytesPerByte,
-      liveObjects: c.liveCount,
-      clientShares,
-      serverShares,
+      apiServers: p.apiServers.count,
+      client,
+      server,
     });
   }
 

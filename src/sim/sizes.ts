@@ -56,3 +56,30 @@ export function bookmarkBytes(encoding: Encoding): number {
 export function listOverheadBytes(encoding: Encoding): number {
   return encoding === 'protobuf' ? PROTOBUF_LIST_OVERHEAD_BYTES : JSON_LIST_OVERHEAD_BYTES;
 }
+
+/** The standard normal CDF (erfc by Abramowitz & Stegun 7.1.26: absolute error under 1.5e-7). */
+function normalCdf(x: number): number {
+  const z = Math.abs(x) / Math.SQRT2;
+  const t = 1 / (1 + 0.3275911 * z);
+  const poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+  const erfc = poly * Math.exp(-z * z);
+  return x >= 0 ? 1 - erfc / 2 : erfc / 2;
+}
+
+/**
+ * Expected JSON bytes of a newly drawn pod in a namespace with size factor `namespaceFactor`:
+ * the mean of the log-normal {@link sampleJsonBytes} draws from, clamped to
+ * [MIN_OBJECT_BYTES, MAX_OBJECT_BYTES] as the draw is (the clamp matters for small medians).
+ */
+export function expectedJsonBytes(sizes: SizeParams, namespaceFactor: number): number {
+  const m = sizes.medianJsonBytes * namespaceFactor;
+  const s = sizes.spread;
+  if (!(s > 0)) return Math.round(Math.min(MAX_OBJECT_BYTES, Math.max(MIN_OBJECT_BYTES, m)));
+  const mu = Math.log(m);
+  const la = Math.log(MIN_OBJECT_BYTES);
+  const lb = Math.log(MAX_OBJECT_BYTES);
+  const below = normalCdf((la - mu) / s);
+  const above = 1 - normalCdf((lb - mu) / s);
+  const middle = Math.exp(mu + (s * s) / 2) * (normalCdf((lb - mu - s * s) / s) - normalCdf((la - mu - s * s) / s));
+  return MIN_OBJECT_BYTES * below + MAX_OBJECT_BYTES * above + middle;
+}

@@ -418,6 +418,12 @@ export interface ClosedFormMode {
   readonly egressBytesPerSec: number;
   /** Expected API-server hashes per second (all servers). */
   readonly hashesPerSec: number;
+  /** Per replica, expected shard checks per second it makes itself (local filtering). */
+  readonly replicaLocalHashesPerSec: readonly number[];
+  /** Per API server, expected watch egress, bytes per second. */
+  readonly apiServerEgressBytesPerSec: readonly number[];
+  /** Per API server, expected shard checks per second (0 with the gate off). */
+  readonly apiServerHashesPerSec: readonly number[];
 }
 
 /** The closed-form expectation beside the event-by-event figures. */
@@ -426,7 +432,7 @@ export interface ClosedForm {
   readonly streamEventsPerSec: number;
   /** Mean bytes of one watch event on the wire. */
   readonly meanEventBytes: number;
-  /** Measured imbalance of the server-side ranges (max share x N). */
+  /** Imbalance of what server-side replicas own now (largest owned share x N), as the audit measures it. */
   readonly imbalance: number;
   /** Expected figures with client-side sharding. */
   readonly client: ClosedFormMode;
