@@ -1,8 +1,8 @@
 import { memo, useDeferredValue, useMemo } from 'react';
-import { useShardScope, type ModeSnapshot, type SimSnapshot } from '../../state';
-import { useFormat, useT, type Formatters, type Translate } from '../i18n';
+import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
+import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
-import { headlineOf } from './headline';
+import { verdictWords } from './headline';
 import { SeriesChart, type ChartLine } from './SeriesChart';
 
 /**
@@ -40,23 +40,38 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
   );
 });
 
-/** The ratio in large type. */
+/**
+ * The ratio in large type, and in the same type every failure that qualifies it (gaps,
+ * duplicates, HTTP 500, fallback, naive trust, a hot replica). While rates settle after a
+ * change it shows the closed form's prediction, labelled as expected.
+ */
 export function Headline({ snapshot, compact }: { snapshot: SimSnapshot; compact?: boolean }) {
   const t = useT();
   const f = useFormat();
-  const h = headlineOf(snapshot);
-  const rounded = f.ratio(h.ratio);
-  const same = rounded === f.ratio(1);
-  const text = same ? t('bandwidth.headlineSame', { count: h.replicas }) : t('bandwidth.headline', { count: h.replicas, ratio: rounded });
+  const locale = useLocale();
+  const v = verdictOf(snapshot);
+  const words = verdictWords(t, f, locale);
+  const head = verdictSentence({ ...v, failures: [] }, words);
+  const full = verdictSentence(v, words);
+  const failed = v.failures.length > 0;
   return (
     <p
-      className={compact ? 'headline headline--compact' : 'headline'}
+      className={[compact ? 'headline headline--compact' : 'headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '']
+        .filter(Boolean)
+        .join(' ')}
       data-testid={compact ? 'headline-chip' : 'headline-ratio'}
-      data-ratio={h.ratio.toFixed(3)}
-      data-source={h.source}
+      data-ratio={v.ratio.toFixed(3)}
+      data-source={v.source}
+      data-settling={v.settling ? 'true' : 'false'}
+      data-failures={v.failures.map((x) => x.kind).join(' ')}
       aria-live={compact ? undefined : 'polite'}
     >
-      {text}
+      {head}
+      {failed ? (
+        <strong className="headline__failure" data-testid={compact ? undefined : 'headline-failure'}>
+          {full.slice(head.length)}
+        </strong>
+      ) : null}
     </p>
   );
 }
