@@ -113,7 +113,8 @@ function hotFailure(snapshot: SimSnapshot, source: 'measured' | 'expected'): Ver
 export function failuresOf(snapshot: SimSnapshot, source: 'measured' | 'expected' = headlineRatio(snapshot).source): VerdictFailure[] {
   const server = snapshot.modes.server;
   const client = snapshot.modes.client;
-  const out = [...auditFailures(server), ...auditFailures(client), ...replicaFailures(server), ...replicaFailures(client)];
+  // Server-side first (the headline is about it), each mode's audit before its causes.
+  const out = [...auditFailures(server), ...replicaFailures(server), ...auditFailures(client), ...replicaFailures(client)];
   const hot = hotFailure(snapshot, source);
   if (hot) out.push(hot);
   return out;
