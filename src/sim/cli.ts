@@ -327,6 +327,7 @@ export function runCli(argv: readonly string[]): CliResult {
       meanEventBytes: snap.closedForm.meanEventBytes,
       modes: { client, server },
       closedForm: snap.closedForm,
+      bursts: snap.churn.bursts,
       verdict: verdictOf(snap),
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
