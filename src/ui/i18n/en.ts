@@ -242,6 +242,10 @@ export const en = {
   'verdict.hot': '{replica} receives {factor}× its fair share',
   'verdict.replicaCount': '{count} replicas',
 
+  // issue 7: chart spread and rolling-update marks
+  'bandwidth.burstMark': 'rolling update, namespace {namespace}',
+  'bandwidth.hottest': 'hottest: {replica} {value}',
+
   // Event flow
   'flow.title': 'Event flow',
   'flow.clientSide': 'Client-side',
