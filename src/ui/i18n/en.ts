@@ -246,6 +246,15 @@ export const en = {
   'bandwidth.burstMark': 'rolling update, namespace {namespace}',
   'bandwidth.hottest': 'hottest: {replica} {value}',
 
+  // issue 7: client-side owners of the dots
+  'hash.dotOwnersSame':
+    'Client-side owners look the same here: with hash ranges each replica keeps exactly what the server would send it. They differ with jump hash, or when a server-side replica naively trusts a gate-off API server.',
+  'hash.dotOwnersSameJump': 'Client-side owners happen to match server-side ones for every object now.',
+  'hash.dotOwnersDiffer': {
+    one: 'Client-side owners differ for {formatted} object ({share}).',
+    other: 'Client-side owners differ for {formatted} objects ({share}).',
+  },
+
   // Event flow
   'flow.title': 'Event flow',
   'flow.clientSide': 'Client-side',
