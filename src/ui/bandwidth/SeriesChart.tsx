@@ -136,29 +136,37 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
   }, [t, lines, bands, marks, innerW, innerH]);
 
   return (
-    <figure className="chart" data-testid={testId}>
+    // As wide as its SVG: a long legend wraps instead of pushing the next chart to a new row.
+    <figure className="chart" data-testid={testId} style={{ width }}>
       <figcaption className="chart__head">
         <span className="chart__title">{title}</span>
         <span className="chart__values">
           <span className="chart__value chart__value--client">
             <span className="chart__key chart__key--client" aria-hidden="true" />
             {props.clientLabel} <strong>{props.clientValue}</strong>
-            {props.clientHottest ? (
-              <span className="chart__hottest" data-testid={`${testId}-hottest-client`}>
-                {props.clientHottest}
-              </span>
-            ) : null}
           </span>
           <span className="chart__value chart__value--server">
             <span className="chart__key chart__key--server" aria-hidden="true" />
             {props.serverLabel} <strong>{props.serverValue}</strong>
+          </span>
+        </span>
+        {props.clientHottest || props.serverHottest ? (
+          // The hottest replica per mode, on a line of its own under the values.
+          <span className="chart__hottest">
+            {props.clientHottest ? (
+              <span className="chart__hottest-item" data-testid={`${testId}-hottest-client`}>
+                <span className="chart__key chart__key--client" aria-hidden="true" />
+                {props.clientHottest}
+              </span>
+            ) : null}
             {props.serverHottest ? (
-              <span className="chart__hottest" data-testid={`${testId}-hottest-server`}>
+              <span className="chart__hottest-item" data-testid={`${testId}-hottest-server`}>
+                <span className="chart__key chart__key--server" aria-hidden="true" />
                 {props.serverHottest}
               </span>
             ) : null}
           </span>
-        </span>
+        ) : null}
       </figcaption>
       <svg width={width} height={height} role="img" aria-label={props.description}>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
