@@ -103,6 +103,23 @@ describe('verdictOf', () => {
     expect(v.failures).toEqual([]);
   });
 
+  it('does not call a replica hot when its excess is within the counting noise of the rate window', () => {
+    const s = run({ replicas: { count: 4 } }).snapshot();
+    const window = s.params.rateWindowSeconds;
+    // Replica 0 receives 1.8x the bytes of the others, but over 8 events in the window
+    // against 4: (8 - 5) / sqrt(5) = 1.3 standard deviations, a chance reading.
+    const replicas = s.modes.server.replicas.map((r, i) => ({
+      ...r,
+      rates: { ...r.rates, bytesReceivedPerSec: i === 0 ? 1800 : 1000, eventsReceivedPerSec: (i === 0 ? 8 : 4) / window },
+    }));
+    const noisy: SimSnapshot = { ...s, modes: { ...s.modes, server: { ...s.modes.server, replicas } } };
+    expect(verdictOf(noisy).failures).toEqual([]);
+    // The same excess over 100 times the events is real: (800 - 500) / sqrt(500) = 13.4.
+    const counted = replicas.map((r, i) => ({ ...r, rates: { ...r.rates, eventsReceivedPerSec: (i === 0 ? 800 : 400) / window } }));
+    const real = verdictOf({ ...noisy, modes: { ...s.modes, server: { ...s.modes.server, replicas: counted } } });
+    expect(real.failures).toEqual([{ kind: 'hot', mode: 'server', replica: 0, factor: 1800 / ((1800 + 3000) / 4) }]);
+  });
+
   it('while rates settle, shows the closed-form prediction labelled as expected, never the transient', () => {
     const s = run({ replicas: { count: 4 } }).snapshot();
     // A transient: the client-side egress spikes to 13x what it is in steady state.
@@ -124,7 +141,9 @@ describe('verdictOf', () => {
   it('while rates settle, judges a hot replica from the closed form, not the transient rates', () => {
     const s = run({ replicas: { count: 4 } }).snapshot();
     const server = s.modes.server;
-    const spiky = server.replicas.map((r, i) => (i === 0 ? { ...r, rates: { ...r.rates, bytesReceivedPerSec: r.rates.bytesReceivedPerSec * 40 } } : r));
+    const spiky = server.replicas.map((r, i) =>
+      i === 0 ? { ...r, rates: { ...r.rates, bytesReceivedPerSec: r.rates.bytesReceivedPerSec * 40, eventsReceivedPerSec: r.rates.eventsReceivedPerSec * 40 } } : r,
+    );
     const transient: SimSnapshot = { ...s, settling: { since: s.time, until: s.time + 10 }, modes: { ...s.modes, server: { ...server, replicas: spiky } } };
     expect(verdictOf(transient).failures).toEqual([]);
     expect(verdictOf({ ...transient, settling: null }).failures.map((f) => f.kind)).toEqual(['hot']);

@@ -11,6 +11,14 @@ import type { ModeSnapshot, SimSnapshot } from './types';
 /** The busiest replica is "hot" from this many times the mean received bytes/s. */
 export const HOT_REPLICA_FACTOR = 1.5;
 
+/**
+ * A measured hot replica is stated only when its excess is beyond counting noise: its watch
+ * events in the rate window exceed the mean replica's by this many Poisson standard
+ * deviations (sqrt of the mean count). A small cluster over many replicas has few events per
+ * replica per window, and the busiest of 64 is then 1.5x the mean by chance alone.
+ */
+export const HOT_REPLICA_MIN_Z = 5;
+
 /** Shares of live objects below this are stated as a count ("3 objects"), not a percentage. */
 export const SHARE_AS_PERCENT_FROM = 0.001;
 
@@ -89,7 +97,8 @@ function replicaFailures(m: ModeSnapshot): VerdictFailure[] {
 
 /**
  * The busiest server-side replica against the mean of all replicas, in received bytes/s:
- * measured rates, or the closed form's per-replica expectation when the ratio is expected.
+ * measured rates (when beyond counting noise, see {@link HOT_REPLICA_MIN_Z}), or the closed
+ * form's per-replica expectation when the ratio is expected.
  */
 function hotFailure(snapshot: SimSnapshot, source: 'measured' | 'expected'): VerdictFailure | null {
   const perReplica =
@@ -106,7 +115,15 @@ function hotFailure(snapshot: SimSnapshot, source: 'measured' | 'expected'): Ver
   const mean = sum / perReplica.length;
   if (!(mean > 0)) return null;
   const factor = perReplica[busiest]! / mean;
-  return factor >= HOT_REPLICA_FACTOR ? { kind: 'hot', mode: 'server', replica: busiest, factor } : null;
+  if (factor < HOT_REPLICA_FACTOR) return null;
+  if (source === 'measured') {
+    const window = snapshot.params.rateWindowSeconds;
+    const replicas = snapshot.modes.server.replicas;
+    const meanEvents = (replicas.reduce((a, r) => a + r.rates.eventsReceivedPerSec, 0) / replicas.length) * window;
+    const busiestEvents = replicas[busiest]!.rates.eventsReceivedPerSec * window;
+    if (!(meanEvents > 0) || (busiestEvents - meanEvents) / Math.sqrt(meanEvents) < HOT_REPLICA_MIN_Z) return null;
+  }
+  return { kind: 'hot', mode: 'server', replica: busiest, factor };
 }
 
 /** Every failure of a snapshot, most severe first. */
