@@ -3,9 +3,11 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createSimulation } from '../../sim';
 import type { SimParamsInput } from '../../sim';
 import { runCli } from '../../sim/cli';
-import { verdictOf } from '../../sim/verdict';
+import { VERDICT_MESSAGES_EN, verdictOf, type VerdictMessageId } from '../../sim/verdict';
+import { en } from '../i18n/en';
 import type { SimSnapshot } from '../../state';
 import { Headline } from './BandwidthPanel';
+import { VERDICT_IDS } from './headline';
 
 afterEach(cleanup);
 
@@ -39,6 +41,12 @@ const SCENARIOS: readonly (readonly [string, SimParamsInput])[] = [
 ];
 
 describe('Headline', () => {
+  it('has every part of the verdict sentence in the catalogue, worded exactly as the CLI words it', () => {
+    for (const id of Object.keys(VERDICT_MESSAGES_EN) as VerdictMessageId[]) {
+      expect(en[VERDICT_IDS[id]], id).toEqual(VERDICT_MESSAGES_EN[id]);
+    }
+  });
+
   it.each(SCENARIOS)('words %s exactly as the CLI does', (_, input) => {
     const snapshot = snapshotOf(input);
     expect(shown(snapshot).textContent).toBe(verdictOf(snapshot).sentence);

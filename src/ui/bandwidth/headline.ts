@@ -30,7 +30,7 @@ export function headlineOf(snapshot: SimSnapshot): Headline {
 }
 
 /** Where each part of the verdict sentence lives in the catalogue. */
-const VERDICT_IDS: Readonly<Record<VerdictMessageId, MessageId>> = {
+export const VERDICT_IDS: Readonly<Record<VerdictMessageId, MessageId>> = {
   headline: 'bandwidth.headline',
   headlineSame: 'bandwidth.headlineSame',
   headlineSettling: 'verdict.headlineSettling',
