@@ -7,6 +7,7 @@
 import type { Cluster } from './cluster';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, NO_SLOT } from './events';
 import type { EventBatch } from './events';
+import type { BurstMark } from './types';
 import type { ChurnParams } from './params';
 import type { Prng } from './prng';
 
@@ -20,6 +21,16 @@ const NONE = NO_SLOT;
 /** Events one replaced pod produces in a rolling update. */
 export const EVENTS_PER_REPLACED_POD = 5;
 
+/** Rolling updates remembered for chart markers (the oldest are dropped beyond this). */
+export const BURST_MARKS_KEPT = 1024;
+
+/** One recorded rolling update (namespace by index; times in simulated seconds). */
+interface BurstRecord {
+  readonly start: number;
+  end: number | null;
+  readonly namespace: number;
+}
+
 /** The state of the rolling update in progress. */
 interface Burst {
   readonly namespace: number;
@@ -32,6 +43,8 @@ interface Burst {
 /** Generates the shared event stream tick by tick. */
 export class ChurnSource {
   private burst: Burst | null = null;
+  /** Rolling updates so far (at most {@link BURST_MARKS_KEPT}), oldest first; the last may still run. */
+  private readonly marks: BurstRecord[] = [];
 
   constructor(
     private params: ChurnParams,
@@ -48,6 +61,25 @@ export class ChurnSource {
     return this.burst ? this.burst.namespace : -1;
   }
 
+  /**
+   * Rolling updates that ran at or after `since` (simulated seconds), oldest first: start,
+   * end (null while it runs) and namespace, for marking them on a time axis.
+   */
+  burstMarks(since: number): BurstMark[] {
+    const names = this.cluster.namespaceNames;
+    return this.marks
+      .filter((m) => m.end === null || m.end >= since)
+      .map((m) => ({ start: m.start, end: m.end, namespace: names[m.namespace]! }));
+  }
+
+  /** Ends the burst in progress at simulated time `t` (its mark gets its end). */
+  private endBurst(t: number): void {
+    if (!this.burst) return;
+    const last = this.marks[this.marks.length - 1];
+    if (last && last.end === null) last.end = t;
+    this.burst = null;
+  }
+
   /** Fills `batch` with tick `tick`'s events (the batch is appended to, not cleared). */
   generate(tick: number, tickSeconds: number, batch: EventBatch): void {
     const p = this.params;
@@ -60,7 +92,7 @@ export class ChurnSource {
       const every = Math.max(1, Math.round(p.burst.everySeconds / tickSeconds));
       if (tick % every === every >> 1) this.startBurst(tick, tickSeconds);
     } else {
-      this.burst = null;
+      this.endBurst(t);
     }
     // Poisson counts per type, then a uniformly random interleaving of them.
     let nAdd = prng.poisson(p.addsPerSecond * tickSeconds);
@@ -120,7 +152,11 @@ export class ChurnSource {
       queue[j] = t;
     }
     const endTick = tick + Math.max(1, Math.round(this.params.burst.maxSeconds / tickSeconds));
+    const t = tick * tickSeconds;
+    this.endBurst(t);
     this.burst = { namespace: ns, queue: queue.subarray(0, k), next: 0, endTick, carry: 0 };
+    this.marks.push({ start: t, end: null, namespace: ns });
+    if (this.marks.length > BURST_MARKS_KEPT) this.marks.splice(0, this.marks.length - BURST_MARKS_KEPT);
   }
 
   /** Replaces this tick's share of the burst's pods: terminate, delete, create, schedule, ready. */
@@ -128,7 +164,7 @@ export class ChurnSource {
     const b = this.burst;
     if (!b) return;
     if (tick >= b.endTick || b.next >= b.queue.length) {
-      this.burst = null;
+      this.endBurst(t);
       return;
     }
     const c = this.cluster;

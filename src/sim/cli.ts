@@ -9,6 +9,7 @@ import { createSimulation } from './simulation';
 import { SimParamsError, validateParams } from './params';
 import type { ParamIssue, SimParamsInput } from './params';
 import type { ModeSnapshot, SimSnapshot } from './types';
+import { verdictOf } from './verdict';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -19,7 +20,7 @@ export interface CliResult {
 
 interface FlagSpec {
   readonly path: string;
-  readonly kind: 'int' | 'number' | 'string' | 'enum' | 'gates' | 'bool';
+  readonly kind: 'int' | 'number' | 'string' | 'enum' | 'key' | 'gates' | 'bool';
   readonly values?: readonly string[];
   readonly help: string;
 }
@@ -41,7 +42,12 @@ const FLAGS: Record<string, FlagSpec> = {
   'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
   fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'server-side when shardInfo is missing' },
   'sequential-ids': { path: 'cluster.sequentialIds', kind: 'bool', help: 'UUIDv7-like uids (true/false)' },
+  key: { path: 'replicas.key', kind: 'key', values: ['uid', 'namespace'], help: 'shard key: uid (object.metadata.uid) or namespace (object.metadata.namespace)' },
+  'client-cache': { path: 'replicas.clientCache', kind: 'enum', values: ['owned', 'all'], help: 'informer cache: owned (filter before the cache) or all (cache everything, filter in handlers)' },
 };
+
+/** `--key` values and the field path each stands for. */
+const KEY_PATHS: Readonly<Record<string, string>> = { uid: 'object.metadata.uid', namespace: 'object.metadata.namespace' };
 
 const SECONDS_MIN = 0.01;
 const SECONDS_MAX = 86_400;
@@ -112,6 +118,13 @@ export function parseArgs(argv: readonly string[]): { input: SimParamsInput; sec
         if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(value)}`);
         parsed = value;
         break;
+      case 'key': {
+        // The short names, or the field path itself.
+        const path = KEY_PATHS[value] ?? (Object.values(KEY_PATHS).includes(value) ? value : undefined);
+        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(value)}`);
+        parsed = path;
+        break;
+      }
       case 'gates':
         parsed = value.split(',').map((g) => {
           if (g === 'on' || g === 'true') return true;
@@ -310,6 +323,9 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
     out.push('');
     for (const [mode, r] of errors) out.push(`${mode}-side replica ${r.index}: ${r.error}`);
   }
+  // The headline, with every failure that qualifies it: the same sentence as the page's.
+  out.push('');
+  out.push(verdictOf(snap).sentence);
   return out.join('\n') + '\n';
 }
 
@@ -348,6 +364,8 @@ export function runCli(argv: readonly string[]): CliResult {
       meanEventBytes: snap.closedForm.meanEventBytes,
       modes: { client, server },
       closedForm: snap.closedForm,
+      bursts: snap.churn.bursts,
+      verdict: verdictOf(snap),
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }

@@ -400,7 +400,7 @@ class SimulationImpl implements Simulation {
         total: { added: this.totals[EV_ADDED]!, modified: this.totals[EV_MODIFIED]!, deleted: this.totals[EV_DELETED]!, bookmarks: this.totals[EV_BOOKMARK]! },
         lastStep: { added: this.lastStep[EV_ADDED]!, modified: this.lastStep[EV_MODIFIED]!, deleted: this.lastStep[EV_DELETED]!, bookmarks: this.lastStep[EV_BOOKMARK]! },
         burstNamespace: this.churn.burstNamespace >= 0 ? this.cluster.namespaceNames[this.churn.burstNamespace]! : null,
-        bursts: [],
+        bursts: this.churn.burstMarks(this.modes.server.ring.length > 0 ? this.modes.server.ring.time(0) : this.time),
       },
       modes: { client: this.modeSnapshot('client'), server: this.modeSnapshot('server') },
       closedForm: this.closedForm(),

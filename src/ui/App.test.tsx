@@ -33,10 +33,11 @@ describe('App', () => {
     expect(screen.queryAllByTestId('hash-gap')).toHaveLength(0);
   });
 
-  it('the headline for 4 replicas on equal ranges reads about 4x', async () => {
+  it('the headline for 4 replicas on equal ranges reads about 4x, as expected while rates settle', async () => {
     await setup();
     const headline = screen.getByTestId('headline-ratio');
-    expect(headline.textContent).toMatch(/^4 replicas: server-side sends [34]\.\d× less$/);
+    // At the start no full rate window exists yet: the closed form's prediction, labelled so.
+    expect(headline.textContent).toMatch(/^4 replicas: server-side should send [34]\.\d× less \(expected; rates settling\)$/);
     expect(Number(headline.dataset.ratio)).toBeGreaterThan(3.3);
     expect(Number(headline.dataset.ratio)).toBeLessThan(4.7);
   });

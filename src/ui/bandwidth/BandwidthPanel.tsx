@@ -1,10 +1,11 @@
 import { memo, useDeferredValue, useMemo } from 'react';
-import { useShardScope, type ModeSnapshot, type SimSnapshot } from '../../state';
-import { useFormat, useT, type Formatters, type Translate } from '../i18n';
+import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
+import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
-import { headlineOf } from './headline';
+import { verdictWords } from './headline';
 import { Metrics } from './Metrics';
-import { SeriesChart, type ChartLine } from './SeriesChart';
+import type { Theme } from '../theme/palette';
+import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the
@@ -17,6 +18,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
   // Charts follow in a background render: they may lag a frame, never block one.
   const snapshot = useDeferredValue(useShardScope((s) => s.sim.snapshot));
   const clientMode = useShardScope((s) => s.params.clientMode);
+  const theme = useShardScope((s) => s.view.theme);
   const [ref, width] = useElementWidth<HTMLDivElement>(900);
   // Two charts per row when there is room; a few pixels spare so rounding never wraps them.
   const chartWidth = width >= 720 ? Math.floor((width - 16) / 2) - 4 : width - 4;
@@ -33,7 +35,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
       </div>
       {snapshot ? <Headline snapshot={snapshot} /> : null}
       <div ref={ref} className="bandwidth__charts">
-        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} t={t} f={f} /> : null}
+        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} /> : null}
       </div>
       {snapshot ? <Audit client={snapshot.modes.client} server={snapshot.modes.server} /> : null}
       {snapshot ? <Metrics server={snapshot.modes.server} /> : null}
@@ -41,23 +43,38 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
   );
 });
 
-/** The ratio in large type. */
+/**
+ * The ratio in large type, and in the same type every failure that qualifies it (gaps,
+ * duplicates, HTTP 500, fallback, naive trust, a hot replica). While rates settle after a
+ * change it shows the closed form's prediction, labelled as expected.
+ */
 export function Headline({ snapshot, compact }: { snapshot: SimSnapshot; compact?: boolean }) {
   const t = useT();
   const f = useFormat();
-  const h = headlineOf(snapshot);
-  const rounded = f.ratio(h.ratio);
-  const same = rounded === f.ratio(1);
-  const text = same ? t('bandwidth.headlineSame', { count: h.replicas }) : t('bandwidth.headline', { count: h.replicas, ratio: rounded });
+  const locale = useLocale();
+  const v = verdictOf(snapshot);
+  const words = verdictWords(t, f, locale);
+  const head = verdictSentence({ ...v, failures: [] }, words);
+  const full = verdictSentence(v, words);
+  const failed = v.failures.length > 0;
   return (
     <p
-      className={compact ? 'headline headline--compact' : 'headline'}
+      className={[compact ? 'headline headline--compact' : 'headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '']
+        .filter(Boolean)
+        .join(' ')}
       data-testid={compact ? 'headline-chip' : 'headline-ratio'}
-      data-ratio={h.ratio.toFixed(3)}
-      data-source={h.source}
+      data-ratio={v.ratio.toFixed(3)}
+      data-source={v.source}
+      data-settling={v.settling ? 'true' : 'false'}
+      data-failures={v.failures.map((x) => x.kind).join(' ')}
       aria-live={compact ? undefined : 'polite'}
     >
-      {text}
+      {head}
+      {failed ? (
+        <strong className="headline__failure" data-testid={compact ? undefined : 'headline-failure'}>
+          {full.slice(head.length)}
+        </strong>
+      ) : null}
     </p>
   );
 }
@@ -77,11 +94,12 @@ interface ChartsProps {
   readonly snapshot: SimSnapshot;
   readonly width: number;
   readonly clientMode: 'ranges' | 'jump';
+  readonly theme: Theme;
   readonly t: Translate;
   readonly f: Formatters;
 }
 
-const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: ChartsProps) {
+const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }: ChartsProps) {
   const client = snapshot.modes.client;
   const server = snapshot.modes.server;
   const clientLabel = t('bandwidth.clientSide', { mode: clientMode === 'jump' ? t('bandwidth.modeJump') : t('bandwidth.modeRanges') });
@@ -89,6 +107,23 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
   const time = server.series.t;
   const n = time.length;
   const otherStyle = snapshot.params.replicas.clientCache === 'all' ? 'owned' : 'all';
+
+  // Rolling updates on the time axis of every chart (they share it).
+  const bursts = snapshot.churn.bursts;
+  const marks = useMemo(
+    (): ChartMark[] => bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace })),
+    [bursts, t],
+  );
+  // The spread of the per-replica lines and the hottest replica now, per mode.
+  const spread = useMemo(() => {
+    const hottest = (m: ModeSnapshot): string | undefined => {
+      if (m.replicas.length < 2) return undefined;
+      const top = m.replicas.reduce((a, r) => (r.rates.bytesReceivedPerSec > a.rates.bytesReceivedPerSec ? r : a));
+      return t('bandwidth.hottest', { replica: t('hash.replicaName', { replica: String(top.index) }), value: t('unit.perSecond', { value: f.bytes(top.rates.bytesReceivedPerSec) }) });
+    };
+    const band = (m: ModeSnapshot, mode: 'client' | 'server'): ChartBand => ({ mode, ...minMaxSeries(m.series.replicaBytesPerSec, n) });
+    return { bands: [band(client, 'client'), band(server, 'server')], clientHottest: hottest(client), serverHottest: hottest(server) };
+  }, [client, server, n, t, f]);
 
   const charts = useMemo(() => {
     const perReplica = (m: ModeSnapshot, mode: 'client' | 'server'): ChartLine[] => {
@@ -102,6 +137,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
         key: 'received',
         title: t('bandwidth.perReplicaBytes'),
         lines: [...perReplica(client, 'client'), ...perReplica(server, 'server')],
+        spread: true,
         client: mean(client.replicas.map((r) => r.rates.bytesReceivedPerSec)),
         server: mean(server.replicas.map((r) => r.rates.bytesReceivedPerSec)),
         format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
@@ -161,6 +197,9 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, t, f }: Chart
           clientValue={c.format(c.client)}
           serverValue={c.format(c.server)}
           description={t('bandwidth.chartLabel', { metric: c.title, client: c.format(c.client), server: c.format(c.server) })}
+          theme={theme}
+          marks={marks}
+          {...('spread' in c ? spread : {})}
         />
       ))}
       <MemoryFigures snapshot={snapshot} t={t} f={f} />

@@ -1,8 +1,8 @@
 import { memo, useMemo } from 'react';
 import { extent, max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
-import { line } from 'd3-shape';
-import { MODE_COLORS } from '../theme/palette';
+import { area, line } from 'd3-shape';
+import { modeColor, type Theme } from '../theme/palette';
 
 /** One line of a chart. */
 export interface ChartLine {
@@ -10,6 +10,41 @@ export interface ChartLine {
   readonly values: readonly number[];
   /** Emphasised (the total or mean) or a thin per-replica line. */
   readonly strong: boolean;
+}
+
+/** The min-max envelope of one mode's per-replica lines. */
+export interface ChartBand {
+  readonly mode: 'client' | 'server';
+  /** Per sample, the lowest replica's value. */
+  readonly min: readonly number[];
+  /** Per sample, the highest replica's value. */
+  readonly max: readonly number[];
+}
+
+/** A span of the time axis to mark (a rolling update). */
+export interface ChartMark {
+  /** Simulated seconds. */
+  readonly start: number;
+  /** Simulated seconds; null while it runs (drawn to the last sample). */
+  readonly end: number | null;
+  /** What it was, e.g. "rolling update, namespace shop". */
+  readonly label: string;
+  /** A short name drawn at its start when there is room (e.g. the namespace). */
+  readonly short: string;
+}
+
+/** Per sample, the lowest and highest of `rows` (each row one replica's series). */
+export function minMaxSeries(rows: readonly (readonly number[])[], length: number): { min: number[]; max: number[] } {
+  const min = new Array<number>(length).fill(rows.length > 0 ? Infinity : 0);
+  const max = new Array<number>(length).fill(rows.length > 0 ? -Infinity : 0);
+  for (const row of rows) {
+    for (let i = 0; i < length; i++) {
+      const v = row[i] ?? 0;
+      if (v < min[i]!) min[i] = v;
+      if (v > max[i]!) max[i] = v;
+    }
+  }
+  return { min, max };
 }
 
 /** Props of {@link SeriesChart}. */
@@ -29,36 +64,80 @@ export interface SeriesChartProps {
   readonly testId: string;
   readonly width: number;
   readonly height?: number;
+  /** Min-max envelopes of the per-replica lines, drawn under them. */
+  readonly bands?: readonly ChartBand[];
+  /** The hottest replica per mode, named in the legend (e.g. "hottest: replica-2 1.2 MB/s"). */
+  readonly clientHottest?: string;
+  readonly serverHottest?: string;
+  /** Spans marked on the time axis (rolling updates). */
+  readonly marks?: readonly ChartMark[];
+  /** Colours follow the theme, so lines keep their contrast against the background. */
+  readonly theme?: Theme;
 }
 
 const MARGIN = { top: 8, right: 10, bottom: 22, left: 64 };
 
+/** Height of the strip under the plot where rolling updates are marked. */
+const MARK_STRIP = 5;
+
 /**
  * A small time-series chart: d3 computes the scales and the line paths, React renders the
  * SVG (a `<path d>` per line, visx style). Client-side is orange and dashed, server-side
- * blue and solid, so the two stay apart in greyscale too.
+ * blue and solid, so the two stay apart in greyscale too. The min-max band of the
+ * per-replica lines shows the spread (a hot replica stands out even when only the mean is
+ * drawn), and rolling updates are marked on the time axis.
  */
 export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
   const { title, t, lines, format, width, testId } = props;
+  const theme = props.theme ?? 'light';
+  const bands = props.bands;
+  const marks = props.marks;
   const height = props.height ?? 132;
   const innerW = Math.max(40, width - MARGIN.left - MARGIN.right);
   const innerH = height - MARGIN.top - MARGIN.bottom;
 
-  const { y, paths, yTicks, xDomain } = useMemo(() => {
+  const { y, paths, bandPaths, markRects, yTicks, xDomain } = useMemo(() => {
     const [t0 = 0, t1 = 1] = extent(t) as [number | undefined, number | undefined];
     const x = scaleLinear().domain([t0, t1 > t0 ? t1 : t0 + 1]).range([0, innerW]);
-    const top = max(lines, (l) => max(l.values)) ?? 0;
+    const top = Math.max(max(lines, (l) => max(l.values)) ?? 0, max(bands ?? [], (b) => max(b.max)) ?? 0);
     const y = scaleLinear().domain([0, top > 0 ? top * 1.08 : 1]).range([innerH, 0]).nice(3);
     const gen = line<number>()
       .x((_, i) => x(t[i] ?? 0))
       .y((v) => y(v))
       .defined((v) => Number.isFinite(v));
     const paths = lines.map((l) => ({ ...l, d: gen(l.values as number[]) ?? '' }));
-    return { y, paths, yTicks: y.ticks(3), xDomain: x.domain() as [number, number] };
-  }, [t, lines, innerW, innerH]);
+    const bandPaths = (bands ?? []).map((b) => {
+      const envelope = area<number>()
+        .x((i) => x(t[i] ?? 0))
+        .y0((i) => y(b.min[i] ?? 0))
+        .y1((i) => y(b.max[i] ?? 0))
+        .defined((i) => Number.isFinite(b.min[i]) && Number.isFinite(b.max[i]));
+      return { mode: b.mode, d: envelope(t.map((_, i) => i)) ?? '' };
+    });
+    const [d0, d1] = x.domain() as [number, number];
+    const markRects = (marks ?? [])
+      .map((m) => {
+        const from = Math.max(d0, m.start);
+        const to = Math.min(d1, m.end ?? d1);
+        return { ...m, from, to };
+      })
+      .filter((m) => m.to >= m.from && m.start <= d1)
+      .map((m) => ({ label: m.label, short: m.short, x0: x(m.from), x1: x(m.to), startsInside: m.start >= d0, showShort: false }));
+    // Short names at the marks' starts, left to right, skipping one that would overlap.
+    let free = -Infinity;
+    for (const m of markRects) {
+      const w = m.short.length * 6.5 + 6;
+      if (m.x0 >= free && m.x0 + w <= innerW) {
+        m.showShort = true;
+        free = m.x0 + w;
+      }
+    }
+    return { y, paths, bandPaths, markRects, yTicks: y.ticks(3), xDomain: [d0, d1] as [number, number] };
+  }, [t, lines, bands, marks, innerW, innerH]);
 
   return (
-    <figure className="chart" data-testid={testId}>
+    // As wide as its SVG: a long legend wraps instead of pushing the next chart to a new row.
+    <figure className="chart" data-testid={testId} style={{ width }}>
       <figcaption className="chart__head">
         <span className="chart__title">{title}</span>
         <span className="chart__values">
@@ -71,6 +150,23 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
             {props.serverLabel} <strong>{props.serverValue}</strong>
           </span>
         </span>
+        {props.clientHottest || props.serverHottest ? (
+          // The hottest replica per mode, on a line of its own under the values.
+          <span className="chart__hottest">
+            {props.clientHottest ? (
+              <span className="chart__hottest-item" data-testid={`${testId}-hottest-client`}>
+                <span className="chart__key chart__key--client" aria-hidden="true" />
+                {props.clientHottest}
+              </span>
+            ) : null}
+            {props.serverHottest ? (
+              <span className="chart__hottest-item" data-testid={`${testId}-hottest-server`}>
+                <span className="chart__key chart__key--server" aria-hidden="true" />
+                {props.serverHottest}
+              </span>
+            ) : null}
+          </span>
+        ) : null}
       </figcaption>
       <svg width={width} height={height} role="img" aria-label={props.description}>
         <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
@@ -82,12 +178,35 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
               </text>
             </g>
           ))}
+          {markRects.map((m, i) => (
+            <g key={`mark-${i}`} className="chart__mark" data-testid="burst-mark" data-label={m.label}>
+              <title>{m.label}</title>
+              <rect x={m.x0} y={0} width={Math.max(1, m.x1 - m.x0)} height={innerH} className="chart__mark-span" />
+              <rect x={m.x0} y={innerH - MARK_STRIP} width={Math.max(2, m.x1 - m.x0)} height={MARK_STRIP} className="chart__mark-strip" />
+              {m.startsInside ? <line x1={m.x0} x2={m.x0} y1={0} y2={innerH} className="chart__mark-edge" /> : null}
+              {m.showShort ? (
+                <text x={m.x0 + 3} y={10} className="chart__mark-name">
+                  {m.short}
+                </text>
+              ) : null}
+            </g>
+          ))}
+          {bandPaths.map((b) => (
+            <path
+              key={`band-${b.mode}`}
+              data-testid={`${testId}-band-${b.mode}`}
+              d={b.d}
+              fill={modeColor(b.mode, theme)}
+              fillOpacity={0.16}
+              stroke="none"
+            />
+          ))}
           {paths.map((p, i) => (
             <path
               key={i}
               d={p.d}
               fill="none"
-              stroke={MODE_COLORS[p.mode]}
+              stroke={modeColor(p.mode, theme)}
               strokeWidth={p.strong ? 3 : 1.25}
               strokeOpacity={p.strong ? 1 : 0.55}
               strokeDasharray={p.mode === 'client' ? (p.strong ? '7 4' : '4 3') : undefined}
@@ -102,6 +221,12 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
             <text x={innerW} y={16} textAnchor="end">
               {`${xDomain[1].toFixed(0)} s`}
             </text>
+            {markRects.length > 0 ? (
+              // The newest mark's name, centred between the two time labels.
+              <text x={innerW / 2} y={16} textAnchor="middle" className="chart__mark-label">
+                {markRects[markRects.length - 1]!.label}
+              </text>
+            ) : null}
           </g>
         </g>
       </svg>

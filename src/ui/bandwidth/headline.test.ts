@@ -14,7 +14,7 @@ describe('headlineOf', () => {
 
   it('uses the measured egress once the stream has run', () => {
     const sim = createSimulation({ cluster: { pods: 2000 }, replicas: { count: 2 } });
-    sim.step(5);
+    sim.step(12); // past one rate window (10 s): no longer settling
     const h = headlineOf(sim.snapshot());
     expect(h.source).toBe('measured');
     expect(h.ratio).toBeGreaterThan(1.6);

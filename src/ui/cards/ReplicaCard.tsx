@@ -24,6 +24,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const f = useFormat();
   const id = useId();
   const store = useShardScopeStore();
+  const theme = useShardScope((s) => s.view.theme);
   const text = useShardScope((s) => (s.sim.draftSelectors ?? s.params.selectors)[replica] ?? '');
   const serverCount = useShardScope((s) => s.params.apiServers.length);
   const server = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica]?.apiServer ?? replica % serverCount);
@@ -53,7 +54,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
       data-replica={replica}
       data-filtering={stats?.filtering ?? 'none'}
       aria-labelledby={`${id}-title`}
-      style={{ ['--replica-color' as string]: replicaColor(replica) }}
+      style={{ ['--replica-color' as string]: replicaColor(replica, theme) }}
     >
       <header className="card__head">
         <span className="card__swatch" aria-hidden="true" />

@@ -4,6 +4,10 @@ import { useId } from 'react';
 export interface SegmentedOption<T extends string> {
   readonly value: T;
   readonly label: string;
+  /** Greyed out and not selectable (say why in `describedBy`). */
+  readonly disabled?: boolean;
+  /** Id of an element that explains this option (e.g. why it is disabled). */
+  readonly describedBy?: string;
 }
 
 /** Props of {@link Segmented}. */
@@ -35,12 +39,14 @@ export function Segmented<T extends string>({ name, label, value, options, onCha
       <legend className={hideLabel ? 'sr-only' : 'segmented__legend'}>{label}</legend>
       <div className="segmented__options">
         {options.map((o) => (
-          <label key={o.value} className={`segmented__option${o.value === value ? ' is-selected' : ''}`}>
+          <label key={o.value} className={`segmented__option${o.value === value ? ' is-selected' : ''}${o.disabled ? ' is-disabled' : ''}`}>
             <input
               type="radio"
               name={`${name}-${id}`}
               value={o.value}
               checked={o.value === value}
+              disabled={o.disabled}
+              aria-describedby={o.describedBy}
               data-testid={`${name}-${o.value}`}
               onChange={() => onChange(o.value)}
             />

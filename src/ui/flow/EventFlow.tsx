@@ -88,7 +88,7 @@ export const EventFlow = memo(function EventFlow() {
         </h2>
         <ul className="flow__legend">
           <li>
-            <span className="dot" style={{ background: replicaColor(0) }} aria-hidden="true" /> {t('flow.legendKept')}
+            <span className="dot" style={{ background: replicaColor(0, theme) }} aria-hidden="true" /> {t('flow.legendKept')}
           </li>
           <li>
             <span className="cross" aria-hidden="true">×</span> {t('flow.legendDropped')}

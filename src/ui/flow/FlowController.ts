@@ -3,7 +3,7 @@
  * server-side), with `update()` and `destroy()`. It owns the canvases' pixels and runs its
  * own animation frame loop only while particles are alive.
  */
-import { canvasPalette, replicaColor, type CanvasPalette } from '../theme/palette';
+import { canvasPalette, replicaColor, textOn, type CanvasPalette, type Theme } from '../theme/palette';
 import { progress, type Particle } from './flowModel';
 
 /** What the static part of the picture shows. */
@@ -43,6 +43,7 @@ export class FlowController {
   private frame = 0;
   private config: FlowConfig | null = null;
   private palette: CanvasPalette = canvasPalette('light');
+  private theme: Theme = 'light';
   private destroyed = false;
   /** CSS sizes of the canvases, from a ResizeObserver (null until it has reported). */
   private sizes: { client: Size | null; server: Size | null } = { client: null, server: null };
@@ -73,6 +74,7 @@ export class FlowController {
   update(config: FlowConfig): void {
     this.config = config;
     this.palette = canvasPalette(config.theme);
+    this.theme = config.theme;
     this.schedule();
   }
 
@@ -187,11 +189,11 @@ export class FlowController {
       }
     });
     layout.replicas.forEach((b, i) => {
-      ctx.fillStyle = replicaColor(i);
+      ctx.fillStyle = replicaColor(i, this.theme);
       roundRect(ctx, b, Math.min(6, b.h / 3));
       ctx.fill();
       if (b.h >= 14) {
-        ctx.fillStyle = replicaColor(i) === '#0072B2' ? '#ffffff' : '#000000';
+        ctx.fillStyle = textOn(replicaColor(i, this.theme));
         ctx.font = `600 ${Math.min(14, b.h - 4)}px system-ui, sans-serif`;
         ctx.textAlign = 'center';
         ctx.fillText(config.replicaLabel(i), b.x + b.w / 2, b.y + b.h / 2);
@@ -244,7 +246,7 @@ export class FlowController {
       y += 4 + 18 * linger;
       crossAt(ctx, x, y, 5, pal.muted);
     } else {
-      ctx.fillStyle = p.fate === 'kept' ? replicaColor(p.owner) : p.owner >= 0 ? replicaColor(p.owner) : pal.muted;
+      ctx.fillStyle = p.fate === 'kept' || p.owner >= 0 ? replicaColor(p.owner, this.theme) : pal.muted;
       ctx.strokeStyle = pal.background;
       ctx.lineWidth = 1.5;
       ctx.beginPath();
@@ -252,7 +254,7 @@ export class FlowController {
       ctx.fill();
       ctx.stroke();
       if (p.fate === 'kept' && t >= 1) {
-        ctx.strokeStyle = replicaColor(p.owner);
+        ctx.strokeStyle = replicaColor(p.owner, this.theme);
         ctx.lineWidth = 2;
         ctx.beginPath();
         ctx.arc(x1, y1, 6 + 10 * linger, 0, Math.PI * 2);

@@ -1,8 +1,8 @@
 import { memo } from 'react';
 import { arc } from 'd3-shape';
-import type { ParsedSelector } from '../../state';
+import { useShardScope, type ParsedSelector } from '../../state';
 import { useT } from '../i18n';
-import { GAP_COLOR, replicaColor } from '../theme/palette';
+import { GAP_COLOR, replicaColor, textOn, type Theme } from '../theme/palette';
 import { hexTicks, ringPoint, type HashLayout } from './geometry';
 
 /** A stretch of the space with its owners, as fractions for drawing. */
@@ -21,9 +21,9 @@ export interface BandsProps {
   readonly segments: readonly DrawSegment[];
 }
 
-/** Text colour that stays readable on each replica colour (WCAG contrast >= 4.5). */
-function labelColor(i: number): string {
-  return replicaColor(i) === '#0072B2' ? '#ffffff' : '#000000';
+/** Text colour that stays readable on each replica colour (black or white, whichever contrasts more). */
+function labelColor(i: number, theme: Theme): string {
+  return textOn(replicaColor(i, theme));
 }
 
 const ringArc = arc<{ inner: number; outer: number; from: number; to: number }>()
@@ -37,6 +37,7 @@ const ringArc = arc<{ inner: number; outer: number; from: number; to: number }>(
  * SVG owned by React (d3 only computes the scale and the arc paths).
  */
 export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProps) {
+  const theme = useShardScope((s) => s.view.theme);
   const t = useT();
   const gaps = segments.filter((s) => s.owners.length === 0);
   const overlaps = segments.filter((s) => s.owners.length > 1);
@@ -59,9 +60,9 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
           return (
             <g key={`${r.replica}-${r.k}`} data-testid="hash-band" data-replica={r.replica} data-start={r.start} data-end={r.end}>
               <title>{t('hash.band', { replica: r.replica, start: r.start, end: r.end })}</title>
-              <rect x={x0} y={y} width={w} height={h} fill={replicaColor(r.replica)} />
+              <rect x={x0} y={y} width={w} height={h} fill={replicaColor(r.replica, theme)} />
               {w > 34 ? (
-                <text x={x0 + w / 2} y={y + h / 2} className="hashspace__band-label" fill={labelColor(r.replica)}>
+                <text x={x0 + w / 2} y={y + h / 2} className="hashspace__band-label" fill={labelColor(r.replica, theme)}>
                   {w > 90 ? t('hash.replicaName', { replica: r.replica }) : `r${r.replica}`}
                 </text>
               ) : null}
@@ -77,7 +78,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             <g key={`o${s.start}`} data-testid="hash-overlap" className="hashspace__overlap">
               <title>{t('hash.overlap', { owners: s.owners.map((o) => `replica-${o}`).join(', '), start: s.start, end: s.end })}</title>
               {s.owners.map((o, k) => (
-                <rect key={o} x={x0} y={y + k * stripe} width={w} height={stripe} fill={replicaColor(o)} />
+                <rect key={o} x={x0} y={y + k * stripe} width={w} height={stripe} fill={replicaColor(o, theme)} />
               ))}
               <rect x={x0} y={y} width={w} height={h} fill="url(#hatch)" />
             </g>
@@ -125,7 +126,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             data-start={r.start}
             data-end={r.end}
             d={ringArc({ inner: bandInner, outer: bandOuter, from: r.from, to: r.to }) ?? ''}
-            fill={replicaColor(r.replica)}
+            fill={replicaColor(r.replica, theme)}
           >
             <title>{t('hash.band', { replica: r.replica, start: r.start, end: r.end })}</title>
           </path>
@@ -140,7 +141,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
                 <path
                   key={o}
                   d={ringArc({ inner: bandOuter - (k + 1) * ring, outer: bandOuter - k * ring, from: s.from, to }) ?? ''}
-                  fill={replicaColor(o)}
+                  fill={replicaColor(o, theme)}
                 />
               ))}
               <path d={ringArc({ inner: bandInner, outer: bandOuter, from: s.from, to }) ?? ''} fill="url(#hatch)" />
@@ -178,7 +179,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             <text
               key={`l${r.replica}-${r.k}`}
               className="hashspace__band-label"
-              fill={labelColor(r.replica)}
+              fill={labelColor(r.replica, theme)}
               {...pointAttrs(ringPoint(layout, (r.from + r.to) / 2, (bandInner + bandOuter) / 2))}
             >
               {`r${r.replica}`}

@@ -1,6 +1,6 @@
 import { memo, useEffect, useRef } from 'react';
 import { useShardScopeStore } from '../../state';
-import { canvasPalette, packRgba, replicaColor } from '../theme/palette';
+import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme/palette';
 import type { HashLayout } from './geometry';
 import { createPlacer, paintDots, placementFits, type DotPlacementCache, type DotPlacer, type SegmentOwners } from './paintDots';
 
@@ -34,7 +34,11 @@ interface PendingPlacement {
   readonly placer: DotPlacer;
 }
 
-const REPLICA_RGBA = Uint32Array.from({ length: 6 }, (_, i) => packRgba(replicaColor(i)));
+/** One colour per replica (up to 64), per theme. */
+const REPLICA_RGBA = {
+  light: Uint32Array.from({ length: REPLICA_COLOR_COUNT }, (_, i) => packRgba(replicaColor(i, 'light'))),
+  dark: Uint32Array.from({ length: REPLICA_COLOR_COUNT }, (_, i) => packRgba(replicaColor(i, 'dark'))),
+};
 
 const raf: (cb: FrameRequestCallback) => number =
   typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(cb) : (cb) => setTimeout(() => cb(0), 16) as unknown as number;
@@ -105,7 +109,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
             segments,
             layout,
             dpr,
-            replicaRgba: REPLICA_RGBA,
+            replicaRgba: REPLICA_RGBA[theme],
             gapRgba: packRgba(palette.gap),
             manyRgba: packRgba(palette.many),
           },

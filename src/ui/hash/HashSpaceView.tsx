@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useId, useMemo } from 'react';
 import {
   analyzeCoverage,
   boundaryHandles,
@@ -17,6 +17,7 @@ import { ringLayout, stripLayout } from './geometry';
 import { Handles } from './Handles';
 import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
+import { ownersDiffering } from './owners';
 import { useElementWidth } from './useElementWidth';
 
 /**
@@ -36,6 +37,13 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const hashVersion = useShardScope((s) => s.sim.hashVersion);
   const live = useShardScope((s) => s.sim.snapshot?.cluster.live ?? 0);
   const texts = draft ?? committed;
+  const clientMode = useShardScope((s) => s.params.clientMode);
+  // Client-side owners look the same as server-side ones unless something differs (jump
+  // hash, a failing replica, naive trust): then say so, else disable the choice and say why.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- hashVersion says when store.data.hashSpace changed
+  const differing = useMemo(() => ownersDiffering(store.data.hashSpace), [store, hashVersion]);
+  const ownersNoteId = `${useId()}-owners`;
+  const clientSame = differing === 0;
 
   const layout = useMemo(() => (view === 'ring' ? ringLayout(width) : stripLayout(width)), [view, width]);
   const parsed = useMemo(() => texts.map(parseSelectorText), [texts]);
@@ -87,10 +95,17 @@ export const HashSpaceView = memo(function HashSpaceView() {
             value={dotOwners}
             options={[
               { value: 'server', label: t('hash.dotOwnersServer') },
-              { value: 'client', label: t('hash.dotOwnersClient') },
+              { value: 'client', label: t('hash.dotOwnersClient'), disabled: clientSame && dotOwners !== 'client', describedBy: ownersNoteId },
             ]}
             onChange={(v) => store.getState().setDotOwners(v)}
           />
+          {differing !== null ? (
+            <span id={ownersNoteId} className="hashspace__owners-note" data-testid="dot-owners-note" data-differing={differing}>
+              {clientSame
+                ? t(clientMode === 'jump' ? 'hash.dotOwnersSameJump' : 'hash.dotOwnersSame')
+                : t('hash.dotOwnersDiffer', { share: f.percent(differing / Math.max(1, live)), count: differing, formatted: f.count(differing) })}
+            </span>
+          ) : null}
         </div>
       </div>
       <div ref={stageRef} className="hashspace__stage" style={{ height: layout.height }}>

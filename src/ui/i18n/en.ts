@@ -223,6 +223,44 @@ export const en = {
   'bandwidth.metrics': 'API-server metrics',
   'bandwidth.waiting': 'Press Play to run the event stream.',
 
+  // issue 7: headline verdict (the same texts as VERDICT_MESSAGES_EN in src/sim/verdict.ts)
+  'verdict.headlineSettling': {
+    one: '{count} replica: server-side should send {ratio}× less (expected; rates settling)',
+    other: '{count} replicas: server-side should send {ratio}× less (expected; rates settling)',
+  },
+  'verdict.but': ' — but {problems}',
+  'verdict.more': { one: 'and {count} more problem', other: 'and {count} more problems' },
+  'verdict.clientSide': 'client-side: {problem}',
+  'verdict.gapsShare': '{share} of objects have no owner',
+  'verdict.gapsCount': { one: '{formatted} object has no owner', other: '{formatted} objects have no owner' },
+  'verdict.duplicatesShare': '{share} of objects have more than one owner',
+  'verdict.duplicatesCount': { one: '{formatted} object has more than one owner', other: '{formatted} objects have more than one owner' },
+  'verdict.http500': { one: '{replicas} gets HTTP 500', other: '{replicas} get HTTP 500' },
+  'verdict.down': { one: '{replicas} is down (its selector does not parse)', other: '{replicas} are down (their selectors do not parse)' },
+  'verdict.trust': {
+    one: '{replicas} gets no shardInfo and keeps everything it is sent',
+    other: '{replicas} get no shardInfo and keep everything they are sent',
+  },
+  'verdict.fallback': {
+    one: '{replicas} gets no shardInfo and filters the whole stream locally',
+    other: '{replicas} get no shardInfo and filter the whole stream locally',
+  },
+  'verdict.hot': '{replica} receives {factor}× its fair share',
+  'verdict.replicaCount': '{count} replicas',
+
+  // issue 7: chart spread and rolling-update marks
+  'bandwidth.burstMark': 'rolling update, namespace {namespace}',
+  'bandwidth.hottest': 'hottest: {replica} {value}',
+
+  // issue 7: client-side owners of the dots
+  'hash.dotOwnersSame':
+    'Client-side owners look the same here: with hash ranges each replica keeps exactly what the server would send it. They differ with jump hash, or when a server-side replica naively trusts a gate-off API server.',
+  'hash.dotOwnersSameJump': 'Client-side owners happen to match server-side ones for every object now.',
+  'hash.dotOwnersDiffer': {
+    one: 'Client-side owners differ for {formatted} object ({share}).',
+    other: 'Client-side owners differ for {formatted} objects ({share}).',
+  },
+
   // Event flow
   'flow.title': 'Event flow',
   'flow.clientSide': 'Client-side',

@@ -1,0 +1,82 @@
+import { beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { useBuiltSite, watchPage, type PageWatch } from './browser';
+
+const DIST = join(import.meta.dirname, '..', 'dist');
+const DOCS = join(import.meta.dirname, '..', 'docs');
+
+describe('the headline states failures', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    await context?.close();
+    context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    page = await context.newPage();
+    watch = watchPage(page, env.site.origin);
+    await page.goto(env.site.url);
+    await page.getByTestId('replica-card').first().waitFor();
+  });
+
+  /** Font size and weight of an element, as rendered. */
+  const typeOf = (selector: string) =>
+    page.locator(selector).first().evaluate((el) => {
+      const s = getComputedStyle(el);
+      return `${s.fontSize} ${s.fontWeight}`;
+    });
+
+  it('says, in the same large type, that replicas trusting a gate-off API server own objects twice', async () => {
+    // Naive trust, then the only API server's gate off: every replica keeps the whole stream.
+    await page.getByTestId('toggle-fallback').click();
+    await page.getByTestId('toggle-gate-0').first().click();
+    const headline = page.getByTestId('headline-ratio');
+    const failure = page.getByTestId('headline-failure');
+    await failure.waitFor();
+    const text = (await headline.textContent()) ?? '';
+    assert.match(text, /^4 replicas: .* — but 100% of objects have more than one owner; 4 replicas get no shardInfo and keep everything they are sent$/);
+    assert.equal(await headline.getAttribute('data-failures'), 'duplicates trust');
+    // Same large type as the ratio, and visible without scrolling the panel.
+    assert.equal(await typeOf('[data-testid="headline-failure"]'), await typeOf('[data-testid="headline-ratio"]'));
+    assert.ok(Number.parseFloat(await typeOf('[data-testid="headline-ratio"]')) >= 28);
+    // Once the rate window has passed the reconnect, both modes send the whole stream alike.
+    await page.waitForFunction(
+      () => document.querySelector('[data-testid="headline-ratio"]')?.textContent?.startsWith('4 replicas: both modes send the same — but '),
+      undefined,
+      { timeout: 30_000 },
+    );
+    await headline.scrollIntoViewIfNeeded();
+    assert.ok(await failure.isVisible());
+    await page.screenshot({ path: join(DOCS, 'headline-failure.png') });
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('says what share of objects has no owner when a selector leaves a gap', async () => {
+    // Replica 0 stops at 0x2000... instead of 0x4000...: an eighth of the space is nobody's.
+    const input = page.getByTestId('selector-input').first();
+    await input.fill("shardRange(object.metadata.uid, '0x0000000000000000', '0x2000000000000000')");
+    const failure = page.getByTestId('headline-failure');
+    await failure.waitFor();
+    const text = (await failure.textContent()) ?? '';
+    const m = /^ — but (\d+(?:\.\d)?)% of objects have no owner/.exec(text);
+    assert.ok(m, text);
+    // An eighth of uniformly hashed uids: about 12.5%.
+    const share = Number(m[1]);
+    assert.ok(share > 10 && share < 15, `gap share ${share}%`);
+    // The audit agrees with the headline.
+    const audit = page.getByTestId('ownership-audit');
+    const gaps = Number(await audit.getAttribute('data-gaps'));
+    assert.ok(gaps > 0);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('says nothing more for a healthy run', async () => {
+    await page.getByTestId('play-toggle').click();
+    await page.waitForTimeout(1500);
+    assert.equal(await page.getByTestId('headline-failure').count(), 0);
+    assert.match((await page.getByTestId('headline-ratio').textContent()) ?? '', /^4 replicas: server-side sends \d+\.\d× less$/);
+  });
+});
