@@ -119,7 +119,13 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }
     const hottest = (m: ModeSnapshot): string | undefined => {
       if (m.replicas.length < 2) return undefined;
       const top = m.replicas.reduce((a, r) => (r.rates.bytesReceivedPerSec > a.rates.bytesReceivedPerSec ? r : a));
-      return t('bandwidth.hottest', { replica: t('hash.replicaName', { replica: String(top.index) }), value: t('unit.perSecond', { value: f.bytes(top.rates.bytesReceivedPerSec) }) });
+      const mean = m.replicas.reduce((a, r) => a + r.rates.bytesReceivedPerSec, 0) / m.replicas.length;
+      // Always say how far above the mean it is: "hottest" alone would make noise read as a finding.
+      return t('bandwidth.hottest', {
+        replica: t('hash.replicaName', { replica: String(top.index) }),
+        value: t('unit.perSecond', { value: f.bytes(top.rates.bytesReceivedPerSec) }),
+        factor: f.ratio(mean > 0 ? top.rates.bytesReceivedPerSec / mean : 1),
+      });
     };
     const band = (m: ModeSnapshot, mode: 'client' | 'server'): ChartBand => ({ mode, ...minMaxSeries(m.series.replicaBytesPerSec, n) });
     return { bands: [band(client, 'client'), band(server, 'server')], clientHottest: hottest(client), serverHottest: hottest(server) };

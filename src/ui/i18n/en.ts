@@ -250,7 +250,7 @@ export const en = {
 
   // issue 7: chart spread and rolling-update marks
   'bandwidth.burstMark': 'rolling update, namespace {namespace}',
-  'bandwidth.hottest': 'hottest: {replica} {value}',
+  'bandwidth.hottest': 'hottest: {replica} {value} ({factor}× the mean)',
 
   // issue 7: client-side owners of the dots
   'hash.dotOwnersSame':
