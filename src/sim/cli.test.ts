@@ -92,7 +92,7 @@ describe('command line flag parsing and errors (issue 8, point 12)', () => {
 
   it('echoes an out-of-range number as typed, not as a 309-digit expansion', () => {
     const err = fails(['--pods', '1e308']);
-    expect(err).toContain('error: --pods must be a whole number from 1 to 1,000,000, got 1e308');
+    expect(err).toContain('error: --pods must be an integer from 1 to 1,000,000, got 1e308');
     expect(err).not.toMatch(/\d{20}/);
     expect(err).toContain(HINT);
   });
@@ -123,9 +123,9 @@ describe('command line flag parsing and errors (issue 8, point 12)', () => {
   });
 
   it.each([
-    [['--api-servers', '9'], '--api-servers must be a whole number from 1 to 5, got 9'],
-    [['--replicas', '2.5'], '--replicas must be a whole number from 1 to 64, got 2.5'],
-    [['--namespaces', '0'], '--namespaces must be a whole number from 1 to 10,000, got 0'],
+    [['--api-servers', '9'], '--api-servers must be an integer from 1 to 5, got 9'],
+    [['--replicas', '2.5'], '--replicas must be an integer from 1 to 64, got 2.5'],
+    [['--namespaces', '0'], '--namespaces must be an integer from 1 to 10,000, got 0'],
     [['--adds', '-5'], '--adds must be a number from 0 to 1,000,000, got -5'],
     [['--modifies', '1e400'], '--modifies must be a number from 0 to 1,000,000, got 1e400'],
     [['--seconds', '1e9'], '--seconds must be a number from 0.01 to 86,400, got 1e9'],
@@ -145,7 +145,7 @@ describe('command line flag parsing and errors (issue 8, point 12)', () => {
   it('truncates a very long bad value in the message', () => {
     const err = fails(['--pods', '9'.repeat(5000)]);
     expect(err.length).toBeLessThan(400);
-    expect(err).toContain('--pods must be a whole number from 1 to 1,000,000, got 9999');
+    expect(err).toContain('--pods must be an integer from 1 to 1,000,000, got 9999');
   });
 
   it('turns an unexpected failure into a message that says what to change, never a stack trace', async () => {

@@ -86,8 +86,12 @@ function quoted(value: string): string {
   return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
 }
 
-/** A typed number echoed as typed (not re-expanded: `1e308` stays `1e308`), cut short. */
+/**
+ * A typed number for a message: plain digits grouped (`2,000,000`), anything else as typed
+ * (never re-expanded: `1e308` stays `1e308`), cut short.
+ */
 function asTyped(value: string): string {
+  if (/^[+-]?\d{1,15}(\.\d{1,6})?$/.test(value)) return bound(Number(value));
   return value.length > 40 ? `${value.slice(0, 40)}… (${value.length.toLocaleString('en-US')} characters)` : value;
 }
 
@@ -103,7 +107,7 @@ function numberFlag(name: string, spec: FlagSpec, value: string): number {
   const min = spec.min ?? -Infinity;
   const max = spec.max ?? Infinity;
   if (!(n >= min && n <= max) || (whole && !Number.isInteger(n))) {
-    throw new FlagError(`--${name} must be ${whole ? 'a whole number' : 'a number'} from ${bound(min)} to ${bound(max)}, got ${asTyped(value)}`);
+    throw new FlagError(`--${name} must be ${whole ? 'an integer' : 'a number'} from ${bound(min)} to ${bound(max)}, got ${asTyped(value)}`);
   }
   return n;
 }
