@@ -138,6 +138,10 @@ describe('command line flag parsing and errors (issue 8, point 12)', () => {
     expect(err.trimEnd().endsWith(HINT)).toBe(true);
   });
 
+  it('--help says numbers are decimal and each flag is given once', () => {
+    expect(runCli(['--help']).stdout).toContain('Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
+  });
+
   it('says a flag needs a value when the next argument is another flag', () => {
     expect(fails(['--pods', '--replicas', '4'])).toContain('error: --pods needs a value');
   });

@@ -56,6 +56,7 @@ function usage(): string {
   const lines = ['usage: npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [flags]', '', 'flags:'];
   for (const [name, f] of Object.entries(FLAGS)) lines.push(`  --${name.padEnd(16)} ${f.help}`);
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
+  lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
   return lines.join('\n');
 }
 
