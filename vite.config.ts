@@ -6,9 +6,18 @@ import type { Plugin } from 'vite';
 // The built site must never reach another origin (no CDN, no analytics). A strict
 // Content-Security-Policy in the shipped HTML makes the browser enforce that. Only for the
 // build: the dev server injects an inline React Refresh preamble.
+// Each source is there because the page needs it, and nothing more (e2e/inputs.test.ts checks
+// that using the page reports no violation):
+// - style-src 'self': the stylesheet is a file; React's `style` props go through the CSSOM,
+//   which CSP does not restrict, and no library injects a <style> element.
+// - img-src 'self': the favicon; no image is built from data: or blob: URLs (the exports are
+//   text: links and request URLs copied to the clipboard).
+// - worker-src 'self': the model's worker is a bundled file, never a blob.
+// frame-ancestors, report-to and sandbox are ignored in a <meta> policy: a host sends them as
+// HTTP headers (see the README).
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data: blob:; " +
-  "worker-src 'self' blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'";
+  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+  "worker-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
 
 function contentSecurityPolicy(): Plugin {
   return {

@@ -80,3 +80,93 @@ describe('command line flags (issue 7)', () => {
     expect(r.stdout).toMatch(/--client-cache\s+informer cache: owned .* or all/);
   });
 });
+
+describe('command line flag parsing and errors (issue 8, point 12)', () => {
+  const HINT = '(run with --help for every flag)';
+  function fails(argv: readonly string[]) {
+    const r = runCli(argv);
+    expect(r.code).toBe(2);
+    expect(r.stdout).toBe('');
+    return r.stderr;
+  }
+
+  it('echoes an out-of-range number as typed, not as a 309-digit expansion', () => {
+    const err = fails(['--pods', '1e308']);
+    expect(err).toContain('error: --pods must be an integer from 1 to 1,000,000, got 1e308');
+    expect(err).not.toMatch(/\d{20}/);
+    expect(err).toContain(HINT);
+  });
+
+  it.each(['0x10', '0o20', '0b10000', 'Infinity', '-Infinity', 'NaN', '16abc', '1,000', '', ' ', '1__0', '_10', '1e', '.'])(
+    'refuses the non-decimal number %j for --pods, naming the flag',
+    (text) => {
+      const err = fails(['--pods', text]);
+      expect(err).toContain(`error: --pods must be a decimal number such as 100000 or 100_000, got ${JSON.stringify(text)}`);
+      expect(err).toContain(HINT);
+    },
+  );
+
+  it('accepts plain decimals, _ grouping and exponents', () => {
+    expect(json(['--pods', '2_000', '--seconds', '0.5']).params.cluster.pods).toBe(2000);
+    expect(json(['--pods', '2e3', '--seconds', '0.5']).params.cluster.pods).toBe(2000);
+    expect(json(['--pods=1500', '--seconds', '.5', '--adds', '+10.5']).params.churn.addsPerSecond).toBe(10.5);
+  });
+
+  it.each([
+    [['--pods', '5', '--pods', '7'], '--pods is given twice ("5", then "7"); give it once'],
+    [['--seed', 'a', '--seed=b'], '--seed is given twice ("a", then "b"); give it once'],
+    [['--json', '--json'], '--json is given twice; give it once'],
+  ])('refuses the repeated flag in %j instead of taking the last value', (argv, message) => {
+    const err = fails([...argv, '--seconds', '0.01']);
+    expect(err).toContain(`error: ${message}`);
+    expect(err).toContain(HINT);
+  });
+
+  it.each([
+    [['--api-servers', '9'], '--api-servers must be an integer from 1 to 5, got 9'],
+    [['--replicas', '2.5'], '--replicas must be an integer from 1 to 64, got 2.5'],
+    [['--namespaces', '0'], '--namespaces must be an integer from 1 to 10,000, got 0'],
+    [['--adds', '-5'], '--adds must be a number from 0 to 1,000,000, got -5'],
+    [['--modifies', '1e400'], '--modifies must be a number from 0 to 1,000,000, got 1e400'],
+    [['--seconds', '1e9'], '--seconds must be a number from 0.01 to 86,400, got 1e9'],
+    [['--gates', 'on,off,on,on,on,on'], '--gates lists 6 API servers, more than the most (5)'],
+    [['--gates', 'on,off,on', '--api-servers', '2'], '--gates lists 3 API servers but --api-servers is 2; give one on/off per API server'],
+  ])('names the flag, never an internal field, and adds the --help hint for %j', (argv, message) => {
+    const err = fails(argv);
+    expect(err).toContain(`error: ${message}`);
+    expect(err).not.toMatch(/apiServers|cluster\.|churn\.|replicas\.count/);
+    expect(err.trimEnd().endsWith(HINT)).toBe(true);
+  });
+
+  it('--help says numbers are decimal and each flag is given once', () => {
+    expect(runCli(['--help']).stdout).toContain('Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
+  });
+
+  it('says a flag needs a value when the next argument is another flag', () => {
+    expect(fails(['--pods', '--replicas', '4'])).toContain('error: --pods needs a value');
+  });
+
+  it('truncates a very long bad value in the message', () => {
+    const err = fails(['--pods', '9'.repeat(5000)]);
+    expect(err.length).toBeLessThan(400);
+    expect(err).toContain('--pods must be an integer from 1 to 1,000,000, got 9999');
+  });
+
+  it('turns an unexpected failure into a message that says what to change, never a stack trace', async () => {
+    const sim = await import('./simulation');
+    const { vi } = await import('vitest');
+    const spy = vi.spyOn(sim, 'createSimulation').mockImplementation(() => {
+      throw new RangeError('Array buffer allocation failed');
+    });
+    try {
+      const r = runCli(['--pods', '1000', '--seconds', '1']);
+      expect(r.code).toBe(1);
+      expect(r.stdout).toBe('');
+      expect(r.stderr).toContain('error: the simulation stopped: RangeError: Array buffer allocation failed');
+      expect(r.stderr).toContain('try a smaller run: fewer --pods, lower --adds, or fewer --seconds');
+      expect(r.stderr).not.toMatch(/\n\s+at /);
+    } finally {
+      spy.mockRestore();
+    }
+  });
+});

@@ -6,7 +6,7 @@
  * Bad flags print a message naming the flag and its bounds and exit with status 2.
  */
 import { createSimulation } from './simulation';
-import { SimParamsError, validateParams } from './params';
+import { LIMITS, SimParamsError, validateParams } from './params';
 import type { ParamIssue, SimParamsInput } from './params';
 import type { ModeSnapshot, SimSnapshot } from './types';
 import { verdictOf } from './verdict';
@@ -23,21 +23,24 @@ interface FlagSpec {
   readonly kind: 'int' | 'number' | 'string' | 'enum' | 'key' | 'gates' | 'bool';
   readonly values?: readonly string[];
   readonly help: string;
+  /** Bounds of a numeric flag, checked here so that the message names the flag. */
+  readonly min?: number;
+  readonly max?: number;
 }
 
 /** Flags and the parameter each sets. */
 const FLAGS: Record<string, FlagSpec> = {
-  pods: { path: 'cluster.pods', kind: 'int', help: 'live pods at the start (1 to 1,000,000)' },
-  replicas: { path: 'replicas.count', kind: 'int', help: 'controller replicas (1 to 64)' },
-  seconds: { path: '', kind: 'number', help: 'simulated seconds to run (0.01 to 86,400)' },
-  namespaces: { path: 'cluster.namespaces', kind: 'int', help: 'namespaces (1 to 10,000)' },
-  'api-servers': { path: 'apiServers.count', kind: 'int', help: 'API server instances (1 to 5)' },
+  pods: { path: 'cluster.pods', kind: 'int', min: LIMITS.pods.min, max: LIMITS.pods.max, help: 'live pods at the start (1 to 1,000,000)' },
+  replicas: { path: 'replicas.count', kind: 'int', min: LIMITS.replicas.min, max: LIMITS.replicas.max, help: 'controller replicas (1 to 64)' },
+  seconds: { path: '', kind: 'number', min: 0.01, max: 86_400, help: 'simulated seconds to run (0.01 to 86,400)' },
+  namespaces: { path: 'cluster.namespaces', kind: 'int', min: LIMITS.namespaces.min, max: LIMITS.namespaces.max, help: 'namespaces (1 to 10,000)' },
+  'api-servers': { path: 'apiServers.count', kind: 'int', min: LIMITS.apiServers.min, max: LIMITS.apiServers.max, help: 'API server instances (1 to 5)' },
   gates: { path: 'apiServers.gates', kind: 'gates', help: 'ShardedListAndWatch per API server, e.g. on,off' },
   seed: { path: 'seed', kind: 'string', help: 'PRNG seed (same seed, same run)' },
   encoding: { path: 'sizes.encoding', kind: 'enum', values: ['json', 'protobuf'], help: 'wire encoding' },
-  adds: { path: 'churn.addsPerSecond', kind: 'number', help: 'pods created per second' },
-  modifies: { path: 'churn.modifiesPerSecond', kind: 'number', help: 'pod updates per second' },
-  deletes: { path: 'churn.deletesPerSecond', kind: 'number', help: 'pods deleted per second' },
+  adds: { path: 'churn.addsPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods created per second' },
+  modifies: { path: 'churn.modifiesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pod updates per second' },
+  deletes: { path: 'churn.deletesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods deleted per second' },
   bursts: { path: 'churn.burst.enabled', kind: 'bool', help: 'rolling updates on (true/false)' },
   'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
   fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'server-side when shardInfo is missing' },
@@ -49,13 +52,11 @@ const FLAGS: Record<string, FlagSpec> = {
 /** `--key` values and the field path each stands for. */
 const KEY_PATHS: Readonly<Record<string, string>> = { uid: 'object.metadata.uid', namespace: 'object.metadata.namespace' };
 
-const SECONDS_MIN = 0.01;
-const SECONDS_MAX = 86_400;
-
 function usage(): string {
   const lines = ['usage: npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [flags]', '', 'flags:'];
   for (const [name, f] of Object.entries(FLAGS)) lines.push(`  --${name.padEnd(16)} ${f.help}`);
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
+  lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
   return lines.join('\n');
 }
 
@@ -71,15 +72,59 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
 
 class FlagError extends Error {}
 
+/** The hint every error ends with. */
+const HELP_HINT = '(run with --help for every flag)';
+
+/**
+ * A decimal number as people type it on a command line: optional sign, digits with optional
+ * `_` between them, an optional fraction and exponent. No hex, octal, binary, `Infinity` or
+ * `NaN` (JavaScript's `Number()` takes all of those, and `0x10` silently became 16).
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:e[+-]?\d+)?$/i;
+
+/** A typed value quoted for a message, cut short so that a huge argument gives a short line. */
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/**
+ * A typed number for a message: plain digits grouped (`2,000,000`), anything else as typed
+ * (never re-expanded: `1e308` stays `1e308`), cut short.
+ */
+function asTyped(value: string): string {
+  if (/^[+-]?\d{1,15}(\.\d{1,6})?$/.test(value)) return bound(Number(value));
+  return value.length > 40 ? `${value.slice(0, 40)}… (${value.length.toLocaleString('en-US')} characters)` : value;
+}
+
+function bound(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 20 });
+}
+
+/** Reads a numeric flag; throws FlagError naming the flag, its bounds and the typed text. */
+function numberFlag(name: string, spec: FlagSpec, value: string): number {
+  const whole = spec.kind === 'int';
+  if (!DECIMAL.test(value)) throw new FlagError(`--${name} must be a decimal number such as 100000 or 100_000, got ${quoted(value)}`);
+  const n = Number(value.replace(/_/g, ''));
+  const min = spec.min ?? -Infinity;
+  const max = spec.max ?? Infinity;
+  if (!(n >= min && n <= max) || (whole && !Number.isInteger(n))) {
+    throw new FlagError(`--${name} must be ${whole ? 'an integer' : 'a number'} from ${bound(min)} to ${bound(max)}, got ${asTyped(value)}`);
+  }
+  return n;
+}
+
 /** Parses argv into parameters; throws FlagError with a message naming the flag. */
 export function parseArgs(argv: readonly string[]): { input: SimParamsInput; seconds: number; json: boolean; help: boolean } {
   const input: Record<string, unknown> = {};
   let seconds = 60;
   let json = false;
   let help = false;
+  // The text each flag was given, to refuse a repeat instead of silently taking the last.
+  const seen = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') {
+      if (json) throw new FlagError('--json is given twice; give it once');
       json = true;
       continue;
     }
@@ -87,7 +132,7 @@ export function parseArgs(argv: readonly string[]): { input: SimParamsInput; sec
       help = true;
       continue;
     }
-    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${JSON.stringify(arg)}; flags look like --pods 100000`);
+    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`);
     let name = arg.slice(2);
     let value: string | undefined;
     const eq = name.indexOf('=');
@@ -96,32 +141,36 @@ export function parseArgs(argv: readonly string[]): { input: SimParamsInput; sec
       name = name.slice(0, eq);
     }
     const spec = FLAGS[name];
-    if (!spec) throw new FlagError(`unknown flag --${name}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json`);
+    if (!spec) throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json`);
     if (value === undefined) {
-      value = argv[++i];
-      if (value === undefined) throw new FlagError(`--${name} needs a value (${spec.help})`);
+      value = argv[i + 1];
+      // `--pods --replicas 4`: the value is missing, not "--replicas".
+      if (value === undefined || (value.startsWith('--') && (value.slice(2).split('=')[0]! in FLAGS || value === '--json' || value === '--help'))) {
+        throw new FlagError(`--${name} needs a value (${spec.help})`);
+      }
+      i++;
     }
+    const before = seen.get(name);
+    if (before !== undefined) throw new FlagError(`--${name} is given twice (${quoted(before)}, then ${quoted(value)}); give it once`);
+    seen.set(name, value);
     let parsed: unknown;
     switch (spec.kind) {
       case 'int':
-      case 'number': {
-        const n = value.trim() === '' ? NaN : Number(value.replace(/_/g, ''));
-        if (!Number.isFinite(n)) throw new FlagError(`--${name} must be a number: ${spec.help}; got ${JSON.stringify(value)}`);
-        parsed = n;
+      case 'number':
+        parsed = numberFlag(name, spec, value);
         break;
-      }
       case 'bool':
-        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${JSON.stringify(value)}`);
+        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${quoted(value)}`);
         parsed = value === 'true';
         break;
       case 'enum':
-        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(value)}`);
+        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
         parsed = value;
         break;
       case 'key': {
         // The short names, or the field path itself.
         const path = KEY_PATHS[value] ?? (Object.values(KEY_PATHS).includes(value) ? value : undefined);
-        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${JSON.stringify(value)}`);
+        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
         parsed = path;
         break;
       }
@@ -129,30 +178,46 @@ export function parseArgs(argv: readonly string[]): { input: SimParamsInput; sec
         parsed = value.split(',').map((g) => {
           if (g === 'on' || g === 'true') return true;
           if (g === 'off' || g === 'false') return false;
-          throw new FlagError(`--gates must be a comma-separated list of on/off, got ${JSON.stringify(value)}`);
+          throw new FlagError(`--gates must be a comma-separated list of on/off, one per API server, got ${quoted(value)}`);
         });
         break;
       default:
         parsed = value;
     }
-    if (name === 'seconds') {
-      const n = parsed as number;
-      if (n < SECONDS_MIN || n > SECONDS_MAX) throw new FlagError(`--seconds must be a number from ${SECONDS_MIN} to ${SECONDS_MAX.toLocaleString('en-US')}, got ${value}`);
-      seconds = n;
-    } else {
-      setPath(input, spec.path, parsed);
+    if (name === 'seconds') seconds = parsed as number;
+    else setPath(input, spec.path, parsed);
+  }
+  // A gates list implies the server count; it may be shorter than --api-servers (the rest are on).
+  const servers = input.apiServers as { gates?: boolean[]; count?: number } | undefined;
+  if (servers?.gates) {
+    const n = servers.gates.length;
+    if (servers.count === undefined) {
+      if (n > LIMITS.apiServers.max) throw new FlagError(`--gates lists ${n} API servers, more than the most (${LIMITS.apiServers.max}); give at most ${LIMITS.apiServers.max} on/off values`);
+      servers.count = n;
+    } else if (n > servers.count) {
+      throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`);
     }
   }
-  // A gates list longer than the server count implies the count.
-  const gates = (input.apiServers as { gates?: boolean[]; count?: number } | undefined)?.gates;
-  if (gates && (input.apiServers as { count?: number }).count === undefined) (input.apiServers as { count?: number }).count = gates.length;
   return { input: input as SimParamsInput, seconds, json, help };
 }
 
-/** Rewrites a parameter issue to name the CLI flag. */
+/** The CLI flag that sets each parameter path, for messages of the model's own validation. */
+const FLAG_OF_PATH: ReadonlyMap<string, string> = new Map(Object.entries(FLAGS).filter(([, f]) => f.path !== '').map(([name, f]) => [f.path, `--${name}`]));
+
+/**
+ * Rewrites a parameter issue to name CLI flags instead of the model's field paths. Paths are
+ * replaced longest first, so `apiServers.gates` is not read as `apiServers` plus a suffix.
+ */
 function flagMessage(issue: ParamIssue): string {
-  const entry = Object.entries(FLAGS).find(([, f]) => f.path === issue.path);
-  return entry ? issue.message.replace(issue.path, `--${entry[0]}`) : issue.message;
+  let message = issue.message;
+  const paths = [...FLAG_OF_PATH.keys()].sort((a, b) => b.length - a.length);
+  for (const path of paths) message = message.split(path).join(FLAG_OF_PATH.get(path)!);
+  return message;
+}
+
+/** The stderr of a refused run: one `error:` line per problem, then the --help hint. */
+function refused(messages: readonly string[]): CliResult {
+  return { code: 2, stdout: '', stderr: messages.map((m) => `error: ${m}\n`).join('') + HELP_HINT + '\n' };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -331,23 +396,28 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
 
 /** Runs the CLI on `argv` (without the node and script arguments). */
 export function runCli(argv: readonly string[]): CliResult {
-  let args: ReturnType<typeof parseArgs>;
   try {
-    args = parseArgs(argv);
+    return run(argv);
   } catch (e) {
-    if (e instanceof FlagError) return { code: 2, stdout: '', stderr: `error: ${e.message}\n(run with --help for every flag)\n` };
-    throw e;
+    if (e instanceof FlagError) return refused([e.message]);
+    if (e instanceof SimParamsError) return refused(e.issues.map(flagMessage));
+    // Anything else is a fault or exhaustion (memory, typed-array size): say so in one line
+    // and what to change, instead of a stack trace.
+    const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    return {
+      code: 1,
+      stdout: '',
+      stderr: `error: the simulation stopped: ${what}\n(try a smaller run: fewer --pods, lower --adds, or fewer --seconds; ${HELP_HINT.slice(1)}\n`,
+    };
   }
+}
+
+function run(argv: readonly string[]): CliResult {
+  const args = parseArgs(argv);
   if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
   const v = validateParams(args.input);
-  if (!v.ok) return { code: 2, stdout: '', stderr: v.issues.map((i) => `error: ${flagMessage(i)}`).join('\n') + '\n' };
-  let sim;
-  try {
-    sim = createSimulation(args.input);
-  } catch (e) {
-    if (e instanceof SimParamsError) return { code: 2, stdout: '', stderr: e.issues.map((i) => `error: ${flagMessage(i)}`).join('\n') + '\n' };
-    throw e;
-  }
+  if (!v.ok) return refused(v.issues.map(flagMessage));
+  const sim = createSimulation(args.input);
   sim.step(args.seconds);
   const snap = sim.snapshot();
   const seconds = snap.time;

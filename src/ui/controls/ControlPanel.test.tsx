@@ -125,3 +125,52 @@ describe('NumberField idle commit', () => {
     expect(store.getState().params.replicas).toBe(6);
   });
 });
+
+describe('NumberField reads numbers by the locale and says what it understood (issue 8, point 10)', () => {
+  async function typeInto(name: string, text: string) {
+    const user = userEvent.setup();
+    const box = screen.getByTestId(`field-${name}`);
+    await user.clear(box);
+    await user.type(box, `${text}{Enter}`);
+    return screen.queryByTestId(`field-error-${name}`);
+  }
+
+  it('refuses 0,5 in a rate field, says it would read as 5 and how to write one half', async () => {
+    const store = setup();
+    const error = await typeInto('addedPerSec', '0,5');
+    expect(error).toHaveTextContent('“0,5” is unclear: with “,” between groups of digits it reads as 5. Type 5 for that, or 0.5 for a fraction.');
+    expect(store.getState().params.addedPerSec).toBe(defaultSimParams().addedPerSec);
+  });
+
+  it('refuses 1,5 in a count and says it would read as 15', async () => {
+    const store = setup();
+    const error = await typeInto('replicas', '1,5');
+    expect(error).toHaveTextContent('“1,5” is unclear: with “,” between groups of digits it reads as 15. Type 15 for that, or 1.5 for a fraction.');
+    expect(store.getState().params.replicas).toBe(4);
+  });
+
+  it('refuses misplaced grouping with no decimal reading', async () => {
+    setup();
+    const error = await typeInto('objects', '1,50,000');
+    expect(error).toHaveTextContent('“1,50,000” is unclear: digits are grouped in threes here, so it reads as 150,000. Type 150,000 if you meant that.');
+  });
+
+  it('says 1e300 and Infinity are out of range, with bounds grouped like other numbers', async () => {
+    setup();
+    expect(await typeInto('objects', '1e300')).toHaveTextContent('Must be between 1 and 1,000,000.');
+    expect(await typeInto('addedPerSec', 'Infinity')).toHaveTextContent('Must be between 0 and 1,000,000.');
+  });
+
+  it('shows a rate with grouped digits and reads it back', async () => {
+    const store = setup();
+    expect(await typeInto('addedPerSec', '250000')).toBeNull();
+    expect(store.getState().params.addedPerSec).toBe(250_000);
+    expect(screen.getByTestId('field-addedPerSec')).toHaveValue('250,000');
+  });
+
+  it('refuses 1e-10 in a count instead of reading 0', async () => {
+    const store = setup();
+    expect(await typeInto('namespaces', '1e-10')).toHaveTextContent('Enter a whole number.');
+    expect(store.getState().params.namespaces).toBe(6);
+  });
+});

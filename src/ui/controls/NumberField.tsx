@@ -1,6 +1,6 @@
 import { memo, useEffect, useId, useState, type KeyboardEvent } from 'react';
 import { parseNumberDraft, type FieldProblem, type NumberLimits } from '../../state';
-import { useFormat, useT, type Translate } from '../i18n';
+import { useFormat, useLocale, useT, type Translate } from '../i18n';
 
 /** Props of {@link NumberField}. */
 export interface NumberFieldProps {
@@ -23,8 +23,27 @@ export interface NumberFieldProps {
 /** A valid draft is applied after this much typing pause (Enter or leaving the box: at once). */
 export const IDLE_COMMIT_MS = 800;
 
-/** The sentence for a validation problem. */
-export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number) => string): string {
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Grouped digits with as many decimals as the value needs (shortest round trip), in the
+ * locale's marks: what the field shows for fractional parameters and in its messages, and
+ * what {@link parseNumberDraft} reads back.
+ */
+export function decimalFormat(locale: string): (n: number) => string {
+  let f = decimalFormats.get(locale);
+  if (!f) decimalFormats.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 20 })));
+  return (n) => f.format(n);
+}
+
+/** At most this many characters of a draft are quoted back in a message. */
+const QUOTED_MAX = 24;
+
+/**
+ * The sentence for a validation problem. `fmt` formats numbers (bounds, readings) grouped in
+ * the locale's marks; `text` is the draft, quoted back when it was ambiguous.
+ */
+export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number) => string, text = ''): string {
   switch (problem.code) {
     case 'required':
       return t('field.required');
@@ -34,6 +53,12 @@ export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number
       return t('field.notAnInteger');
     case 'out-of-range':
       return t('field.outOfRange', { min: fmt(problem.min), max: fmt(problem.max) });
+    case 'ambiguous': {
+      const quoted = text.trim().length > QUOTED_MAX ? `${text.trim().slice(0, QUOTED_MAX)}…` : text.trim();
+      const read = fmt(problem.read);
+      if (problem.decimal === null) return t('field.ambiguous', { text: quoted, read });
+      return t('field.ambiguousDecimal', { text: quoted, mark: problem.mark, read, decimal: fmt(problem.decimal) });
+    }
   }
 }
 
@@ -45,21 +70,23 @@ export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number
 export const NumberField = memo(function NumberField({ name, label, value, limits, onCommit, stepper, format, inline }: NumberFieldProps) {
   const t = useT();
   const f = useFormat();
+  const locale = useLocale();
   const id = useId();
-  const show = format ?? ((v: number) => (limits.integer ? f.count(v) : String(v)));
+  const grouped = limits.integer ? f.count : decimalFormat(locale);
+  const show = format ?? grouped;
   const [draft, setDraft] = useState<string | null>(null);
   const text = draft ?? show(value);
-  const result = draft === null ? null : parseNumberDraft(draft, limits);
+  const result = draft === null ? null : parseNumberDraft(draft, limits, locale);
   const problem = result && !result.ok ? result.problem : null;
 
   // A valid draft is also applied after a pause in typing, so nobody has to know about Enter.
   useEffect(() => {
     if (draft === null) return;
-    const r = parseNumberDraft(draft, limits);
+    const r = parseNumberDraft(draft, limits, locale);
     if (!r.ok || r.value === value) return;
     const id = setTimeout(() => onCommit(r.value), IDLE_COMMIT_MS);
     return () => clearTimeout(id);
-  }, [draft, limits, value, onCommit]);
+  }, [draft, limits, value, onCommit, locale]);
 
   const commit = () => {
     if (!result) return;
@@ -112,7 +139,7 @@ export const NumberField = memo(function NumberField({ name, label, value, limit
       </div>
       {problem ? (
         <p id={`${id}-error`} className="field__error" data-testid={`field-error-${name}`} role="alert">
-          {problemText(t, problem, show)} {t('controls.keptRunning')}
+          {problemText(t, problem, decimalFormat(locale), draft ?? '')} {t('controls.keptRunning')}
         </p>
       ) : null}
     </div>

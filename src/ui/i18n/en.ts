@@ -107,6 +107,9 @@ export const en = {
   'field.notANumber': 'Enter a number, e.g. 100000 or 100k.',
   'field.notAnInteger': 'Enter a whole number.',
   'field.outOfRange': 'Must be between {min} and {max}.',
+  // issue 8: number fields read by the locale's marks
+  'field.ambiguousDecimal': '“{text}” is unclear: with “{mark}” between groups of digits it reads as {read}. Type {read} for that, or {decimal} for a fraction.',
+  'field.ambiguous': '“{text}” is unclear: digits are grouped in threes here, so it reads as {read}. Type {read} if you meant that.',
 
   // Hash space view
   'hash.title': 'Hash space',
