@@ -191,8 +191,15 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
   let recountNext: readonly string[] | null = null;
   let started = false;
 
-  const enqueue = (job: () => Promise<void>): Promise<void> => {
+  // A step back is a seek, which replays the run from its start: costly late in a run. A step
+  // back queued behind another engine call (and not yet started) absorbs the presses that
+  // follow it, so a burst of presses runs one seek to the last target, not one per press.
+  let pendingSeek: { seconds: number } | null = null;
+  let lastQueued: unknown = null;
+
+  const enqueue = (job: () => Promise<void>, token: unknown = job): Promise<void> => {
     inFlight++;
+    lastQueued = token;
     chain = chain.then(job).catch(() => undefined).finally(() => inFlight--);
     return chain;
   };
@@ -274,15 +281,22 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
   };
   const stepBy = (seconds: number): void => {
     if (!data.engine || applyPending) return;
+    if (seconds < 0 && pendingSeek !== null && lastQueued === pendingSeek) {
+      pendingSeek.seconds += seconds;
+      return;
+    }
+    const seek = seconds < 0 ? { seconds } : null;
+    pendingSeek = seek;
     void enqueue(async () => {
+      if (seek && pendingSeek === seek) pendingSeek = null;
       if (!data.engine) return;
       try {
-        applyFrame(await data.engine.step(seconds, frameRequest(false)));
+        applyFrame(await data.engine.step(seek ? seek.seconds : seconds, frameRequest(false)));
       } catch (e) {
         fail(e);
         store.setState({ playing: false });
       }
-    });
+    }, seek ?? undefined);
   };
 
   const runRecount = (): void => {
