@@ -66,7 +66,8 @@ describe('heavy churn never blocks the page', () => {
       const tasks = await longTasks(page);
       assert.ok((await clockSeconds(page)) > t0, 'the simulation kept playing');
       assert.deepEqual(tasks, [], `long tasks while playing (ms): ${tasks.join(', ')}`);
-      assert.equal(await page.getByTestId('engine-kind').getAttribute('data-kind'), 'worker');
+      assert.equal(await page.locator('.app').getAttribute('data-engine'), 'worker');
+      assert.equal(await page.getByTestId('engine-fallback').count(), 0);
       assert.deepEqual(watch.pageErrors, []);
     });
   }
@@ -94,10 +95,12 @@ describe('a host whose CSP blocks workers', () => {
   it('runs the default cluster on the page’s thread, says why, and never blocks it', async () => {
     const page = await open();
     await startedUp(page);
-    const kind = page.getByTestId('engine-kind');
-    assert.equal(await kind.getAttribute('data-kind'), 'local');
-    assert.match((await kind.textContent()) ?? '', /worker.*could not start/i);
-    assert.match((await kind.textContent()) ?? '', /20,000 objects/);
+    assert.equal(await page.locator('.app').getAttribute('data-engine'), 'local');
+    const notice = page.getByTestId('engine-fallback');
+    assert.equal(await notice.getAttribute('data-reason'), 'blocked');
+    assert.match((await notice.textContent()) ?? '', /worker could not start: this site’s Content-Security-Policy blocks web workers/);
+    assert.match((await notice.textContent()) ?? '', /up to 20,000 objects and 20,000 changes per second of playback/);
+    assert.equal(await page.getByTestId('engine-budget').count(), 0);
     const t0 = await clockSeconds(page);
     await recordLongTasks(page);
     await page.waitForTimeout(5_000);
