@@ -37,7 +37,7 @@ async function recordLongTasks(page: Page): Promise<void> {
     const w = window as unknown as { __longTasks: number[] };
     w.__longTasks = [];
     new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(Math.round(e.duration));
+      for (const e of list.getEntries()) w.__longTasks.push(Math.round(e.duration * 10) / 10);
     }).observe({ type: 'longtask' });
   });
 }
@@ -136,6 +136,8 @@ describe('a host whose CSP blocks workers', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);
     assert.equal(await page.getByTestId('field-addedPerSec').inputValue(), '1000000');
     assert.equal(await page.getByTestId('play-toggle').getAttribute('aria-pressed'), 'false');
+    assert.ok(await page.getByTestId('play-toggle').isDisabled());
+    assert.ok(await page.getByTestId('step').isDisabled());
     // Lowering the churn within the budget lets it play.
     const field = page.getByTestId('field-addedPerSec');
     await field.fill('50');

@@ -26,7 +26,7 @@ export function EngineNotice() {
         {t(REASON[fallback])} {t('engine.fallbackLimits', { objects: MAIN_THREAD_LIMITS.objects, changes: MAIN_THREAD_LIMITS.changesPerSecond })}
       </p>
       {excess ? (
-        <p className="banner banner--error" role="alert" data-testid="engine-budget" data-kind={excess.kind}>
+        <p id="engine-budget" className="banner banner--error" role="alert" data-testid="engine-budget" data-kind={excess.kind}>
           {excess.kind === 'objects'
             ? t('engine.budgetObjects', { objects: excess.objects, max: excess.max })
             : excess.kind === 'grown'
