@@ -25,8 +25,10 @@ export interface StaticSite {
 /**
  * Serves `dir` under `prefix` on loopback and answers 404 everywhere else, so a test proves
  * the built site works from a sub-path (no absolute `/assets/...` URL would load).
+ * `headers` are added to every file served: a host's own policy, such as a
+ * `content-security-policy` that blocks workers.
  */
-export async function serveStatic(dir: string, prefix = '/demos/shardscope/'): Promise<StaticSite> {
+export async function serveStatic(dir: string, prefix = '/demos/shardscope/', headers: Record<string, string> = {}): Promise<StaticSite> {
   if (!existsSync(join(dir, 'index.html'))) throw new Error(`${dir}/index.html is missing: run npm run build first`);
   const requests: string[] = [];
   const server: Server = createServer((req, res) => {
@@ -42,7 +44,7 @@ export async function serveStatic(dir: string, prefix = '/demos/shardscope/'): P
       res.writeHead(404).end('not found');
       return;
     }
-    res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
+    res.writeHead(200, { ...headers, 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' });
     createReadStream(file).pipe(res);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -11,13 +11,6 @@ export const STEP_SECONDS = 0.25;
 /** Samples kept per time series: two simulated minutes at two samples per second. */
 export const SERIES_CAPACITY = 240;
 
-/**
- * Above this many objects the model runs in a Web Worker. Measured: building 10,000 objects
- * takes ~90 ms and a step with its snapshot ~30 ms, too long for the main thread (50 ms
- * task budget, 16 ms frames), so only tiny clusters stay on the page's thread.
- */
-export const WORKER_THRESHOLD = 2_000;
-
 /** The parameters a fresh page starts with. */
 export function defaultSimParams(): SimParams {
   return {

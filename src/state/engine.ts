@@ -17,6 +17,7 @@ import type {
   SimClient,
   SimSnapshot,
 } from '../sim';
+import { pacedClient } from './paced';
 
 /** The model's commands the engine uses (a subset of the worker protocol's client). */
 export const ENGINE_COMMANDS = [
@@ -52,9 +53,29 @@ export interface FrameRequest {
   readonly events: number;
 }
 
+/**
+ * Why the model runs on the page's own thread although a worker was wanted: the site's
+ * Content-Security-Policy blocks workers, the worker failed before answering, or the browser
+ * has no module workers.
+ */
+export type EngineFallback = 'blocked' | 'failed' | 'unsupported';
+
+/**
+ * The engine moved the model to the page's own thread before it was built (its worker could
+ * not start): nothing was created; check the main-thread limits and create again.
+ */
+export class EngineFellBackError extends Error {
+  constructor(readonly fallback: EngineFallback) {
+    super(`the simulation worker could not start (${fallback}); the model now runs on the page's thread`);
+    this.name = 'EngineFellBackError';
+  }
+}
+
 /** The model, behind an asynchronous boundary. Calls are answered in order. */
 export interface SimEngine {
   readonly kind: 'local' | 'worker';
+  /** Set when the model runs on the page's thread because its worker could not start. */
+  readonly fallback?: EngineFallback | null;
   /** Builds a fresh simulation (replacing any previous one). Rejects on bad parameters. */
   create(input: SimParamsInput, frame: FrameRequest): Promise<EngineFrame>;
   /** Applies new parameters; rejects with the model's message and keeps the old state. */
@@ -136,11 +157,13 @@ export function createClientEngine(
  * model's code is loaded on first use, so the page's initial script does not carry it (the
  * worker has its own copy).
  */
-export function createLocalEngine(): SimEngine {
+export function createLocalEngine(options: { readonly paced?: boolean } = {}): SimEngine {
   let loaded: Promise<EngineClient> | null = null;
   const load = () => (loaded ??= import('../sim').then((m) => m.createLocalSimClient()));
   const client = Object.fromEntries(
     ENGINE_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => load().then((c) => (c[cmd] as (...a: unknown[]) => Promise<unknown>)(...args))]),
   ) as unknown as EngineClient;
-  return createClientEngine(client, 'local');
+  // In a page (a worker could not start), each command runs in a task of its own and long
+  // steps are cut up, so the model never blocks the page for long (see `paced.ts`).
+  return createClientEngine(options.paced ? pacedClient(client) : client, 'local');
 }

@@ -2,7 +2,7 @@
  * ShardScope's state: one zustand store over the simulation model, plus the pure helpers the
  * UI needs (validation, selectors, artefacts). Imports only `src/sim` and `src/core`.
  */
-export { createShardScopeStore, initialSimSlice, SELECTOR_APPLY_DELAY_MS } from './store';
+export { createShardScopeStore, initialSimSlice, SELECTOR_APPLY_DELAY_MS, budgetExcessOf } from './store';
 export type {
   ShardScopeState,
   ShardScopeStore,
@@ -15,9 +15,12 @@ export type {
 export { ShardScopeProvider, useShardScope, useShardScopeShallow, useShardScopeStore } from './react';
 export { createLocalEngine, createClientEngine, ENGINE_COMMANDS } from './engine';
 export type { EngineClient } from './engine';
-export { createWorkerEngine, engineKindFor, browserEngineFactory } from './workerEngine';
-export type { SimEngine, EngineFrame, FrameRequest } from './engine';
-export { defaultSimParams, defaultViewParams, STEP_SECONDS, WORKER_THRESHOLD, SERIES_CAPACITY } from './defaults';
+export { createWorkerEngine, createBrowserEngine, engineKindFor, browserEngineFactory } from './workerEngine';
+export type { SimEngine, EngineFrame, FrameRequest, EngineFallback } from './engine';
+// issue 8: engine (the model's limits on the page's own thread)
+export { MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
+export type { BudgetExcess } from './budget';
+export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
 export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';
 export type { SimParams, ViewParams, ApiServerParams, ClientCache, ClientMode, Encoding, NumericParam } from './params';
 export { parseNumberDraft, validateParam } from './validate';

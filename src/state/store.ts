@@ -10,7 +10,8 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
 import type { ShardKey } from '../core/sharding';
-import { createLocalEngine, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
+import { createLocalEngine, EngineFellBackError, type EngineFallback, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
+import { mainThreadExcess, type BudgetExcess } from './budget';
 import { defaultSimParams, defaultViewParams, STEP_SECONDS } from './defaults';
 import { LIMITS, SPEEDS, type ClientCache, type ClientMode, type Encoding, type SimParams, type ViewParams } from './params';
 import { equalSplitSelectors, parseSelectorText } from './selectors';
@@ -49,6 +50,10 @@ export interface SimSlice {
   readonly draftSelectors: readonly string[] | null;
   /** Parameters are being applied (a large cluster takes seconds to generate). */
   readonly busy: boolean;
+  /** Where the model runs, once an engine exists. */
+  readonly engine: SimEngine['kind'] | null;
+  /** Why the model runs on the page's thread although a worker was wanted (then limits apply). */
+  readonly fallback: EngineFallback | null;
 }
 
 export interface ParamsActions {
@@ -160,7 +165,19 @@ export function initialSimSlice(): SimSlice {
     preview: null,
     draftSelectors: null,
     busy: false,
+    engine: null,
+    fallback: null,
   };
+}
+
+/**
+ * Why the state does not fit the page's own thread, or null: only when the model runs there
+ * as a fallback (see `budget.ts`). The store refuses to play (or grow) such a run, and the
+ * page says why.
+ */
+export function budgetExcessOf(s: Pick<ShardScopeState, 'params' | 'view' | 'sim'>): BudgetExcess | null {
+  if (!s.sim.fallback) return null;
+  return mainThreadExcess(s.params, s.view.speed, s.sim.snapshot?.cluster.live ?? null);
 }
 
 /** Creates a store, with its engine not yet started (call `start()`). */
@@ -190,9 +207,20 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
   let recountBusy = false;
   let recountNext: readonly string[] | null = null;
   let started = false;
+  /** The engine kind asked for when the engine was made (it may have fallen back since). */
+  let engineWanted: SimEngine['kind'] | null = null;
+  /** Whether the engine holds a model yet (a refused or failed create leaves it empty). */
+  let built = false;
 
-  const enqueue = (job: () => Promise<void>): Promise<void> => {
+  // A step back is a seek, which replays the run from its start: costly late in a run. A step
+  // back queued behind another engine call (and not yet started) absorbs the presses that
+  // follow it, so a burst of presses runs one seek to the last target, not one per press.
+  let pendingSeek: { seconds: number } | null = null;
+  let lastQueued: unknown = null;
+
+  const enqueue = (job: () => Promise<void>, token: unknown = job): Promise<void> => {
     inFlight++;
+    lastQueued = token;
     chain = chain.then(job).catch(() => undefined).finally(() => inFlight--);
     return chain;
   };
@@ -231,6 +259,16 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     store.setState((s) => ({ sim: { ...s.sim, status: s.sim.snapshot ? 'ready' : 'error', error: message } }));
   };
 
+  /** Records where the model runs; false when the parameters are too large for it to run there. */
+  const admitted = (): boolean => {
+    const engine = data.engine;
+    store.setState((s) => ({ sim: { ...s.sim, engine: engine?.kind ?? null, fallback: engine?.fallback ?? null } }));
+    if (budgetExcessOf(store.getState())?.kind !== 'objects') return true;
+    // On the page's thread a cluster this large would block it: keep the last good model.
+    store.setState({ playing: false });
+    return false;
+  };
+
   /** Sends the current parameters to the model (creating it, or moving it to another engine). */
   const apply = (): Promise<void> =>
     enqueue(async () => {
@@ -239,11 +277,25 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       store.setState((s) => ({ sim: { ...s.sim, busy: true } }));
       const kind = engineKind(params);
       try {
-        if (!data.engine || data.engine.kind !== kind) {
+        if (!data.engine || engineWanted !== kind) {
           data.engine?.dispose();
           data.engine = engineFactory(params);
+          engineWanted = kind;
+          built = false;
           data.events = [];
-          const frame = await data.engine.create(toSimInput(params), frameRequest(true));
+        }
+        if (!admitted()) return;
+        if (!built) {
+          let frame: EngineFrame;
+          try {
+            frame = await data.engine.create(toSimInput(params), frameRequest(true));
+          } catch (e) {
+            // The worker could not start: the model now runs on the page's thread, if it fits.
+            if (!(e instanceof EngineFellBackError)) throw e;
+            if (!admitted()) return;
+            frame = await data.engine.create(toSimInput(params), frameRequest(true));
+          }
+          built = true;
           applyFrame(frame, params);
         } else {
           const frame = await data.engine.reconfigure(toSimInput(params), frameRequest(true));
@@ -274,15 +326,22 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
   };
   const stepBy = (seconds: number): void => {
     if (!data.engine || applyPending) return;
+    if (seconds < 0 && pendingSeek !== null && lastQueued === pendingSeek) {
+      pendingSeek.seconds += seconds;
+      return;
+    }
+    const seek = seconds < 0 ? { seconds } : null;
+    pendingSeek = seek;
     void enqueue(async () => {
+      if (seek && pendingSeek === seek) pendingSeek = null;
       if (!data.engine) return;
       try {
-        applyFrame(await data.engine.step(seconds, frameRequest(false)));
+        applyFrame(await data.engine.step(seek ? seek.seconds : seconds, frameRequest(false)));
       } catch (e) {
         fail(e);
         store.setState({ playing: false });
       }
-    });
+    }, seek ?? undefined);
   };
 
   const runRecount = (): void => {
@@ -372,11 +431,14 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setPlaying: (playing) => {
       lastTick = null;
       owed = 0;
-      set({ playing });
+      // On the page's thread a run over its limits does not play (the page says why).
+      set({ playing: playing && budgetExcessOf(get()) === null });
     },
     togglePlay: () => get().setPlaying(!get().playing),
     step: (direction = 1) => {
       get().setPlaying(false);
+      // Stepping back is always allowed; forward only within the page thread's limits.
+      if (direction > 0 && budgetExcessOf(get()) !== null) return;
       stepBy(direction * STEP_SECONDS);
     },
     setSpeed: (speed) => set((s) => ({ view: { ...s.view, speed } })),
@@ -402,6 +464,11 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     tick: (now) => {
       nowMs = now;
       if (!get().playing) return;
+      // A faster speed, more churn or a grown cluster can leave the page thread's limits.
+      if (budgetExcessOf(get()) !== null) {
+        get().setPlaying(false);
+        return;
+      }
       if (lastTick === null) {
         lastTick = now;
         return;

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
+import { budgetExcessOf, ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -9,6 +9,7 @@ import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
 import { I18nProvider, useT } from './i18n';
 import { useGlobalShortcuts } from './keyboard';
+import { EngineNotice } from './EngineNotice';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -38,6 +39,9 @@ function StatusBanner() {
   const error = useShardScope((s) => s.sim.error);
   const objects = useShardScope((s) => s.params.objects);
   const regenerating = useShardScope((s) => s.sim.busy && s.sim.snapshot !== null && s.sim.snapshot.params.cluster.pods !== s.params.objects);
+  // Objects over the page thread's limits are not generated: EngineNotice says so instead.
+  const refused = useShardScope((s) => budgetExcessOf(s)?.kind === 'objects');
+  if (refused) return null;
   if (regenerating) {
     return (
       <p className="banner" role="status" data-testid="loading">
@@ -126,8 +130,9 @@ function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; stage
   useGlobalShortcuts(store);
   usePlayLoop(store);
   useDocumentTheme(theme);
+  const engine = useShardScope((s) => s.sim.engine);
   return (
-    <div className="app">
+    <div className="app" data-engine={engine ?? undefined}>
       <a className="skip-link" href="#main">
         {t('app.skipToMain')}
       </a>
@@ -139,6 +144,7 @@ function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; stage
         <main id="main" className="app__main" tabIndex={-1}>
           <LinkNotice issues={linkIssues} />
           <StatusBanner />
+          <EngineNotice />
           <HeadlineChip />
           <div className="app__grid">
             <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>

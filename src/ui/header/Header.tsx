@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { LIMITS, SPEEDS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
+import { budgetExcessOf, LIMITS, SPEEDS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
 import { NumberField } from '../controls/NumberField';
 import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
@@ -18,6 +18,9 @@ export const Header = memo(function Header() {
   const { view, theme, speed } = useShardScopeShallow((s) => ({ view: s.view.view, theme: s.view.theme, speed: s.view.speed }));
   const seed = useShardScope((s) => s.params.seed);
   const time = useShardScope((s) => s.sim.snapshot?.time ?? 0);
+  // On the page's own thread, a run over its limits neither plays nor steps forward (issue 8).
+  const refused = useShardScope((s) => budgetExcessOf(s) !== null);
+  const refusedProps = refused && !playing ? { disabled: true, 'aria-describedby': 'engine-budget' } : {};
 
   return (
     <header className="header" data-testid="header">
@@ -41,11 +44,12 @@ export const Header = memo(function Header() {
           className="button button--primary header__play"
           data-testid="play-toggle"
           aria-pressed={playing}
+          {...refusedProps}
           onClick={() => a.togglePlay()}
         >
           {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t('header.pause') : t('header.play')}
         </button>
-        <button type="button" className="button" data-testid="step" aria-label={t('header.step')} title={t('header.stepTitle')} onClick={() => a.step(1)}>
+        <button type="button" className="button" data-testid="step" aria-label={t('header.step')} title={t('header.stepTitle')} {...refusedProps} onClick={() => a.step(1)}>
           <StepForwardIcon />
         </button>
         <div className="header__speed" role="group" aria-label={t('header.speed')}>

@@ -333,6 +333,19 @@ export const en = {
   'memory.styleAllShort': 'cache all',
   'card.memoryListPeak': 'LIST peak',
   'card.memoryAlloc': 'decode allocation',
+  // issue 8: engine (the model on the page's own thread when its worker cannot start)
+  'engine.fallbackBlocked': 'The simulation worker could not start: this site’s Content-Security-Policy blocks web workers.',
+  'engine.fallbackFailed': 'The simulation worker could not start.',
+  'engine.fallbackUnsupported': 'The simulation worker could not start: this browser has no module workers.',
+  'engine.fallbackLimits':
+    'So the model runs on this page’s own thread, where ShardScope runs up to {objects} objects and {changes} changes per second of playback (adds, modifications and deletions per simulated second, times the speed).',
+  'engine.budgetObjects':
+    '{objects} objects are more than the {max} this page’s own thread can run, so they are not generated. Lower Objects to {max} or fewer; everything else is kept.',
+  'engine.budgetChanges':
+    'At speed {speed}, {churn} changes per simulated second make {perSecond} changes per second of playback, more than the {max} this page’s own thread can run, so the run does not play. Lower the churn or the speed; everything else is kept.',
+  'engine.budgetChangesFit': 'At this churn, speed {speed} fits.',
+  'engine.budgetGrown':
+    'The cluster has grown to {live} objects, more than the {max} this page’s own thread can run, so the run stopped. Delete faster than you add, or step back; everything else is kept.',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
