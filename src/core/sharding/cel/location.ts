@@ -8,18 +8,56 @@ export interface LineColumn {
 export type Locate = (offset: number) => LineColumn;
 
 /**
+ * Counts the `\n` in `text[from, to)` and finds where the last of those lines starts.
+ * `indexOf` jumps over long lines natively; after each newline the next few characters are
+ * read directly, so that a run of blank lines does not cost one `indexOf` call per line.
+ */
+function countLines(text: string, from: number, to: number): { lines: number; lastStart: number } {
+  let lines = 0;
+  let lastStart = from;
+  let i = from;
+  while (i < to) {
+    const nl = text.indexOf('\n', i);
+    if (nl === -1 || nl >= to) break;
+    lines++;
+    lastStart = nl + 1;
+    i = nl + 1;
+    // Dense newlines: stay in this loop while another one follows within a short distance.
+    for (let k = i, limit = Math.min(to, i + 32); k < limit; k++) {
+      if (text.charCodeAt(k) === 10) {
+        lines++;
+        lastStart = k + 1;
+        i = k + 1;
+        limit = Math.min(to, i + 32);
+      }
+    }
+  }
+  return { lines, lastStart };
+}
+
+/**
  * Line and column of `offset` in `text`. Only `\n` starts a line, as in cel-go's source
  * model, so a CR LF pair counts once.
  */
 export function lineColumn(text: string, offset: number): LineColumn {
-  let line = 1;
-  let lineStart = 0;
-  const end = Math.min(offset, text.length);
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
-  }
-  return { line, column: offset - lineStart + 1 };
+  const { lines, lastStart } = countLines(text, 0, Math.min(offset, text.length));
+  return { line: lines + 1, column: offset - lastStart + 1 };
+}
+
+/**
+ * Line and column in `text` of offsets at or after `base`, counting the lines before `base`
+ * once, on first use: the shard-selector parser locates errors in trimmed text that may
+ * follow megabytes of blank lines, and asks for the same position more than once.
+ */
+export function locatorAfter(text: string, base: number): Locate {
+  let prefix: { lines: number; lastStart: number } | undefined;
+  return (offset) => {
+    if (offset < base) return lineColumn(text, offset);
+    prefix ??= countLines(text, 0, base);
+    const rest = countLines(text, base, Math.min(offset, text.length));
+    const lastStart = rest.lines > 0 ? rest.lastStart : prefix.lines > 0 ? prefix.lastStart : 0;
+    return { line: prefix.lines + rest.lines + 1, column: offset - lastStart + 1 };
+  };
 }
 
 /** A locator over `text` whose offsets are shifted by `base` (the trimmed prefix). */

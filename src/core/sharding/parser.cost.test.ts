@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { lineColumn } from './cel';
+import { ShardSelectorError } from './errors';
+import { goTrimSpace, parseShardSelector } from './parser';
+
+/**
+ * Issue 8, point 11: the parser's worst cases stay cheap. Tests never time anything; they
+ * count the work done per character in JavaScript (calls of the string methods a
+ * character-by-character loop makes), which is the same on every machine, and check that
+ * the cheaper paths give exactly what the plain definitions give.
+ */
+
+const SELECTOR = "shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')";
+
+/** Go's `unicode.IsSpace`, written out plainly: the reference for the optimized trim. */
+function isGoSpaceReference(c: number): boolean {
+  return (
+    (c >= 0x09 && c <= 0x0d) ||
+    c === 0x20 ||
+    c === 0x85 ||
+    c === 0xa0 ||
+    c === 0x1680 ||
+    (c >= 0x2000 && c <= 0x200a) ||
+    c === 0x2028 ||
+    c === 0x2029 ||
+    c === 0x202f ||
+    c === 0x205f ||
+    c === 0x3000
+  );
+}
+
+/** Go's `strings.TrimSpace` as a plain loop, with where the kept text starts. */
+function trimReference(s: string): { text: string; offset: number } {
+  let start = 0;
+  let end = s.length;
+  while (start < end && isGoSpaceReference(s.charCodeAt(start))) start++;
+  while (end > start && isGoSpaceReference(s.charCodeAt(end - 1))) end--;
+  return { text: s.slice(start, end), offset: start };
+}
+
+/** Counts calls of a String.prototype method while `fn` runs. */
+function countCalls(method: 'charCodeAt' | 'indexOf' | 'codePointAt', fn: () => void): number {
+  const spy = vi.spyOn(String.prototype, method);
+  try {
+    fn();
+    return spy.mock.calls.length;
+  } finally {
+    spy.mockRestore();
+  }
+}
+
+function rejection(input: string): ShardSelectorError {
+  try {
+    parseShardSelector(input);
+  } catch (e) {
+    if (e instanceof ShardSelectorError) return e;
+    throw e;
+  }
+  throw new Error('expected a rejection');
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+/** Every character either trim treats specially: Go's spaces, JavaScript's extra U+FEFF, U+180E, and text. */
+const trimCharArb = fc.constantFrom(
+  ' ', '\t', '\n', '\v', '\f', '\r', '\x85', '\xa0', '\u1680', '\u2000', '\u2005', '\u200a', '\u200b',
+  '\u2028', '\u2029', '\u202f', '\u205f', '\u3000', '\ufeff', '\u180e', '\x1c', '\x84', '\x86', 'a', '(', '\ud800',
+);
+
+describe('goTrimSpace on long and unusual input', () => {
+  it('trims exactly what Go trims, for any mix of Unicode spaces, U+FEFF and text', () => {
+    fc.assert(
+      fc.property(fc.array(trimCharArb, { maxLength: 40 }).map((cs) => cs.join('')), (s) => {
+        expect(goTrimSpace(s)).toEqual(trimReference(s));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('trims exactly what Go trims, for arbitrary strings', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 30 }), (s) => {
+        expect(goTrimSpace(s)).toEqual(trimReference(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('skips 100,000 leading and trailing spaces without a JavaScript loop over them', () => {
+    const input = ' \t\n\u3000'.repeat(25_000) + SELECTOR + '\n \u2028 '.repeat(25_000);
+    let trimmed: { text: string; offset: number } | undefined;
+    const calls = countCalls('charCodeAt', () => {
+      trimmed = goTrimSpace(input);
+    });
+    expect(trimmed).toEqual({ text: SELECTOR, offset: 100_000 });
+    expect(calls).toBeLessThan(100);
+  });
+});
+
+describe('parseShardSelector behind a long whitespace prefix', () => {
+  it('points at the right line and column after 100,000 leading newlines, counting them in one pass', () => {
+    const input = '\n'.repeat(100_000) + SELECTOR + ' &&';
+    let error: ShardSelectorError | undefined;
+    const calls = countCalls('indexOf', () => {
+      error = rejection(input);
+    });
+    const at = lineColumn(input, input.length);
+    expect(error!.message).toBe(`CEL parse error: Syntax error: unexpected end of input at ${at.line}:${at.column}, expected an expression`);
+    expect(error!.span).toMatchObject({ offset: input.length, line: 100_001, column: SELECTOR.length + 4 });
+    expect(calls).toBeLessThan(100);
+  });
+
+  it('reports the same message and span behind any whitespace prefix as without it, shifted', () => {
+    const prefixArb = fc.array(fc.constantFrom(' ', '\n', '\t', '\r\n', '\x85', '\u3000', '\u2028'), { maxLength: 20 }).map((cs) => cs.join(''));
+    const bodyArb = fc.constantFrom(SELECTOR + ' &&', 'a &&\n b', SELECTOR + '\n|| x', "shardRange(a, '0x1', '0x2')", '\n#');
+    fc.assert(
+      fc.property(prefixArb, bodyArb, (prefix, body) => {
+        const e = rejection(prefix + body);
+        const offset = e.span.offset;
+        const at = lineColumn(prefix + body, offset);
+        expect(e.span).toEqual({ offset, length: e.span.length, line: at.line, column: at.column });
+        const plain = rejection(body);
+        expect(offset - prefix.length).toBe(plain.span.offset);
+        expect(e.span.length).toBe(plain.span.length);
+      }),
+      { numRuns: 1000 },
+    );
+  });
+});
