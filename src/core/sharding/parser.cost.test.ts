@@ -130,3 +130,25 @@ describe('parseShardSelector behind a long whitespace prefix', () => {
     );
   });
 });
+
+describe('lineColumn over long text', () => {
+  /** Line and column by the definition: lines split at `\n`, columns in UTF-16 units. */
+  function reference(text: string, offset: number): { line: number; column: number } {
+    const before = text.slice(0, offset);
+    return { line: before.split('\n').length, column: offset - (before.lastIndexOf('\n') + 1) + 1 };
+  }
+
+  it('counts lines exactly over spans long enough to be counted in UTF-8 bytes', () => {
+    const unitArb = fc.constantFrom('\n', '\r\n', ' ', 'a', '\u3000', '\u0a0a', '\ud83d\ude00', '\ud800', '\n\n\n\n', 'abcd');
+    fc.assert(
+      fc.property(fc.array(unitArb, { minLength: 1, maxLength: 64 }), fc.nat(), fc.nat(), (units, seed, cut) => {
+        // 70,000+ characters: a repeated random pattern, with the offset anywhere in it.
+        let text = units.join('');
+        while (text.length < 70_000) text += units[(seed + text.length) % units.length]! + text.slice(0, 997);
+        const offset = 66_000 + (cut % (text.length - 66_000 + 1));
+        expect(lineColumn(text, offset)).toEqual(reference(text, offset));
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
