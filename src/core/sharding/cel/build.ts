@@ -114,6 +114,20 @@ class MapNode implements MapExpr {
   ) {}
 }
 
+class MapEntryNode implements MapEntry {
+  constructor(
+    readonly key: Expr,
+    readonly value: Expr,
+  ) {}
+}
+
+class StructFieldNode implements StructField {
+  constructor(
+    readonly name: string,
+    readonly value: Expr,
+  ) {}
+}
+
 class StructNode implements StructExpr {
   readonly kind = ExprKind.Struct;
   constructor(
@@ -131,6 +145,26 @@ class LiteralNode implements LiteralExpr {
     readonly start: number,
     readonly end: number,
   ) {}
+}
+
+/** `e` starting at `start` instead, built by its own class. */
+function withStart(e: Expr, start: number): Expr {
+  switch (e.kind) {
+    case ExprKind.Call:
+      return new CallNode(e.fn, e.args, e.fnSpan, start, e.end, e.target);
+    case ExprKind.Ident:
+      return new IdentNode(e.name, start, e.end);
+    case ExprKind.Select:
+      return new SelectNode(e.operand, e.field, start, e.end);
+    case ExprKind.List:
+      return new ListNode(e.elements, start, e.end);
+    case ExprKind.Map:
+      return new MapNode(e.entries, start, e.end);
+    case ExprKind.Struct:
+      return new StructNode(e.typeName, e.fields, start, e.end);
+    case ExprKind.Literal:
+      return new LiteralNode(e.value, start, e.end);
+  }
 }
 
 /** Thrown when the visitor's depth limit is hit; cel-go panics out of the visit there. */
@@ -200,7 +234,7 @@ class Builder {
         const operand = this.visit(n.operand, depth);
         // `!!x` is `x` and `--x` is `x`: cel-go drops an even run of the same operator. The
         // node keeps covering the operators, so that a message can point at all of `!!x`.
-        if (n.ops.length % 2 === 0) return { ...operand, start: n.start };
+        if (n.ops.length % 2 === 0) return withStart(operand, n.start);
         return this.call(n.fn, [operand], n, tokenSpan(n.ops[0]!));
       }
       case 'select': {
@@ -240,7 +274,7 @@ class Builder {
         return new ListNode(elements, n.start, n.end);
       }
       case 'map': {
-        const entries: { key: Expr; value: Expr }[] = [];
+        const entries: MapEntry[] = [];
         for (const e of n.entries) {
           if (e.key.opt !== null) {
             this.report("unsupported syntax '?'", tokenSpan(e.key.opt));
@@ -248,18 +282,18 @@ class Builder {
           }
           const key = this.visit(e.key.expr, depth);
           const value = this.visit(e.value, depth);
-          entries.push({ key, value });
+          entries.push(new MapEntryNode(key, value));
         }
         return new MapNode(entries, n.start, n.end);
       }
       case 'message': {
-        const fields: { name: string; value: Expr }[] = [];
+        const fields: StructField[] = [];
         for (const f of n.fields) {
           if (f.opt !== null) {
             this.report("unsupported syntax '?'", tokenSpan(f.opt, f.name));
             continue;
           }
-          fields.push({ name: f.name.text, value: this.visit(f.value, depth) });
+          fields.push(new StructFieldNode(f.name.text, this.visit(f.value, depth)));
         }
         const typeName = (n.leadingDot !== null ? '.' : '') + n.ids.map((t) => t.text).join('.');
         return new StructNode(typeName, fields, n.start, n.end);
