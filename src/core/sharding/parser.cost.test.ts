@@ -5,6 +5,7 @@ import { lex } from './cel/lexer';
 import { parseTokens } from './cel/parser';
 import { FIXED_TOKENS } from './cel/tokens';
 import { ShardSelectorError } from './errors';
+import fixtures from '../../../tests/fixtures/selector-cases-celgo.json';
 import { goTrimSpace, parseShardSelector } from './parser';
 
 /**
@@ -197,5 +198,62 @@ describe('the CEL front end keeps one shape per node type', () => {
       expect(error).toBeUndefined();
       expect(tokens.map((t) => t.kind)).toEqual(['IDENTIFIER', kind, 'IDENTIFIER', 'EOF']);
     }
+  });
+});
+
+describe('the cheaper paths against the cel-go fixtures', () => {
+  interface FixtureCase {
+    readonly input: string;
+    readonly ok: boolean;
+    readonly error?: string;
+  }
+  const cases = (fixtures as { cases: FixtureCase[] }).cases;
+  /** What a parse gives: the ranges, or the message, code and span of the rejection. */
+  function result(input: string): unknown {
+    try {
+      return parseShardSelector(input).requirements;
+    } catch (e) {
+      if (!(e instanceof ShardSelectorError)) throw e;
+      return { message: e.message, code: e.code, span: e.span, suggestion: e.suggestion };
+    }
+  }
+  const padArb = fc.array(fc.constantFrom(' ', '\t', '\n', '\r\n', '\v', '\f', '\x85', '\xa0', '\u2028', '\u3000'), { maxLength: 12 }).map((cs) => cs.join(''));
+
+  it('gives every fixture the same verdict, message and span with Go spaces after it', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: cases.length - 1 }), padArb, (i, pad) => {
+        const { input } = cases[i]!;
+        expect(result(input + pad)).toEqual(result(input));
+      }),
+      { numRuns: 800 },
+    );
+  });
+
+  it('gives every fixture the same verdict behind Go spaces, its span shifted and its message kept unless it names a position', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: cases.length - 1 }), padArb, (i, pad) => {
+        const c = cases[i]!;
+        const plain = result(c.input);
+        const padded = result(pad + c.input);
+        if (c.ok) {
+          expect(padded).toEqual(plain);
+          return;
+        }
+        const p = plain as { message: string; code: string; span: { offset: number; length: number } };
+        const q = padded as typeof p & { span: { line: number; column: number } };
+        expect(q.code).toBe(p.code);
+        if (p.code !== 'empty') {
+          // Both trim to the same text; only where it starts moves.
+          const shift = goTrimSpace(pad + c.input).offset - goTrimSpace(c.input).offset;
+          expect(q.span.length).toBe(p.span.length);
+          expect(q.span.offset).toBe(p.span.offset + shift);
+        }
+        const at = lineColumn(pad + c.input, q.span.offset);
+        expect([q.span.line, q.span.column]).toEqual([at.line, at.column]);
+        if (p.code !== 'syntax') expect(q.message).toBe(p.message);
+        if (!c.error!.startsWith('CEL parse error: ')) expect(q.message).toBe(c.error);
+      }),
+      { numRuns: 800 },
+    );
   });
 });
