@@ -257,3 +257,20 @@ describe('the cheaper paths against the cel-go fixtures', () => {
     );
   });
 });
+
+describe('surrogate scans', () => {
+  it('scans a long selector for surrogates once, for both the well-formed copy and the code point count', () => {
+    const input = '\u3000a'.repeat(60_000);
+    const spy = vi.spyOn(RegExp.prototype, 'test');
+    const { message, scans } = (() => {
+      try {
+        const m = rejection(input).message;
+        return { message: m, scans: spy.mock.contexts.filter((re) => (re as RegExp).source === '[\\uD800-\\uDFFF]') };
+      } finally {
+        spy.mockRestore();
+      }
+    })();
+    expect(message).toBe('CEL parse error: expression code point size exceeds limit: size: 119999, limit 100000');
+    expect(scans).toHaveLength(1);
+  });
+});

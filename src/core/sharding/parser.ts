@@ -1,4 +1,4 @@
-import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, toWellFormed, type Expr, type NodeSpan } from './cel';
+import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, type Expr, type NodeSpan } from './cel';
 import { ShardSelectorError, type ShardSelectorErrorCode } from './errors';
 import { hexLess } from './hex';
 import { goQuote } from './quote';
@@ -215,11 +215,9 @@ function walk(root: Expr): Located[] {
  *   and for a short hex literal the zero-padded `suggestion`.
  */
 export function parseShardSelector(expr: string): ShardSelector {
-  // Trim first: an unpaired surrogate is no space either way, and its U+FFFD keeps every
-  // offset, so only the kept text needs the well-formed copy.
-  const trimmed = goTrimSpace(expr);
-  const offset = trimmed.offset;
-  const text = toWellFormed(trimmed.text);
+  // Trim first: an unpaired surrogate is no space either way, and parseCel's well-formed copy
+  // (U+FFFD for it) keeps every offset, so positions in the kept text stay valid.
+  const { text, offset } = goTrimSpace(expr);
   // Lines before the kept text are counted once, and only if an error needs a position.
   const locate = locatorAfter(expr, offset);
   const span = (at: NodeSpan): SourceSpan => {
