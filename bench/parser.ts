@@ -53,7 +53,7 @@ function parseOnce(input: string): void {
 }
 
 /** Best of `rounds` parses after one warm-up, in ms. */
-function warmMs(input: string, rounds = 9): number {
+function warmMs(input: string, rounds = 15): number {
   parseOnce(input);
   let best = Infinity;
   for (let i = 0; i < rounds; i++) {
