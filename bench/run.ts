@@ -1,11 +1,12 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|sim|bundle|browser`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|bundle|browser`
  * to run one group.
  */
 import { cpus } from 'node:os';
 import { runBundleBenchmark } from './bundle';
 import { runHashBenchmarks } from './hash';
+import { runParserBenchmarks } from './parser';
 import type { BenchResult } from './types';
 
 const args = process.argv.slice(2);
@@ -15,6 +16,7 @@ const json = args.includes('--json');
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
   if (!only || only === 'hash') results.push(...runHashBenchmarks());
+  if (!only || only === 'parser') results.push(...runParserBenchmarks());
   if (!only || only === 'sim') {
     const { runSimBenchmarks } = await import('./sim');
     results.push(...(await runSimBenchmarks()));

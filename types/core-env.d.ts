@@ -4,6 +4,7 @@
 // call) for the DOM-free type-check of tsconfig.core.json only.
 interface TextEncoder {
   encode(input?: string): Uint8Array;
+  encodeInto(source: string, destination: Uint8Array): { read: number; written: number };
 }
 declare var TextEncoder: { new (): TextEncoder };
 interface TextDecoder {

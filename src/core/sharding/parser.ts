@@ -1,4 +1,4 @@
-import { ExprKind, goTypeName, lineColumn, parseCel, toWellFormed, type Expr, type NodeSpan } from './cel';
+import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, type Expr, type NodeSpan } from './cel';
 import { ShardSelectorError, type ShardSelectorErrorCode } from './errors';
 import { hexLess } from './hex';
 import { goQuote } from './quote';
@@ -32,16 +32,31 @@ function isGoSpace(c: number): boolean {
   );
 }
 
+/** A run of Go spaces from `lastIndex` (sticky): the regexp engine scans it in native code. */
+const GO_SPACE_RUN = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]*/y;
+
 /**
  * Go's `strings.TrimSpace`: strips Unicode White_Space from both ends, which is not what
  * `String.prototype.trim` does (it keeps U+0085 and strips U+FEFF). `offset` is where the
  * kept text starts in `s`, so positions in it can be mapped back.
+ *
+ * Megabytes of padding must not cost a JavaScript loop per character (issue 8): the start
+ * is found by a sticky regexp, the end by the native `trimEnd`, corrected for the two
+ * characters on which JavaScript's white space and Go's differ.
  */
 export function goTrimSpace(s: string): { text: string; offset: number } {
-  let start = 0;
-  let end = s.length;
-  // Every White_Space character is in the BMP, so code units are enough.
-  while (start < end && isGoSpace(s.charCodeAt(start))) start++;
+  GO_SPACE_RUN.lastIndex = 0;
+  GO_SPACE_RUN.test(s);
+  const start = GO_SPACE_RUN.lastIndex;
+  if (start === s.length) return { text: '', offset: start };
+  // Past `start` there is a character that is not a Go space, so both ends stop before it.
+  let end = s.trimEnd().length;
+  if (end < s.length) {
+    // trimEnd also removed U+FEFF, which Go keeps: the last one it removed ends the text.
+    const bom = s.lastIndexOf('\uFEFF');
+    if (bom >= end) end = bom + 1;
+  }
+  // trimEnd stops at U+0085, which Go removes (and whatever Go space comes before it).
   while (end > start && isGoSpace(s.charCodeAt(end - 1))) end--;
   return { text: s.slice(start, end), offset: start };
 }
@@ -200,17 +215,20 @@ function walk(root: Expr): Located[] {
  *   and for a short hex literal the zero-padded `suggestion`.
  */
 export function parseShardSelector(expr: string): ShardSelector {
-  const source = toWellFormed(expr);
-  const { text, offset } = goTrimSpace(source);
+  // Trim first: an unpaired surrogate is no space either way, and parseCel's well-formed copy
+  // (U+FFFD for it) keeps every offset, so positions in the kept text stay valid.
+  const { text, offset } = goTrimSpace(expr);
+  // Lines before the kept text are counted once, and only if an error needs a position.
+  const locate = locatorAfter(expr, offset);
   const span = (at: NodeSpan): SourceSpan => {
-    const pos = lineColumn(source, offset + at.start);
+    const pos = locate(offset + at.start);
     return { offset: offset + at.start, length: at.end - at.start, line: pos.line, column: pos.column };
   };
   if (text === '') {
-    const pos = lineColumn(source, 0);
+    const pos = lineColumn(expr, 0);
     throw new ShardSelectorError(EMPTY_SELECTOR_MESSAGE, 'empty', { offset: 0, length: expr.length, ...pos });
   }
-  const parsed = parseCel(text, { locate: (o) => lineColumn(source, offset + o) });
+  const parsed = parseCel(text, { locate: (o) => locate(offset + o) });
   if (!parsed.ok) {
     const { error } = parsed;
     throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(error));

@@ -1,4 +1,18 @@
-import { ExprKind, type CallExpr, type Expr, type LiteralValue, type NodeSpan } from './ast';
+import {
+  ExprKind,
+  type CallExpr,
+  type Expr,
+  type IdentExpr,
+  type ListExpr,
+  type LiteralExpr,
+  type LiteralValue,
+  type MapEntry,
+  type MapExpr,
+  type NodeSpan,
+  type SelectExpr,
+  type StructExpr,
+  type StructField,
+} from './ast';
 import { CelError } from './errors';
 import { MAX_DEPTH_MESSAGE } from './limits';
 import { parseGoFloat, parseGoInt, parseGoUint } from './numbers';
@@ -45,13 +59,122 @@ const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
   'while',
 ]);
 
+/*
+ * Nodes are class instances, not object literals. A literal's hidden class can go between two
+ * parses; V8 then re-learns the field types of the next tree and throws away the optimized
+ * visitor on every parse of a long input (issue 8). A class keeps one hidden class for good.
+ */
+
+class CallNode implements CallExpr {
+  readonly kind = ExprKind.Call;
+  constructor(
+    readonly fn: string,
+    readonly args: readonly Expr[],
+    readonly fnSpan: NodeSpan,
+    readonly start: number,
+    readonly end: number,
+    readonly target?: Expr,
+  ) {}
+}
+
+class IdentNode implements IdentExpr {
+  readonly kind = ExprKind.Ident;
+  constructor(
+    readonly name: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+class SelectNode implements SelectExpr {
+  readonly kind = ExprKind.Select;
+  constructor(
+    readonly operand: Expr,
+    readonly field: string,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+class ListNode implements ListExpr {
+  readonly kind = ExprKind.List;
+  constructor(
+    readonly elements: readonly Expr[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+class MapNode implements MapExpr {
+  readonly kind = ExprKind.Map;
+  constructor(
+    readonly entries: readonly MapEntry[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+class MapEntryNode implements MapEntry {
+  constructor(
+    readonly key: Expr,
+    readonly value: Expr,
+  ) {}
+}
+
+class StructFieldNode implements StructField {
+  constructor(
+    readonly name: string,
+    readonly value: Expr,
+  ) {}
+}
+
+class StructNode implements StructExpr {
+  readonly kind = ExprKind.Struct;
+  constructor(
+    readonly typeName: string,
+    readonly fields: readonly StructField[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+class LiteralNode implements LiteralExpr {
+  readonly kind = ExprKind.Literal;
+  constructor(
+    readonly value: LiteralValue,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+/** `e` starting at `start` instead, built by its own class. */
+function withStart(e: Expr, start: number): Expr {
+  switch (e.kind) {
+    case ExprKind.Call:
+      return new CallNode(e.fn, e.args, e.fnSpan, start, e.end, e.target);
+    case ExprKind.Ident:
+      return new IdentNode(e.name, start, e.end);
+    case ExprKind.Select:
+      return new SelectNode(e.operand, e.field, start, e.end);
+    case ExprKind.List:
+      return new ListNode(e.elements, start, e.end);
+    case ExprKind.Map:
+      return new MapNode(e.entries, start, e.end);
+    case ExprKind.Struct:
+      return new StructNode(e.typeName, e.fields, start, e.end);
+    case ExprKind.Literal:
+      return new LiteralNode(e.value, start, e.end);
+  }
+}
+
 /** Thrown when the visitor's depth limit is hit; cel-go panics out of the visit there. */
 class DepthExceeded {
   constructor(readonly span: NodeSpan) {}
 }
 
+/** The span of a token (the token itself, which is one: no copy), or from `t` to `last`. */
 function tokenSpan(t: Token, last: Token = t): NodeSpan {
-  return { start: t.start, end: last.end };
+  return last === t ? t : { start: t.start, end: last.end };
 }
 
 class Builder {
@@ -64,7 +187,7 @@ class Builder {
     if (this.firstError === null) this.firstError = new CelError(message, span.start, span.end);
     // cel-go returns an empty placeholder expression here; any value will do, the tree is
     // discarded once an error exists.
-    return { kind: ExprKind.Literal, value: { type: 'null' }, start: span.start, end: span.end };
+    return new LiteralNode({ type: 'null' }, span.start, span.end);
   }
 
   /** The visitor's depth counter for compound nodes, checked on entry. */
@@ -85,8 +208,7 @@ class Builder {
   }
 
   private call(fn: string, args: Expr[], span: NodeSpan, fnSpan: NodeSpan, target?: Expr): CallExpr {
-    const node = { kind: ExprKind.Call, fn, args, fnSpan, start: span.start, end: span.end };
-    return target === undefined ? node : { ...node, target };
+    return new CallNode(fn, args, fnSpan, span.start, span.end, target);
   }
 
   private visit(n: SyntaxNode, depth: number): Expr {
@@ -99,7 +221,7 @@ class Builder {
         return this.call('_?_:_', [cond, ifTrue, ifFalse], n, tokenSpan(n.op));
       }
       case 'logic': {
-        const terms = n.terms.map((t) => this.visit(t, depth));
+        const terms = this.visitAll(n.terms, depth);
         return this.balance(n.fn, terms, n.ops, 0, n.ops.length - 1);
       }
       case 'binary': {
@@ -112,19 +234,19 @@ class Builder {
         const operand = this.visit(n.operand, depth);
         // `!!x` is `x` and `--x` is `x`: cel-go drops an even run of the same operator. The
         // node keeps covering the operators, so that a message can point at all of `!!x`.
-        if (n.ops.length % 2 === 0) return { ...operand, start: n.start };
+        if (n.ops.length % 2 === 0) return withStart(operand, n.start);
         return this.call(n.fn, [operand], n, tokenSpan(n.ops[0]!));
       }
       case 'select': {
         const d = this.deeper(depth, tokenSpan(n.dot, n.field));
         const operand = this.visit(n.operand, d);
         if (n.opt !== null) return this.report("unsupported syntax '.?'", tokenSpan(n.dot, n.opt));
-        return { kind: ExprKind.Select, operand, field: n.field.text, start: n.start, end: n.end };
+        return new SelectNode(operand, n.field.text, n.start, n.end);
       }
       case 'memberCall': {
         const d = this.deeper(depth, tokenSpan(n.name));
         const target = this.visit(n.operand, d);
-        const args = n.args.map((a) => this.visit(a, d));
+        const args = this.visitAll(n.args, d);
         return this.call(n.name.text, args, n, tokenSpan(n.name), target);
       }
       case 'index': {
@@ -139,8 +261,8 @@ class Builder {
         const nameSpan = tokenSpan(n.leadingDot ?? n.name, n.name);
         if (RESERVED_IDENTIFIERS.has(id)) return this.report(`reserved identifier: ${id}`, nameSpan);
         const name = (n.leadingDot !== null ? '.' : '') + id;
-        if (n.args === null) return { kind: ExprKind.Ident, name, start: n.start, end: n.end };
-        const args = n.args.map((a) => this.visit(a, depth));
+        if (n.args === null) return new IdentNode(name, n.start, n.end);
+        const args = this.visitAll(n.args, depth);
         return this.call(name, args, n, nameSpan);
       }
       case 'list': {
@@ -149,10 +271,10 @@ class Builder {
           elements.push(this.visit(el.expr, depth));
           if (el.opt !== null) this.report("unsupported syntax '?'", tokenSpan(el.opt));
         }
-        return { kind: ExprKind.List, elements, start: n.start, end: n.end };
+        return new ListNode(elements, n.start, n.end);
       }
       case 'map': {
-        const entries: { key: Expr; value: Expr }[] = [];
+        const entries: MapEntry[] = [];
         for (const e of n.entries) {
           if (e.key.opt !== null) {
             this.report("unsupported syntax '?'", tokenSpan(e.key.opt));
@@ -160,28 +282,39 @@ class Builder {
           }
           const key = this.visit(e.key.expr, depth);
           const value = this.visit(e.value, depth);
-          entries.push({ key, value });
+          entries.push(new MapEntryNode(key, value));
         }
-        return { kind: ExprKind.Map, entries, start: n.start, end: n.end };
+        return new MapNode(entries, n.start, n.end);
       }
       case 'message': {
-        const fields: { name: string; value: Expr }[] = [];
+        const fields: StructField[] = [];
         for (const f of n.fields) {
           if (f.opt !== null) {
             this.report("unsupported syntax '?'", tokenSpan(f.opt, f.name));
             continue;
           }
-          fields.push({ name: f.name.text, value: this.visit(f.value, depth) });
+          fields.push(new StructFieldNode(f.name.text, this.visit(f.value, depth)));
         }
         const typeName = (n.leadingDot !== null ? '.' : '') + n.ids.map((t) => t.text).join('.');
-        return { kind: ExprKind.Struct, typeName, fields, start: n.start, end: n.end };
+        return new StructNode(typeName, fields, n.start, n.end);
       }
       case 'literal': {
         const value = literalValue(n);
         if (typeof value === 'string') return this.report(value, n);
-        return { kind: ExprKind.Literal, value, start: n.start, end: n.end };
+        return new LiteralNode(value, n.start, n.end);
       }
     }
+  }
+
+  /**
+   * Visits nodes in order. A loop, not `map`: `map` preallocates its result, and for the tens
+   * of thousands of terms or arguments a 100k-character input can have, V8 then bails out of
+   * the optimized visitor on every parse (issue 8).
+   */
+  private visitAll(nodes: readonly SyntaxNode[], depth: number): Expr[] {
+    const out: Expr[] = [];
+    for (let i = 0; i < nodes.length; i++) out.push(this.visit(nodes[i]!, depth));
+    return out;
   }
 
   /** cel-go's balanced tree for `||`/`&&` chains (same shape, so the same walk order). */
@@ -190,7 +323,7 @@ class Builder {
     const mid = Math.floor((lo + hi + 1) / 2);
     const left = mid === lo ? terms[mid]! : this.balance(fn, terms, ops, lo, mid - 1);
     const right = mid === hi ? terms[mid + 1]! : this.balance(fn, terms, ops, mid + 1, hi);
-    return this.call(fn, [left, right], { start: left.start, end: right.end }, tokenSpan(ops[mid]!));
+    return new CallNode(fn, [left, right], ops[mid]!, left.start, right.end);
   }
 }
 

@@ -10,5 +10,5 @@ export type { CallExpr, Expr, IdentExpr, ListExpr, LiteralExpr, LiteralValue, Ma
 export { CelError } from './errors';
 export { debugString } from './debug';
 export type { Locate, LineColumn } from './location';
-export { lineColumn } from './location';
+export { lineColumn, locatorAfter } from './location';
 export { EXPRESSION_SIZE_CODE_POINT_LIMIT, MAX_RECURSION_DEPTH } from './limits';

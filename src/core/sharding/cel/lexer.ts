@@ -1,5 +1,16 @@
 import { FIXED_TOKENS, KEYWORD_TOKENS, type Token, type TokenKind } from './tokens';
 
+/** Operator and punctuation kinds by first character, one- and two-character forms apart. */
+const SINGLE_CHAR_TOKENS: (TokenKind | undefined)[] = [];
+const DOUBLE_CHAR_TOKENS: (TokenKind | undefined)[] = [];
+for (const [text, kind] of FIXED_TOKENS) {
+  (text.length === 1 ? SINGLE_CHAR_TOKENS : DOUBLE_CHAR_TOKENS)[text.charCodeAt(0)] = kind;
+}
+for (let c = 0; c < 128; c++) {
+  SINGLE_CHAR_TOKENS[c] ??= undefined;
+  DOUBLE_CHAR_TOKENS[c] ??= undefined;
+}
+
 /**
  * The CEL lexer, rule for rule the one ANTLR generates from cel-go's `CEL.g4`:
  *
@@ -270,12 +281,26 @@ function codePointLength(src: string, i: number): number {
   return 1;
 }
 
+/**
+ * Tokens are built by one constructor, not as object literals: a class keeps one stable
+ * hidden class for them across parses. With literals, V8 let the shape go between two parses
+ * of a long input and threw the optimized lexer and parser away on every call (issue 8).
+ */
+class LexedToken implements Token {
+  constructor(
+    readonly kind: TokenKind,
+    readonly start: number,
+    readonly end: number,
+    readonly text: string,
+  ) {}
+}
+
 function token(src: string, kind: TokenKind, start: number, end: number): Token {
-  return { kind, start, end, text: src.slice(start, end) };
+  return new LexedToken(kind, start, end, src.slice(start, end));
 }
 
 function stopAt(tokens: Token[], error: LexError): LexResult {
-  tokens.push({ kind: 'EOF', start: error.start, end: error.start, text: '' });
+  tokens.push(new LexedToken('EOF', error.start, error.start, ''));
   return { tokens, error };
 }
 
@@ -329,20 +354,24 @@ export function lex(src: string): LexResult {
       }
       const end = identifierEnd(src, i);
       const word = src.slice(i, end);
-      tokens.push({ kind: KEYWORD_TOKENS.get(word) ?? 'IDENTIFIER', start: i, end, text: word });
+      // Keywords are 2 to 5 letters long; only those words need the lookup.
+      const kind = end - i >= 2 && end - i <= 5 ? (KEYWORD_TOKENS.get(word) ?? 'IDENTIFIER') : 'IDENTIFIER';
+      tokens.push(new LexedToken(kind, i, end, word));
       i = end;
       continue;
     }
     const op = operatorEnd(src, i);
     if (op > 0) {
-      tokens.push(token(src, FIXED_TOKENS.get(src.slice(i, op))!, i, op));
+      // By table, not by looking the token's text up: no string is cut for the lookup.
+      const kind = op - i === 1 ? SINGLE_CHAR_TOKENS[c]! : DOUBLE_CHAR_TOKENS[c]!;
+      tokens.push(token(src, kind, i, op));
       i = op;
       continue;
     }
     if (op === INCOMPLETE) return stopAt(tokens, { reason: 'incomplete-operator', start: i, failAt: Math.min(i + 1, n) });
     return stopAt(tokens, { reason: 'unexpected-character', start: i, failAt: i });
   }
-  tokens.push({ kind: 'EOF', start: n, end: n, text: '' });
+  tokens.push(new LexedToken('EOF', n, n, ''));
   return { tokens };
 }
 

@@ -6,7 +6,7 @@ import { lex } from './lexer';
 import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MAX_RECURSION_DEPTH, codePointLimitMessage } from './limits';
 import { locatorFor, type Locate } from './location';
 import { ParseFailure, parseTokens } from './parser';
-import { codePoints, toWellFormed } from './source';
+import { codePoints, hasSurrogates, toWellFormed } from './source';
 import type { SyntaxNode } from './syntax';
 
 export interface CelParseOptions {
@@ -35,10 +35,12 @@ export type CelParseResult = { readonly ok: true; readonly expr: Expr } | { read
  * parsing (with the rule nesting limit), then building the tree.
  */
 export function parseCel(text: string, options: CelParseOptions = {}): CelParseResult {
-  const src = toWellFormed(text);
+  // One scan for surrogates serves both the well-formed copy and the code point count.
+  const plain = !hasSurrogates(text);
+  const src = plain ? text : toWellFormed(text);
   const locate = options.locate ?? locatorFor(src);
   const maxDepth = options.maxRecursionDepth ?? MAX_RECURSION_DEPTH;
-  const size = codePoints(src, EXPRESSION_SIZE_CODE_POINT_LIMIT);
+  const size = codePoints(src, EXPRESSION_SIZE_CODE_POINT_LIMIT, plain);
   if (size.count > EXPRESSION_SIZE_CODE_POINT_LIMIT) {
     return { ok: false, error: new CelError(codePointLimitMessage(size.count), size.limitOffset, src.length) };
   }

@@ -1,11 +1,26 @@
-import type {
-  IdentOrCallSyntax,
-  ListSyntax,
-  LiteralSyntax,
-  MapSyntax,
-  MessageSyntax,
-  OptionalEntry,
-  SyntaxNode,
+import {
+  BinaryNode,
+  FieldNode,
+  IdentOrCallNode,
+  IndexNode,
+  ListNode,
+  LiteralNode,
+  LogicNode,
+  MapEntryNode,
+  MapNode,
+  MemberCallNode,
+  MessageNode,
+  OptionalEntryNode,
+  SelectNode,
+  TernaryNode,
+  UnaryNode,
+  type IdentOrCallSyntax,
+  type ListSyntax,
+  type LiteralSyntax,
+  type MapSyntax,
+  type MessageSyntax,
+  type OptionalEntry,
+  type SyntaxNode,
 } from './syntax';
 import {
   ADDITIVE_OPERATORS,
@@ -160,7 +175,7 @@ class Parser {
       const ifTrue = this.conditionalOr();
       this.expect('COLON', "':'");
       const ifFalse = this.expr();
-      e = { type: 'ternary', cond: e, op, ifTrue, ifFalse, start: e.start, end: ifFalse.end };
+      e = new TernaryNode(e, op, ifTrue, ifFalse, e.start, ifFalse.end);
     }
     this.leave(Rule.Expr);
     return e;
@@ -178,7 +193,7 @@ class Parser {
         ops.push(this.next());
         terms.push(this.conditionalAnd());
       }
-      e = { type: 'logic', fn: '_||_', terms, ops, start: first.start, end: terms[terms.length - 1]!.end };
+      e = new LogicNode('_||_', terms, ops, first.start, terms[terms.length - 1]!.end);
     }
     this.leave(Rule.ConditionalOr);
     return e;
@@ -196,7 +211,7 @@ class Parser {
         ops.push(this.next());
         terms.push(this.relation(0));
       }
-      e = { type: 'logic', fn: '_&&_', terms, ops, start: first.start, end: terms[terms.length - 1]!.end };
+      e = new LogicNode('_&&_', terms, ops, first.start, terms[terms.length - 1]!.end);
     }
     this.leave(Rule.ConditionalAnd);
     return e;
@@ -212,7 +227,7 @@ class Parser {
         if (fn === undefined) break;
         const op = this.next();
         const rhs = this.relation(2);
-        e = { type: 'binary', fn, op, lhs: e, rhs, start: e.start, end: rhs.end };
+        e = new BinaryNode(fn, op, e, rhs, e.start, rhs.end);
       }
     }
     this.leave(Rule.Relation);
@@ -238,7 +253,7 @@ class Parser {
       } else break;
       const op = this.next();
       const rhs = this.calc(rhsPrecedence);
-      e = { type: 'binary', fn, op, lhs: e, rhs, start: e.start, end: rhs.end };
+      e = new BinaryNode(fn, op, e, rhs, e.start, rhs.end);
     }
     this.leave(Rule.Calc);
     return e;
@@ -254,7 +269,7 @@ class Parser {
       const ops: Token[] = [];
       while (this.at(t.kind)) ops.push(this.next());
       const operand = this.member();
-      e = { type: 'unary', fn: t.kind === 'EXCLAM' ? '!_' : '-_', ops, operand, start: t.start, end: operand.end };
+      e = new UnaryNode(t.kind === 'EXCLAM' ? '!_' : '-_', ops, operand, t.start, operand.end);
     } else {
       e = this.member();
     }
@@ -275,16 +290,16 @@ class Parser {
           this.next();
           const args = this.callArguments();
           const close = this.expect('RPAREN', "',' or ')'");
-          e = { type: 'memberCall', operand: e, name, args, start: e.start, end: close.end };
+          e = new MemberCallNode(e, name, args, e.start, close.end);
         } else {
-          e = { type: 'select', operand: e, dot, opt, field: name, start: e.start, end: name.end };
+          e = new SelectNode(e, dot, opt, name, e.start, name.end);
         }
       } else if (this.at('LBRACKET')) {
         const open = this.next();
         const opt = this.at('QUESTIONMARK') ? this.next() : null;
         const index = this.expr();
         const close = this.expect('RPRACKET', "']'");
-        e = { type: 'index', operand: e, open, opt, index, start: e.start, end: close.end };
+        e = new IndexNode(e, open, opt, index, e.start, close.end);
       } else break;
     }
     this.leave(Rule.Member);
@@ -335,11 +350,11 @@ class Parser {
     const leadingDot = this.at('DOT') ? this.next() : null;
     const name = this.expect('IDENTIFIER', 'an identifier');
     const start = (leadingDot ?? name).start;
-    if (!this.at('LPAREN')) return { type: 'identOrCall', leadingDot, name, args: null, start, end: name.end };
+    if (!this.at('LPAREN')) return new IdentOrCallNode(leadingDot, name, null, start, name.end);
     this.next();
     const args = this.callArguments();
     const close = this.expect('RPAREN', "',' or ')'");
-    return { type: 'identOrCall', leadingDot, name, args, start, end: close.end };
+    return new IdentOrCallNode(leadingDot, name, args, start, close.end);
   }
 
   /** `exprList?` between the parentheses of a call. */
@@ -365,7 +380,7 @@ class Parser {
       if (this.at('COMMA')) this.next();
     }
     const close = this.expect('RBRACE', fields.length > 0 ? "',' or '}'" : "'}'");
-    return { type: 'message', leadingDot, ids, fields, start: (leadingDot ?? ids[0]!).start, end: close.end };
+    return new MessageNode(leadingDot, ids, fields, (leadingDot ?? ids[0]!).start, close.end);
   }
 
   private list(): ListSyntax {
@@ -378,7 +393,7 @@ class Parser {
       if (this.at('COMMA')) this.next();
     }
     const close = this.expect('RPRACKET', elems.length > 0 ? "',' or ']'" : "']'");
-    return { type: 'list', elems, start: open.start, end: close.end };
+    return new ListNode(elems, open.start, close.end);
   }
 
   private map(): MapSyntax {
@@ -391,7 +406,7 @@ class Parser {
       if (this.at('COMMA')) this.next();
     }
     const close = this.expect('RBRACE', entries.length > 0 ? "',' or '}'" : "'}'");
-    return { type: 'map', entries, start: open.start, end: close.end };
+    return new MapNode(entries, open.start, close.end);
   }
 
   // exprList : expr (',' expr)*
@@ -425,7 +440,7 @@ class Parser {
     for (;;) {
       const { opt, name } = this.optField();
       this.expect('COLON', "':'");
-      fields.push({ opt, name, value: this.expr() });
+      fields.push(new FieldNode(opt, name, this.expr()));
       if (!this.at('COMMA') || this.at('RBRACE', 1)) break;
       this.next();
     }
@@ -449,7 +464,7 @@ class Parser {
     for (;;) {
       const key = this.optExpr();
       this.expect('COLON', "':'");
-      entries.push({ key, value: this.expr() });
+      entries.push(new MapEntryNode(key, this.expr()));
       if (!this.at('COMMA') || this.at('RBRACE', 1)) break;
       this.next();
     }
@@ -463,7 +478,7 @@ class Parser {
     const opt = this.at('QUESTIONMARK') ? this.next() : null;
     const expr = this.expr();
     this.leave(Rule.OptExpr);
-    return { opt, expr };
+    return new OptionalEntryNode(opt, expr);
   }
 
   // literal : '-'? NUM_INT | NUM_UINT | '-'? NUM_FLOAT | STRING | BYTES | true | false | null
@@ -475,7 +490,7 @@ class Parser {
     if (!ok) this.fail(sign === null ? EXPRESSION : 'a number');
     this.next();
     this.leave(Rule.Literal);
-    return { type: 'literal', sign, tok, start: (sign ?? tok).start, end: tok.end };
+    return new LiteralNode(sign, tok, (sign ?? tok).start, tok.end);
   }
 }
 

@@ -129,3 +129,163 @@ export interface LiteralSyntax extends Spanned {
   readonly sign: Token | null;
   readonly tok: Token;
 }
+
+/*
+ * Constructors for the nodes. The parser builds nodes with these, not with object literals:
+ * a class keeps one hidden class for its nodes across parses, so V8 keeps the optimized
+ * parser and visitor for a long input instead of re-learning the shapes on every parse
+ * (issue 8).
+ */
+
+export class TernaryNode implements TernarySyntax {
+  readonly type = 'ternary';
+  constructor(
+    readonly cond: SyntaxNode,
+    readonly op: Token,
+    readonly ifTrue: SyntaxNode,
+    readonly ifFalse: SyntaxNode,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class LogicNode implements LogicSyntax {
+  readonly type = 'logic';
+  constructor(
+    readonly fn: '_||_' | '_&&_',
+    readonly terms: readonly SyntaxNode[],
+    readonly ops: readonly Token[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class BinaryNode implements BinarySyntax {
+  readonly type = 'binary';
+  constructor(
+    readonly fn: string,
+    readonly op: Token,
+    readonly lhs: SyntaxNode,
+    readonly rhs: SyntaxNode,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class UnaryNode implements UnarySyntax {
+  readonly type = 'unary';
+  constructor(
+    readonly fn: '!_' | '-_',
+    readonly ops: readonly Token[],
+    readonly operand: SyntaxNode,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class SelectNode implements SelectSyntax {
+  readonly type = 'select';
+  constructor(
+    readonly operand: SyntaxNode,
+    readonly dot: Token,
+    readonly opt: Token | null,
+    readonly field: Token,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class MemberCallNode implements MemberCallSyntax {
+  readonly type = 'memberCall';
+  constructor(
+    readonly operand: SyntaxNode,
+    readonly name: Token,
+    readonly args: readonly SyntaxNode[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class IndexNode implements IndexSyntax {
+  readonly type = 'index';
+  constructor(
+    readonly operand: SyntaxNode,
+    readonly open: Token,
+    readonly opt: Token | null,
+    readonly index: SyntaxNode,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class IdentOrCallNode implements IdentOrCallSyntax {
+  readonly type = 'identOrCall';
+  constructor(
+    readonly leadingDot: Token | null,
+    readonly name: Token,
+    readonly args: readonly SyntaxNode[] | null,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class OptionalEntryNode implements OptionalEntry {
+  constructor(
+    readonly opt: Token | null,
+    readonly expr: SyntaxNode,
+  ) {}
+}
+
+export class ListNode implements ListSyntax {
+  readonly type = 'list';
+  constructor(
+    readonly elems: readonly OptionalEntry[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class MapEntryNode {
+  constructor(
+    readonly key: OptionalEntry,
+    readonly value: SyntaxNode,
+  ) {}
+}
+
+export class MapNode implements MapSyntax {
+  readonly type = 'map';
+  constructor(
+    readonly entries: readonly MapEntryNode[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class FieldNode {
+  constructor(
+    readonly opt: Token | null,
+    readonly name: Token,
+    readonly value: SyntaxNode,
+  ) {}
+}
+
+export class MessageNode implements MessageSyntax {
+  readonly type = 'message';
+  constructor(
+    readonly leadingDot: Token | null,
+    readonly ids: readonly Token[],
+    readonly fields: readonly FieldNode[],
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
+
+export class LiteralNode implements LiteralSyntax {
+  readonly type = 'literal';
+  constructor(
+    readonly sign: Token | null,
+    readonly tok: Token,
+    readonly start: number,
+    readonly end: number,
+  ) {}
+}
