@@ -20,7 +20,8 @@ export function CopyLinkButton() {
     const timer = setTimeout(() => setCopied(false), 1500);
     return () => clearTimeout(timer);
   }, [copied]);
-  // The message belongs to the state it was computed for: any change hides it.
+  // The message belongs to the state it was computed for: any change hides it, and so does
+  // leaving the button or Escape (the banner in the page keeps saying it).
   useEffect(() => store.subscribe((s, prev) => (s.params !== prev.params ? setTooLong(null) : undefined)), [store]);
 
   const copy = async () => {
@@ -49,6 +50,8 @@ export function CopyLinkButton() {
         title={t('link.copyLabel')}
         aria-describedby={tooLong ? `${id}-why` : undefined}
         onClick={() => void copy()}
+        onBlur={() => setTooLong(null)}
+        onKeyDown={(e) => (e.key === 'Escape' ? setTooLong(null) : undefined)}
       >
         {copied ? t('link.copied') : t('link.copy')}
       </button>
