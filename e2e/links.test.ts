@@ -96,13 +96,18 @@ describe('links that round-trip in a browser (issue 8)', () => {
     assert.deepEqual(watch.pageErrors, []);
   });
 
-  it('point 7: Back to an earlier link reopens it', async () => {
+  it('point 7: Back to an earlier link reopens it, including a state the page wrote itself', async () => {
     await open(fragment({ v: 1, p: { ...small, replicas: 2 } }));
     await cards(2);
+    const seed = page.getByTestId('field-seed');
+    await seed.fill('31');
+    await seed.press('Enter');
+    await waitForLink(page, ['p', 'seed'], 31);
     await page.evaluate((h) => (location.hash = h), fragment({ v: 1, p: { ...small, replicas: 6 } }));
     await cards(6);
     await page.goBack();
     await cards(2);
+    assert.equal(await seed.inputValue(), '31');
     assert.deepEqual(watch.pageErrors, []);
   });
 

@@ -129,6 +129,17 @@ describe('the address bar follows the state (issue 8)', () => {
     expect(url.current()).toBe(encodeLink({ params, view }));
   });
 
+  it('Back to a fragment the page wrote earlier reopens that state', () => {
+    const { store, url, timers } = setup();
+    store.getState().setScalar('seed', 21);
+    timers.flush();
+    const earlier = url.current();
+    url.navigate(link({ ...small(), seed: 22 }));
+    expect(store.getState().params.seed).toBe(22);
+    url.navigate(earlier);
+    expect(store.getState().params.seed).toBe(21);
+  });
+
   it('stops listening when stopped', () => {
     const { store, url, timers, stop } = setup();
     stop();

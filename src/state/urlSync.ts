@@ -6,7 +6,7 @@
  * - a new `#state=` link navigated to in the same tab (pasted, or Back) is read with the same
  *   validation as on load, applied, and its unusable fields are named again.
  * The page's own writes never come back as a new link: `replaceState` fires no `hashchange`,
- * and a fragment equal to the last one written is ignored anyway.
+ * and the fragment of the state already shown is ignored anyway.
  */
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
 import type { ShardScopeStore } from './store';
@@ -49,7 +49,8 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   const setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
   const clearTimer = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
   let timer: unknown = null;
-  let written: string | null = null;
+  /** The fragment that stands for the state shown: the page's last write, or the link last opened. */
+  let shown: string | null = null;
   let opening = false;
 
   const cancel = (): void => {
@@ -67,7 +68,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     }
     if (s.link.tooLong) s.setLinkTooLong(null);
     if (host.hash() === link.hash) return;
-    written = link.hash;
+    shown = link.hash;
     host.replace(link.hash);
   };
 
@@ -81,11 +82,12 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const onHashChange = (): void => {
     const hash = host.hash();
-    // Another anchor (`#main`) is no link; the page's own last write is the state shown.
-    if (!isStateFragment(hash) || (hash === written && timer === null)) return;
+    // Another anchor (`#main`) is no link; the fragment of the state shown needs no reading.
+    if (!isStateFragment(hash) || (hash === shown && timer === null)) return;
     // The new link wins over a change not yet written.
     cancel();
     const { state, issues } = readLink(hash);
+    shown = hash;
     opening = true;
     try {
       store.getState().openLink(state, issues);
