@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, createShardScopeStore, defaultViewParams, encodeLink, engineKindFor, readLink } from './state';
+import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, readLink, syncUrl } from './state';
 import './styles/app.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
@@ -10,6 +10,7 @@ const { state: linked, issues: linkIssues } = readLink(location.hash);
 const store = createShardScopeStore({
   params: linked?.params,
   view: linked?.view ?? defaultViewParams(prefersDark),
+  linkIssues,
   engineFactory: browserEngineFactory,
   engineKind: engineKindFor,
 });
@@ -23,13 +24,9 @@ void store
     if (!reducedMotion) store.getState().setPlaying(true);
   });
 
-// Keep the address bar in step with the state, so copying it shares this exact run.
-let linkTimer: ReturnType<typeof setTimeout> | undefined;
-store.subscribe((s, prev) => {
-  if (s.params === prev.params && s.view === prev.view) return;
-  clearTimeout(linkTimer);
-  linkTimer = setTimeout(() => history.replaceState(null, '', encodeLink({ params: s.params, view: s.view })), 400);
-});
+// Keep the address bar in step with the state, so copying it shares this exact run, and
+// open a new link pasted into this tab.
+syncUrl(store, browserUrlHost());
 
 // The UI is a separate chunk: the browser evaluates it in its own task, after the model has
 // been asked to start in its worker, instead of one long script evaluation. A transition
@@ -43,7 +40,7 @@ void import('./ui/App').then(({ App }) => {
   startTransition(() => {
     root.render(
       <StrictMode>
-        <App store={store} linkIssues={linkIssues} staged />
+        <App store={store} staged />
       </StrictMode>,
     );
   });

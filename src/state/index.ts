@@ -70,4 +70,10 @@ export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '.
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
 export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
 export type { LinkIssue } from './link';
+// issue 8: links that round-trip
+export { linkFor, isStateFragment, MAX_LINK_LENGTH } from './link';
+export type { LinkResult, LinkTooLong } from './link';
+export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
+export type { UrlHost, UrlSyncOptions } from './urlSync';
+export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';

@@ -1,17 +1,28 @@
 /**
  * The whole state in a link: parameters and view as a URL fragment, so a run can be shared,
  * bookmarked or put on a slide, and reproduced exactly (same seed, same selectors). Decoding
- * is defensive: a field that is missing or out of bounds falls back to its default, never an
- * error, so an edited or truncated link still opens.
+ * is defensive: a field that is missing falls back to its default; a field that is present
+ * but cannot be used also falls back, and is named, so the page can say so. Nothing throws.
+ *
+ * The encoder and the decoder share one size limit, {@link MAX_LINK_LENGTH}: every fragment
+ * the encoder gives, the decoder reads back to the same state, and a state too large for a
+ * link gets no fragment at all (the page keeps the last one that fit and says why).
  */
 import { SHARD_KEYS, type ShardKey } from '../core/sharding';
 import { defaultSimParams, defaultViewParams } from './defaults';
-import { LIMITS, SPEEDS, type NumericParam, type SimParams, type ViewParams } from './params';
+import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams, type ViewParams } from './params';
 import { equalSplitSelectors } from './selectors';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 1;
 const KEY = 'state';
+
+/**
+ * The longest fragment (`#state=…`, in characters as it stands in the URL) that the page
+ * writes or reads. Firefox caps a whole URL at 1 MiB (1,048,576 characters) and Chromium at
+ * 2 MiB; 1,000,000 leaves room for the page's own address in both.
+ */
+export const MAX_LINK_LENGTH = 1_000_000;
 
 /** What a link carries. */
 export interface LinkState {
@@ -19,10 +30,48 @@ export interface LinkState {
   readonly view: ViewParams;
 }
 
-/** The fragment (`#state=...`) for a state. */
+/**
+ * The fragment (`#state=...`) for a state, whatever its length. Use {@link linkFor} for a
+ * fragment the page may put in the address bar or share.
+ */
 export function encodeLink(state: LinkState): string {
   const { locale: _locale, ...view } = state.view;
   return `#${KEY}=${encodeURIComponent(JSON.stringify({ v: LINK_VERSION, p: state.params, w: view }))}`;
+}
+
+/** A state too large for a link, and the selector that takes most of the room. */
+export interface LinkTooLong {
+  readonly ok: false;
+  /** Characters the fragment would have. */
+  readonly length: number;
+  readonly limit: number;
+  /** The replica whose selector takes the most characters of the fragment. */
+  readonly replica: number;
+  /** Characters that selector takes in the fragment (escaped as it would be). */
+  readonly selectorLength: number;
+}
+
+/** The fragment for a state when it fits in {@link MAX_LINK_LENGTH}, or why it does not. */
+export type LinkResult = { readonly ok: true; readonly hash: string } | LinkTooLong;
+
+/**
+ * The fragment for a state, if it fits. When it does not, names the replica whose selector
+ * takes the most room (only selectors are unbounded: every other field is a bounded number
+ * or a word, a few hundred characters in all).
+ */
+export function linkFor(state: LinkState): LinkResult {
+  const hash = encodeLink(state);
+  if (hash.length <= MAX_LINK_LENGTH) return { ok: true, hash };
+  let replica = 0;
+  let selectorLength = -1;
+  state.params.selectors.forEach((text, i) => {
+    const n = encodeURIComponent(JSON.stringify(text)).length;
+    if (n > selectorLength) {
+      replica = i;
+      selectorLength = n;
+    }
+  });
+  return { ok: false, length: hash.length, limit: MAX_LINK_LENGTH, replica, selectorLength: Math.max(0, selectorLength) };
 }
 
 /**
@@ -30,10 +79,17 @@ export function encodeLink(state: LinkState): string {
  * other numbers than the ones shared) and keeps every other field.
  */
 export interface LinkIssue {
-  /** The parameter (`replicas`, `selectors`, ...) or `state` for the whole fragment. */
+  /**
+   * What could not be used: a parameter or view field (`replicas`, `theme`, ...), a part of
+   * one (`apiServers[0].gate`), a block (`p`, `w`), a field the format does not have, or
+   * `state` for the whole fragment.
+   */
   readonly field: string;
-  /** unreadable: not JSON / not an object; version: another link format; invalid: out of bounds or mistyped. */
-  readonly reason: 'unreadable' | 'version' | 'invalid';
+  /**
+   * unreadable: not JSON / not an object; version: another link format; too-long: longer
+   * than {@link MAX_LINK_LENGTH}, not read; invalid: out of bounds, mistyped or unknown.
+   */
+  readonly reason: 'unreadable' | 'version' | 'too-long' | 'invalid';
 }
 
 /** The state in a fragment, or null when the fragment carries none. Unknown or bad fields take defaults. */
@@ -41,14 +97,24 @@ export function decodeLink(hash: string): LinkState | null {
   return readLink(hash).state;
 }
 
+/** Whether a fragment carries a state (`#state=...`), readable or not. */
+export function isStateFragment(hash: string): boolean {
+  return STATE_PARAM.test(hash);
+}
+
+const STATE_PARAM = /(?:^#|&)state=([^&]*)/;
+const TOP_KEYS = new Set(['v', 'p', 'w']);
+
 /**
  * The state in a fragment and what could not be used of it. A fragment without `state=` is
  * no link (state null, no issue); a `state=` that cannot be read is one `state` issue.
  */
 export function readLink(hash: string): { state: LinkState | null; issues: LinkIssue[] } {
   const issues: LinkIssue[] = [];
-  const m = /(?:^#|&)state=([^&]*)/.exec(hash);
+  const m = STATE_PARAM.exec(hash);
   if (!m) return { state: null, issues };
+  // The encoder never writes more; reading more would only cost time and memory.
+  if (hash.length > MAX_LINK_LENGTH) return { state: null, issues: [{ field: 'state', reason: 'too-long' }] };
   let raw: unknown;
   try {
     raw = JSON.parse(decodeURIComponent(m[1]!));
@@ -57,35 +123,45 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
   }
   if (!isRecord(raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   if (raw.v !== LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
-  const p = isRecord(raw.p) ? raw.p : {};
-  const w = isRecord(raw.w) ? raw.w : {};
-  const d = defaultSimParams();
   const bad = (field: string) => issues.push({ field, reason: 'invalid' });
+  for (const k of Object.keys(raw)) if (!TOP_KEYS.has(k)) bad(k);
+  const block = (k: 'p' | 'w'): Record<string, unknown> => {
+    if (!has(raw, k)) return {};
+    if (isRecord(raw[k])) return raw[k];
+    bad(k);
+    return {};
+  };
+  const p = block('p');
+  const w = block('w');
+  const d = defaultSimParams();
+  for (const k of Object.keys(p)) if (!has(d, k)) bad(k);
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
-    if (typeof v === 'number' && Number.isFinite(v) && v >= lim.min && v <= lim.max && (!lim.integer || Number.isInteger(v))) return v;
-    if (k in p) bad(k);
+    // `+ 0` turns -0 into 0: JSON writes both as 0, so only 0 round-trips.
+    if (typeof v === 'number' && Number.isFinite(v) && v >= lim.min && v <= lim.max && (!lim.integer || Number.isInteger(v))) return v + 0;
+    if (has(p, k)) bad(k);
     return d[k] as number;
   };
+  /** A value from a fixed list, else the default (named when present). */
+  const oneOf = <T>(source: Record<string, unknown>, k: string, allowed: readonly T[], fallback: T): T => {
+    if (!has(source, k)) return fallback;
+    const v = source[k];
+    if ((allowed as readonly unknown[]).includes(v)) return v as T;
+    bad(k);
+    return fallback;
+  };
   const replicas = num('replicas');
-  const shardKey: ShardKey = SHARD_KEYS.includes(p.shardKey as ShardKey) ? (p.shardKey as ShardKey) : d.shardKey;
-  if ('shardKey' in p && shardKey !== p.shardKey) bad('shardKey');
-  if ('apiServers' in p && (!Array.isArray(p.apiServers) || p.apiServers.length === 0 || p.apiServers.length > LIMITS.apiServers.max)) bad('apiServers');
-  const servers = Array.isArray(p.apiServers) ? p.apiServers.slice(0, LIMITS.apiServers.max) : [];
-  const apiServers = servers.length > 0 ? servers.map((s) => ({ gate: isRecord(s) ? s.gate !== false : true })) : d.apiServers;
-  const texts = Array.isArray(p.selectors) && p.selectors.length === replicas && p.selectors.every((s) => typeof s === 'string' && s.length <= 10_000);
-  if ('selectors' in p && !texts) bad('selectors');
-  for (const [k, allowed] of [['encoding', ['json', 'protobuf']], ['clientMode', ['ranges', 'jump']], ['fallback', [true, false]], ['clientCache', ['owned', 'all']]] as const) {
-    if (k in p && !(allowed as readonly unknown[]).includes(p[k])) bad(k);
-  }
+  const shardKey: ShardKey = oneOf(p, 'shardKey', SHARD_KEYS, d.shardKey);
+  const apiServers = readApiServers(p, d.apiServers, bad);
+  const selectors = readSelectors(p, replicas, bad) ?? equalSplitSelectors(replicas, shardKey);
   const params: SimParams = {
     seed: num('seed'),
     objects: num('objects'),
     namespaces: num('namespaces'),
     namespaceSkew: num('namespaceSkew'),
     objectBytes: num('objectBytes'),
-    encoding: p.encoding === 'protobuf' ? 'protobuf' : 'json',
+    encoding: oneOf(p, 'encoding', ['json', 'protobuf'] as const, d.encoding),
     addedPerSec: num('addedPerSec'),
     modifiedPerSec: num('modifiedPerSec'),
     deletedPerSec: num('deletedPerSec'),
@@ -93,23 +169,58 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
     replicas,
     shardKey,
     apiServers,
-    clientMode: p.clientMode === 'jump' ? 'jump' : 'ranges',
-    fallback: p.fallback !== false,
-    clientCache: p.clientCache === 'all' ? 'all' : 'owned',
-    selectors: texts ? (p.selectors as string[]) : equalSplitSelectors(replicas, shardKey),
+    clientMode: oneOf(p, 'clientMode', ['ranges', 'jump'] as const, d.clientMode),
+    fallback: oneOf(p, 'fallback', [true, false], d.fallback),
+    clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
+    selectors,
   };
   const dv = defaultViewParams();
+  for (const k of Object.keys(w)) if (!has(dv, k)) bad(k);
   const view: ViewParams = {
-    view: w.view === 'ring' ? 'ring' : 'strip',
-    dotOwners: w.dotOwners === 'client' ? 'client' : 'server',
-    theme: w.theme === 'dark' ? 'dark' : w.theme === 'light' ? 'light' : dv.theme,
-    speed: typeof w.speed === 'number' && SPEEDS.includes(w.speed) ? w.speed : dv.speed,
-    locale: 'en',
+    view: oneOf(w, 'view', ['strip', 'ring'] as const, dv.view),
+    dotOwners: oneOf(w, 'dotOwners', ['server', 'client'] as const, dv.dotOwners),
+    theme: oneOf(w, 'theme', ['light', 'dark'] as const, dv.theme),
+    speed: oneOf(w, 'speed', SPEEDS, dv.speed),
+    // The page's language is not part of the link (the encoder leaves it out).
+    locale: oneOf(w, 'locale', ['en'] as const, dv.locale),
   };
-  if ('speed' in w && view.speed !== w.speed) bad('speed');
   return { state: { params, view }, issues };
+}
+
+/** `apiServers`: 1-5 objects whose `gate` is a boolean. A bad entry is named, its gate taken as on (the default). */
+function readApiServers(p: Record<string, unknown>, fallback: readonly ApiServerParams[], bad: (field: string) => void): readonly ApiServerParams[] {
+  if (!has(p, 'apiServers')) return fallback;
+  const list = p.apiServers;
+  if (!Array.isArray(list) || list.length < LIMITS.apiServers.min || list.length > LIMITS.apiServers.max) {
+    bad('apiServers');
+    return Array.isArray(list) && list.length > 0 ? readApiServers({ apiServers: list.slice(0, LIMITS.apiServers.max) }, fallback, bad) : fallback;
+  }
+  return list.map((s, i) => {
+    if (!isRecord(s)) {
+      bad(`apiServers[${i}]`);
+      return { gate: true };
+    }
+    for (const k of Object.keys(s)) if (k !== 'gate') bad(`apiServers[${i}].${k}`);
+    if (!has(s, 'gate') || typeof s.gate === 'boolean') return { gate: s.gate !== false };
+    bad(`apiServers[${i}].gate`);
+    return { gate: true };
+  });
+}
+
+/** `selectors`: one string per replica, any length (the link's size limit bounds them). Null when absent or unusable. */
+function readSelectors(p: Record<string, unknown>, replicas: number, bad: (field: string) => void): string[] | null {
+  if (!has(p, 'selectors')) return null;
+  const list = p.selectors;
+  if (Array.isArray(list) && list.length === replicas && list.every((s) => typeof s === 'string')) return list as string[];
+  bad('selectors');
+  return null;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** An own property (a link's JSON could name `toString` or `__proto__`). */
+function has(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
 }

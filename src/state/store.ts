@@ -15,6 +15,7 @@ import { mainThreadExcess, type BudgetExcess } from './budget';
 import { defaultSimParams, defaultViewParams, STEP_SECONDS } from './defaults';
 import { LIMITS, SPEEDS, type ClientCache, type ClientMode, type Encoding, type SimParams, type ViewParams } from './params';
 import { equalSplitSelectors, parseSelectorText } from './selectors';
+import type { LinkIssue, LinkState, LinkTooLong } from './link';
 import { toSimInput } from './toSim';
 
 /** Parameters that are a single number set by one control. */
@@ -106,12 +107,32 @@ export interface SimActions {
   dispose(): void;
 }
 
-export interface ShardScopeState extends ParamsActions, ViewActions, SimActions {
+/** Issue 8: what the page says about links (the URL sync in `urlSync.ts` keeps it). */
+export interface LinkSlice {
+  /** What the last opened link could not use (empty: all of it was used). */
+  readonly issues: readonly LinkIssue[];
+  /** Increments each time a link is opened, so a dismissed notice shows again for the next one. */
+  readonly opened: number;
+  /** The current state does not fit in a link (the address bar keeps the last one that did). */
+  readonly tooLong: LinkTooLong | null;
+}
+
+export interface LinkActions {
+  /**
+   * Opens a link's state (null: an unreadable link, so the default run) and records what it
+   * could not use. The view keeps the page's language.
+   */
+  openLink(state: LinkState | null, issues: readonly LinkIssue[]): void;
+  setLinkTooLong(tooLong: LinkTooLong | null): void;
+}
+
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions {
   readonly params: SimParams;
   readonly view: ViewParams;
   readonly playing: boolean;
   readonly helpOpen: boolean;
   readonly sim: SimSlice;
+  readonly link: LinkSlice;
 }
 
 /** Large data beside the store; versions in `state.sim` say when it changed. */
@@ -134,6 +155,8 @@ export type EngineFactory = (params: SimParams) => SimEngine;
 export interface ShardScopeOptions {
   readonly params?: SimParams;
   readonly view?: ViewParams;
+  /** What the link the page was opened with could not use. */
+  readonly linkIssues?: readonly LinkIssue[];
   /** Defaults to the model on the main thread. The app passes one that uses a worker for large clusters. */
   readonly engineFactory?: EngineFactory;
   /** Which engine kind parameters need; a change of kind re-creates the model. */
@@ -376,6 +399,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     playing: false,
     helpOpen: false,
     sim: initialSimSlice(),
+    link: { issues: options.linkIssues ?? [], opened: options.linkIssues?.length ? 1 : 0, tooLong: null },
 
     // ---- parameters -------------------------------------------------------------------
     setScalar: (param, value) => setParams((p) => ({ ...p, [param]: value })),
@@ -455,6 +479,19 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setTheme: (theme) => set((s) => ({ view: { ...s.view, theme } })),
     setHelpOpen: (helpOpen) => set({ helpOpen }),
     toggleHelp: () => set((s) => ({ helpOpen: !s.helpOpen })),
+
+    // ---- links (issue 8) -------------------------------------------------------------------
+    openLink: (linked, issues) => {
+      recountNext = null;
+      set((s) => ({
+        params: linked?.params ?? defaultSimParams(),
+        view: linked ? { ...linked.view, locale: s.view.locale } : s.view,
+        sim: { ...s.sim, draftSelectors: null, preview: null },
+        link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null },
+      }));
+      scheduleApply(0);
+    },
+    setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
 
     // ---- engine ---------------------------------------------------------------------------
     start: () => {

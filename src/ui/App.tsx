@@ -1,5 +1,5 @@
-import { startTransition, useEffect, useState } from 'react';
-import { budgetExcessOf, ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
+import { startTransition, useEffect, useState, type MouseEvent } from 'react';
+import { budgetExcessOf, MAX_LINK_LENGTH, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
 import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -7,7 +7,8 @@ import { EventFlow } from './flow/EventFlow';
 import { HashSpaceView } from './hash/HashSpaceView';
 import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
-import { I18nProvider, useT } from './i18n';
+import { I18nProvider, useFormat, useT } from './i18n';
+import { tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 
@@ -66,18 +67,31 @@ function StatusBanner() {
   return null;
 }
 
-/** Says which parts of a shared link could not be used; the rest of the link was applied. */
-export function LinkNotice({ issues }: { issues: readonly LinkIssue[] }) {
+/**
+ * Says which parts of the link last opened could not be used; the rest of the link was
+ * applied. A newly opened link (pasted into the tab) shows its own notice, even after the
+ * previous one was dismissed.
+ */
+export function LinkNotice() {
+  const opened = useShardScope((s) => s.link.opened);
+  return <LinkNoticeFor key={opened} />;
+}
+
+function LinkNoticeFor() {
   const t = useT();
+  const f = useFormat();
+  const issues = useShardScope((s) => s.link.issues);
   const [open, setOpen] = useState(true);
   if (!open || issues.length === 0) return null;
   const whole = issues.find((i) => i.reason !== 'invalid');
-  const fields = issues.filter((i) => i.reason === 'invalid').map((i) => i.field);
+  const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
   return (
-    <div className="banner banner--warn" role="alert" data-testid="link-notice">
+    <div className="banner banner--warn banner--scroll" role="alert" data-testid="link-notice">
       <span>
         {whole
-          ? t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
+          ? whole.reason === 'too-long'
+            ? t('link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
+            : t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
           : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
@@ -85,6 +99,31 @@ export function LinkNotice({ issues }: { issues: readonly LinkIssue[] }) {
       </button>
     </div>
   );
+}
+
+/** Says that the address bar no longer follows the state, and which selector is to blame. */
+function LinkTooLongBanner() {
+  const t = useT();
+  const f = useFormat();
+  const tooLong = useShardScope((s) => s.link.tooLong);
+  if (!tooLong) return null;
+  return (
+    <p className="banner banner--warn" role="status" data-testid="link-too-long">
+      {tooLongText(t, f, tooLong)}
+    </p>
+  );
+}
+
+/**
+ * Moves keyboard focus to the main region without navigating to `#main`, which would
+ * replace the `#state=` link in the address bar and lose the run on reload.
+ */
+function skipToMain(e: MouseEvent<HTMLAnchorElement>): void {
+  const main = document.getElementById('main');
+  if (!main) return;
+  e.preventDefault();
+  main.focus();
+  main.scrollIntoView?.({ block: 'start' });
 }
 
 function HeadlineChip() {
@@ -122,7 +161,7 @@ function useMountStage(staged: boolean): number {
   return stage;
 }
 
-function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; staged: boolean }) {
+function Shell({ staged }: { staged: boolean }) {
   const t = useT();
   const store = useShardScopeStore();
   const theme = useShardScope((s) => s.view.theme);
@@ -133,7 +172,7 @@ function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; stage
   const engine = useShardScope((s) => s.sim.engine);
   return (
     <div className="app" data-engine={engine ?? undefined}>
-      <a className="skip-link" href="#main">
+      <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
         {t('app.skipToMain')}
       </a>
       <Header />
@@ -142,7 +181,8 @@ function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; stage
           <ControlPanel />
         </aside>
         <main id="main" className="app__main" tabIndex={-1}>
-          <LinkNotice issues={linkIssues} />
+          <LinkNotice />
+          <LinkTooLongBanner />
           <StatusBanner />
           <EngineNotice />
           <HeadlineChip />
@@ -165,12 +205,12 @@ function Shell({ linkIssues, staged }: { linkIssues: readonly LinkIssue[]; stage
  * The whole simulator for a store (the store decides where the model runs). `staged` mounts
  * the heavy panels one per frame after the shell (the page does; tests mount all at once).
  */
-export function App({ store, linkIssues = [], staged = false }: { store: ShardScopeStore; linkIssues?: readonly LinkIssue[]; staged?: boolean }) {
+export function App({ store, staged = false }: { store: ShardScopeStore; staged?: boolean }) {
   const locale = useShardScopeLocale(store);
   return (
     <ShardScopeProvider store={store}>
       <I18nProvider locale={locale}>
-        <Shell linkIssues={linkIssues} staged={staged} />
+        <Shell staged={staged} />
       </I18nProvider>
     </ShardScopeProvider>
   );

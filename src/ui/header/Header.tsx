@@ -3,6 +3,7 @@ import { budgetExcessOf, LIMITS, SPEEDS, useShardScope, useShardScopeShallow, us
 import { NumberField } from '../controls/NumberField';
 import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
+import { CopyLinkButton } from './CopyLinkButton';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -102,6 +103,7 @@ export const Header = memo(function Header() {
           ]}
           onChange={(v) => a.setTheme(v)}
         />
+        <CopyLinkButton />
         <button type="button" className="button button--icon" data-testid="keys-button" aria-label={t('header.keys')} aria-haspopup="dialog" onClick={() => a.toggleHelp()}>
           ?
         </button>

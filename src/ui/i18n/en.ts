@@ -33,6 +33,13 @@ export const en = {
     other: 'This link’s {fields} were not valid, so their defaults are used; everything else in the link was applied.',
   },
   'link.dismiss': 'Dismiss',
+  // issue 8: links that round-trip
+  'link.tooLongToOpen': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the default run is shown.',
+  'link.tooLong':
+    'This run is too large for a link: it would take {length} characters, over the {limit} a link may have, and replica-{replica}’s selector takes {selectorLength} of them. The address bar keeps the last run that fit; shorten that selector to share this one.',
+  'link.copy': 'Copy link',
+  'link.copyLabel': 'Copy a link to this exact run',
+  'link.copied': 'Link copied',
 
   // Header: playback and view
   'header.playback': 'Playback',

@@ -1,0 +1,109 @@
+/**
+ * The address bar and the store, kept in step both ways (issue 8, points 7 and 8):
+ * - a change of parameters or view is written to the fragment (`history.replaceState`, after
+ *   a pause, so typing does not rewrite the URL per keystroke), when it fits in a link; when
+ *   it does not, the fragment keeps the last state that fit and the store says why;
+ * - a new `#state=` link navigated to in the same tab (pasted, or Back) is read with the same
+ *   validation as on load, applied, and its unusable fields are named again.
+ * The page's own writes never come back as a new link: `replaceState` fires no `hashchange`,
+ * and the fragment of the state already shown is ignored anyway.
+ */
+import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
+import type { ShardScopeStore } from './store';
+
+/** The browser's address bar as the sync needs it (a fake in tests). */
+export interface UrlHost {
+  /** The fragment now in the address bar (`location.hash`). */
+  hash(): string;
+  /** Puts a fragment in the address bar without a history entry or a `hashchange`. */
+  replace(hash: string): void;
+  /** Calls `listener` when the fragment changes by navigation; returns the unsubscribe. */
+  onHashChange(listener: () => void): () => void;
+}
+
+export interface UrlSyncOptions {
+  /** Pause after the last change before the fragment is rewritten. */
+  readonly delayMs?: number;
+  readonly setTimeout?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimeout?: (handle: unknown) => void;
+}
+
+/** How long the sync waits after the last change before rewriting the fragment. */
+export const URL_WRITE_DELAY_MS = 400;
+
+/** The real address bar. */
+export function browserUrlHost(win: Window = window): UrlHost {
+  return {
+    hash: () => win.location.hash,
+    replace: (hash) => win.history.replaceState(win.history.state, '', hash),
+    onHashChange: (listener) => {
+      win.addEventListener('hashchange', listener);
+      return () => win.removeEventListener('hashchange', listener);
+    },
+  };
+}
+
+/** Starts keeping `host` and `store` in step; returns the function that stops it. */
+export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncOptions = {}): () => void {
+  const delayMs = options.delayMs ?? URL_WRITE_DELAY_MS;
+  const setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
+  const clearTimer = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
+  let timer: unknown = null;
+  /** The fragment that stands for the state shown: the page's last write, or the link last opened. */
+  let shown: string | null = null;
+  let opening = false;
+
+  const cancel = (): void => {
+    if (timer !== null) clearTimer(timer);
+    timer = null;
+  };
+
+  const write = (): void => {
+    timer = null;
+    const s = store.getState();
+    const link = linkFor({ params: s.params, view: s.view });
+    if (!link.ok) {
+      if (!sameTooLong(s.link.tooLong, link)) s.setLinkTooLong(link);
+      return;
+    }
+    if (s.link.tooLong) s.setLinkTooLong(null);
+    if (host.hash() === link.hash) return;
+    shown = link.hash;
+    host.replace(link.hash);
+  };
+
+  const unsubscribe = store.subscribe((s, prev) => {
+    if (s.params === prev.params && s.view === prev.view) return;
+    // A state just read from the address bar: the bar already holds it.
+    if (opening) return;
+    cancel();
+    timer = setTimer(write, delayMs);
+  });
+
+  const onHashChange = (): void => {
+    const hash = host.hash();
+    // Another anchor (`#main`) is no link; the fragment of the state shown needs no reading.
+    if (!isStateFragment(hash) || (hash === shown && timer === null)) return;
+    // The new link wins over a change not yet written.
+    cancel();
+    const { state, issues } = readLink(hash);
+    shown = hash;
+    opening = true;
+    try {
+      store.getState().openLink(state, issues);
+    } finally {
+      opening = false;
+    }
+  };
+  const unlisten = host.onHashChange(onHashChange);
+
+  return () => {
+    cancel();
+    unsubscribe();
+    unlisten();
+  };
+}
+
+function sameTooLong(a: LinkTooLong | null, b: LinkTooLong): boolean {
+  return a !== null && a.length === b.length && a.replica === b.replica && a.selectorLength === b.selectorLength;
+}

@@ -1,0 +1,65 @@
+import { useEffect, useId, useState } from 'react';
+import { linkFor, useShardScopeStore, type LinkTooLong } from '../../state';
+import { tooLongText } from '../linkText';
+import { useFormat, useT } from '../i18n';
+
+/**
+ * Copy link (issue 8): copies a link to this exact run, made from the current state (not read
+ * from the address bar, which lags a change by a moment). When the run is too large for a
+ * link it copies nothing and says why, with the same sentence as the page's banner.
+ */
+export function CopyLinkButton() {
+  const t = useT();
+  const f = useFormat();
+  const id = useId();
+  const store = useShardScopeStore();
+  const [copied, setCopied] = useState(false);
+  const [tooLong, setTooLong] = useState<LinkTooLong | null>(null);
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 1500);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  // The message belongs to the state it was computed for: any change hides it, and so does
+  // leaving the button or Escape (the banner in the page keeps saying it).
+  useEffect(() => store.subscribe((s, prev) => (s.params !== prev.params ? setTooLong(null) : undefined)), [store]);
+
+  const copy = async () => {
+    const { params, view } = store.getState();
+    const link = linkFor({ params, view });
+    if (!link.ok) {
+      setTooLong(link);
+      return;
+    }
+    setTooLong(null);
+    const url = location.href.split('#')[0] + link.hash;
+    try {
+      await navigator.clipboard.writeText(url);
+      setCopied(true);
+    } catch {
+      // No clipboard permission: the address bar holds the same link once the change settles.
+    }
+  };
+
+  return (
+    <span className="copy-link">
+      <button
+        type="button"
+        className="button"
+        data-testid="copy-link"
+        title={t('link.copyLabel')}
+        aria-describedby={tooLong ? `${id}-why` : undefined}
+        onClick={() => void copy()}
+        onBlur={() => setTooLong(null)}
+        onKeyDown={(e) => (e.key === 'Escape' ? setTooLong(null) : undefined)}
+      >
+        {copied ? t('link.copied') : t('link.copy')}
+      </button>
+      {tooLong ? (
+        <span id={`${id}-why`} className="copy-link__message" role="alert" data-testid="copy-link-message">
+          {tooLongText(t, f, tooLong)}
+        </span>
+      ) : null}
+    </span>
+  );
+}
