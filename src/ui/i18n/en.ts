@@ -330,6 +330,11 @@ export const en = {
   'memory.styleAllShort': 'cache all',
   'card.memoryListPeak': 'LIST peak',
   'card.memoryAlloc': 'decode allocation',
+  // issue 8: live objects capped
+  'controls.refusedAdds': {
+    one: '{formatted} add refused: the cluster holds at most {max} live objects, so adds wait for deletes to make room.',
+    other: '{formatted} adds refused: the cluster holds at most {max} live objects, so adds wait for deletes to make room.',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
