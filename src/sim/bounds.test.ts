@@ -63,23 +63,32 @@ function plain(v: HashSpaceView) {
 describe('reused slots', () => {
   const reuse = (extra: SimParamsInput = {}): SimParamsInput => ({
     seed: 'reused-slots',
-    cluster: { pods: 3_000, namespaces: 6 },
-    // Samples (and so slot releases) every 5 ticks: slots are reused between two views.
+    cluster: { pods: 10_000, namespaces: 6 },
+    // Samples (and so slot releases) every 5 ticks, and enough updates to push a deleted
+    // object's events out of the recent-events ring within a fifth of a second: slots are
+    // reused between two views.
     sampleSeconds: 0.05,
-    churn: { addsPerSecond: 400, modifiesPerSecond: 200, deletesPerSecond: 400, burst: { enabled: true, everySeconds: 1, podsPerSecond: 200, maxSeconds: 0.5 } },
+    churn: { addsPerSecond: 400, modifiesPerSecond: 10_000, deletesPerSecond: 400, burst: { enabled: true, everySeconds: 1, podsPerSecond: 200, maxSeconds: 0.5 } },
     ...extra,
   });
 
   it.each(['object.metadata.uid', 'object.metadata.namespace'] as const)(
     'the patched hash-space view (key %s) equals one built from scratch while slots are reused',
     (key) => {
-      const params = reuse({ replicas: { count: 4, key } });
+      // Objects are deleted and their slots reused between two views: 6,000 events/s turn the
+      // recent-events ring over in a third of a second, views come every half second, and
+      // what changes between them stays under an eighth of the view (so it is patched).
+      const params = reuse({
+        replicas: { count: 4, key },
+        cluster: { pods: 40_000, namespaces: 6 },
+        churn: { addsPerSecond: 3_000, modifiesPerSecond: 0, deletesPerSecond: 3_000, burst: { enabled: false } },
+      });
       const sim = createSimulation(params);
       sim.hashSpace();
       const steps: number[] = [];
-      for (let i = 0; i < 12; i++) {
-        sim.step(0.07);
-        steps.push(0.07);
+      for (let i = 0; i < 4; i++) {
+        sim.step(0.5);
+        steps.push(0.5);
         const fresh = createSimulation(params);
         for (const s of steps) fresh.step(s);
         expect(plain(sim.hashSpace())).toEqual(plain(fresh.hashSpace()));
@@ -91,7 +100,7 @@ describe('reused slots', () => {
   it('a recent event keeps showing the object it reported after that object is deleted and its slot freed', () => {
     const sim = createSimulation(reuse());
     const seen = new Map<string, string>();
-    for (let i = 0; i < 40; i++) {
+    for (let i = 0; i < 16; i++) {
       sim.step(0.05);
       for (const e of sim.recentEvents(2_048)) {
         if (!e.object) continue;
@@ -103,14 +112,15 @@ describe('reused slots', () => {
       }
     }
     expect(seen.size).toBeGreaterThan(2_000);
-  });
+  }, 60_000);
 
   it('same seed, same run: stepping in one call or many gives the same objects in the same places', () => {
-    const params = reuse();
+    // Slots are released at sample ticks (every second here), never at the end of a step.
+    const params = reuse({ sampleSeconds: 1, cluster: { pods: 3_000, namespaces: 6 } });
     const a = createSimulation(params);
     a.step(3);
     const b = createSimulation(params);
-    for (let i = 0; i < 30; i++) b.step(0.1);
+    for (let i = 0; i < 100; i++) b.step(0.03);
     const c = createSimulation(params);
     c.step(5);
     c.seek(3);
@@ -120,7 +130,7 @@ describe('reused slots', () => {
       expect(sim.listFor('server', 0, { limit: 50 }).body).toEqual(a.listFor('server', 0, { limit: 50 }).body);
       expect(sim.recentEvents(500)).toEqual(a.recentEvents(500));
     }
-  });
+  }, 60_000);
 });
 
 describe('live objects are capped at the documented maximum', () => {
