@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { ChurnSource } from './churn';
 import { runCli } from './cli';
-import { MAX_LIVE_OBJECTS } from './cluster';
+import { Cluster, MAX_LIVE_OBJECTS } from './cluster';
+import { EventBatch } from './events';
 import { typedArrayBytes } from './footprint';
 import { createSimulation } from './index';
 import type { HashSpaceView, SimParamsInput, Simulation } from './index';
-import { MAX_EVENTS_PER_STEP, validateParams } from './params';
+import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, validateParams } from './params';
+import { createPrng } from './prng';
 
 /**
  * Issue 8, point 2: memory follows live objects (deleted objects' slots are reused), live
@@ -131,6 +134,35 @@ describe('reused slots', () => {
       expect(sim.recentEvents(500)).toEqual(a.recentEvents(500));
     }
   }, 60_000);
+});
+
+describe('a rolling update and reused slots', () => {
+  it('never replaces an object created after it started, even one in a slot a victim had', () => {
+    const prng = createPrng('burst-reuse');
+    const cluster = new Cluster({ ...DEFAULT_PARAMS.cluster, pods: 200, namespaces: 1 }, DEFAULT_PARAMS.sizes, prng.fork('cluster'));
+    // Only the rolling update: it starts at tick 50 and replaces one pod per tick.
+    const churn = new ChurnSource(
+      { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, bookmarkIntervalSeconds: 0, burst: { enabled: true, everySeconds: 1, podsPerSecond: 100, maxSeconds: 1 } },
+      cluster,
+      prng.fork('churn'),
+    );
+    const batch = new EventBatch();
+    for (let tick = 0; tick <= 50; tick++) churn.generate(tick, 0.01, batch);
+    expect(churn.burstNamespace).toBe(0);
+    // Every pod goes (the burst's queue now names dead slots), the slots are released, and
+    // newer pods take them.
+    for (let i = cluster.liveCount - 1; i >= 0; i--) cluster.remove(cluster.liveSlots[i]!);
+    cluster.releaseSlots(
+      () => false,
+      () => {},
+    );
+    const newer = Array.from({ length: 50 }, () => cluster.create(0, 0.505));
+    batch.clear();
+    for (let tick = 51; tick < 100; tick++) churn.generate(tick, 0.01, batch);
+    expect(batch.length).toBe(0);
+    expect(newer.every((s) => cluster.alive[s] === 1)).toBe(true);
+    expect(cluster.liveCount).toBe(50);
+  });
 });
 
 describe('live objects are capped at the documented maximum', () => {
