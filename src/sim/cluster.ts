@@ -161,7 +161,7 @@ export class Cluster {
    * independent draws, so the order of drawing changes nothing but speed). Walking the hash
    * space (a hash-space view, a LIST by range) then reads every per-slot array sequentially
    * instead of jumping around memory: at a million objects that is the difference between a
-   * few milliseconds and hundreds. Objects created later are appended and only interleave.
+   * few milliseconds and hundreds. Objects created later take freed slots or are appended, and only interleave.
    */
   private createInitial(n: number): void {
     const words = new Uint32Array(n * 4);
