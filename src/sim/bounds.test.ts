@@ -206,6 +206,12 @@ describe('rate x duration is checked up front', () => {
     expect(validateParams({ stepSeconds: 1, churn: { addsPerSecond: 1_000_000, modifiesPerSecond: 1_000_000, deletesPerSecond: 1_000_000 } }).ok).toBe(true);
   });
 
+  it('refuses one step() call that asks for more events than a step may process, before running it', () => {
+    const sim = createSimulation({ cluster: { pods: 1_000 }, churn: { addsPerSecond: 1_000_000, modifiesPerSecond: 1_000_000, deletesPerSecond: 1_000_000 } });
+    expect(() => sim.step(86_400)).toThrow(/asks for [\d,]+ events; at most 200,000,000 per step/);
+    expect(sim.time).toBe(0);
+  });
+
   it('the CLI refuses --seconds 86400 --pods 1 --adds 1000000 with a message naming the flags, before running', () => {
     const r = runCli(['--seconds', '86400', '--pods', '1', '--adds', '1000000']);
     expect(r.code).toBe(2);

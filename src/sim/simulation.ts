@@ -42,7 +42,7 @@ import {
 } from './mode';
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
-import { DEFAULT_PARAMS, MODES, resolveParams } from './params';
+import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
 import {
@@ -372,6 +372,13 @@ class SimulationImpl implements Simulation {
   step(seconds: number = this.params.stepSeconds): void {
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_STEP_SECONDS) {
       throw new RangeError(`step seconds must be a number from 0 to ${MAX_STEP_SECONDS.toLocaleString('en-US')}, got ${String(seconds)}`);
+    }
+    const asked = churnEventsPerSecond(this.params.churn) * seconds;
+    if (asked > MAX_EVENTS_PER_STEP) {
+      throw new RangeError(
+        `a step of ${seconds.toLocaleString('en-US')} s at the churn rates asks for ${Math.round(asked).toLocaleString('en-US')} events; ` +
+          `at most ${MAX_EVENTS_PER_STEP.toLocaleString('en-US')} per step: take shorter steps or lower the rates`,
+      );
     }
     this.carry += seconds;
     const n = Math.floor(this.carry * TICKS_PER_SECOND + 1e-6);
