@@ -4,6 +4,7 @@
  * and periodic BOOKMARKs. It mutates the cluster and writes the events into a batch that
  * both modes then consume, so client-side and server-side see the very same stream.
  */
+import { MAX_LIVE_OBJECTS } from './cluster';
 import type { Cluster } from './cluster';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, NO_SLOT } from './events';
 import type { EventBatch } from './events';
@@ -17,6 +18,7 @@ const T_MODIFIED = EV_MODIFIED;
 const T_DELETED = EV_DELETED;
 const T_BOOKMARK = EV_BOOKMARK;
 const NONE = NO_SLOT;
+const MAX_LIVE = MAX_LIVE_OBJECTS;
 
 /** Events one replaced pod produces in a rolling update. */
 export const EVENTS_PER_REPLACED_POD = 5;
@@ -35,6 +37,11 @@ interface BurstRecord {
 interface Burst {
   readonly namespace: number;
   readonly queue: Uint32Array;
+  /**
+   * Simulated time it started. A queued slot whose object was deleted meanwhile may hold a
+   * newer object (slots are reused); one created at or after the start is not a victim.
+   */
+  readonly start: number;
   next: number;
   readonly endTick: number;
   carry: number;
@@ -45,6 +52,8 @@ export class ChurnSource {
   private burst: Burst | null = null;
   /** Rolling updates so far (at most {@link BURST_MARKS_KEPT}), oldest first; the last may still run. */
   private readonly marks: BurstRecord[] = [];
+  /** Adds refused because the cluster held {@link MAX_LIVE_OBJECTS} live objects. */
+  refusedAdds = 0;
 
   constructor(
     private params: ChurnParams,
@@ -104,6 +113,16 @@ export class ChurnSource {
       remaining--;
       if (u < nAdd) {
         nAdd--;
+        if (c.liveCount >= MAX_LIVE) {
+          this.refusedAdds++;
+          if (nDel === 0) {
+            // Nothing this tick can make room: refuse the remaining adds at once.
+            this.refusedAdds += nAdd;
+            remaining -= nAdd;
+            nAdd = 0;
+          }
+          continue;
+        }
         const s = c.create(c.drawNamespace(), t);
         batch.push(T_ADDED, NONE, s, c.rv[s]!);
       } else if (u < nAdd + nMod) {
@@ -154,7 +173,7 @@ export class ChurnSource {
     const endTick = tick + Math.max(1, Math.round(this.params.burst.maxSeconds / tickSeconds));
     const t = tick * tickSeconds;
     this.endBurst(t);
-    this.burst = { namespace: ns, queue: queue.subarray(0, k), next: 0, endTick, carry: 0 };
+    this.burst = { namespace: ns, queue: queue.subarray(0, k), start: t, next: 0, endTick, carry: 0 };
     this.marks.push({ start: t, end: null, namespace: ns });
     if (this.marks.length > BURST_MARKS_KEPT) this.marks.splice(0, this.marks.length - BURST_MARKS_KEPT);
   }
@@ -172,8 +191,19 @@ export class ChurnSource {
     let n = Math.floor(b.carry);
     b.carry -= n;
     while (n > 0 && b.next < b.queue.length) {
-      const old = b.queue[b.next++]!;
-      if (!c.alive[old]) continue; // already gone through ordinary churn
+      const old = b.queue[b.next]!;
+      // Already gone through ordinary churn (its slot may even hold a newer object by now).
+      if (!c.alive[old] || c.created[old]! >= b.start) {
+        b.next++;
+        continue;
+      }
+      if (c.liveCount >= MAX_LIVE) {
+        // The replacement is created before the old pod goes: at the cap it is refused, and
+        // the old pod waits for a later tick.
+        this.refusedAdds++;
+        break;
+      }
+      b.next++;
       n--;
       const s = c.create(b.namespace, t);
       batch.push(T_ADDED, NONE, s, c.rv[s]!);

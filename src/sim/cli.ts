@@ -5,9 +5,11 @@
  *
  * Bad flags print a message naming the flag and its bounds and exit with status 2.
  */
+import { MAX_LIVE_OBJECTS } from './cluster';
 import { createSimulation } from './simulation';
-import { LIMITS, SimParamsError, validateParams } from './params';
+import { LIMITS, MAX_EVENTS_PER_STEP, SimParamsError, churnEventsPerSecond, validateParams } from './params';
 import type { ParamIssue, SimParamsInput } from './params';
+import type { SimParams } from './params';
 import type { ModeSnapshot, SimSnapshot } from './types';
 import { verdictOf } from './verdict';
 
@@ -341,6 +343,9 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
     `stream: ${int(events)} events (${int(events / seconds)}/s), ${int(snap.churn.total.bookmarks)} bookmarks, ` +
       `mean event ${bytes(snap.closedForm.meanEventBytes)} (${p.sizes.encoding}); live pods now ${int(snap.cluster.live)}`,
   );
+  if (snap.churn.refusedAdds > 0) {
+    out.push(`adds refused: ${int(snap.churn.refusedAdds)} (the cluster holds at most ${int(MAX_LIVE_OBJECTS)} live pods)`);
+  }
   out.push('');
   const w0 = 40;
   const w = 18;
@@ -394,6 +399,26 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
   return out.join('\n') + '\n';
 }
 
+/**
+ * Rate x duration, checked before running: the events the churn flags ask for over --seconds
+ * must fit one run. Returns a message naming the flags, or null.
+ */
+function eventBudgetError(churn: SimParams['churn'], seconds: number): string | null {
+  const total = churnEventsPerSecond(churn) * seconds;
+  if (total <= MAX_EVENTS_PER_STEP) return null;
+  const rates = [
+    ['--adds', churn.addsPerSecond],
+    ['--modifies', churn.modifiesPerSecond],
+    ['--deletes', churn.deletesPerSecond],
+  ] as const;
+  const parts = rates.map(([f, r]) => `${f} ${int(r)}/s`);
+  if (churn.burst.enabled) parts.push(`rolling updates ${int(churnEventsPerSecond(churn) - churn.addsPerSecond - churn.modifiesPerSecond - churn.deletesPerSecond)}/s (--bursts)`);
+  return (
+    `${parts.join(' + ')} for --seconds ${seconds.toLocaleString('en-US')} asks for ${int(total)} events; ` +
+    `a run takes at most ${int(MAX_EVENTS_PER_STEP)}: lower --seconds or a rate`
+  );
+}
+
 /** Runs the CLI on `argv` (without the node and script arguments). */
 export function runCli(argv: readonly string[]): CliResult {
   try {
@@ -417,6 +442,8 @@ function run(argv: readonly string[]): CliResult {
   if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
   const v = validateParams(args.input);
   if (!v.ok) return refused(v.issues.map(flagMessage));
+  const runError = eventBudgetError(v.params.churn, args.seconds);
+  if (runError) return refused([runError]);
   const sim = createSimulation(args.input);
   sim.step(args.seconds);
   const snap = sim.snapshot();
@@ -431,6 +458,7 @@ function run(argv: readonly string[]): CliResult {
       seconds,
       events: snap.churn.total,
       livePods: snap.cluster.live,
+      refusedAdds: snap.churn.refusedAdds,
       meanEventBytes: snap.closedForm.meanEventBytes,
       modes: { client, server },
       closedForm: snap.closedForm,

@@ -1,11 +1,14 @@
 /**
- * The cluster's objects in typed arrays, one slot per object ever created: uid words, uid
- * and namespace hashes (FNV-1a 64, computed once per object), namespace index, JSON size,
- * resourceVersion, creation time, liveness. No JavaScript object per pod exists; a pod is
- * materialised only when someone looks at it.
+ * The cluster's objects in typed arrays, one slot per object: uid words, uid and namespace
+ * hashes (FNV-1a 64, computed once per object), namespace index, JSON size, resourceVersion,
+ * creation time, liveness. No JavaScript object per pod exists; a pod is materialised only
+ * when someone looks at it.
  *
- * Slots are never reused while the run lasts, so a deleted object's data stays readable for
- * the DELETED event that reports it (and for the recent-events view).
+ * A deleted object's slot is reused, so memory follows the live objects, not every object
+ * ever created. Not at once: the DELETED event that reports the object, and the
+ * recent-events view that may show it, read the slot after `remove`. A removed slot waits in
+ * limbo until the owner of those readers calls {@link Cluster.releaseSlots} at a point where
+ * they are done with it; only then may `create` hand it out again.
  */
 import { formatHex, hashFieldInto, partsToBigInt } from '../core/sharding';
 import type { ClusterParams, SizeParams } from './params';
@@ -20,6 +23,12 @@ import { jumpHash } from './jump';
 const hashInto = hashFieldInto;
 const jump = jumpHash;
 const uuidText = formatUuid;
+
+/**
+ * Most live objects the cluster holds: the documented maximum of `cluster.pods`. An add
+ * beyond it is refused (and counted by the event source), as a quota would refuse it.
+ */
+export const MAX_LIVE_OBJECTS = 1_000_000;
 
 /** Seconds of history the initial objects' creation times are spread over. */
 const INITIAL_AGE_SECONDS = 30 * 86_400;
@@ -40,8 +49,14 @@ export class Cluster {
   readonly nsCdf: Float64Array;
 
   capacity = 0;
-  /** Slots used so far (live or dead). */
+  /** Slots handed out so far (the high-water mark; below it a slot is live, in limbo or free). */
   slots = 0;
+  /** Removed slots not yet reusable (see {@link Cluster.releaseSlots}), oldest first. */
+  private limbo = new Uint32Array(0);
+  private limboLength = 0;
+  /** Reusable slots (a stack). */
+  private freeSlots = new Uint32Array(0);
+  private freeCount = 0;
   uidWords = new Uint32Array(0);
   uidHi = new Uint32Array(0);
   uidLo = new Uint32Array(0);
@@ -146,7 +161,7 @@ export class Cluster {
    * independent draws, so the order of drawing changes nothing but speed). Walking the hash
    * space (a hash-space view, a LIST by range) then reads every per-slot array sequentially
    * instead of jumping around memory: at a million objects that is the difference between a
-   * few milliseconds and hundreds. Objects created later are appended and only interleave.
+   * few milliseconds and hundreds. Objects created later take freed slots or are appended, and only interleave.
    */
   private createInitial(n: number): void {
     const words = new Uint32Array(n * 4);
@@ -238,7 +253,8 @@ export class Cluster {
 
   private grow(min: number): void {
     if (min <= this.capacity) return;
-    const cap = Math.max(min, Math.ceil(this.capacity * 1.5), 1024);
+    // Grow by half, but not far past the live-object cap (slots beyond it are only limbo).
+    const cap = Math.max(min, Math.min(Math.ceil(this.capacity * 1.5), MAX_LIVE_OBJECTS + (MAX_LIVE_OBJECTS >>> 4)), 1024);
     const g32 = (a: Uint32Array, k = 1) => {
       const b = new Uint32Array(cap * k);
       b.set(a);
@@ -251,6 +267,7 @@ export class Cluster {
     this.nsLo = g32(this.nsLo);
     this.jsonBytes = g32(this.jsonBytes);
     this.liveSlots = g32(this.liveSlots);
+    this.freeSlots = g32(this.freeSlots);
     const ns = new Uint16Array(cap);
     ns.set(this.nsOf);
     this.nsOf = ns;
@@ -273,10 +290,18 @@ export class Cluster {
     this.index.grow(cap);
   }
 
-  /** Creates a live object in namespace `ns` at simulated time `t`; returns its slot. */
+  /**
+   * Creates a live object in namespace `ns` at simulated time `t`; returns its slot (a
+   * released one when there is one). The caller keeps live objects within
+   * {@link MAX_LIVE_OBJECTS}.
+   */
   create(ns: number, t: number): number {
-    if (this.slots >= this.capacity) this.grow(this.slots + 1);
-    const s = this.slots++;
+    let s: number;
+    if (this.freeCount > 0) s = this.freeSlots[--this.freeCount]!;
+    else {
+      if (this.slots >= this.capacity) this.grow(this.slots + 1);
+      s = this.slots++;
+    }
     this.writeUid(this.uidWords, s * 4, t);
     hashInto(uuidText(this.uidWords, s * 4), this.hashScratch, 0);
     this.uidHi[s] = this.hashScratch[0]!;
@@ -305,6 +330,42 @@ export class Cluster {
     this.liveJsonBytes -= this.jsonBytes[s]!;
     this.uidPrefixHistogram[this.uidWords[s * 4]! >>> 16]!--;
     this.index.remove(s);
+    if (this.limboLength === this.limbo.length) {
+      const l = new Uint32Array(Math.max(1024, this.limbo.length * 2));
+      l.set(this.limbo);
+      this.limbo = l;
+    }
+    this.limbo[this.limboLength++] = s;
+  }
+
+  /** Removed slots waiting to be released. */
+  get limboCount(): number {
+    return this.limboLength;
+  }
+
+  /**
+   * Makes the slots in limbo reusable, except those `pinned` says are still read (they stay
+   * for a later call); `onRelease` runs for each released slot, so per-slot state kept
+   * elsewhere (cache owner masks) can be cleared before the slot holds another object. Call
+   * it only when every removal so far has been reported (the event batch is processed).
+   * Returns how many slots were released.
+   */
+  releaseSlots(pinned: (slot: number) => boolean, onRelease: (slot: number) => void): number {
+    const limbo = this.limbo;
+    let kept = 0;
+    let released = 0;
+    for (let i = 0; i < this.limboLength; i++) {
+      const s = limbo[i]!;
+      if (pinned(s)) {
+        limbo[kept++] = s;
+        continue;
+      }
+      onRelease(s);
+      this.freeSlots[this.freeCount++] = s;
+      released++;
+    }
+    this.limboLength = kept;
+    return released;
   }
 
   /** A uniformly random live slot, or -1 when the cluster is empty. */

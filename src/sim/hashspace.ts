@@ -5,8 +5,10 @@
  * applies what changed since the last one:
  *
  * - slots an event touched are noted as their batch is fanned out; at refresh each is found by
- *   binary search (keys are immutable, so a dead slot is still found where it was) and is
- *   removed, inserted or has its owners re-read from the mode's masks;
+ *   binary search and is inserted or has its owners re-read from the mode's masks;
+ * - an object's removal is found when its DELETED event is noted, while its slot still holds
+ *   it: the cluster reuses slots, so by the refresh the slot may hold a newer object. The
+ *   entry becomes a tombstone that keeps the keys it was sorted by, and the refresh drops it;
  * - insertions and removals are merged in with block copies, not element by element;
  * - a mode that reconnected (new LISTs rewrite its masks wholesale) has its owners re-read in
  *   one pass in view order, which is close to slot order, so mostly sequential.
@@ -16,7 +18,7 @@
 import { formatHex, hashFraction, partsToBigInt } from '../core/sharding';
 import type { ShardKey } from '../core/sharding';
 import type { Cluster } from './cluster';
-import { EV_BOOKMARK, NO_SLOT } from './events';
+import { EV_BOOKMARK, EV_DELETED, NO_SLOT } from './events';
 import type { EventBatch } from './events';
 import { sortByHash } from './hashindex';
 import type { ModeEngine } from './mode';
@@ -60,6 +62,15 @@ export function rebuildHashSpace(cluster: Cluster, client: ModeEngine, server: M
   return { version, key: 'object.metadata.uid', count: n, positions, ownerClient, ownerServer, namespaces: [] };
 }
 
+/** The keys a removed entry was sorted by (its slot may hold another object since). */
+interface Tomb {
+  readonly kh: number;
+  readonly kl: number;
+  readonly uh: number;
+  readonly ul: number;
+  readonly slot: number;
+}
+
 /** Sorted live slots with their positions and owners per mode, maintained incrementally. */
 export class HashSpaceTracker {
   /** The key the arrays are sorted by, or null before the first view (nothing to maintain). */
@@ -79,6 +90,11 @@ export class HashSpaceTracker {
   private dirty = new Uint32Array(1024);
   private dirtyCount = 0;
   private marked = new Uint8Array(0);
+  /**
+   * Entries whose object was deleted since the last refresh, by index (indices hold until
+   * the refresh merges); their `slots` entry is NO_SLOT.
+   */
+  private tombs = new Map<number, Tomb>();
   /** Namespace indices ascending by hash, with names and positions (computed once). */
   private nsMeta: { order: Uint32Array; hash: string[]; position: Float64Array } | null = null;
 
@@ -98,8 +114,27 @@ export class HashSpaceTracker {
       if (types[e] === EV_BOOKMARK) continue;
       const o = olds[e]!;
       const n = news[e]!;
+      if (types[e] === EV_DELETED && o !== NO_SLOT) this.bury(o);
       if (o !== NO_SLOT) this.mark(o);
       if (n !== NO_SLOT && n !== o) this.mark(n);
+    }
+  }
+
+  /**
+   * Turns the entry of the object slot `s` holds (just deleted, not yet released) into a
+   * tombstone, if the arrays have it.
+   */
+  private bury(s: number): void {
+    const c = this.cluster;
+    const [H, L] = this.keyArrays(this.key!);
+    const kh = H[s]!;
+    const kl = L[s]!;
+    const uh = c.uidHi[s]!;
+    const ul = c.uidLo[s]!;
+    const i = this.lowerBound(s, (kh * TWO_32 + kl) / TWO_64, kh, kl, uh, ul);
+    if (i < this.count && this.slots[i] === s) {
+      this.tombs.set(i, { kh, kl, uh, ul, slot: s });
+      this.slots[i] = NO_SLOT;
     }
   }
 
@@ -163,6 +198,7 @@ export class HashSpaceTracker {
     this.owners = [new Int8Array(n), new Int8Array(n)];
     this.spare = null;
     this.count = n;
+    this.tombs.clear();
     this.clearDirty();
     this.readOwners(0);
     this.readOwners(1);
@@ -191,13 +227,12 @@ export class HashSpaceTracker {
    * Where slot `s` belongs in the sorted arrays: the first index whose entry is not before
    * it. Order is (position, key hash, uid hash, slot); the position settles almost every step.
    */
-  private lowerBound(s: number, p: number, kh: number, kl: number): number {
+  private lowerBound(s: number, p: number, kh: number, kl: number, uh = this.cluster.uidHi[s]!, ul = this.cluster.uidLo[s]!): number {
     const c = this.cluster;
     const [H, L] = this.keyArrays(this.key!);
-    const uh = c.uidHi[s]!;
-    const ul = c.uidLo[s]!;
     const slots = this.slots;
     const pos = this.positions;
+    const tombs = this.tombs;
     let a = 0;
     let b = this.count;
     while (a < b) {
@@ -206,15 +241,24 @@ export class HashSpaceTracker {
       let before: boolean;
       if (q !== p) before = q < p;
       else {
-        const t = slots[m]!;
-        const th = H[t]!;
-        const tl = L[t]!;
-        if (th !== kh || tl !== kl) before = th < kh || (th === kh && tl < kl);
-        else {
-          const vh = c.uidHi[t]!;
-          const vl = c.uidLo[t]!;
-          before = vh !== uh || vl !== ul ? vh < uh || (vh === uh && vl < ul) : t < s;
+        let t = slots[m]!;
+        let th: number, tl: number, vh: number, vl: number;
+        const tomb = t === NO_SLOT ? tombs.get(m) : undefined;
+        if (tomb) {
+          // A tombstone: its slot may hold another object now, so use the keys it kept.
+          t = tomb.slot;
+          th = tomb.kh;
+          tl = tomb.kl;
+          vh = tomb.uh;
+          vl = tomb.ul;
+        } else {
+          th = H[t]!;
+          tl = L[t]!;
+          vh = c.uidHi[t]!;
+          vl = c.uidLo[t]!;
         }
+        if (th !== kh || tl !== kl) before = th < kh || (th === kh && tl < kl);
+        else before = vh !== uh || vl !== ul ? vh < uh || (vh === uh && vl < ul) : t < s;
       }
       if (before) a = m + 1;
       else b = m;
@@ -235,7 +279,7 @@ export class HashSpaceTracker {
     const alive = c.alive;
     const [H, L] = this.keyArrays(this.key!);
     const stale = [this.epochs[0] !== this.modes[0]!.ownersEpoch, this.epochs[1] !== this.modes[1]!.ownersEpoch];
-    const removed: number[] = [];
+    const removed: number[] = [...this.tombs.keys()];
     const added: number[] = [];
     const touched: number[] = [];
     for (let k = 0; k < this.dirtyCount; k++) {
@@ -317,6 +361,7 @@ export class HashSpaceTracker {
       }
     }
     copy(from, this.count);
+    this.tombs.clear();
     this.spare = { slots: this.slots, positions: this.positions, owners: this.owners };
     this.slots = slots;
     this.positions = positions;

@@ -893,6 +893,17 @@ export class ModeEngine {
     this.duplicates = dups;
   }
 
+  /**
+   * Forgets a released slot before it holds another object. A replica that never heard of
+   * the deletion (a stale cache) keeps counting the object it holds; only the slot's bit goes.
+   */
+  forget(slot: number): void {
+    if (slot < this.maskLo.length) {
+      this.maskLo[slot] = 0;
+      this.maskHi[slot] = 0;
+    }
+  }
+
   /** The replicas whose cache holds a slot. */
   ownersOf(slot: number): number[] {
     const out: number[] = [];

@@ -333,7 +333,39 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('rateWindowSeconds', p.rateWindowSeconds, 0.001, 3_600);
   num('seriesCapacity', p.seriesCapacity, 2, 10_000, true);
   num('sampleSeconds', p.sampleSeconds, 0.01, 3_600);
+  // Rate x duration: each bound alone is fine, but a long step at high rates is billions of
+  // events to process in one call (a frozen page). Checked once the parts themselves are valid.
+  if (issues.length === 0) {
+    const perStep = churnEventsPerSecond(p.churn) * p.stepSeconds;
+    if (perStep > MAX_EVENTS_PER_STEP) {
+      issues.push({
+        path: 'stepSeconds',
+        max: MAX_EVENTS_PER_STEP,
+        message:
+          `stepSeconds ${fmt(p.stepSeconds)} at the churn rates (churn.addsPerSecond + churn.modifiesPerSecond + ` +
+          `churn.deletesPerSecond + rolling updates: ${fmt(Math.round(churnEventsPerSecond(p.churn)))} events/s) asks for ` +
+          `${fmt(Math.round(perStep))} events in one step; at most ${fmt(MAX_EVENTS_PER_STEP)}: lower stepSeconds or a rate`,
+      });
+    }
+  }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, params: deepFreeze(merged) };
+}
+
+/**
+ * Most events one step may ask for (rate x duration): a step, or a whole command-line run,
+ * processes its events in one call, at a few million events per second.
+ */
+export const MAX_EVENTS_PER_STEP = 200_000_000;
+
+/**
+ * Events per simulated second the churn asks for, at most: adds (refused ones included),
+ * updates, deletes, and five events per pod a rolling update replaces, averaged over a burst
+ * period (a burst lasts at most `maxSeconds` of every `everySeconds`).
+ */
+export function churnEventsPerSecond(c: ChurnParams): number {
+  const b = c.burst;
+  const burst = b.enabled ? 5 * b.podsPerSecond * Math.min(1, b.maxSeconds / b.everySeconds) : 0;
+  return c.addsPerSecond + c.modifiesPerSecond + c.deletesPerSecond + burst;
 }
 
 /** Like {@link validateParams} but throws {@link SimParamsError}. */

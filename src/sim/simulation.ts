@@ -42,7 +42,7 @@ import {
 } from './mode';
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
-import { DEFAULT_PARAMS, MODES, resolveParams } from './params';
+import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
 import {
@@ -95,6 +95,12 @@ export const TICK_SECONDS = 0.01;
 const TICKS_PER_SECOND = 100;
 /** Events remembered for the recent-events and watch-event views. */
 const RECENT_CAPACITY = 2048;
+/**
+ * Removed slots (beyond those the recent-events ring still shows) that make the model flush
+ * its batch and release them for reuse at the next tick boundary, plus a 1/32 share of the
+ * live objects; between, they are released after every sample.
+ */
+const RELEASE_SLACK = 4096;
 /** Longest single `step()`, so a typo cannot freeze the page. */
 const MAX_STEP_SECONDS = 86_400;
 
@@ -191,6 +197,13 @@ class SimulationImpl implements Simulation {
     rv: new Float64Array(RECENT_CAPACITY),
     next: 0,
     count: 0,
+    /** Entries ever written to the ring. */
+    written: 0,
+    /**
+     * Per slot, 1 + the write number of the newest ring entry naming it (0: none). A removed
+     * slot is not reused while the ring names it, or an old event would show the new object.
+     */
+    lastWrite: new Float64Array(0),
   };
   private readonly totals = new Float64Array(4);
   private readonly lastStep = new Float64Array(4);
@@ -234,6 +247,8 @@ class SimulationImpl implements Simulation {
     this.carry = 0;
     this.recent.next = 0;
     this.recent.count = 0;
+    this.recent.written = 0;
+    this.recent.lastWrite = new Float64Array(this.cluster.capacity);
     this.totals.fill(0);
     this.lastStep.fill(0);
     for (const m of MODES) {
@@ -286,12 +301,37 @@ class SimulationImpl implements Simulation {
         flush();
         client.sample(this.time);
         server.sample(this.time);
+        this.releaseSlots();
+      } else if (this.cluster.limboCount >= 2 * RECENT_CAPACITY + RELEASE_SLACK + (this.cluster.liveCount >>> 5)) {
+        flush();
+        this.releaseSlots();
       } else if (batch.length >= 65_536) {
         flush();
       }
     }
     flush();
     this.cluster.refreshIndex();
+  }
+
+  /**
+   * Makes removed slots reusable once the batch that reported them is processed, keeping
+   * those the recent-events ring still names. Called only at points that depend on the tick
+   * and the event stream, never on how `step()` calls slice time (flushes at the end of a
+   * step do not release), so slot numbers, too, are the same however a run is stepped.
+   */
+  private releaseSlots(): void {
+    const r = this.recent;
+    const last = r.lastWrite;
+    const oldest = r.written - r.count; // entries with write number > oldest are in the ring
+    const client = this.modes.client;
+    const server = this.modes.server;
+    this.cluster.releaseSlots(
+      (s) => s < last.length && last[s]! > oldest,
+      (s) => {
+        client.forget(s);
+        server.forget(s);
+      },
+    );
   }
 
   /** Counts the batch's events by type and keeps its tail for the recent-events views. */
@@ -306,12 +346,24 @@ class SimulationImpl implements Simulation {
       totals[t]!++;
       last[t]!++;
     }
+    if (r.lastWrite.length < this.cluster.capacity) {
+      const w = new Float64Array(this.cluster.capacity);
+      w.set(r.lastWrite);
+      r.lastWrite = w;
+    }
+    const lastWrite = r.lastWrite;
     // Only the newest RECENT_CAPACITY events can ever be shown.
     for (let e = Math.max(0, n - RECENT_CAPACITY); e < n; e++) {
+      const o = batch.oldSlot[e]!;
+      const w = batch.newSlot[e]!;
       r.type[r.next] = types[e]!;
-      r.oldSlot[r.next] = batch.oldSlot[e]!;
-      r.newSlot[r.next] = batch.newSlot[e]!;
+      r.oldSlot[r.next] = o;
+      r.newSlot[r.next] = w;
       r.rv[r.next] = batch.rv[e]!;
+      r.written++;
+      // Write numbers are 1-based: 0 means "never in the ring".
+      if (o !== NO_SLOT) lastWrite[o] = r.written;
+      if (w !== NO_SLOT) lastWrite[w] = r.written;
       r.next = (r.next + 1) % RECENT_CAPACITY;
       if (r.count < RECENT_CAPACITY) r.count++;
     }
@@ -320,6 +372,13 @@ class SimulationImpl implements Simulation {
   step(seconds: number = this.params.stepSeconds): void {
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_STEP_SECONDS) {
       throw new RangeError(`step seconds must be a number from 0 to ${MAX_STEP_SECONDS.toLocaleString('en-US')}, got ${String(seconds)}`);
+    }
+    const asked = churnEventsPerSecond(this.params.churn) * seconds;
+    if (asked > MAX_EVENTS_PER_STEP) {
+      throw new RangeError(
+        `a step of ${seconds.toLocaleString('en-US')} s at the churn rates asks for ${Math.round(asked).toLocaleString('en-US')} events; ` +
+          `at most ${MAX_EVENTS_PER_STEP.toLocaleString('en-US')} per step: take shorter steps or lower the rates`,
+      );
     }
     this.carry += seconds;
     const n = Math.floor(this.carry * TICKS_PER_SECOND + 1e-6);
@@ -399,6 +458,7 @@ class SimulationImpl implements Simulation {
       churn: {
         total: { added: this.totals[EV_ADDED]!, modified: this.totals[EV_MODIFIED]!, deleted: this.totals[EV_DELETED]!, bookmarks: this.totals[EV_BOOKMARK]! },
         lastStep: { added: this.lastStep[EV_ADDED]!, modified: this.lastStep[EV_MODIFIED]!, deleted: this.lastStep[EV_DELETED]!, bookmarks: this.lastStep[EV_BOOKMARK]! },
+        refusedAdds: this.churn.refusedAdds,
         burstNamespace: this.churn.burstNamespace >= 0 ? this.cluster.namespaceNames[this.churn.burstNamespace]! : null,
         bursts: this.churn.burstMarks(this.modes.server.ring.length > 0 ? this.modes.server.ring.time(0) : this.time),
       },

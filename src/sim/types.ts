@@ -471,6 +471,11 @@ export interface ChurnSummary {
   readonly total: { readonly added: number; readonly modified: number; readonly deleted: number; readonly bookmarks: number };
   /** Events in the last `step()` call, by type. */
   readonly lastStep: { readonly added: number; readonly modified: number; readonly deleted: number; readonly bookmarks: number };
+  /**
+   * Adds refused since the start because the cluster held its maximum of live objects
+   * (1,000,000, the most `cluster.pods` allows): ordinary adds and rolling-update replacements.
+   */
+  readonly refusedAdds: number;
   /** The namespace a rolling update is hitting now, or null. */
   readonly burstNamespace: string | null;
   /** Rolling updates that started within the time series' span, oldest first (chart markers). */

@@ -3,6 +3,7 @@ import {
   LIMITS,
   SHARD_KEY_NAMESPACE,
   SHARD_KEY_UID,
+  useShardScope,
   useShardScopeShallow,
   useShardScopeStore,
   type ClientCache,
@@ -10,7 +11,7 @@ import {
   type Encoding,
   type ShardKey,
 } from '../../state';
-import { useT } from '../i18n';
+import { useFormat, useT } from '../i18n';
 import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
@@ -73,6 +74,7 @@ export const ControlPanel = memo(function ControlPanel() {
             onCommit={(v) => a.setScalar('bookmarkEverySec', v)}
           />
         </div>
+        <RefusedAdds />
       </fieldset>
 
       <fieldset className="controls__group">
@@ -153,5 +155,21 @@ export const ControlPanel = memo(function ControlPanel() {
         />
       </fieldset>
     </section>
+  );
+});
+
+/**
+ * Says how many adds the model refused because the cluster held its maximum of live objects
+ * (nothing while none was refused): the added rate then stops meaning what it says.
+ */
+const RefusedAdds = memo(function RefusedAdds() {
+  const t = useT();
+  const f = useFormat();
+  const refused = useShardScope((s) => s.sim.snapshot?.churn.refusedAdds ?? 0);
+  if (refused <= 0) return null;
+  return (
+    <p className="controls__notice" role="status" data-testid="refused-adds">
+      {t('controls.refusedAdds', { count: refused, formatted: f.count(refused), max: f.count(LIMITS.objects.max) })}
+    </p>
   );
 });

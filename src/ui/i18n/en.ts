@@ -353,6 +353,11 @@ export const en = {
   'engine.budgetChangesFit': 'At this churn, speed {speed} fits.',
   'engine.budgetGrown':
     'The cluster has grown to {live} objects, more than the {max} this page’s own thread can run, so the run stopped. Delete faster than you add, or step back; everything else is kept.',
+  // issue 8: live objects capped
+  'controls.refusedAdds': {
+    one: '{formatted} add refused: the cluster holds at most {max} live objects, so adds wait for deletes to make room.',
+    other: '{formatted} adds refused: the cluster holds at most {max} live objects, so adds wait for deletes to make room.',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
