@@ -42,6 +42,7 @@ import {
 } from './mode';
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
+import { replicaView } from './replicaview';
 import { DEFAULT_PARAMS, MODES, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
@@ -535,7 +536,7 @@ class SimulationImpl implements Simulation {
     const c = r.counters;
     const o = i * S_REPLICA_WIDTH;
     const rate = (f: number) => e.ring.rate(o + f, now, vec[o + f]!, win, since);
-    const local = r.localKind === 2 ? null : r.resolved.local;
+    const view = replicaView(r);
     const memory = this.replicaMemory(r, e, rate(S_BYTES_DECODED));
     return {
       index: r.index,
@@ -544,18 +545,13 @@ class SimulationImpl implements Simulation {
       error: r.error ? { ...r.error } : null,
       filtering: r.filtering,
       selectorSent: r.selectorSent,
-      selector: r.mode === 'client' && r.clientFilter === 'jump' ? null : (r.resolved.local?.toString() ?? null),
+      selector: view.selector,
       key: r.resolved.key,
       shardInfoSeen: r.shardInfoSeen,
-      listUrl: requestInfo('LIST', r.apiServer, r.selectorSent).url,
-      watchUrl: r.watcher ? requestInfo('WATCH', r.apiServer, r.selectorSent, { resourceVersion: String(r.listResourceVersion) }).url : null,
-      ranges: local
-        ? local.requirements.map((q) => ({ start: q.start, end: q.end, from: Number(BigInt(q.start)) / 2 ** 64, to: Number(BigInt(q.end)) / 2 ** 64 }))
-        : r.mode === 'client' && r.clientFilter === 'jump'
-          ? []
-          : r.resolved.localError === null
-            ? [{ start: '0x0000000000000000', end: '0x10000000000000000', from: 0, to: 1 }]
-            : [],
+      // Computed once per replica and connection (URLs of 100,000-character selectors, thousands of ranges).
+      listUrl: view.listUrl,
+      watchUrl: view.watchUrl,
+      ranges: view.ranges,
       counters: {
         eventsReceived: c[C_EVENTS_RECEIVED]!,
         bytesReceived: c[C_BYTES_RECEIVED]!,

@@ -1,4 +1,4 @@
-import { memo, useCallback, useId } from 'react';
+import { memo, useCallback, useId, useMemo } from 'react';
 import { parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
@@ -38,7 +38,9 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
   const parsed = parseSelectorText(text);
-  const url = watchRequestUrl(text);
+  // Once per selector text, not per snapshot: a selector may be 100,000 characters.
+  const url = useMemo(() => watchRequestUrl(text), [text]);
+  const urlShown = useMemo(() => (url.length > URL_DISPLAY_LIMIT ? url.slice(0, URL_DISPLAY_LIMIT) : url), [url]);
   const owned = previewOwned ?? stats?.cacheObjects ?? 0;
   const share = previewOwned !== undefined ? null : stats?.ownedShare ?? null;
   const rates = stats?.rates;
@@ -95,7 +97,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
         <span className="card__label">{t('card.requestUrl')}</span>
         <div className="card__url">
           <code id={`${id}-url`} className="code code--inline code--url" data-testid="request-url">
-            <span className="code__verb">GET</span> {url.length > URL_DISPLAY_LIMIT ? url.slice(0, URL_DISPLAY_LIMIT) : url}
+            <span className="code__verb">GET</span> {urlShown}
             {url.length > URL_DISPLAY_LIMIT ? (
               <span className="stat__muted"> {t('card.clipped', { count: url.length - URL_DISPLAY_LIMIT })}</span>
             ) : null}
