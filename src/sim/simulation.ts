@@ -128,8 +128,29 @@ function needsRebuild(a: SimParams, b: SimParams): boolean {
   );
 }
 
-/** A uid-keyed selector's share: covered width of the hash space, live objects and bytes in it. */
-function uidShare(c: Cluster, sel: ShardSelector): Share {
+/** A uid-keyed selector's merged ranges as [startHi, startLo, endHi, endLo] and their width. */
+interface MergedRanges {
+  readonly bounds: Float64Array;
+  readonly width: number;
+}
+
+/**
+ * Per selector: its canonical text and merged ranges, derived once (selectors are immutable),
+ * since the closed form reads every replica's share on every snapshot and a selector may hold
+ * thousands of ranges.
+ */
+const selectorKeys = new WeakMap<ShardSelector, string>();
+const mergedRanges = new WeakMap<ShardSelector, MergedRanges>();
+
+function selectorKey(sel: ShardSelector): string {
+  let key = selectorKeys.get(sel);
+  if (key === undefined) selectorKeys.set(sel, (key = sel.toString()));
+  return key;
+}
+
+function mergeRanges(sel: ShardSelector): MergedRanges {
+  const hit = mergedRanges.get(sel);
+  if (hit) return hit;
   // Overlapping ranges of one selector count once (an object matches when any range does).
   const rs = sel.requirements.map((q) => [BigInt(q.start), BigInt(q.end)] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const merged: [bigint, bigint][] = [];
@@ -140,15 +161,28 @@ function uidShare(c: Cluster, sel: ShardSelector): Share {
     } else if (a < b) merged.push([a, b]);
   }
   let width = 0;
-  let objects = 0;
-  let jsonBytes = 0;
-  const idx = c.index;
-  for (const [a, b] of merged) {
+  const bounds = new Float64Array(merged.length * 4);
+  merged.forEach(([a, b], i) => {
     width += Number(b - a) / 2 ** 64;
     const sa = hexToParts('0x' + a.toString(16).padStart(16, '0'));
     const sb = hexToParts('0x' + b.toString(16).padStart(16, '0'));
-    objects += idx.countRange(sa.hi, sa.lo, sb.hi, sb.lo);
-    jsonBytes += idx.weightBelow(sb.hi, sb.lo) - idx.weightBelow(sa.hi, sa.lo);
+    bounds.set([sa.hi, sa.lo, sb.hi, sb.lo], i * 4);
+  });
+  const out = { bounds, width };
+  mergedRanges.set(sel, out);
+  return out;
+}
+
+/** A uid-keyed selector's share: covered width of the hash space, live objects and bytes in it. */
+function uidShare(c: Cluster, sel: ShardSelector): Share {
+  const { bounds, width } = mergeRanges(sel);
+  let objects = 0;
+  let jsonBytes = 0;
+  const idx = c.index;
+  for (let i = 0; i < bounds.length; i += 4) {
+    const [ah, al, bh, bl] = [bounds[i]!, bounds[i + 1]!, bounds[i + 2]!, bounds[i + 3]!];
+    objects += idx.countRange(ah, al, bh, bl);
+    jsonBytes += idx.weightBelow(bh, bl) - idx.weightBelow(ah, al);
   }
   return { kind: 'uid', width, objects, jsonBytes };
 }
@@ -625,7 +659,7 @@ class SimulationImpl implements Simulation {
     const shares = new Map<string, Share>();
     const shareOf = (sel: ShardSelector | null): Share => {
       if (sel === null || sel.empty()) return { kind: 'all' };
-      const key = sel.toString();
+      const key = selectorKey(sel);
       if (sel.key === 'object.metadata.namespace') {
         let share = this.nsShareCache.get(key);
         if (!share) {
