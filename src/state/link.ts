@@ -7,7 +7,8 @@
 import { SHARD_KEYS, type ShardKey } from '../core/sharding';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { LIMITS, SPEEDS, type NumericParam, type SimParams, type ViewParams } from './params';
-import { equalSplitSelectors } from './selectors';
+import { MAX_TOTAL_RANGES } from '../sim/params';
+import { countRanges, equalSplitSelectors } from './selectors';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 1;
@@ -34,6 +35,8 @@ export interface LinkIssue {
   readonly field: string;
   /** unreadable: not JSON / not an object; version: another link format; invalid: out of bounds or mistyped. */
   readonly reason: 'unreadable' | 'version' | 'invalid';
+  /** For `selectors` over the range limit: the ranges they hold in all. */
+  readonly ranges?: number;
 }
 
 /** The state in a fragment, or null when the fragment carries none. Unknown or bad fields take defaults. */
@@ -76,6 +79,10 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
   const apiServers = servers.length > 0 ? servers.map((s) => ({ gate: isRecord(s) ? s.gate !== false : true })) : d.apiServers;
   const texts = Array.isArray(p.selectors) && p.selectors.length === replicas && p.selectors.every((s) => typeof s === 'string' && s.length <= 10_000);
   if ('selectors' in p && !texts) bad('selectors');
+  // More ranges than the model simulates: the selectors are refused as a whole, and the notice says why.
+  const linkRanges = texts ? countRanges(p.selectors as string[]) : 0;
+  const tooManyRanges = linkRanges > MAX_TOTAL_RANGES;
+  if (tooManyRanges) issues.push({ field: 'selectors', reason: 'invalid', ranges: linkRanges });
   for (const [k, allowed] of [['encoding', ['json', 'protobuf']], ['clientMode', ['ranges', 'jump']], ['fallback', [true, false]], ['clientCache', ['owned', 'all']]] as const) {
     if (k in p && !(allowed as readonly unknown[]).includes(p[k])) bad(k);
   }
@@ -96,7 +103,7 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
     clientMode: p.clientMode === 'jump' ? 'jump' : 'ranges',
     fallback: p.fallback !== false,
     clientCache: p.clientCache === 'all' ? 'all' : 'owned',
-    selectors: texts ? (p.selectors as string[]) : equalSplitSelectors(replicas, shardKey),
+    selectors: texts && !tooManyRanges ? (p.selectors as string[]) : equalSplitSelectors(replicas, shardKey),
   };
   const dv = defaultViewParams();
   const view: ViewParams = {

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState } from 'react';
-import { ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
+import { MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -7,7 +7,7 @@ import { EventFlow } from './flow/EventFlow';
 import { HashSpaceView } from './hash/HashSpaceView';
 import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
-import { I18nProvider, useT } from './i18n';
+import { I18nProvider, useFormat, useT } from './i18n';
 import { useGlobalShortcuts } from './keyboard';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
@@ -65,16 +65,19 @@ function StatusBanner() {
 /** Says which parts of a shared link could not be used; the rest of the link was applied. */
 export function LinkNotice({ issues }: { issues: readonly LinkIssue[] }) {
   const t = useT();
+  const f = useFormat();
   const [open, setOpen] = useState(true);
   if (!open || issues.length === 0) return null;
   const whole = issues.find((i) => i.reason !== 'invalid');
-  const fields = issues.filter((i) => i.reason === 'invalid').map((i) => i.field);
+  const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
+  const rangeIssue = issues.find((i) => i.ranges !== undefined);
   return (
     <div className="banner banner--warn" role="alert" data-testid="link-notice">
       <span>
         {whole
           ? t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
           : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
+        {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
         {t('link.dismiss')}

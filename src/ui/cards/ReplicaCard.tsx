@@ -1,5 +1,5 @@
 import { memo, useCallback, useId, useMemo } from 'react';
-import { parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
+import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
 import { replicaColor } from '../theme/palette';
@@ -38,6 +38,11 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
   const parsed = parseSelectorText(text);
+  // Over the range limit the model refuses the selectors: say so at the one not yet applied.
+  const texts = useShardScope((s) => s.sim.draftSelectors ?? s.params.selectors);
+  const appliedText = useShardScope((s) => s.sim.applied?.selectors[replica]);
+  const totalRanges = useMemo(() => countRanges(texts), [texts]);
+  const overLimit = totalRanges > MAX_TOTAL_RANGES && appliedText !== text;
   // Once per selector text, not per snapshot: a selector may be 100,000 characters.
   const url = useMemo(() => watchRequestUrl(text), [text]);
   const urlShown = useMemo(() => (url.length > URL_DISPLAY_LIMIT ? url.slice(0, URL_DISPLAY_LIMIT) : url), [url]);
@@ -77,6 +82,12 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
       ) : null}
 
       <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} />
+
+      {overLimit ? (
+        <p className="card__rejected" data-testid="range-limit" role="alert">
+          {t('card.rangeLimit', { total: f.count(totalRanges), limit: f.count(MAX_TOTAL_RANGES) })}
+        </p>
+      ) : null}
 
       {stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
