@@ -336,8 +336,8 @@ export const en = {
     'All selectors together would hold {total} ranges; ShardScope simulates at most {limit} across all replicas, so the run keeps the last selectors that fit. Remove ranges to apply this one.',
   'link.tooManyRanges': 'Its selectors hold {total} ranges in all; ShardScope simulates at most {limit}, so every replica takes its equal share.',
   'hash.handleGroup': {
-    one: '{count} boundary near {hex}',
-    other: '{count} boundaries from {from} to {to}: zoom is not available, so type them in the selectors to move them',
+    one: '{count} boundary at {from}',
+    other: '{count} boundaries from {from} to {to}, too close together to drag here: edit the selectors to move them',
   },
 } as const satisfies Readonly<Record<string, Message>>;
 
