@@ -180,7 +180,10 @@ function uidShare(c: Cluster, sel: ShardSelector): Share {
   let jsonBytes = 0;
   const idx = c.index;
   for (let i = 0; i < bounds.length; i += 4) {
-    const [ah, al, bh, bl] = [bounds[i]!, bounds[i + 1]!, bounds[i + 2]!, bounds[i + 3]!];
+    const ah = bounds[i]!;
+    const al = bounds[i + 1]!;
+    const bh = bounds[i + 2]!;
+    const bl = bounds[i + 3]!;
     objects += idx.countRange(ah, al, bh, bl);
     jsonBytes += idx.weightBelow(bh, bl) - idx.weightBelow(ah, al);
   }

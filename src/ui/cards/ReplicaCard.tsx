@@ -38,6 +38,8 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
   const parsed = parseSelectorText(text);
+  // Thousands of ranges make this a long join: once per text, not per snapshot.
+  const canonical = useMemo(() => (parsed.ok ? parsed.selector.toString() : ''), [parsed]);
   // Over the range limit the model refuses the selectors: say so at the one not yet applied.
   const texts = useShardScope((s) => s.sim.draftSelectors ?? s.params.selectors);
   const appliedText = useShardScope((s) => s.sim.applied?.selectors[replica]);
@@ -99,7 +101,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
         <div className="card__row">
           <span className="card__label">{t('card.canonical')}</span>
           <code className="code code--inline" data-testid="selector-canonical">
-            {parsed.selector.toString()}
+            {canonical}
           </code>
         </div>
       ) : null}
