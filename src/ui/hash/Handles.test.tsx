@@ -48,3 +48,21 @@ describe('boundary handles (issue 8, point 4)', () => {
     expect(screen.queryAllByTestId('boundary-group')).toHaveLength(0);
   });
 });
+
+describe('range bands (issue 8, point 4)', () => {
+  it('draw ranges too thin to tell apart as one path per replica: 64 x 126 ranges make at most 64 thin paths', async () => {
+    const { Bands } = await import('./Bands');
+    const texts = interleaved(126);
+    const parsed = texts.map(parseSelectorText);
+    render(
+      <ShardScopeProvider store={createShardScopeStore()}>
+        <Bands layout={stripLayout(1240)} parsed={parsed} segments={[]} />
+      </ShardScopeProvider>,
+    );
+    const thin = screen.getAllByTestId('hash-band-thin');
+    expect(thin).toHaveLength(64);
+    expect(screen.queryAllByTestId('hash-band')).toHaveLength(0);
+    expect(thin.reduce((n, p) => n + Number(p.getAttribute('data-count')), 0)).toBe(8_064);
+    expect(thin[5]).toHaveTextContent('replica-5: 126 ranges too narrow to show apart at this width');
+  });
+});
