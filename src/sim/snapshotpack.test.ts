@@ -63,6 +63,7 @@ describe('snapshots from the worker (issue 8, points 3 and 4)', () => {
     const snap = await client.step(0.25);
     expect(snap.modes.server.replicas[63]!.ranges).toHaveLength(126);
     expect(snap.modes.server.replicas[63]!.listUrl).toContain('shardSelector=shardRange%28');
+    expect(snap.params.replicas.selectors).toHaveLength(64);
     expect(sizes[1]!).toBeLessThan(full / 5);
   });
 });

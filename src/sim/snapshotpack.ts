@@ -1,9 +1,10 @@
 /**
  * Snapshots cross from the worker to the page many times a second, and the structured clone
  * is paid on the page's thread. A replica's selector-derived fields (its request URLs, the
- * selector texts, its ranges) can be megabytes in all with 64 replicas of long selectors, and
- * they change only on a reconnect. So the worker sends each of them only when it changed
- * since its last snapshot, and the page fills the rest in from the last one it received.
+ * selector texts, its ranges) and the parameters (every selector again) can be megabytes in
+ * all with 64 replicas of long selectors, and they change only on a reconfiguration or a
+ * reconnect. So the worker sends each of them only when it changed since its last snapshot,
+ * and the page fills the rest in from the last one it received.
  * Both ends see the same snapshots in the same order (one worker, messages in order).
  */
 import type { ReplicaStats, SimSnapshot } from './types';
@@ -24,7 +25,10 @@ function eachReplica(snap: SimSnapshot, fn: (key: string, r: ReplicaStats, mode:
 /** The worker's side: remembers what it sent and leaves out what the page already has. */
 export function createSnapshotPacker(): (snap: SimSnapshot) => unknown {
   let last: Last = new Map();
+  let lastParams: SimSnapshot['params'] | null = null;
   return (snap) => {
+    const sameParams = snap.params === lastParams;
+    lastParams = snap.params;
     const next: Last = new Map();
     const modes = { client: [] as unknown[], server: [] as unknown[] };
     eachReplica(snap, (key, r, mode) => {
@@ -46,20 +50,25 @@ export function createSnapshotPacker(): (snap: SimSnapshot) => unknown {
       modes[mode].push(out);
     });
     last = next;
-    return {
+    const out: Record<string, unknown> = {
       ...snap,
-      [PACKED]: true,
+      [PACKED]: sameParams ? 'params' : true,
       modes: { client: { ...snap.modes.client, replicas: modes.client }, server: { ...snap.modes.server, replicas: modes.server } },
     };
+    if (sameParams) delete out.params;
+    return out;
   };
 }
 
 /** The page's side: restores the left-out fields from the last snapshot it received. Other values pass through. */
 export function createSnapshotUnpacker(): (result: unknown) => unknown {
   let last = new Map<string, Heavy>();
+  let lastParams: unknown = null;
   return (result) => {
     if (typeof result !== 'object' || result === null || !(PACKED in result)) return result;
     const packed = result as unknown as SimSnapshot & Record<string, unknown>;
+    if (packed[PACKED] === 'params') (packed as Record<string, unknown>).params = lastParams;
+    lastParams = packed.params;
     delete packed[PACKED];
     const next = new Map<string, Heavy>();
     for (const mode of ['client', 'server'] as const) {
