@@ -10,7 +10,9 @@
  *    object-per-event path that hashes the uid string per watcher check; target under 1 s;
  * 4. refresh the hash-space arrays of 1,000,000 objects after a second of churn (the view kept
  *    up to date, then copied) vs rebuilding them from scratch as `hashSpace()` used to;
- *    target under 30 ms.
+ *    target under 30 ms;
+ * 5. a 0.25 s step with 64 replicas of 126 interleaved ranges each vs the same with one range
+ *    per replica (issue 8); target within 2x. The snapshot after it is reported too.
  *
  * `ratio` is reference time / our time (how many times faster).
  */
@@ -228,6 +230,60 @@ function benchHashSpace(): BenchResult {
   };
 }
 
+/**
+ * 5. Many ranges: 64 replicas x 126 interleaved ranges against one range per replica, the two
+ * simulations stepped alternately so both see the same load. The step (the fan-out) is the
+ * target; the snapshot (which reads every range's share of the cluster for the closed form,
+ * O(ranges x log objects)) is reported beside it.
+ */
+function benchManyRanges(): BenchResult[] {
+  const replicas = 64;
+  const per = 126;
+  const pieces = splitHashSpace(replicas * per);
+  const many = Array.from({ length: replicas }, (_, k) => ({ kind: 'ranges' as const, ranges: Array.from({ length: per }, (_, i) => pieces[i * replicas + k]!) }));
+  const input = (selectors: typeof many | []) => ({ seed: 'bench-ranges', cluster: { pods: 10_000 }, replicas: { count: replicas, selectors } });
+  const sims = [createSimulation(input(many)), createSimulation(input([]))] as const;
+  const steps: [number[], number[]] = [[], []];
+  const snaps: [number[], number[]] = [[], []];
+  for (let round = 0; round < 41; round++) {
+    sims.forEach((sim, k) => {
+      let t = now();
+      sim.step(0.25);
+      const step = now() - t;
+      t = now();
+      sim.snapshot();
+      const snap = now() - t;
+      // The first round builds the cut tables and the per-replica views: a reconfiguration's cost, not a step's.
+      if (round > 0) {
+        steps[k].push(step);
+        snaps[k].push(snap);
+      }
+    });
+  }
+  const [step, stepRef] = steps.map(medianOf) as [number, number];
+  const [snap, snapRef] = snaps.map(medianOf) as [number, number];
+  const label = `${replicas} replicas x ${per} ranges (${(replicas * per).toLocaleString('en-US')} in all, interleaved; median of 40)`;
+  return [
+    {
+      name: `sim: a 0.25 s step with ${label}`,
+      value: step,
+      unit: 'ms',
+      reference: { name: 'the same with one range per replica', value: stepRef, unit: 'ms' },
+      // As elsewhere, reference / ours: 0.5 or more is within 2x of one range per replica.
+      ratio: stepRef / step,
+      target: 'within 2x of one range per replica (ratio >= 0.5)',
+      pass: step <= 2 * stepRef,
+    },
+    {
+      name: `sim: the snapshot after it (closed-form shares read per range)`,
+      value: snap,
+      unit: 'ms',
+      reference: { name: 'the same with one range per replica', value: snapRef, unit: 'ms' },
+      ratio: snapRef / snap,
+    },
+  ];
+}
+
 /** All simulation benchmarks. Each takes a few seconds; together about half a minute. */
 export async function runSimBenchmarks(): Promise<BenchResult[]> {
   const results: BenchResult[] = [];
@@ -235,5 +291,6 @@ export async function runSimBenchmarks(): Promise<BenchResult[]> {
   results.push(benchRecount());
   results.push(benchFanOut());
   results.push(benchHashSpace());
+  results.push(...benchManyRanges());
   return results;
 }

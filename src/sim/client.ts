@@ -7,6 +7,7 @@
  * code. `./worker` re-exports everything here.
  */
 import type { ParamIssue, SimParamsInput } from './params';
+import { createSnapshotUnpacker } from './snapshotpack';
 import type { SimSnapshot, Simulation } from './types';
 
 /** The read-only part of a Simulation, served as it is. */
@@ -116,12 +117,13 @@ export class SimWorkerError extends Error {
 export function createWorkerSimClient(worker: WorkerPort): SimClient {
   let next = 1;
   const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const unpack = createSnapshotUnpacker();
   worker.addEventListener('message', (event) => {
     const res = event.data as WorkerResponse;
     const p = pending.get(res.id);
     if (!p) return;
     pending.delete(res.id);
-    if (res.ok) p.resolve(res.result);
+    if (res.ok) p.resolve(unpack(res.result));
     else p.reject(new SimWorkerError(res.error));
   });
   const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> =>

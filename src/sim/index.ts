@@ -17,6 +17,7 @@ export { createSimulation } from './simulation';
 export {
   DEFAULT_PARAMS,
   LIMITS,
+  MAX_TOTAL_RANGES,
   MODES,
   SimParamsError,
   validateParams,

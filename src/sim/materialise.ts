@@ -10,6 +10,7 @@ import { EPOCH_MS } from './uuid';
 import type { PodListBody, PodObject, RequestInfo, WatchEventEnvelope, WatchEventType } from './types';
 import { formatUuid } from './uuid';
 import { goQueryEscape } from './url';
+import { goQueryEscapeMemo } from './urlmemo';
 
 function isoTime(simSeconds: number): string {
   return new Date(EPOCH_MS + Math.floor(simSeconds) * 1000).toISOString().replace('.000Z', 'Z');
@@ -169,7 +170,8 @@ export function requestInfo(verb: 'LIST' | 'WATCH', apiServer: number, shardSele
   }
   const q = Object.keys(params)
     .sort()
-    .map((k) => `${goQueryEscape(k)}=${goQueryEscape(params[k]!)}`);
+    // The selector (up to 100,000 characters, the same on every request) is escaped once per text.
+    .map((k) => `${goQueryEscape(k)}=${k === 'shardSelector' ? goQueryEscapeMemo(params[k]!) : goQueryEscape(params[k]!)}`);
   return { verb, url: `/api/v1/pods${q.length ? '?' + q.join('&') : ''}`, shardSelector, apiServer };
 }
 

@@ -11,6 +11,7 @@ import type { ShardSelector } from '../core/sharding';
 import { hexToParts } from '../core/sharding';
 import { ApiServer, watchDecision } from './apiserver';
 import { SampleRing } from './accounting';
+import { buildCutTable, type CutOwner, type CutTable } from './cuttable';
 import type { Cluster } from './cluster';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from './events';
 import type { EventBatch } from './events';
@@ -133,6 +134,8 @@ export class ModeEngine {
   private readonly sampleVec: Float64Array[] = [];
   private decodedAtCpu = new Float64Array(0);
   private params!: SimParams;
+  /** The last cut table and what it was built from (replica, pass flag, selector, per owner). */
+  private cutCache: { key: (number | ShardSelector | null)[]; table: CutTable } | null = null;
 
   constructor(
     readonly mode: Mode,
@@ -806,9 +809,9 @@ export class ModeEngine {
   }
 
   /**
-   * The fast path's table: the uid-hash space cut at every bound of the active selectors,
-   * each piece with the masks of sharded watchers that pass it and of unsharded replicas
-   * that keep it by ranges. Pieces are identified by their start, ascending.
+   * The fast path's table (see `buildCutTable`), for the active replicas' selectors. Built
+   * once per change of who is active or of their selectors (a reconnect gives a watcher a new
+   * selector object), not once per batch: steps reuse it.
    */
   private cutTable(
     act: readonly number[],
@@ -816,64 +819,23 @@ export class ModeEngine {
     kinds: Int32Array,
     serverSel: readonly (ShardSelector | null)[],
     localSel: readonly (ShardSelector | null)[],
-  ): { hi: Float64Array; lo: Float64Array; passLo: Uint32Array; passHi: Uint32Array; keepLo: Uint32Array; keepHi: Uint32Array } {
-    type Owner = { k: number; pass: boolean; ranges: number[][] | null };
-    const owners: Owner[] = [];
-    const cuts: number[][] = [
-      [0, 0],
-      [4294967296, 0],
-    ];
-    const parts = (sel: ShardSelector) =>
-      sel.requirements.map((q) => {
-        const s = hexToParts(q.start);
-        const e = hexToParts(q.end);
-        cuts.push([s.hi, s.lo], [e.hi, e.lo]);
-        return [s.hi, s.lo, e.hi, e.lo];
-      });
+  ): CutTable {
+    const key: (number | ShardSelector | null)[] = [];
     for (const k of act) {
-      if (sharded[k]) owners.push({ k, pass: true, ranges: parts(serverSel[k]!) });
-      else if (kinds[k] === K_RANGES) {
-        const sel = localSel[k] ?? null;
-        owners.push({ k, pass: false, ranges: sel === null || sel.empty() ? null : parts(sel) });
-      }
+      if (sharded[k]) key.push(k, 1, serverSel[k]!);
+      else if (kinds[k] === K_RANGES) key.push(k, 0, localSel[k] ?? null);
     }
-    cuts.sort((a, b) => a[0]! - b[0]! || a[1]! - b[1]!);
-    const starts: number[][] = [];
-    for (const c of cuts) {
-      const last = starts[starts.length - 1];
-      if (c[0]! >= 4294967296) break; // 2^64 starts no piece
-      if (!last || last[0] !== c[0] || last[1] !== c[1]) starts.push(c);
+    const cached = this.cutCache;
+    if (cached !== null && cached.key.length === key.length && cached.key.every((v, i) => v === key[i])) return cached.table;
+    const owners: CutOwner[] = [];
+    for (let i = 0; i < key.length; i += 3) {
+      const sel = key[i + 2] as ShardSelector | null;
+      const pass = key[i + 1] === 1;
+      owners.push({ k: key[i] as number, pass, ranges: pass ? sel!.requirements : sel === null || sel.empty() ? null : sel.requirements });
     }
-    const n = starts.length;
-    const out = {
-      hi: new Float64Array(n),
-      lo: new Float64Array(n),
-      passLo: new Uint32Array(n),
-      passHi: new Uint32Array(n),
-      keepLo: new Uint32Array(n),
-      keepHi: new Uint32Array(n),
-    };
-    const le = (h1: number, l1: number, h2: number, l2: number) => h1 < h2 || (h1 === h2 && l1 <= l2);
-    for (let i = 0; i < n; i++) {
-      const [ah, al] = starts[i]!;
-      const [bh, bl] = i + 1 < n ? starts[i + 1]! : [4294967296, 0];
-      out.hi[i] = ah!;
-      out.lo[i] = al!;
-      for (const o of owners) {
-        const covers = o.ranges === null || o.ranges.some((r) => le(r[0]!, r[1]!, ah!, al!) && le(bh!, bl!, r[2]!, r[3]!));
-        if (!covers) continue;
-        const bitL = o.k < 32 ? (1 << o.k) >>> 0 : 0;
-        const bitH = o.k >= 32 ? (1 << (o.k - 32)) >>> 0 : 0;
-        if (o.pass) {
-          out.passLo[i] = (out.passLo[i]! | bitL) >>> 0;
-          out.passHi[i] = (out.passHi[i]! | bitH) >>> 0;
-        } else {
-          out.keepLo[i] = (out.keepLo[i]! | bitL) >>> 0;
-          out.keepHi[i] = (out.keepHi[i]! | bitH) >>> 0;
-        }
-      }
-    }
-    return out;
+    const table = buildCutTable(owners);
+    this.cutCache = { key, table };
+    return table;
   }
 
   /** Recomputes gaps and duplicates from the masks (after LISTs). O(live). */

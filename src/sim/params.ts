@@ -4,6 +4,7 @@
  * inside it, so a run is reproducible from its parameters alone (and can live in a URL).
  */
 import type { HexRange, ShardKey } from '../core/sharding';
+import { parseShardSelector } from '../core/sharding';
 
 /** Wire encoding of objects between API server and replicas. */
 export type Encoding = 'json' | 'protobuf';
@@ -192,6 +193,13 @@ export const LIMITS = {
   apiServers: { min: 1, max: 5 },
 } as const;
 
+/**
+ * Ranges the model simulates at most, summed over every replica's selector (64 replicas of
+ * 128 ranges). A selector's ranges cost memory and time wherever they are drawn, listed and
+ * matched; past this the page and `validateParams` refuse the selectors with a message.
+ */
+export const MAX_TOTAL_RANGES = 8_192;
+
 /** The defaults, frozen. */
 export const DEFAULT_PARAMS: SimParams = deepFreeze({
   seed: 'shardscope',
@@ -315,6 +323,16 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
     issues.push({ path: 'replicas.selectors', message: `replicas.selectors must be an array, got ${describe(p.replicas.selectors)}` });
   } else {
     p.replicas.selectors.forEach((s, i) => checkSelectorSpec(`replicas.selectors[${i}]`, s, issues));
+    if (Number.isInteger(p.replicas.count) && !issues.some((i) => i.path.startsWith('replicas.selectors'))) {
+      const total = totalRanges(p.replicas.selectors, p.replicas.count);
+      if (total > MAX_TOTAL_RANGES) {
+        issues.push({
+          path: 'replicas.selectors',
+          max: MAX_TOTAL_RANGES,
+          message: `replicas.selectors hold ${fmt(total)} ranges in all; at most ${fmt(MAX_TOTAL_RANGES)} ranges across all replicas are simulated`,
+        });
+      }
+    }
   }
   if (!Array.isArray(p.replicas.apiServerOf)) {
     issues.push({ path: 'replicas.apiServerOf', message: `replicas.apiServerOf must be an array, got ${describe(p.replicas.apiServerOf)}` });
@@ -373,6 +391,37 @@ export function resolveParams(input: SimParamsInput = {}, base: SimParams = DEFA
   const r = validateParams(input, base);
   if (!r.ok) throw new SimParamsError(r.issues);
   return r.params;
+}
+
+const rangeCounts = new Map<string, number>();
+
+/**
+ * Ranges the first `count` selector specs hold: one for an equal share, the listed ranges,
+ * or the ranges a text parses to (none when the API server would reject it).
+ */
+export function totalRanges(selectors: readonly (SelectorSpec | null | undefined)[], count: number): number {
+  let total = 0;
+  for (let i = 0; i < count; i++) {
+    const spec = selectors[i];
+    if (!spec || spec.kind === 'equal') total += 1;
+    else if (spec.kind === 'ranges') total += spec.ranges.length;
+    else total += textRanges(spec.text);
+  }
+  return total;
+}
+
+function textRanges(text: string): number {
+  let n = rangeCounts.get(text);
+  if (n === undefined) {
+    try {
+      n = text === '' ? 0 : parseShardSelector(text).requirements.length;
+    } catch {
+      n = 0;
+    }
+    if (rangeCounts.size >= 256) rangeCounts.clear();
+    rangeCounts.set(text, n);
+  }
+  return n;
 }
 
 function checkSelectorSpec(path: string, s: unknown, issues: ParamIssue[]): void {

@@ -42,6 +42,7 @@ import {
 } from './mode';
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
+import { replicaView } from './replicaview';
 import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
@@ -133,8 +134,29 @@ function needsRebuild(a: SimParams, b: SimParams): boolean {
   );
 }
 
-/** A uid-keyed selector's share: covered width of the hash space, live objects and bytes in it. */
-function uidShare(c: Cluster, sel: ShardSelector): Share {
+/** A uid-keyed selector's merged ranges as [startHi, startLo, endHi, endLo] and their width. */
+interface MergedRanges {
+  readonly bounds: Float64Array;
+  readonly width: number;
+}
+
+/**
+ * Per selector: its canonical text and merged ranges, derived once (selectors are immutable),
+ * since the closed form reads every replica's share on every snapshot and a selector may hold
+ * thousands of ranges.
+ */
+const selectorKeys = new WeakMap<ShardSelector, string>();
+const mergedRanges = new WeakMap<ShardSelector, MergedRanges>();
+
+function selectorKey(sel: ShardSelector): string {
+  let key = selectorKeys.get(sel);
+  if (key === undefined) selectorKeys.set(sel, (key = sel.toString()));
+  return key;
+}
+
+function mergeRanges(sel: ShardSelector): MergedRanges {
+  const hit = mergedRanges.get(sel);
+  if (hit) return hit;
   // Overlapping ranges of one selector count once (an object matches when any range does).
   const rs = sel.requirements.map((q) => [BigInt(q.start), BigInt(q.end)] as const).sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   const merged: [bigint, bigint][] = [];
@@ -145,15 +167,31 @@ function uidShare(c: Cluster, sel: ShardSelector): Share {
     } else if (a < b) merged.push([a, b]);
   }
   let width = 0;
-  let objects = 0;
-  let jsonBytes = 0;
-  const idx = c.index;
-  for (const [a, b] of merged) {
+  const bounds = new Float64Array(merged.length * 4);
+  merged.forEach(([a, b], i) => {
     width += Number(b - a) / 2 ** 64;
     const sa = hexToParts('0x' + a.toString(16).padStart(16, '0'));
     const sb = hexToParts('0x' + b.toString(16).padStart(16, '0'));
-    objects += idx.countRange(sa.hi, sa.lo, sb.hi, sb.lo);
-    jsonBytes += idx.weightBelow(sb.hi, sb.lo) - idx.weightBelow(sa.hi, sa.lo);
+    bounds.set([sa.hi, sa.lo, sb.hi, sb.lo], i * 4);
+  });
+  const out = { bounds, width };
+  mergedRanges.set(sel, out);
+  return out;
+}
+
+/** A uid-keyed selector's share: covered width of the hash space, live objects and bytes in it. */
+function uidShare(c: Cluster, sel: ShardSelector): Share {
+  const { bounds, width } = mergeRanges(sel);
+  let objects = 0;
+  let jsonBytes = 0;
+  const idx = c.index;
+  for (let i = 0; i < bounds.length; i += 4) {
+    const ah = bounds[i]!;
+    const al = bounds[i + 1]!;
+    const bh = bounds[i + 2]!;
+    const bl = bounds[i + 3]!;
+    objects += idx.countRange(ah, al, bh, bl);
+    jsonBytes += idx.weightBelow(bh, bl) - idx.weightBelow(ah, al);
   }
   return { kind: 'uid', width, objects, jsonBytes };
 }
@@ -595,7 +633,7 @@ class SimulationImpl implements Simulation {
     const c = r.counters;
     const o = i * S_REPLICA_WIDTH;
     const rate = (f: number) => e.ring.rate(o + f, now, vec[o + f]!, win, since);
-    const local = r.localKind === 2 ? null : r.resolved.local;
+    const view = replicaView(r);
     const memory = this.replicaMemory(r, e, rate(S_BYTES_DECODED));
     return {
       index: r.index,
@@ -604,18 +642,13 @@ class SimulationImpl implements Simulation {
       error: r.error ? { ...r.error } : null,
       filtering: r.filtering,
       selectorSent: r.selectorSent,
-      selector: r.mode === 'client' && r.clientFilter === 'jump' ? null : (r.resolved.local?.toString() ?? null),
+      selector: view.selector,
       key: r.resolved.key,
       shardInfoSeen: r.shardInfoSeen,
-      listUrl: requestInfo('LIST', r.apiServer, r.selectorSent).url,
-      watchUrl: r.watcher ? requestInfo('WATCH', r.apiServer, r.selectorSent, { resourceVersion: String(r.listResourceVersion) }).url : null,
-      ranges: local
-        ? local.requirements.map((q) => ({ start: q.start, end: q.end, from: Number(BigInt(q.start)) / 2 ** 64, to: Number(BigInt(q.end)) / 2 ** 64 }))
-        : r.mode === 'client' && r.clientFilter === 'jump'
-          ? []
-          : r.resolved.localError === null
-            ? [{ start: '0x0000000000000000', end: '0x10000000000000000', from: 0, to: 1 }]
-            : [],
+      // Computed once per replica and connection (URLs of 100,000-character selectors, thousands of ranges).
+      listUrl: view.listUrl,
+      watchUrl: view.watchUrl,
+      ranges: view.ranges,
       counters: {
         eventsReceived: c[C_EVENTS_RECEIVED]!,
         bytesReceived: c[C_BYTES_RECEIVED]!,
@@ -689,7 +722,7 @@ class SimulationImpl implements Simulation {
     const shares = new Map<string, Share>();
     const shareOf = (sel: ShardSelector | null): Share => {
       if (sel === null || sel.empty()) return { kind: 'all' };
-      const key = sel.toString();
+      const key = selectorKey(sel);
       if (sel.key === 'object.metadata.namespace') {
         let share = this.nsShareCache.get(key);
         if (!share) {

@@ -15,7 +15,11 @@ import { SimWorkerError, WORKER_COMMANDS } from './client';
 import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './client';
 import { SimParamsError } from './params';
 import { createSimulation } from './simulation';
-import type { Simulation } from './types';
+import { createSnapshotPacker } from './snapshotpack';
+import type { SimSnapshot, Simulation } from './types';
+
+/** The commands whose result is a snapshot. */
+const SNAPSHOT_COMMANDS: readonly WorkerCommand[] = ['create', 'step', 'snapshot', 'reconfigure', 'seek'];
 
 // The protocol's client side lives in `./client` (model-free, for the page's bundle).
 export { SimWorkerError, WORKER_COMMANDS, createWorkerSimClient } from './client';
@@ -101,9 +105,13 @@ export function handleWorkerMessage(state: WorkerState, req: WorkerRequest): { r
 /** Serves the command table on `scope` (a worker's global scope). */
 export function serveSimulation(scope: MessageEndpoint): WorkerState {
   const state: WorkerState = { sim: null };
+  const pack = createSnapshotPacker();
   scope.addEventListener('message', (event) => {
-    const { response, transfer } = handleWorkerMessage(state, event.data as WorkerRequest);
-    scope.postMessage(response, transfer);
+    const req = event.data as WorkerRequest;
+    const { response, transfer } = handleWorkerMessage(state, req);
+    // Snapshots leave out what did not change since the last one (see snapshotpack.ts).
+    const packed = response.ok && SNAPSHOT_COMMANDS.includes(req.cmd) ? { ...response, result: pack(response.result as SimSnapshot) } : response;
+    scope.postMessage(packed, transfer);
   });
   return state;
 }

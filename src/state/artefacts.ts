@@ -4,22 +4,26 @@
  */
 import { INVALID_SHARD_SELECTOR_PREFIX } from '../core/sharding';
 import { goQueryEscape } from '../sim/url';
+import { goQueryEscapeMemo } from '../sim/urlmemo';
 
 export { goQueryEscape };
 // Pure builders (no model code): the page prints the same bodies and exposition as the model.
 export { statusBody } from '../sim/status';
 export { metricsExposition, METRIC_FILTERED_EVENTS } from '../sim/metrics';
 
-/** The informer's WATCH request for pods with this shard selector (omitted when empty). */
+/**
+ * The informer's WATCH request for pods with this shard selector (omitted when empty). The
+ * escaped selector is remembered per text: cards ask on every render.
+ */
 export function watchRequestUrl(selector: string): string {
   const base = '/api/v1/pods?watch=true';
-  return selector === '' ? base : `${base}&shardSelector=${goQueryEscape(selector)}`;
+  return selector === '' ? base : `${base}&shardSelector=${goQueryEscapeMemo(selector)}`;
 }
 
 /** The informer's LIST request for pods with this shard selector (omitted when empty). */
 export function listRequestUrl(selector: string, limit = 500): string {
   const base = `/api/v1/pods?limit=${limit}`;
-  return selector === '' ? base : `${base}&shardSelector=${goQueryEscape(selector)}`;
+  return selector === '' ? base : `${base}&shardSelector=${goQueryEscapeMemo(selector)}`;
 }
 
 /** The message of the apiserver's HTTP 500 for a selector its parser rejected. */

@@ -27,6 +27,7 @@ export { parseNumberDraft, validateParam } from './validate';
 export type { FieldProblem, FieldResult, NumberLimits } from './validate';
 export {
   parseSelectorText,
+  countRanges,
   equalSplitSelectors,
   boundaryHandles,
   moveBoundary,
@@ -69,6 +70,8 @@ export type ShardRequirementsList = readonly import('../core/sharding').ShardRan
 export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '../core/sharding';
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
 export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
+// issue 8: the most ranges the model simulates, across all replicas.
+export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';
 // issue 8: links that round-trip
 export { linkFor, isStateFragment, MAX_LINK_LENGTH } from './link';

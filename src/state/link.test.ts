@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSimParams, defaultViewParams } from './defaults';
-import { decodeLink, encodeLink } from './link';
+import { decodeLink, encodeLink, readLink } from './link';
 import { SHARD_KEY_UID } from './params';
 import { equalSplitSelectors } from './selectors';
 
@@ -152,5 +152,31 @@ describe('every field a link cannot use is named (issue 8, point 9)', () => {
     const { readLink } = await import('./link');
     const { issues } = readLink(fragment({ v: 1, x: 1, p: { replica: 3, apiServers: [5, { gate: true, zone: 'a' }] }, w: { colour: 'red' } }));
     expect(issues.map((i) => i.field).sort()).toEqual(['apiServers[0]', 'apiServers[1].zone', 'colour', 'replica', 'x']);
+  });
+});
+
+describe('a link over the range limit (issue 8, point 4)', () => {
+  /** 64 selectors of 129 ranges each, written without spaces (under 10,000 characters each). */
+  const compact = (per: number) => {
+    const n = 64 * per;
+    const hex = (i: number) => (i === n ? '0x10000000000000000' : '0x' + ((BigInt(i) << 64n) / BigInt(n)).toString(16).padStart(16, '0'));
+    return Array.from({ length: 64 }, (_, k) =>
+      Array.from({ length: per }, (_, i) => `shardRange(object.metadata.uid,'${hex(i * 64 + k)}','${hex(i * 64 + k + 1)}')`).join('||'),
+    );
+  };
+
+  it('refuses selectors holding more than 8,192 ranges in all, says how many, and gives every replica its equal share', () => {
+    const selectors = compact(129);
+    expect(Math.max(...selectors.map((s) => s.length))).toBeLessThan(10_000);
+    const { state, issues } = readLink(encodeLink({ params: { ...defaultSimParams(), replicas: 64, selectors }, view: defaultViewParams() }));
+    expect(issues).toEqual([{ field: 'selectors', reason: 'invalid', ranges: 8_256 }]);
+    expect(state!.params.selectors).toEqual(equalSplitSelectors(64, 'object.metadata.uid'));
+  });
+
+  it('keeps selectors holding 8,192 ranges or fewer', () => {
+    const selectors = compact(128);
+    const { state, issues } = readLink(encodeLink({ params: { ...defaultSimParams(), replicas: 64, selectors }, view: defaultViewParams() }));
+    expect(issues).toEqual([]);
+    expect(state!.params.selectors).toEqual(selectors);
   });
 });

@@ -11,7 +11,8 @@
 import { SHARD_KEYS, type ShardKey } from '../core/sharding';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams, type ViewParams } from './params';
-import { equalSplitSelectors } from './selectors';
+import { MAX_TOTAL_RANGES } from '../sim/params';
+import { countRanges, equalSplitSelectors } from './selectors';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 1;
@@ -90,6 +91,8 @@ export interface LinkIssue {
    * than {@link MAX_LINK_LENGTH}, not read; invalid: out of bounds, mistyped or unknown.
    */
   readonly reason: 'unreadable' | 'version' | 'too-long' | 'invalid';
+  /** For `selectors` over the range limit: the ranges they hold in all. */
+  readonly ranges?: number;
 }
 
 /** The state in a fragment, or null when the fragment carries none. Unknown or bad fields take defaults. */
@@ -154,7 +157,12 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
   const replicas = num('replicas');
   const shardKey: ShardKey = oneOf(p, 'shardKey', SHARD_KEYS, d.shardKey);
   const apiServers = readApiServers(p, d.apiServers, bad);
-  const selectors = readSelectors(p, replicas, bad) ?? equalSplitSelectors(replicas, shardKey);
+  const texts = readSelectors(p, replicas, bad);
+  // More ranges than the model simulates: the selectors are refused as a whole, and the notice says why.
+  const linkRanges = texts ? countRanges(texts) : 0;
+  const tooManyRanges = linkRanges > MAX_TOTAL_RANGES;
+  if (tooManyRanges) issues.push({ field: 'selectors', reason: 'invalid', ranges: linkRanges });
+  const selectors = texts && !tooManyRanges ? texts : equalSplitSelectors(replicas, shardKey);
   const params: SimParams = {
     seed: num('seed'),
     objects: num('objects'),

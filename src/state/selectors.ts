@@ -46,6 +46,19 @@ export function parseSelectorText(text: string): ParsedSelector {
   return result;
 }
 
+/**
+ * Ranges the texts hold in all (a text the API server rejects holds none), to compare with
+ * `MAX_TOTAL_RANGES`, the most the model simulates.
+ */
+export function countRanges(texts: readonly string[]): number {
+  let total = 0;
+  for (const text of texts) {
+    const p = parseSelectorText(text);
+    if (p.ok) total += p.selector.requirements.length;
+  }
+  return total;
+}
+
 /** The apimachinery equal split of the hash space into `n` ranges, as selector texts. */
 export function equalSplitSelectors(n: number, key: ShardKey): string[] {
   return splitHashSpace(n).map((r) => requirementToString({ key, start: r.start, end: r.end }));

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type MouseEvent } from 'react';
-import { budgetExcessOf, MAX_LINK_LENGTH, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
+import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
 import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -85,6 +85,7 @@ function LinkNoticeFor() {
   if (!open || issues.length === 0) return null;
   const whole = issues.find((i) => i.reason !== 'invalid');
   const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
+  const rangeIssue = issues.find((i) => i.ranges !== undefined);
   return (
     <div className="banner banner--warn banner--scroll" role="alert" data-testid="link-notice">
       <span>
@@ -93,6 +94,7 @@ function LinkNoticeFor() {
             ? t('link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
             : t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
           : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
+        {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
         {t('link.dismiss')}

@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider, STEP_SECONDS, toSimInput } from '../../state';
+import { goQueryEscape } from '../../sim/url';
 import { ReplicaCard } from './ReplicaCard';
+
+vi.mock('../../sim/url', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../sim/url')>();
+  return { ...actual, goQueryEscape: vi.fn(actual.goQueryEscape) };
+});
 
 const WINDOW = toSimInput(defaultSimParams()).rateWindowSeconds!;
 
@@ -94,5 +100,20 @@ describe('ReplicaCard of a replica whose requests fail (issue 7, point 12)', () 
     expect(within(el).getByTestId('rejection-message')).toHaveTextContent(
       'HTTP 500 invalid shard selector: empty shard selector is not allowed; omit the parameter for unfiltered lists',
     );
+  });
+});
+
+describe('ReplicaCard request URL (issue 8, point 3)', () => {
+  it('escapes its selector once per text, not on every snapshot', async () => {
+    const text = Array.from({ length: 60 }, (_, i) => `shardRange(object.metadata.uid, '0x${i.toString(16).padStart(16, '0')}', '0x${(i + 1).toString(16).padStart(16, '0')}')`).join(' || ');
+    const { store, step, apply, el } = await card();
+    await apply(() => store.getState().setSelector(0, text));
+    expect(within(el).getByTestId('request-url')).toHaveTextContent('shardRange%28object.metadata.uid%2C+%270x0000000000000000%27');
+    const escape = vi.mocked(goQueryEscape);
+    escape.mockClear();
+    const version = store.getState().sim.version;
+    await step(3);
+    expect(store.getState().sim.version).toBeGreaterThan(version);
+    expect(escape.mock.calls.filter(([v]) => v === text)).toHaveLength(0);
   });
 });

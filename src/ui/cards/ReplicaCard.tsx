@@ -1,5 +1,5 @@
-import { memo, useCallback, useId } from 'react';
-import { parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
+import { memo, useCallback, useId, useMemo } from 'react';
+import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
 import { replicaColor } from '../theme/palette';
@@ -38,7 +38,16 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
   const parsed = parseSelectorText(text);
-  const url = watchRequestUrl(text);
+  // Thousands of ranges make this a long join: once per text, not per snapshot.
+  const canonical = useMemo(() => (parsed.ok ? parsed.selector.toString() : ''), [parsed]);
+  // Over the range limit the model refuses the selectors: say so at the one not yet applied.
+  const texts = useShardScope((s) => s.sim.draftSelectors ?? s.params.selectors);
+  const appliedText = useShardScope((s) => s.sim.applied?.selectors[replica]);
+  const totalRanges = useMemo(() => countRanges(texts), [texts]);
+  const overLimit = totalRanges > MAX_TOTAL_RANGES && appliedText !== text;
+  // Once per selector text, not per snapshot: a selector may be 100,000 characters.
+  const url = useMemo(() => watchRequestUrl(text), [text]);
+  const urlShown = useMemo(() => (url.length > URL_DISPLAY_LIMIT ? url.slice(0, URL_DISPLAY_LIMIT) : url), [url]);
   const owned = previewOwned ?? stats?.cacheObjects ?? 0;
   const share = previewOwned !== undefined ? null : stats?.ownedShare ?? null;
   const rates = stats?.rates;
@@ -76,6 +85,12 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
 
       <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} />
 
+      {overLimit ? (
+        <p className="card__rejected" data-testid="range-limit" role="alert">
+          {t('card.rangeLimit', { total: f.count(totalRanges), limit: f.count(MAX_TOTAL_RANGES) })}
+        </p>
+      ) : null}
+
       {stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
           {t('card.noSelector')} {fallback ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
@@ -86,7 +101,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
         <div className="card__row">
           <span className="card__label">{t('card.canonical')}</span>
           <code className="code code--inline" data-testid="selector-canonical">
-            {parsed.selector.toString()}
+            {canonical}
           </code>
         </div>
       ) : null}
@@ -95,7 +110,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
         <span className="card__label">{t('card.requestUrl')}</span>
         <div className="card__url">
           <code id={`${id}-url`} className="code code--inline code--url" data-testid="request-url">
-            <span className="code__verb">GET</span> {url.length > URL_DISPLAY_LIMIT ? url.slice(0, URL_DISPLAY_LIMIT) : url}
+            <span className="code__verb">GET</span> {urlShown}
             {url.length > URL_DISPLAY_LIMIT ? (
               <span className="stat__muted"> {t('card.clipped', { count: url.length - URL_DISPLAY_LIMIT })}</span>
             ) : null}

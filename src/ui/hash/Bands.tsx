@@ -21,6 +21,9 @@ export interface BandsProps {
   readonly segments: readonly DrawSegment[];
 }
 
+/** Ranges narrower than this on screen are drawn together, one path per replica. */
+export const THIN_BAND_PX = 3;
+
 /** Text colour that stays readable on each replica colour (black or white, whichever contrasts more). */
 function labelColor(i: number, theme: Theme): string {
   return textOn(replicaColor(i, theme));
@@ -44,6 +47,24 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
   const ranges = parsed.flatMap((p, replica) =>
     p.ok ? p.selector.requirements.map((r, k) => ({ replica, k, start: r.start, end: r.end, from: hexFrac(r.start), to: hexFrac(r.end) })) : [],
   );
+  // Ranges too thin to point at are drawn as one path per replica (one element, one title):
+  // thousands of ranges would otherwise be thousands of SVG groups.
+  const bandLength = layout.kind === 'strip' ? layout.x(1) - layout.x(0) : 2 * Math.PI * layout.bandOuter;
+  const thin = (r: { from: number; to: number }) => (r.to - r.from) * bandLength < THIN_BAND_PX;
+  const wide = ranges.filter((r) => !thin(r));
+  const thinByReplica = new Map<number, (typeof ranges)[number][]>();
+  for (const r of ranges) {
+    if (!thin(r)) continue;
+    let list = thinByReplica.get(r.replica);
+    if (!list) thinByReplica.set(r.replica, (list = []));
+    list.push(r);
+  }
+  const thinBands = (d: (r: (typeof ranges)[number]) => string) =>
+    [...thinByReplica].map(([replica, list]) => (
+      <path key={`thin${replica}`} data-testid="hash-band-thin" data-replica={replica} data-count={list.length} d={list.map(d).join('')} fill={replicaColor(replica, theme)}>
+        <title>{t('hash.bandsThin', { replica, count: list.length })}</title>
+      </path>
+    ));
   const ticks = hexTicks(layout.kind === 'strip' ? layout.width - 40 : 2 * Math.PI * layout.bandOuter, layout.kind === 'strip' ? 96 : 120);
 
   if (layout.kind === 'strip') {
@@ -54,7 +75,8 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
         <HatchPattern />
         <rect className="hashspace__track" x={x(0)} y={y} width={x(1) - x(0)} height={h} />
         <rect className="hashspace__dots-bg" x={x(0)} y={layout.dotsTop} width={x(1) - x(0)} height={layout.dotsHeight} />
-        {ranges.map((r) => {
+        {thinBands((r) => `M${x(r.from)},${y}h${Math.max(1, x(r.to) - x(r.from))}v${h}h${-Math.max(1, x(r.to) - x(r.from))}z`)}
+        {wide.map((r) => {
           const x0 = x(r.from);
           const w = Math.max(1, x(r.to) - x0);
           return (
@@ -118,7 +140,8 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
       <g transform={`translate(${cx}, ${cy})`}>
         <path className="hashspace__track" d={ringArc({ inner: bandInner, outer: bandOuter, from: 0, to: 1 }) ?? ''} />
         <path className="hashspace__dots-bg" d={ringArc({ inner: layout.dotsInner, outer: layout.dotsOuter, from: 0, to: 1 }) ?? ''} />
-        {ranges.map((r) => (
+        {thinBands((r) => ringArc({ inner: bandInner, outer: bandOuter, from: r.from, to: r.to }) ?? '')}
+        {wide.map((r) => (
           <path
             key={`${r.replica}-${r.k}`}
             data-testid="hash-band"

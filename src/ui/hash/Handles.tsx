@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef, type KeyboardEvent, type PointerEvent } from 'react';
+import { memo, useEffect, useMemo, useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import {
   NUDGE_LARGE,
   NUDGE_SMALL,
@@ -23,6 +23,47 @@ export interface HandlesProps {
 
 /** Keyboard moves are applied to the model after this much quiet (counts follow at once). */
 const KEY_COMMIT_MS = 600;
+
+/**
+ * Boundaries closer than this on screen share one marker instead of a handle each: a
+ * draggable handle is 24 px wide, so closer ones cannot be told apart anyway, and thousands
+ * of ranges would otherwise mean thousands of handles (tens of thousands of DOM nodes).
+ * The stage is cut into bins this wide; a bin holding one boundary gets its handle, a bin
+ * holding several gets one marker. So at most one element per bin, whatever the ranges.
+ */
+export const HANDLE_BIN_PX = 6;
+
+/** What {@link placeHandles} puts on the stage: a handle, or a marker for several boundaries. */
+export type PlacedHandle =
+  | { readonly kind: 'handle'; readonly handle: BoundaryHandle }
+  | { readonly kind: 'group'; readonly handles: readonly BoundaryHandle[] };
+
+/** Position of a hash fraction along the strip, or along the ring's circumference, in pixels. */
+function axisPosition(layout: HashLayout, fraction: number): number {
+  return layout.kind === 'strip' ? layout.x(fraction) : fraction * 2 * Math.PI * (layout.bandOuter + 2);
+}
+
+/** The handles in screen bins of {@link HANDLE_BIN_PX}: one element per occupied bin. */
+export function placeHandles(layout: HashLayout, handles: readonly BoundaryHandle[]): PlacedHandle[] {
+  const out: PlacedHandle[] = [];
+  let bin = NaN;
+  let members: BoundaryHandle[] = [];
+  const flush = () => {
+    if (members.length === 1) out.push({ kind: 'handle', handle: members[0]! });
+    else if (members.length > 1) out.push({ kind: 'group', handles: members });
+    members = [];
+  };
+  for (const h of handles) {
+    const b = Math.floor(axisPosition(layout, Number(h.value) / 18446744073709551616) / HANDLE_BIN_PX);
+    if (b !== bin) {
+      flush();
+      bin = b;
+    }
+    members.push(h);
+  }
+  flush();
+  return out;
+}
 
 /** A handle keeps its identity (and keyboard focus) while its value changes. */
 function handleKey(h: BoundaryHandle): string {
@@ -102,9 +143,13 @@ export const Handles = memo(function Handles({ layout, handles, texts, parsed }:
     keyTimer.current = setTimeout(() => store.getState().commitPreview(), KEY_COMMIT_MS);
   };
 
+  const placed = useMemo(() => placeHandles(layout, handles), [layout, handles]);
+
   return (
     <div ref={stageRef} className="hashspace__handles" style={{ width: layout.width, height: layout.height }}>
-      {handles.map((h) => {
+      {placed.map((item) => {
+        if (item.kind === 'group') return <HandleGroup key={`g${item.handles[0]!.hex}`} layout={layout} handles={item.handles} />;
+        const h = item.handle;
         const fraction = Number(h.value) / 18446744073709551616;
         const owners = [...new Set(h.refs.map((r) => `replica-${r.replica}`))].join(', ');
         const style =
@@ -150,3 +195,34 @@ export const Handles = memo(function Handles({ layout, handles, texts, parsed }:
     </div>
   );
 });
+
+/**
+ * Several boundaries too close together to drag apart on screen: one marker over them that
+ * says how many there are and where (they move by editing the selectors).
+ */
+function HandleGroup({ layout, handles }: { layout: HashLayout; handles: readonly BoundaryHandle[] }) {
+  const t = useT();
+  const first = handles[0]!;
+  const last = handles[handles.length - 1]!;
+  const from = Number(first.value) / 18446744073709551616;
+  const to = Number(last.value) / 18446744073709551616;
+  const label = t('hash.handleGroup', { count: handles.length, from: first.hex, to: last.hex });
+  const style =
+    layout.kind === 'strip'
+      ? { left: layout.x(from), width: Math.max(2, layout.x(to) - layout.x(from)), top: layout.bandTop - 4, height: layout.dotsTop + layout.dotsHeight - layout.bandTop + 8 }
+      : (() => {
+          const p = ringPoint(layout, (from + to) / 2, layout.bandOuter + 2);
+          return { left: p.x, top: p.y };
+        })();
+  return (
+    <div
+      className={`handle-group handle-group--${layout.kind}`}
+      style={style}
+      role="img"
+      data-testid="boundary-group"
+      data-count={handles.length}
+      aria-label={label}
+      title={label}
+    />
+  );
+}

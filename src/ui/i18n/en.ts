@@ -358,6 +358,19 @@ export const en = {
     one: '{formatted} add refused: the cluster holds at most {max} live objects, so adds wait for deletes to make room.',
     other: '{formatted} adds refused: the cluster holds at most {max} live objects, so adds wait for deletes to make room.',
   },
+
+  // issue 8: many ranges (limit, collapsed boundary handles)
+  'card.rangeLimit':
+    'All selectors together would hold {total} ranges; ShardScope simulates at most {limit} across all replicas, so the run keeps the last selectors that fit. Remove ranges to apply this one.',
+  'link.tooManyRanges': 'Its selectors hold {total} ranges in all; ShardScope simulates at most {limit}, so every replica takes its equal share.',
+  'hash.bandsThin': {
+    one: 'replica-{replica}: {count} range too narrow to show apart at this width',
+    other: 'replica-{replica}: {count} ranges too narrow to show apart at this width',
+  },
+  'hash.handleGroup': {
+    one: '{count} boundary at {from}',
+    other: '{count} boundaries from {from} to {to}, too close together to drag here: edit the selectors to move them',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

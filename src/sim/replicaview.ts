@@ -1,0 +1,59 @@
+/**
+ * The parts of a replica's snapshot that follow only from its selector and connection: its
+ * request URLs, its canonical selector text and its ranges. A selector may hold thousands
+ * of ranges or 100,000 characters, and snapshots are taken many times a second, so these
+ * are computed once per replica and connection, not once per snapshot.
+ */
+import { requestInfo } from './materialise';
+import { LOCAL_JUMP, type Replica } from './replica';
+import type { RangeView } from './types';
+
+/** What {@link replicaView} gives. */
+export interface ReplicaView {
+  readonly listUrl: string;
+  readonly watchUrl: string | null;
+  readonly selector: string | null;
+  readonly ranges: readonly RangeView[];
+}
+
+interface Entry {
+  readonly jumpKind: boolean;
+  readonly watching: boolean;
+  readonly resourceVersion: number;
+  readonly view: ReplicaView;
+}
+
+const cache = new WeakMap<Replica, Entry>();
+
+const FULL: readonly RangeView[] = Object.freeze([Object.freeze({ start: '0x0000000000000000', end: '0x10000000000000000', from: 0, to: 1 })]);
+const NONE: readonly RangeView[] = Object.freeze([]);
+
+/**
+ * The replica's URLs, canonical selector and ranges: the same objects until its connection
+ * changes. (A replica's server and selector are fixed: a new selector makes a new Replica.)
+ */
+export function replicaView(r: Replica): ReplicaView {
+  const watching = r.watcher !== null;
+  const jumpKind = r.localKind === LOCAL_JUMP;
+  const hit = cache.get(r);
+  if (hit && hit.watching === watching && hit.resourceVersion === r.listResourceVersion && hit.jumpKind === jumpKind) return hit.view;
+  const jump = r.mode === 'client' && r.clientFilter === 'jump';
+  const local = jumpKind ? null : r.resolved.local;
+  const view: ReplicaView = {
+    listUrl: hit ? hit.view.listUrl : requestInfo('LIST', r.apiServer, r.selectorSent).url,
+    watchUrl: watching ? requestInfo('WATCH', r.apiServer, r.selectorSent, { resourceVersion: String(r.listResourceVersion) }).url : null,
+    selector: hit ? hit.view.selector : jump ? null : (r.resolved.local?.toString() ?? null),
+    ranges:
+      hit && hit.jumpKind === jumpKind
+        ? hit.view.ranges
+        : local
+          ? Object.freeze(local.requirements.map((q) => Object.freeze({ start: q.start, end: q.end, from: Number(BigInt(q.start)) / 2 ** 64, to: Number(BigInt(q.end)) / 2 ** 64 })))
+          : jump
+            ? NONE
+            : r.resolved.localError === null
+              ? FULL
+              : NONE,
+  };
+  cache.set(r, { jumpKind, watching, resourceVersion: r.listResourceVersion, view });
+  return view;
+}
