@@ -134,7 +134,7 @@ describe('a host whose CSP blocks workers', () => {
     assert.match(text, /changes per second/);
     // The rest of the link is kept: three replicas, the ring view, the churn as asked.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);
-    assert.equal(await page.getByTestId('field-addedPerSec').inputValue(), '1000000');
+    assert.equal(await page.getByTestId('field-addedPerSec').inputValue(), '1,000,000');
     assert.equal(await page.getByTestId('play-toggle').getAttribute('aria-pressed'), 'false');
     assert.ok(await page.getByTestId('play-toggle').isDisabled());
     assert.ok(await page.getByTestId('step').isDisabled());
