@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { serveStatic, type StaticSite } from './server';
 
 /** Debian's Chromium; Playwright's own download is not reachable here. */
@@ -69,4 +69,22 @@ export function useBuiltSite(dist: string): SuiteEnv {
     await env.site?.close();
   });
   return env;
+}
+
+/** A page of its own for one test: its context, the page and what the page reported. */
+export interface FreshPage {
+  context: BrowserContext;
+  page: Page;
+  watch: PageWatch;
+}
+
+/**
+ * Closes the previous test's context (if any) and opens a new one at `viewport` (a projector's
+ * 1280x720 by default), with a page whose errors and requests are watched.
+ */
+export async function freshPage(env: SuiteEnv, previous?: BrowserContext, viewport = { width: 1280, height: 720 }): Promise<FreshPage> {
+  await previous?.close();
+  const context = await env.browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page, watch: watchPage(page, env.site.origin) };
 }

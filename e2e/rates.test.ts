@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useBuiltSite, watchPage, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const SHOTS = process.env.SHARDSCOPE_SHOTS;
@@ -17,10 +17,7 @@ describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
   let watch: PageWatch;
 
   beforeEach(async () => {
-    await context?.close();
-    context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
-    page = await context.newPage();
-    watch = watchPage(page, env.site.origin);
+    ({ context, page, watch } = await freshPage(env, context));
     await page.goto(env.site.url);
     await page.getByTestId('replica-card').first().waitFor();
   });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useBuiltSite, watchPage, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -17,10 +17,7 @@ describe('the simulator in a browser', () => {
   let watch: PageWatch;
 
   beforeEach(async () => {
-    await context?.close();
-    context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
-    page = await context.newPage();
-    watch = watchPage(page, env.site.origin);
+    ({ context, page, watch } = await freshPage(env, context));
     await page.goto(env.site.url);
     await page.getByTestId('replica-card').first().waitFor();
   });
