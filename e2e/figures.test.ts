@@ -43,6 +43,17 @@ describe('figures that never mislead, on the page', () => {
     await page.getByTestId('replica-card').first().waitFor();
   }
 
+  it('keeps the header on one row at 1280x720, so the projector loses no height to it', async () => {
+    await open({});
+    const header = await page.locator('header').first().boundingBox();
+    const play = await page.getByTestId('play-toggle').boundingBox();
+    const copy = await page.getByTestId('copy-link').boundingBox();
+    assert.ok(header!.height < 80, `header ${header!.height} px high`);
+    // The settings sit on the same row as the transport controls.
+    assert.ok(Math.abs(copy!.y - play!.y) < 12, `copy link at y=${copy!.y}, play at y=${play!.y}`);
+    assert.equal(await page.getByTestId('copy-link').getAttribute('aria-label'), 'Copy link');
+  });
+
   it('predicts about 2.2x, not 6x, on the first frame with API-server gates on,off,on and 6 replicas', async () => {
     await open({ replicas: 6, apiServers: [{ gate: true }, { gate: false }, { gate: true }] });
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 6);

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { linkFor, useShardScopeStore, type LinkTooLong } from '../../state';
 import { tooLongText } from '../linkText';
 import { useFormat, useT } from '../i18n';
+import { CheckIcon, LinkIcon } from './icons';
 
 /**
  * Copy link (issue 8): copies a link to this exact run, made from the current state (not read
@@ -43,18 +44,23 @@ export function CopyLinkButton() {
 
   return (
     <span className="copy-link">
+      {/* An icon, so the header stays one row at 1280x720; its name is the label. */}
       <button
         type="button"
-        className="button"
+        className="button button--icon"
         data-testid="copy-link"
+        aria-label={copied ? t('link.copied') : t('link.copy')}
         title={t('link.copyLabel')}
         aria-describedby={tooLong ? `${id}-why` : undefined}
         onClick={() => void copy()}
         onBlur={() => setTooLong(null)}
         onKeyDown={(e) => (e.key === 'Escape' ? setTooLong(null) : undefined)}
       >
-        {copied ? t('link.copied') : t('link.copy')}
+        {copied ? <CheckIcon /> : <LinkIcon />}
       </button>
+      <span className="sr-only" aria-live="polite">
+        {copied ? t('link.copied') : ''}
+      </span>
       {tooLong ? (
         <span id={`${id}-why`} className="copy-link__message" role="alert" data-testid="copy-link-message">
           {tooLongText(t, f, tooLong)}
