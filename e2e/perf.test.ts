@@ -13,7 +13,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 const PLAY_MS = 5_500;
 const LONG_TASK_LIMIT_MS = 50;
 /**
- * 64 replicas x 126 ranges still show occasional 51-61 ms tasks on the page on this 2-core VM
+ * 64 replicas x 126 ranges still show occasional 51-80 ms tasks on the page on this 2-core VM
  * (64 replicas x 1 range show none): issue 8 stays open for it. Until then this case guards the
  * freeze the issue found (a 3.5 s start-up and 1.2 s steps) with a bound it must never cross.
  */
