@@ -20,8 +20,7 @@ const T_BOOKMARK = EV_BOOKMARK;
 const NONE = NO_SLOT;
 const MAX_LIVE = MAX_LIVE_OBJECTS;
 
-/** Events one replaced pod produces in a rolling update. */
-export const EVENTS_PER_REPLACED_POD = 5;
+export { EVENTS_PER_REPLACED_POD } from './params';
 
 /** Rolling updates remembered for chart markers (the oldest are dropped beyond this). */
 export const BURST_MARKS_KEPT = 1024;
@@ -237,10 +236,5 @@ export class ChurnSource {
     const cap = p.podsPerSecond * Math.min(p.maxSeconds, p.everySeconds);
     for (let i = 0; i < c.namespaceCount; i++) out[i] = (c.namespaceWeight(i) * Math.min(c.nsLive[i]!, cap)) / p.everySeconds;
     return out;
-  }
-
-  /** Expected events per second rolling updates add (five per replaced pod). */
-  expectedBurstEventsPerSecond(): number {
-    return this.expectedBurstPodsPerSecond().reduce((a, b) => a + b, 0) * EVENTS_PER_REPLACED_POD;
   }
 }

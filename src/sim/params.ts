@@ -375,6 +375,9 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
  */
 export const MAX_EVENTS_PER_STEP = 200_000_000;
 
+/** Events one replaced pod produces in a rolling update (ADDED, 3 MODIFIED, DELETED). */
+export const EVENTS_PER_REPLACED_POD = 5;
+
 /**
  * Events per simulated second the churn asks for, at most: adds (refused ones included),
  * updates, deletes, and five events per pod a rolling update replaces, averaged over a burst
@@ -382,7 +385,7 @@ export const MAX_EVENTS_PER_STEP = 200_000_000;
  */
 export function churnEventsPerSecond(c: ChurnParams): number {
   const b = c.burst;
-  const burst = b.enabled ? 5 * b.podsPerSecond * Math.min(1, b.maxSeconds / b.everySeconds) : 0;
+  const burst = b.enabled ? EVENTS_PER_REPLACED_POD * b.podsPerSecond * Math.min(1, b.maxSeconds / b.everySeconds) : 0;
   return c.addsPerSecond + c.modifiesPerSecond + c.deletesPerSecond + burst;
 }
 
