@@ -7,6 +7,7 @@
  * code. `./worker` re-exports everything here.
  */
 import type { ParamIssue, SimParamsInput } from './params';
+import { isPackedEvents, unpackEvents } from './eventpack';
 import { createSnapshotUnpacker } from './snapshotpack';
 import type { SimSnapshot, Simulation } from './types';
 
@@ -123,7 +124,7 @@ export function createWorkerSimClient(worker: WorkerPort): SimClient {
     const p = pending.get(res.id);
     if (!p) return;
     pending.delete(res.id);
-    if (res.ok) p.resolve(unpack(res.result));
+    if (res.ok) p.resolve(isPackedEvents(res.result) ? unpackEvents(res.result) : unpack(res.result));
     else p.reject(new SimWorkerError(res.error));
   });
   const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> =>

@@ -13,10 +13,11 @@
  */
 import { SimWorkerError, WORKER_COMMANDS } from './client';
 import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './client';
+import { packEvents } from './eventpack';
 import { SimParamsError } from './params';
 import { createSimulation } from './simulation';
 import { createSnapshotPacker } from './snapshotpack';
-import type { SimSnapshot, Simulation } from './types';
+import type { RecentEvent, SimSnapshot, Simulation } from './types';
 
 /** The commands whose result is a snapshot. */
 const SNAPSHOT_COMMANDS: readonly WorkerCommand[] = ['create', 'step', 'snapshot', 'reconfigure', 'seek'];
@@ -110,6 +111,12 @@ export function serveSimulation(scope: MessageEndpoint): WorkerState {
     const req = event.data as WorkerRequest;
     const { response, transfer } = handleWorkerMessage(state, req);
     // Snapshots leave out what did not change since the last one (see snapshotpack.ts).
+    if (response.ok && req.cmd === 'recentEvents') {
+      // Events' fates travel as typed arrays (see eventpack.ts).
+      const events = packEvents(response.result as RecentEvent[]);
+      scope.postMessage({ ...response, result: events }, [events.offsets.buffer as ArrayBuffer, events.fates.buffer as ArrayBuffer]);
+      return;
+    }
     const packed = response.ok && SNAPSHOT_COMMANDS.includes(req.cmd) ? { ...response, result: pack(response.result as SimSnapshot) } : response;
     scope.postMessage(packed, transfer);
   });

@@ -1,6 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
-import { ShardScopeProvider, createShardScopeStore, defaultSimParams, type SimParams } from '../../state';
+import { ShardScopeProvider, createShardScopeStore, defaultSimParams, equalSplitSelectors, type SimParams } from '../../state';
 import { ReplicaCard } from './ReplicaCard';
 
 // What a replica's LIST preview says (issue 7, points 4 and 6).
@@ -84,4 +84,30 @@ describe('the LIST preview of a rejected selector', () => {
     expect(JSON.parse(body.textContent!)).toEqual({ kind: 'Status', apiVersion: 'v1', metadata: {}, status: 'Failure', message, code: 500 });
     expect(Object.keys(JSON.parse(body.textContent!))).toEqual(['kind', 'apiVersion', 'metadata', 'status', 'message', 'code']);
   });
+});
+
+describe('the LIST preview with a long selector (issue 8: many ranges stay responsive)', () => {
+  it('quotes the shardInfo selector once per selector, not once per snapshot', async () => {
+    const selectors = equalSplitSelectors(64, 'object.metadata.uid');
+    // Replica 0 holds 40 ranges: a canonical text of several kB.
+    const text = Array.from({ length: 40 }, (_, i) => selectors[i]!).join(' || ');
+    const store = await setup({ replicas: 2, selectors: [text, selectors.slice(40).join(' || ')] }, 0);
+    const canonical = screen.getByTestId('selector-canonical').textContent!;
+    expect(canonical.length).toBeGreaterThan(3_000);
+    await within(screen.getByTestId('list-preview')).findByTestId('shardinfo-preview');
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      for (let k = 0; k < 3; k++) {
+        await act(async () => {
+          store.getState().step(1);
+          await store.getState().idle();
+        });
+      }
+      const quoted = stringify.mock.calls.filter(([v]) => v === canonical).length;
+      expect(quoted).toBeLessThanOrEqual(1);
+    } finally {
+      stringify.mockRestore();
+    }
+    expect(within(screen.getByTestId('list-preview')).getByTestId('shardinfo-preview').textContent).toContain(JSON.stringify(canonical));
+  }, 30_000);
 });

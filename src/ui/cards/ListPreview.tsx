@@ -7,6 +7,8 @@ export interface ListPreviewProps {
   readonly replica: number;
   /** The replica's current state in the server-side run. */
   readonly stats: ReplicaStats | null;
+  /** The snapshot's resourceVersion (null before the first): the card passes it with `stats`. */
+  readonly resourceVersion: number | null;
 }
 
 /** Refresh the body at most this often while the run plays (simulated seconds). */
@@ -20,7 +22,7 @@ const REFRESH_SIM_SECONDS = 2;
  * replica keeps after filtering locally. Fetched from the model only while the card is on
  * screen.
  */
-export const ListPreview = memo(function ListPreview({ replica, stats }: ListPreviewProps) {
+export const ListPreview = memo(function ListPreview({ replica, stats, resourceVersion: rv }: ListPreviewProps) {
   const t = useT();
   const f = useFormat();
   const store = useShardScopeStore();
@@ -34,7 +36,7 @@ export const ListPreview = memo(function ListPreview({ replica, stats }: ListPre
     s.playing ? `t${Math.floor((s.sim.snapshot?.time ?? 0) / REFRESH_SIM_SECONDS)}` : `rv${s.sim.snapshot?.cluster.resourceVersion ?? ''}`,
   );
   const ready = useShardScope((s) => s.sim.status === 'ready');
-  const resourceVersion = useShardScope((s) => String(s.sim.snapshot?.cluster.resourceVersion ?? ''));
+  const resourceVersion = String(rv ?? '');
   // A change of how the replica filters (a gate toggled, a selector rejected) calls for a new body.
   const shape = stats ? `${stats.status}/${stats.filtering}/${stats.shardInfoSeen}/${stats.apiServer}` : '';
 
@@ -104,6 +106,19 @@ function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: s
   };
 }
 
+/**
+ * The `shardInfo` lines. The selector in them is the canonical text, tens of kB with thousands
+ * of ranges: a component of its own, so a snapshot that does not change it (nearly all of
+ * them) neither quotes it again nor has React compare the text.
+ */
+const ShardInfoMark = memo(function ShardInfoMark({ selector }: { selector: string }) {
+  return (
+    <mark className="code__shardinfo" data-testid="shardinfo-preview">
+      {`    "shardInfo": {\n      "selector": ${JSON.stringify(selector)}\n    }`}
+    </mark>
+  );
+});
+
 function renderBody({ response: r, pending }: Shown, replica: number, t: Translate, f: Formatters) {
   if (r.status !== 200) {
     return (
@@ -141,9 +156,7 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
       {b.metadata.shardInfo ? (
         <>
           {',\n'}
-          <mark className="code__shardinfo" data-testid="shardinfo-preview">
-            {`    "shardInfo": {\n      "selector": ${JSON.stringify(b.metadata.shardInfo.selector)}\n    }`}
-          </mark>
+          <ShardInfoMark selector={b.metadata.shardInfo.selector} />
           {'\n'}
         </>
       ) : (

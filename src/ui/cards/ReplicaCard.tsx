@@ -1,4 +1,4 @@
-import { memo, useCallback, useId, useMemo } from 'react';
+import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
@@ -20,6 +20,27 @@ export interface ReplicaCardProps {
  * when it runs in fallback or its server rejected the selector.
  */
 export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardProps) {
+  const stats = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica] ?? null);
+  const clientStats = useShardScope((s) => s.sim.snapshot?.modes.client.replicas[replica] ?? null);
+  const settlingLeft = useShardScope(selectSettlingSecondsLeft);
+  const resourceVersion = useShardScope((s) => s.sim.snapshot?.cluster.resourceVersion ?? null);
+  // What changes with every snapshot reaches the card's body in a deferred render, which
+  // React splits into slices of a few ms: 64 cards re-rendered in the task that delivers a
+  // snapshot made one task of tens of ms. The values shown are the same, a frame later.
+  const live = useMemo(() => ({ stats, clientStats, settlingLeft, resourceVersion }), [stats, clientStats, settlingLeft, resourceVersion]);
+  const shown = useDeferredValue(live);
+  return <ReplicaCardBody replica={replica} {...shown} />;
+});
+
+/** What {@link ReplicaCardBody} shows of the latest snapshot. */
+interface CardLive {
+  readonly stats: ReplicaStats | null;
+  readonly clientStats: ReplicaStats | null;
+  readonly settlingLeft: number | null;
+  readonly resourceVersion: number | null;
+}
+
+const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientStats, settlingLeft, resourceVersion }: ReplicaCardProps & CardLive) {
   const t = useT();
   const f = useFormat();
   const id = useId();
@@ -27,12 +48,9 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const theme = useShardScope((s) => s.view.theme);
   const text = useShardScope((s) => (s.sim.draftSelectors ?? s.params.selectors)[replica] ?? '');
   const serverCount = useShardScope((s) => s.params.apiServers.length);
-  const server = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica]?.apiServer ?? replica % serverCount);
+  const server = stats?.apiServer ?? replica % serverCount;
   const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);
-  const stats = useShardScope((s) => s.sim.snapshot?.modes.server.replicas[replica] ?? null);
-  const clientStats = useShardScope((s) => s.sim.snapshot?.modes.client.replicas[replica] ?? null);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
-  const settlingLeft = useShardScope(selectSettlingSecondsLeft);
   const fallback = useShardScope((s) => s.params.fallback);
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
@@ -162,7 +180,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
 
       <div className="card__row card__row--block">
         <span className="card__label">{t('card.listPreview')}</span>
-        <ListPreview replica={replica} stats={stats} />
+        <ListPreview replica={replica} stats={stats} resourceVersion={resourceVersion} />
       </div>
     </article>
   );
