@@ -142,11 +142,7 @@ export class Cluster {
       this.nsWorkloads[i] = Math.max(1, Math.min(400, Math.round(Math.sqrt(expected) / 2)));
     }
     this.resourceVersion = 1000;
-    this.index = new SortedHashIndex(
-      () => this.uidHi,
-      () => this.uidLo,
-      () => this.jsonBytes,
-    );
+    this.index = new SortedHashIndex(this, 'uidHi', 'uidLo', 'jsonBytes');
     this.grow(Math.ceil(params.pods * 1.1) + 64);
     // Time-ordered ids start 30 days back and advance with each object created.
     this.v7Ms = EPOCH_MS - INITIAL_AGE_SECONDS * 1000;

@@ -172,12 +172,30 @@ export class SortedHashIndex {
   /** Prefix sums of weights over the sorted pending list (entry k: the first k). */
   private pendingWeights: Float64Array | null = null;
 
+  /**
+   * `source[hiKey]` and `source[loKey]` are the per-slot hash halves, read at each use (the
+   * owner may grow them into new arrays); `source[weightKey]`, when given, the per-slot
+   * weight (constant for a slot's life), for `weightBelow`. Names rather than getter
+   * closures keep the index plain data that a checkpoint can copy.
+   */
   constructor(
-    private readonly hiOf: () => Uint32Array,
-    private readonly loOf: () => Uint32Array,
-    /** Optional per-slot weight (constant for a slot's life), for `weightBelow`. */
-    private readonly weightOf?: () => ArrayLike<number>,
+    private readonly source: object,
+    private readonly hiKey: string,
+    private readonly loKey: string,
+    private readonly weightKey?: string,
   ) {}
+
+  private hiOf(): Uint32Array {
+    return (this.source as Record<string, Uint32Array>)[this.hiKey]!;
+  }
+
+  private loOf(): Uint32Array {
+    return (this.source as Record<string, Uint32Array>)[this.loKey]!;
+  }
+
+  private weightOf(): ArrayLike<number> {
+    return (this.source as Record<string, ArrayLike<number>>)[this.weightKey!]!;
+  }
 
   /** Rebuilds from the given live slots (`presorted`: they are already in hash order). */
   build(liveSlots: Uint32Array, capacity: number, presorted = false): void {
@@ -213,7 +231,7 @@ export class SortedHashIndex {
       if (j <= n) tree[j] += tree[i]!;
     }
     this.tree = tree;
-    if (this.weightOf) {
+    if (this.weightKey !== undefined) {
       const weight = this.weightOf();
       const wt = new Float64Array(n + 1);
       for (let i = 0; i < n; i++) wt[i + 1] = weight[order[i]!]!;
@@ -256,7 +274,7 @@ export class SortedHashIndex {
     const w = this.where[slot] ?? -1;
     if (w >= 0) {
       for (let i = w + 1; i < this.tree.length; i += i & -i) this.tree[i]!--;
-      if (this.weightOf) {
+      if (this.weightKey !== undefined) {
         const x = this.weightOf()[slot]!;
         for (let i = w + 1; i < this.weightTree.length; i += i & -i) this.weightTree[i]! -= x;
       }
@@ -337,7 +355,7 @@ export class SortedHashIndex {
    * the sums are exact.
    */
   weightBelow(hi: number, lo: number): number {
-    if (!this.weightOf) return 0;
+    if (this.weightKey === undefined) return 0;
     let w = 0;
     for (let i = this.lowerBound(hi, lo); i > 0; i -= i & -i) w += this.weightTree[i]!;
     if (this.pending.length > 0) {
