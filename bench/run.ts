@@ -24,6 +24,8 @@ async function main(): Promise<void> {
   if (!only || only === 'seekgen') {
     const { runSeekGenBenchmarks } = await import('./seekgen');
     results.push(...runSeekGenBenchmarks());
+    const { runSeekGenBrowserBenchmarks } = await import('./browser-seekgen');
+    results.push(...(await runSeekGenBrowserBenchmarks()));
   }
   if (!only || only === 'bundle') results.push(...runBundleBenchmark());
   if (!only || only === 'browser') {

@@ -12,6 +12,8 @@
 import { Cluster } from '../src/sim/cluster';
 import { resolveParams } from '../src/sim/params';
 import { createPrng } from '../src/sim/prng';
+import { CHECKPOINT_BUDGET_BYTES } from '../src/sim/checkpoint';
+import { createSimulation } from '../src/sim/simulation';
 import { ReferenceCluster } from './reference-cluster';
 import type { BenchResult } from './types';
 
@@ -43,6 +45,52 @@ export function benchGeneration(rounds = 3): BenchResult {
   };
 }
 
+/**
+ * 2 and 3. Step back at a million objects: run to 20 s, then seek to earlier times one after
+ * another (as ArrowLeft presses do, and a few jumps further back), with checkpoints and with
+ * a zero checkpoint budget (every seek rebuilds and replays from t = 0, as before issue 9).
+ */
+export function benchStepBack(): BenchResult[] {
+  const params = { cluster: { pods: MILLION } };
+  const targets = [19, 18, 17, 15.5, 12.25, 7];
+  const run = (budget: number) => {
+    const sim = createSimulation(params, { checkpointBudgetBytes: budget });
+    for (let i = 0; i < 20; i++) sim.step(1);
+    const times: number[] = [];
+    for (const t of targets) {
+      const t0 = performance.now();
+      sim.seek(t);
+      times.push(performance.now() - t0);
+    }
+    return { times, stats: sim.checkpointStats() };
+  };
+  const ours = run(CHECKPOINT_BUDGET_BYTES);
+  const ref = run(0);
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const worst = Math.max(...ours.times);
+  const mb = (b: number) => b / 1e6;
+  return [
+    {
+      name: `sim: step back at 1,000,000 objects (median of seeks to ${targets.join(', ')} s after running to 20 s; worst ${worst.toFixed(0)} ms)`,
+      value: median(ours.times),
+      unit: 'ms',
+      reference: { name: 'full replay from t = 0 (no checkpoints), median', value: median(ref.times), unit: 'ms' },
+      ratio: median(ref.times) / median(ours.times),
+      target: '< 100 ms',
+      pass: median(ours.times) < 100,
+    },
+    {
+      name: `sim: checkpoint bytes at 1,000,000 objects (peak over that run; ${ours.stats.count} checkpoints held at the end)`,
+      value: mb(ours.stats.peakBytes),
+      unit: 'MB',
+      reference: { name: 'the budget', value: mb(ours.stats.budgetBytes), unit: 'MB' },
+      ratio: ours.stats.budgetBytes / ours.stats.peakBytes,
+      target: `<= ${mb(CHECKPOINT_BUDGET_BYTES).toFixed(0)} MB (200 MiB)`,
+      pass: ours.stats.peakBytes <= CHECKPOINT_BUDGET_BYTES,
+    },
+  ];
+}
+
 export function runSeekGenBenchmarks(): BenchResult[] {
-  return [benchGeneration()];
+  return [benchGeneration(), ...benchStepBack()];
 }

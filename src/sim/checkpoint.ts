@@ -245,11 +245,12 @@ export interface CheckpointStats {
 
 /**
  * Checkpoints by tick, within a byte budget. When a new checkpoint takes the total over the
- * budget, checkpoints are evicted, oldest-spaced first: the gap each one closes is weighed
- * against its age, so the survivors are dense near the present (where stepping back goes)
- * and roughly exponentially spaced further back. The newest is never evicted by this rule;
- * if it alone is over the budget, it goes too, and seeking falls back to rebuilding from
- * the parameters and replaying from t = 0 (always possible: a run is its parameters and its
+ * budget, checkpoints between the oldest and the newest are evicted: the gap each one's
+ * removal leaves is weighed against its age, so the survivors are dense near the present
+ * (where stepping back goes) and roughly exponentially spaced further back, and the oldest
+ * stays as a base that any earlier time replays from. With only two left the oldest goes;
+ * a lone checkpoint over the budget goes too, and seeking falls back to rebuilding from the
+ * parameters and replaying from t = 0 (always possible: a run is its parameters and its
  * recorded changes).
  */
 export class CheckpointStore {
@@ -323,13 +324,14 @@ export class CheckpointStore {
   private enforce(now: number): void {
     while (this.ledger.bytes > this.budgetBytes && this.list.length > 0) {
       const l = this.list;
-      let victim = l.length - 1; // alone over the budget: the newest goes too
-      if (l.length > 1) {
-        // Evict the one whose removal leaves the smallest gap for its age: gap / (age + 1).
+      // Two or fewer: keep the newest (stepping back goes there first); one: it goes too.
+      let victim = 0;
+      if (l.length > 2) {
+        // Never the oldest (a base to replay any earlier time from, instead of rebuilding the
+        // cluster) nor the newest: the one whose removal leaves the smallest gap for its age.
         let best = Infinity;
-        for (let i = 0; i < l.length - 1; i++) {
-          const before = i > 0 ? l[i - 1]!.tick : -1;
-          const gap = l[i + 1]!.tick - before;
+        for (let i = 1; i < l.length - 1; i++) {
+          const gap = l[i + 1]!.tick - l[i - 1]!.tick;
           const score = gap / (now - l[i]!.tick + 1);
           if (score < best) {
             best = score;
