@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|bundle|browser`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|seekgen|bundle|browser`
  * to run one group.
  */
 import { cpus } from 'node:os';
@@ -20,6 +20,12 @@ async function main(): Promise<void> {
   if (!only || only === 'sim') {
     const { runSimBenchmarks } = await import('./sim');
     results.push(...(await runSimBenchmarks()));
+  }
+  if (!only || only === 'seekgen') {
+    const { runSeekGenBenchmarks } = await import('./seekgen');
+    results.push(...runSeekGenBenchmarks());
+    const { runSeekGenBrowserBenchmarks } = await import('./browser-seekgen');
+    results.push(...(await runSeekGenBrowserBenchmarks()));
   }
   if (!only || only === 'bundle') results.push(...runBundleBenchmark());
   if (!only || only === 'browser') {

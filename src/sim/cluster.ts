@@ -18,11 +18,11 @@ import { mix32, namespaceName } from './names';
 import { sampleJsonBytes, sampleNamespaceFactor } from './sizes';
 import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
 import { jumpHash } from './jump';
+import { hashUidWordsInto } from './uidhash';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
-const hashInto = hashFieldInto;
+const hashUid = hashUidWordsInto;
 const jump = jumpHash;
-const uuidText = formatUuid;
 
 /**
  * Most live objects the cluster holds: the documented maximum of `cluster.pods`. An add
@@ -142,11 +142,7 @@ export class Cluster {
       this.nsWorkloads[i] = Math.max(1, Math.min(400, Math.round(Math.sqrt(expected) / 2)));
     }
     this.resourceVersion = 1000;
-    this.index = new SortedHashIndex(
-      () => this.uidHi,
-      () => this.uidLo,
-      () => this.jsonBytes,
-    );
+    this.index = new SortedHashIndex(this, 'uidHi', 'uidLo', 'jsonBytes');
     this.grow(Math.ceil(params.pods * 1.1) + 64);
     // Time-ordered ids start 30 days back and advance with each object created.
     this.v7Ms = EPOCH_MS - INITIAL_AGE_SECONDS * 1000;
@@ -167,25 +163,54 @@ export class Cluster {
     const words = new Uint32Array(n * 4);
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
-    const scratch = this.hashScratch;
     const age = (i: number) => (INITIAL_AGE_SECONDS * (n - i)) / n;
+    const identity = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       this.writeUid(words, i * 4, -age(i));
-      hashInto(uuidText(words, i * 4), scratch, 0);
-      hi[i] = scratch[0]!;
-      lo[i] = scratch[1]!;
+      hashUid(words, i * 4, hi, lo, i);
+      identity[i] = i;
     }
-    const sorted = sortByHash(Uint32Array.from({ length: n }, (_, i) => i), hi, lo);
+    const sorted = sortByHash(identity, hi, lo);
+    const order = sorted.slots;
+    const uw = this.uidWords;
+    this.uidHi.set(sorted.hi);
+    this.uidLo.set(sorted.lo);
     for (let j = 0; j < n; j++) {
-      const i = sorted.slots[j]!;
-      this.uidWords[j * 4] = words[i * 4]!;
-      this.uidWords[j * 4 + 1] = words[i * 4 + 1]!;
-      this.uidWords[j * 4 + 2] = words[i * 4 + 2]!;
-      this.uidWords[j * 4 + 3] = words[i * 4 + 3]!;
-      this.uidHi[j] = sorted.hi[j]!;
-      this.uidLo[j] = sorted.lo[j]!;
-      this.fill(j, this.drawNamespace(), -age(i));
+      const i = order[j]!;
+      uw[j * 4] = words[i * 4]!;
+      uw[j * 4 + 1] = words[i * 4 + 1]!;
+      uw[j * 4 + 2] = words[i * 4 + 2]!;
+      uw[j * 4 + 3] = words[i * 4 + 3]!;
     }
+    // What `fill` does per object, in one loop over local arrays (same draws, same order).
+    const prng = this.prng;
+    const sizes = this.sizes;
+    const { nsOf, nsHi, nsLo, jsonBytes, rv, created, alive, livePos, liveSlots } = this;
+    const { nsHashHi, nsHashLo, nsSizeFactor, nsLive, nsLiveJsonBytes, uidPrefixHistogram } = this;
+    let version = this.resourceVersion;
+    let liveBytes = this.liveJsonBytes;
+    let live = this.liveCount;
+    for (let j = 0; j < n; j++) {
+      const ns = this.drawNamespace();
+      nsOf[j] = ns;
+      nsHi[j] = nsHashHi[ns]!;
+      nsLo[j] = nsHashLo[ns]!;
+      const bytes = sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!);
+      jsonBytes[j] = bytes;
+      rv[j] = ++version;
+      created[j] = -age(order[j]!);
+      alive[j] = 1;
+      livePos[j] = live;
+      liveSlots[live++] = j;
+      nsLive[ns]!++;
+      nsLiveJsonBytes[ns]! += bytes;
+      liveBytes += bytes;
+      uidPrefixHistogram[uw[j * 4]! >>> 16]!++;
+    }
+    this.resourceVersion = version;
+    this.liveJsonBytes = liveBytes;
+    this.liveCount = live;
+    if (this.jumpN > 0) for (let j = 0; j < n; j++) this.jumpBuckets[j] = jump(this.uidHi[j]!, this.uidLo[j]!, this.jumpN);
     this.slots = n;
   }
 
@@ -303,9 +328,7 @@ export class Cluster {
       s = this.slots++;
     }
     this.writeUid(this.uidWords, s * 4, t);
-    hashInto(uuidText(this.uidWords, s * 4), this.hashScratch, 0);
-    this.uidHi[s] = this.hashScratch[0]!;
-    this.uidLo[s] = this.hashScratch[1]!;
+    hashUid(this.uidWords, s * 4, this.uidHi, this.uidLo, s);
     this.fill(s, ns, t);
     if (this.indexed) this.index.add(s);
     return s;

@@ -30,6 +30,75 @@ const DIGIT_MASK = DIGITS - 1;
  * a cache miss each). 2,048 buckets keep the scattered writes cache-friendly too.
  */
 export function sortByHash(slots: Uint32Array, hi: Uint32Array, lo: Uint32Array): SortedHashes {
+  return slots.length >= MSD_MIN ? sortByHashMsd(slots, hi, lo) : sortByHashLsd(slots, hi, lo);
+}
+
+/** Below this many entries the six-pass LSD sort is as fast and needs no bucket table. */
+const MSD_MIN = 1 << 14;
+/** Buckets larger than this (many equal or clustered keys) are sorted by the LSD sort. */
+const INSERTION_MAX = 48;
+
+/**
+ * The same order as {@link sortByHashLsd} (ascending, stable for equal keys) in one
+ * scattering pass: entries go to buckets by the top bits of `hi` (about 8 entries per
+ * bucket for uniformly spread hashes), then each bucket is put in order by an insertion
+ * sort on (hi, lo), which for a handful of entries costs a few comparisons each. A bucket
+ * that turns out crowded (clustered keys, such as namespace hashes shared by many objects)
+ * goes through the LSD sort instead, so no input is quadratic.
+ */
+function sortByHashMsd(slots: Uint32Array, hi: Uint32Array, lo: Uint32Array): SortedHashes {
+  const n = slots.length;
+  const bits = Math.min(20, Math.max(4, Math.floor(Math.log2(n / 8))));
+  const shift = 32 - bits;
+  const buckets = 1 << bits;
+  const start = new Uint32Array(buckets + 1);
+  for (let i = 0; i < n; i++) start[(hi[slots[i]!]! >>> shift) + 1]!++;
+  for (let d = 0; d < buckets; d++) start[d + 1]! += start[d]!;
+  const at = start.slice(0, buckets);
+  const ks = new Uint32Array(n);
+  const kh = new Uint32Array(n);
+  const kl = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const s = slots[i]!;
+    const h = hi[s]!;
+    const p = at[h >>> shift]!++;
+    ks[p] = s;
+    kh[p] = h;
+    kl[p] = lo[s]!;
+  }
+  for (let d = 0; d < buckets; d++) {
+    const a = start[d]!;
+    const b = start[d + 1]!;
+    if (b - a < 2) continue;
+    if (b - a > INSERTION_MAX) {
+      const sub = sortByHashLsd(ks.subarray(a, b), hi, lo);
+      ks.set(sub.slots, a);
+      kh.set(sub.hi, a);
+      kl.set(sub.lo, a);
+      continue;
+    }
+    for (let i = a + 1; i < b; i++) {
+      const s = ks[i]!;
+      const h = kh[i]!;
+      const l = kl[i]!;
+      let j = i - 1;
+      // Strictly greater moves up: equal keys keep their order (stable, as the LSD sort).
+      while (j >= a && (kh[j]! > h || (kh[j] === h && kl[j]! > l))) {
+        ks[j + 1] = ks[j]!;
+        kh[j + 1] = kh[j]!;
+        kl[j + 1] = kl[j]!;
+        j--;
+      }
+      ks[j + 1] = s;
+      kh[j + 1] = h;
+      kl[j + 1] = l;
+    }
+  }
+  return { slots: ks, hi: kh, lo: kl };
+}
+
+/** The six-pass LSD radix sort (see {@link sortByHash}). */
+function sortByHashLsd(slots: Uint32Array, hi: Uint32Array, lo: Uint32Array): SortedHashes {
   const n = slots.length;
   let ks = slots.slice();
   let kh = new Uint32Array(n);
@@ -103,12 +172,30 @@ export class SortedHashIndex {
   /** Prefix sums of weights over the sorted pending list (entry k: the first k). */
   private pendingWeights: Float64Array | null = null;
 
+  /**
+   * `source[hiKey]` and `source[loKey]` are the per-slot hash halves, read at each use (the
+   * owner may grow them into new arrays); `source[weightKey]`, when given, the per-slot
+   * weight (constant for a slot's life), for `weightBelow`. Names rather than getter
+   * closures keep the index plain data that a checkpoint can copy.
+   */
   constructor(
-    private readonly hiOf: () => Uint32Array,
-    private readonly loOf: () => Uint32Array,
-    /** Optional per-slot weight (constant for a slot's life), for `weightBelow`. */
-    private readonly weightOf?: () => ArrayLike<number>,
+    private readonly source: object,
+    private readonly hiKey: string,
+    private readonly loKey: string,
+    private readonly weightKey?: string,
   ) {}
+
+  private hiOf(): Uint32Array {
+    return (this.source as Record<string, Uint32Array>)[this.hiKey]!;
+  }
+
+  private loOf(): Uint32Array {
+    return (this.source as Record<string, Uint32Array>)[this.loKey]!;
+  }
+
+  private weightOf(): ArrayLike<number> {
+    return (this.source as Record<string, ArrayLike<number>>)[this.weightKey!]!;
+  }
 
   /** Rebuilds from the given live slots (`presorted`: they are already in hash order). */
   build(liveSlots: Uint32Array, capacity: number, presorted = false): void {
@@ -144,7 +231,7 @@ export class SortedHashIndex {
       if (j <= n) tree[j] += tree[i]!;
     }
     this.tree = tree;
-    if (this.weightOf) {
+    if (this.weightKey !== undefined) {
       const weight = this.weightOf();
       const wt = new Float64Array(n + 1);
       for (let i = 0; i < n; i++) wt[i + 1] = weight[order[i]!]!;
@@ -187,7 +274,7 @@ export class SortedHashIndex {
     const w = this.where[slot] ?? -1;
     if (w >= 0) {
       for (let i = w + 1; i < this.tree.length; i += i & -i) this.tree[i]!--;
-      if (this.weightOf) {
+      if (this.weightKey !== undefined) {
         const x = this.weightOf()[slot]!;
         for (let i = w + 1; i < this.weightTree.length; i += i & -i) this.weightTree[i]! -= x;
       }
@@ -268,7 +355,7 @@ export class SortedHashIndex {
    * the sums are exact.
    */
   weightBelow(hi: number, lo: number): number {
-    if (!this.weightOf) return 0;
+    if (this.weightKey === undefined) return 0;
     let w = 0;
     for (let i = this.lowerBound(hi, lo); i > 0; i -= i & -i) w += this.weightTree[i]!;
     if (this.pending.length > 0) {

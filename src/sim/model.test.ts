@@ -123,10 +123,7 @@ describe('sorted hash index', () => {
     const n = 3000;
     const { hi, lo } = randomHashes(n, 'idx');
     const alive = new Uint8Array(n);
-    const idx = new SortedHashIndex(
-      () => hi,
-      () => lo,
-    );
+    const idx = new SortedHashIndex({ hi, lo }, 'hi', 'lo');
     const first = Uint32Array.from({ length: 2000 }, (_, i) => i);
     first.forEach((s) => (alive[s] = 1));
     idx.build(first, n);
@@ -162,11 +159,7 @@ describe('sorted hash index', () => {
     const { hi, lo } = randomHashes(n, 'weights');
     const weight = Uint32Array.from({ length: n }, (_, i) => 300 + ((i * 7919) % 5000));
     const alive = new Uint8Array(n);
-    const idx = new SortedHashIndex(
-      () => hi,
-      () => lo,
-      () => weight,
-    );
+    const idx = new SortedHashIndex({ hi, lo, weight }, 'hi', 'lo', 'weight');
     const first = Uint32Array.from({ length: 2000 }, (_, i) => i);
     first.forEach((s) => (alive[s] = 1));
     idx.build(first, n);
@@ -200,10 +193,7 @@ describe('sorted hash index', () => {
 describe('ownership recount', () => {
   const n = 20_000;
   const { hi, lo } = randomHashes(n, 'recount');
-  const idx = new SortedHashIndex(
-    () => hi,
-    () => lo,
-  );
+  const idx = new SortedHashIndex({ hi, lo }, 'hi', 'lo');
   idx.build(Uint32Array.from({ length: n }, (_, i) => i), n);
   const bound = fc.bigInt({ min: 0n, max: 1n << 64n }).map((v) => '0x' + v.toString(16).padStart(16, '0'));
   const range = fc.tuple(bound, bound).filter(([a, b]) => BigInt(a) < BigInt(b)).map(([start, end]) => ({ start, end }));

@@ -44,45 +44,71 @@ function seedWords(seed: string): [number, number, number, number] {
   return [h1 >>> 0, h2 >>> 0, h3 >>> 0, h4 >>> 0];
 }
 
+/**
+ * sfc32 as a class: its state is four plain number fields and its methods live on the
+ * prototype, so a generator is ordinary data that a checkpoint can copy (no closure holds
+ * state), and the engine keeps the hot `u32` monomorphic.
+ */
+class Sfc32 implements Prng {
+  private a: number;
+  private b: number;
+  private c: number;
+  private d: number;
+
+  constructor(private readonly text: string) {
+    [this.a, this.b, this.c, this.d] = seedWords(text);
+    // Warm up: the first outputs of sfc32 still correlate with the seed words.
+    for (let i = 0; i < 15; i++) this.u32();
+  }
+
+  u32(): number {
+    const a = this.a;
+    const b = this.b;
+    const c = this.c;
+    const d = this.d;
+    const t = (((a + b) | 0) + d) | 0;
+    this.d = (d + 1) | 0;
+    this.a = b ^ (b >>> 9);
+    this.b = (c + (c << 3)) | 0;
+    const r = (c << 21) | (c >>> 11);
+    this.c = (r + t) | 0;
+    return t >>> 0;
+  }
+
+  float(): number {
+    return this.u32() / 4294967296;
+  }
+
+  int(n: number): number {
+    return Math.floor(this.float() * n);
+  }
+
+  normal(): number {
+    const u = 1 - this.float(); // (0, 1], so the log is finite
+    const v = this.float();
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+  }
+
+  poisson(lambda: number): number {
+    if (!(lambda > 0)) return 0;
+    if (lambda > 64) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * this.normal()));
+    // Knuth's product method: fine for small means.
+    const limit = Math.exp(-lambda);
+    let k = 0;
+    let p = this.float();
+    while (p > limit) {
+      k++;
+      p *= this.float();
+    }
+    return k;
+  }
+
+  fork(label: string): Prng {
+    return new Sfc32(`${this.text}\u0000${label}`);
+  }
+}
+
 /** Creates a generator from a string or number seed. */
 export function createPrng(seed: string | number): Prng {
-  const text = String(seed);
-  let [a, b, c, d] = seedWords(text);
-  const u32 = (): number => {
-    const t = (((a + b) | 0) + d) | 0;
-    d = (d + 1) | 0;
-    a = b ^ (b >>> 9);
-    b = (c + (c << 3)) | 0;
-    c = (c << 21) | (c >>> 11);
-    c = (c + t) | 0;
-    return t >>> 0;
-  };
-  // Warm up: the first outputs of sfc32 still correlate with the seed words.
-  for (let i = 0; i < 15; i++) u32();
-  const float = (): number => u32() / 4294967296;
-  const prng: Prng = {
-    u32,
-    float,
-    int: (n) => Math.floor(float() * n),
-    normal: () => {
-      const u = 1 - float(); // (0, 1], so the log is finite
-      const v = float();
-      return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
-    },
-    poisson: (lambda) => {
-      if (!(lambda > 0)) return 0;
-      if (lambda > 64) return Math.max(0, Math.round(lambda + Math.sqrt(lambda) * prng.normal()));
-      // Knuth's product method: fine for small means.
-      const limit = Math.exp(-lambda);
-      let k = 0;
-      let p = float();
-      while (p > limit) {
-        k++;
-        p *= float();
-      }
-      return k;
-    },
-    fork: (label) => createPrng(`${text}\u0000${label}`),
-  };
-  return prng;
+  return new Sfc32(String(seed));
 }

@@ -8,6 +8,8 @@ import { hashFraction, hexToParts } from '../core/sharding';
 import type { ShardSelector } from '../core/sharding';
 import { reshardHashes } from './reshard';
 import { ChurnSource } from './churn';
+import { CheckpointStore } from './checkpoint';
+import type { CheckpointStats } from './checkpoint';
 import { closedForm } from './closedform';
 import type { ReplicaPlan, Share } from './closedform';
 import { Cluster } from './cluster';
@@ -104,6 +106,9 @@ const RECENT_CAPACITY = 2048;
 const RELEASE_SLACK = 4096;
 /** Longest single `step()`, so a typo cannot freeze the page. */
 const MAX_STEP_SECONDS = 86_400;
+
+/** Fields of the simulation that are not model state (see `modelFields`). */
+const NOT_MODEL_STATE: ReadonlySet<string> = new Set(['history', 'checkpoints', 'version', 'base', 'batch', 'admissions']);
 
 interface HistoryEntry {
   readonly tick: number;
@@ -255,8 +260,13 @@ class SimulationImpl implements Simulation {
   private readonly admissions = new Map<string, ReturnType<typeof parseForRequest>>();
   /** Where an ordinary add lands, per namespace (fixed for a cluster). */
   private addWeights = new Float64Array(0);
+  /** Checkpoints of the model state for fast seeking back (issue 9, point 4). */
+  private checkpoints = new CheckpointStore();
+  /** Tick of the last checkpoint taken while running forward. */
+  private checkpointTick = 0;
 
-  constructor(params: SimParams) {
+  constructor(params: SimParams, checkpointBudgetBytes?: number) {
+    if (checkpointBudgetBytes !== undefined) this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
     this.params = params;
     this.build(params);
   }
@@ -265,10 +275,11 @@ class SimulationImpl implements Simulation {
     return this.tick / TICKS_PER_SECOND;
   }
 
-  private build(params: SimParams): void {
+  private build(params: SimParams, keepCheckpoints = false): void {
     this.params = params;
     this.base = params;
     this.history = [];
+    if (!keepCheckpoints) this.checkpoints.clear();
     const prng = createPrng(params.seed);
     this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'));
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
@@ -293,7 +304,46 @@ class SimulationImpl implements Simulation {
       this.modes[m].configure(params, 0, TICK_SECONDS, false);
       this.modes[m].sample(0);
     }
+    this.checkpointTick = 0;
+    if (!keepCheckpoints) this.checkpoints.take(0, 0, this.modelFields());
     this.version++;
+  }
+
+  /**
+   * The model state a checkpoint holds: every field of the simulation but those that are
+   * not state (the recorded history and the checkpoints themselves, the version counter,
+   * the base parameters a rebuild starts from, the scratch event batch, which is empty at a
+   * checkpoint, and a cache of pure parses). Fields added later are state by default.
+   */
+  private modelFields(): Record<string, unknown> {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(this)) if (!NOT_MODEL_STATE.has(k)) out[k] = v;
+    return out;
+  }
+
+  /**
+   * Simulated seconds between checkpoints: short enough that replaying from the last one
+   * costs about what restoring one does. Replay work grows with the live objects (per-sample
+   * work) and the event rate, so the interval shrinks with both: 2 s at 1,000,000 objects,
+   * up to a minute for small, quiet clusters.
+   */
+  private checkpointIntervalTicks(): number {
+    const live = Math.max(1, this.cluster.liveCount);
+    const events = Math.max(1, churnEventsPerSecond(this.params.churn));
+    const seconds = Math.min(60, Math.max(1, Math.min(2_000_000 / live, 40_000 / events)));
+    return Math.round(seconds * TICKS_PER_SECOND);
+  }
+
+  /** At a sample point (the batch is processed and empty): a checkpoint when one is due. */
+  private maybeCheckpoint(): void {
+    if (this.tick - this.checkpointTick < this.checkpointIntervalTicks()) return;
+    this.checkpointTick = this.tick;
+    this.checkpoints.take(this.tick, this.history.length, this.modelFields());
+  }
+
+  /** What the checkpoints hold (count, bytes, budget, ticks). */
+  checkpointStats(): CheckpointStats {
+    return this.checkpoints.stats();
   }
 
   private sampleTicks(): number {
@@ -340,6 +390,7 @@ class SimulationImpl implements Simulation {
         client.sample(this.time);
         server.sample(this.time);
         this.releaseSlots();
+        this.maybeCheckpoint();
       } else if (this.cluster.limboCount >= 2 * RECENT_CAPACITY + RELEASE_SLACK + (this.cluster.liveCount >>> 5)) {
         flush();
         this.releaseSlots();
@@ -434,6 +485,7 @@ class SimulationImpl implements Simulation {
     }
     // Seeking back and then changing something discards the recorded future.
     this.history = this.history.filter((h) => h.tick <= this.tick);
+    this.checkpoints.dropFrom(this.tick + 1);
     this.history.push({ tick: this.tick, input });
     this.apply(next);
     this.version++;
@@ -471,8 +523,23 @@ class SimulationImpl implements Simulation {
     }
     const history = this.history.filter((h) => h.tick <= target);
     const version = this.version;
-    this.build(this.base);
-    for (const h of history) {
+    // Checkpoints after the target belong to a future that the next change may rewrite.
+    this.checkpoints.dropFrom(target + 1);
+    const cp = this.checkpoints.at(target);
+    let from = 0;
+    if (cp) {
+      // Restore the nearest checkpoint at or before the target, then replay from it.
+      const fields = this.checkpoints.restore(cp);
+      const self = this as unknown as Record<string, unknown>;
+      for (const k of Object.keys(fields)) self[k] = fields[k];
+      this.history = history.slice(0, cp.historyLength);
+      this.checkpointTick = cp.tick;
+      from = cp.historyLength;
+    } else {
+      this.build(this.base, true);
+    }
+    this.carry = 0;
+    for (const h of history.slice(from)) {
       this.runTicks(h.tick - this.tick);
       this.history.push(h);
       this.apply(resolveParams(h.input, this.params));
@@ -1024,6 +1091,6 @@ class SimulationImpl implements Simulation {
  * its initial LIST) and takes the first sample at t = 0. Throws `SimParamsError` naming each
  * bad parameter and its bounds.
  */
-export function createSimulation(input: SimParamsInput = {}): Simulation {
-  return new SimulationImpl(resolveParams(input, DEFAULT_PARAMS));
+export function createSimulation(input: SimParamsInput = {}, options: { checkpointBudgetBytes?: number } = {}): Simulation {
+  return new SimulationImpl(resolveParams(input, DEFAULT_PARAMS), options.checkpointBudgetBytes);
 }

@@ -694,8 +694,10 @@ export interface Simulation {
    * on bad parameters and leaves the simulation as it was.
    */
   reconfigure(input: SimParamsInput): void;
-  /** Rewinds or advances to simulated time `t` by replaying from the start (same seed, same reconfigurations). */
+  /** Rewinds or advances to simulated time `t`: restores the nearest earlier checkpoint and replays from it (same seed, same reconfigurations). */
   seek(t: number): void;
+  /** What the step-back checkpoints hold: count, bytes (distinct stored memory), budget, ticks. */
+  checkpointStats(): import('./checkpoint').CheckpointStats;
   /** What replica `replica` of `mode` would get for a LIST now (materialised, at most `limit` items shown). */
   listFor(mode: Mode, replica: number, options?: ListOptions): ListResponse;
   /** The last `count` watch events the replica received, as wire envelopes, newest last. */

@@ -1,0 +1,195 @@
+import { describe, expect, it } from 'vitest';
+import { CheckpointError, CheckpointStore } from './checkpoint';
+import type { SimParamsInput } from './params';
+import { createSimulation } from './simulation';
+import type { Simulation } from './types';
+
+/** A busy small cluster: checkpoints every 10 simulated seconds (40,000 / 4,000 events/s). */
+function busy(seed: string, extra: SimParamsInput = {}): SimParamsInput {
+  return {
+    seed,
+    cluster: { pods: 3_000, namespaces: 12 },
+    churn: { addsPerSecond: 300, modifiesPerSecond: 3_400, deletesPerSecond: 300, bookmarkIntervalSeconds: 5, burst: { enabled: true, everySeconds: 7, podsPerSecond: 40, maxSeconds: 2 } },
+    replicas: { count: 3 },
+    ...extra,
+  };
+}
+
+/** Everything a snapshot shows but the version counter, plus the recent events and a LIST. */
+function state(sim: Simulation): string {
+  // The version counter and "events in the last step" depend on how the time was reached.
+  const { version: _v, churn, ...snap } = sim.snapshot();
+  const { lastStep: _l, ...churnRest } = churn;
+  const text = JSON.stringify({ snap, churn: churnRest, events: sim.recentEvents(64), list: sim.listFor('server', 1, { limit: 5 }), watch: sim.watchEventsFor('client', 0, 8) });
+  return text;
+}
+
+/** Where two states first differ (a short window), or '' when equal: readable failures. */
+function diff(a: string, b: string): string {
+  if (a === b) return '';
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `at ${i}: ...${a.slice(Math.max(0, i - 200), i + 60)}\n vs ...${b.slice(Math.max(0, i - 200), i + 60)}`;
+}
+
+type Change = { at: number; input: SimParamsInput };
+
+/** A fresh run (no seeking) to `t` with the same changes. */
+function replay(params: SimParamsInput, changes: Change[], t: number): Simulation {
+  const sim = createSimulation(params);
+  for (const c of changes) {
+    if (c.at > t) break;
+    sim.step(c.at - sim.time);
+    sim.reconfigure(c.input);
+  }
+  sim.step(Math.round((t - sim.time) * 100) / 100);
+  return sim;
+}
+
+const CASES: { name: string; params: SimParamsInput; changes: Change[] }[] = [
+  { name: 'seed a, no changes', params: busy('a'), changes: [] },
+  {
+    name: 'seed b, gate off then more replicas',
+    params: busy('b', { apiServers: { count: 2, gates: [true, true] } }),
+    changes: [
+      { at: 12.3, input: { apiServers: { count: 2, gates: [false, true] } } },
+      { at: 31, input: { replicas: { count: 5 } } },
+    ],
+  },
+  {
+    name: 'seed c, jump hash client filter, churn change, protobuf',
+    params: busy('c', { replicas: { count: 4, clientFilter: 'jump' }, sizes: { encoding: 'protobuf' } }),
+    changes: [{ at: 20, input: { churn: { modifiesPerSecond: 800 } } }],
+  },
+];
+
+describe('checkpoints: seeking back restores the nearest checkpoint and replays (issue 9, point 4)', () => {
+  for (const c of CASES) {
+    it(`${c.name}: seek back after running further equals a fresh replay, and so do the events after it`, () => {
+      const sim = createSimulation(c.params);
+      for (const ch of c.changes) {
+        sim.step(ch.at - sim.time);
+        sim.reconfigure(ch.input);
+      }
+      sim.step(55 - sim.time);
+      expect(sim.checkpointStats().count).toBeGreaterThanOrEqual(4);
+      for (const t of [37.5, 20, 20.01, 19.99, 9.99, 3]) {
+        sim.seek(t);
+        const fresh = replay(c.params, c.changes, t);
+        expect(sim.time).toBe(t);
+        expect(diff(state(sim), state(fresh))).toBe('');
+        sim.step(4.3);
+        fresh.step(4.3);
+        expect(diff(state(sim), state(fresh))).toBe('');
+      }
+    }, 120_000);
+  }
+
+  it('seeks back, forward, back again, and to exactly a checkpoint time and just before it', () => {
+    const params = busy('d');
+    const sim = createSimulation(params);
+    sim.step(45);
+    const ticks = sim.checkpointStats().ticks;
+    expect(ticks).toContain(3000); // one at 30 s
+    for (const t of [30, 29.99, 41, 12, 30.01, 30, 0]) {
+      sim.seek(t);
+      expect(diff(state(sim), state(replay(params, [], t)))).toBe('');
+    }
+  }, 120_000);
+
+  it('a change after seeking back rewrites the future: later checkpoints are dropped, and replays stay exact', () => {
+    const params = busy('e');
+    const sim = createSimulation(params);
+    sim.step(50);
+    sim.seek(15);
+    expect(Math.max(...sim.checkpointStats().ticks)).toBeLessThanOrEqual(1500);
+    sim.reconfigure({ replicas: { count: 2 } });
+    sim.step(30);
+    sim.seek(33.3);
+    expect(diff(state(sim), state(replay(params, [{ at: 15, input: { replicas: { count: 2 } } }], 33.3)))).toBe('');
+  }, 120_000);
+});
+
+describe('checkpoint memory budget', () => {
+  it('a long run never holds more checkpoint bytes than the budget, and seeking still replays exactly', () => {
+    const budget = 12 * 1024 * 1024;
+    const params = busy('f', { cluster: { pods: 20_000 } });
+    const sim = createSimulation(params, { checkpointBudgetBytes: budget });
+    let peak = 0;
+    for (let i = 0; i < 30; i++) {
+      sim.step(10);
+      const s = sim.checkpointStats();
+      expect(s.bytes).toBeLessThanOrEqual(budget);
+      peak = Math.max(peak, s.bytes);
+      expect(s.peakBytes).toBeLessThanOrEqual(budget);
+    }
+    const s = sim.checkpointStats();
+    // The budget binds (checkpoints were evicted) and the survivors are denser near now.
+    expect(s.count).toBeLessThan(30);
+    expect(s.count).toBeGreaterThanOrEqual(3);
+    const gaps = s.ticks.slice(1).map((t, i) => t - s.ticks[i]!);
+    expect(gaps[gaps.length - 1]!).toBeLessThanOrEqual(gaps[0]!);
+    expect(s.ticks[0]).toBe(0); // the oldest stays as a base
+    expect(peak).toBeGreaterThan(budget / 2);
+    sim.seek(123.45);
+    expect(diff(state(sim), state(replay(params, [], 123.45)))).toBe('');
+  }, 120_000);
+
+  it('shares unchanged memory between checkpoints: a second checkpoint costs far less than the first', () => {
+    const store = new CheckpointStore(1e9);
+    const big = new Float64Array(100_000);
+    const model = { big, small: new Uint8Array(10), n: 1 };
+    store.take(0, 0, { model });
+    const first = store.bytes;
+    big[5] = 1; // one chunk changes
+    store.take(100, 0, { model });
+    expect(first).toBeGreaterThanOrEqual(800_000);
+    expect(store.bytes - first).toBeLessThanOrEqual(16_384 + 16);
+    // Each checkpoint restores what it saw.
+    expect((store.restore(store.at(50)!).model as typeof model).big[5]).toBe(0);
+    expect((store.restore(store.at(100)!).model as typeof model).big[5]).toBe(1);
+  });
+});
+
+describe('model state is plain data a checkpoint can copy', () => {
+  /** Paths of every function-valued own field reachable from `root`. */
+  function functionFields(root: unknown): string[] {
+    const seen = new Set<object>();
+    const out: string[] = [];
+    const walk = (v: unknown, path: string): void => {
+      if (typeof v === 'function') {
+        out.push(path);
+        return;
+      }
+      if (typeof v !== 'object' || v === null || seen.has(v) || ArrayBuffer.isView(v)) return;
+      seen.add(v);
+      if (v instanceof Map) {
+        for (const [k, x] of v) walk(x, `${path}.get(${String(k)})`);
+        return;
+      }
+      if (v instanceof Set) {
+        for (const x of v) walk(x, `${path}.has()`);
+        return;
+      }
+      for (const k of Object.keys(v)) walk((v as Record<string, unknown>)[k], `${path}.${k}`);
+    };
+    walk(root, 'sim');
+    return out;
+  }
+
+  it('no model class holds a function-valued field (closures cannot be checkpointed)', () => {
+    const sim = createSimulation(busy('g', { replicas: { count: 3, clientFilter: 'jump' }, apiServers: { count: 2, gates: [true, false] } }));
+    sim.step(12);
+    const fields = Object.fromEntries(Object.entries(sim).filter(([k]) => k !== 'checkpoints' && k !== 'history'));
+    expect(functionFields(fields)).toEqual([]);
+  });
+
+  it('a checkpoint refuses a function in model state, naming where it is', () => {
+    class WithClosure {
+      next = () => 1;
+    }
+    const store = new CheckpointStore();
+    expect(() => store.take(0, 0, { engine: { part: new WithClosure() } })).toThrow(CheckpointError);
+    expect(() => store.take(0, 0, { engine: { part: new WithClosure() } })).toThrow(/engine\.part\.next/);
+  });
+});

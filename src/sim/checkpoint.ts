@@ -1,0 +1,346 @@
+/**
+ * Checkpoints of the whole model state, so that stepping back restores the nearest earlier
+ * checkpoint and replays the recorded history from there instead of from t = 0.
+ *
+ * A checkpoint is a GENERIC deep copy of the model's objects: typed arrays are copied,
+ * arrays, plain objects, Maps and Sets are recursed into, class instances keep their
+ * prototype, and an object reached twice is copied once (the copy keeps the sharing: the
+ * modes and the hash-space tracker still point at the one cluster). New fields that other
+ * parts of the model grow are covered without touching this file. Model state must not hold
+ * functions (a closure's captured variables cannot be copied): copying one throws, and a
+ * test walks every model class to say which field holds one.
+ *
+ * Shared, not copied:
+ * - frozen objects (the resolved parameters, parsed selectors): nothing can write to them;
+ * - chunks of typed-array memory equal to the same chunk in the previous checkpoint: every
+ *   stored chunk is immutable (only ever copied out on restore), so two checkpoints may hold
+ *   the same one. Churn writes a few thousand slots a second, so most of a million objects'
+ *   arrays is unchanged from one checkpoint to the next and costs nothing twice.
+ *
+ * Bytes are counted per distinct stored chunk (a shared chunk counts once), and the store
+ * evicts checkpoints whenever the total passes its budget (see {@link CheckpointStore}).
+ */
+
+/** Bytes of one stored chunk of typed-array memory. */
+export const CHUNK_BYTES = 4_096;
+/** The checkpoint memory budget (bytes of distinct stored chunks). */
+export const CHECKPOINT_BUDGET_BYTES = 200 * 1024 * 1024;
+
+/** A typed array's memory as immutable chunks (the last may be shorter). */
+class StoredBuffer {
+  constructor(
+    readonly byteLength: number,
+    readonly chunks: readonly Uint8Array[],
+  ) {}
+}
+
+/** A typed array (or DataView) in a checkpoint: its buffer, offset, length and kind. */
+class StoredView {
+  constructor(
+    readonly buffer: StoredBuffer,
+    readonly ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => ArrayBufferView,
+    readonly byteOffset: number,
+    readonly length: number,
+  ) {}
+}
+
+/**
+ * Reference counts of stored chunks (each in its own buffer) across the checkpoints of one
+ * store: a chunk is memory held while any checkpoint uses it, so the sum over distinct
+ * chunks is what is really retained, and the byte count the budget is enforced on.
+ */
+class ChunkLedger {
+  private readonly refs = new Map<ArrayBufferLike, number>();
+  bytes = 0;
+
+  hold(b: ArrayBufferLike): void {
+    const n = this.refs.get(b) ?? 0;
+    if (n === 0) this.bytes += b.byteLength;
+    this.refs.set(b, n + 1);
+  }
+
+  release(b: ArrayBufferLike): void {
+    const n = this.refs.get(b)!;
+    if (n === 1) {
+      this.refs.delete(b);
+      this.bytes -= b.byteLength;
+    } else this.refs.set(b, n - 1);
+  }
+}
+
+function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.byteLength !== b.byteLength) return false;
+  const n = a.byteLength;
+  if ((a.byteOffset & 3) === 0 && (b.byteOffset & 3) === 0 && (n & 3) === 0) {
+    const x = new Int32Array(a.buffer, a.byteOffset, n >> 2);
+    const y = new Int32Array(b.buffer, b.byteOffset, n >> 2);
+    for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
+    return true;
+  }
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function isView(v: object): v is ArrayBufferView {
+  return ArrayBuffer.isView(v);
+}
+
+/** Thrown when model state holds something a checkpoint cannot copy. */
+export class CheckpointError extends Error {}
+
+/**
+ * Captures `root` into a checkpoint form. `previous` maps a live buffer to what the last
+ * capture stored for it, so unchanged chunks are shared; it is updated in place.
+ */
+class Capture {
+  private readonly memo = new Map<object, unknown>();
+  private readonly buffers = new Map<ArrayBufferLike, StoredBuffer>();
+  /** The buffers of the captured chunks (one per chunk). */
+  readonly packs = new Set<ArrayBufferLike>();
+
+  constructor(private readonly previous: WeakMap<ArrayBufferLike, StoredBuffer>) {}
+
+  private storeBuffer(buf: ArrayBufferLike): StoredBuffer {
+    const hit = this.buffers.get(buf);
+    if (hit) return hit;
+    const prev = this.previous.get(buf);
+    const same = prev !== undefined && prev.byteLength === buf.byteLength ? prev : null;
+    const bytes = new Uint8Array(buf);
+    const count = Math.ceil(bytes.byteLength / CHUNK_BYTES);
+    const chunks: Uint8Array[] = new Array<Uint8Array>(count);
+    // A chunk equal to the previous capture's is shared; a changed one is copied into its
+    // own buffer, so that evicting a checkpoint frees exactly the chunks no other one uses.
+    for (let k = 0; k < count; k++) {
+      const live = bytes.subarray(k * CHUNK_BYTES, Math.min((k + 1) * CHUNK_BYTES, bytes.byteLength));
+      const old = same ? same.chunks[k]! : null;
+      const c = old && sameBytes(old, live) ? old : live.slice();
+      chunks[k] = c;
+      this.packs.add(c.buffer);
+    }
+    const stored = new StoredBuffer(buf.byteLength, chunks);
+    this.buffers.set(buf, stored);
+    this.previous.set(buf, stored);
+    return stored;
+  }
+
+  copy(v: unknown, path: string): unknown {
+    if (typeof v === 'function') throw new CheckpointError(`model state holds a function at ${path}: make it a class with fields`);
+    if (typeof v !== 'object' || v === null) return v;
+    if (Object.isFrozen(v) && !isView(v)) return v;
+    const hit = this.memo.get(v);
+    if (hit !== undefined) return hit;
+    if (isView(v)) {
+      const ctor = v.constructor as StoredView['ctor'];
+      const length = 'length' in v ? (v as unknown as { length: number }).length : v.byteLength;
+      const out = new StoredView(this.storeBuffer(v.buffer), ctor, v.byteOffset, length);
+      this.memo.set(v, out);
+      return out;
+    }
+    if (v instanceof ArrayBuffer) throw new CheckpointError(`model state holds a bare ArrayBuffer at ${path}: hold a typed array`);
+    if (Array.isArray(v)) {
+      const out: unknown[] = new Array(v.length);
+      this.memo.set(v, out);
+      for (let i = 0; i < v.length; i++) out[i] = this.copy(v[i], path);
+      return out;
+    }
+    if (v instanceof Map) {
+      const out = new Map();
+      this.memo.set(v, out);
+      for (const [k, x] of v) out.set(this.copy(k, path), this.copy(x, `${path}.get()`));
+      return out;
+    }
+    if (v instanceof Set) {
+      const out = new Set();
+      this.memo.set(v, out);
+      for (const x of v) out.add(this.copy(x, path));
+      return out;
+    }
+    if (v instanceof WeakMap || v instanceof WeakSet || v instanceof Promise) {
+      throw new CheckpointError(`model state holds a ${v.constructor.name} at ${path}`);
+    }
+    const out = Object.create(Object.getPrototypeOf(v) as object | null) as Record<string, unknown>;
+    this.memo.set(v, out);
+    for (const key of Object.keys(v)) out[key] = this.copy((v as Record<string, unknown>)[key], `${path}.${key}`);
+    return out;
+  }
+}
+
+/** Turns a captured form back into live objects (fresh memory; the checkpoint is untouched). */
+class Restore {
+  private readonly memo = new Map<object, unknown>();
+  private readonly buffers = new Map<StoredBuffer, ArrayBuffer>();
+
+  private buffer(b: StoredBuffer): ArrayBuffer {
+    let out = this.buffers.get(b);
+    if (out) return out;
+    out = new ArrayBuffer(b.byteLength);
+    const bytes = new Uint8Array(out);
+    let at = 0;
+    for (const c of b.chunks) {
+      bytes.set(c, at);
+      at += c.byteLength;
+    }
+    this.buffers.set(b, out);
+    return out;
+  }
+
+  /** Records, for each buffer made, the stored buffer it is a copy of. */
+  restoredFrom(into: WeakMap<ArrayBufferLike, StoredBuffer>): void {
+    for (const [stored, live] of this.buffers) into.set(live, stored);
+  }
+
+  copy(v: unknown): unknown {
+    if (typeof v !== 'object' || v === null) return v;
+    if (Object.isFrozen(v)) return v;
+    const hit = this.memo.get(v);
+    if (hit !== undefined) return hit;
+    if (v instanceof StoredView) {
+      const out = new v.ctor(this.buffer(v.buffer), v.byteOffset, v.length);
+      this.memo.set(v, out);
+      return out;
+    }
+    if (Array.isArray(v)) {
+      const out: unknown[] = new Array(v.length);
+      this.memo.set(v, out);
+      for (let i = 0; i < v.length; i++) out[i] = this.copy(v[i]);
+      return out;
+    }
+    if (v instanceof Map) {
+      const out = new Map();
+      this.memo.set(v, out);
+      for (const [k, x] of v) out.set(this.copy(k), this.copy(x));
+      return out;
+    }
+    if (v instanceof Set) {
+      const out = new Set();
+      this.memo.set(v, out);
+      for (const x of v) out.add(this.copy(x));
+      return out;
+    }
+    const out = Object.create(Object.getPrototypeOf(v) as object | null) as Record<string, unknown>;
+    this.memo.set(v, out);
+    for (const key of Object.keys(v)) out[key] = this.copy((v as Record<string, unknown>)[key]);
+    return out;
+  }
+}
+
+/** One checkpoint: the model's fields at a tick, after `historyLength` recorded changes. */
+export interface Checkpoint {
+  readonly tick: number;
+  readonly historyLength: number;
+  /** The buffers of its chunks (shared ones included). */
+  readonly packs: readonly ArrayBufferLike[];
+  readonly fields: Readonly<Record<string, unknown>>;
+}
+
+/** What the store holds, for the page and the tests. */
+export interface CheckpointStats {
+  readonly count: number;
+  readonly bytes: number;
+  readonly budgetBytes: number;
+  /** The most bytes held at any time (after eviction). */
+  readonly peakBytes: number;
+  readonly ticks: readonly number[];
+}
+
+/**
+ * Checkpoints by tick, within a byte budget. When a new checkpoint takes the total over the
+ * budget, checkpoints between the oldest and the newest are evicted: the gap each one's
+ * removal leaves is weighed against its age, so the survivors are dense near the present
+ * (where stepping back goes) and roughly exponentially spaced further back, and the oldest
+ * stays as a base that any earlier time replays from. With only two left the oldest goes;
+ * a lone checkpoint over the budget goes too, and seeking falls back to rebuilding from the
+ * parameters and replaying from t = 0 (always possible: a run is its parameters and its
+ * recorded changes).
+ */
+export class CheckpointStore {
+  private list: Checkpoint[] = [];
+  private readonly ledger = new ChunkLedger();
+  private previous = new WeakMap<ArrayBufferLike, StoredBuffer>();
+  private peak = 0;
+
+  constructor(readonly budgetBytes: number = CHECKPOINT_BUDGET_BYTES) {}
+
+  get bytes(): number {
+    return this.ledger.bytes;
+  }
+
+  stats(): CheckpointStats {
+    return { count: this.list.length, bytes: this.ledger.bytes, budgetBytes: this.budgetBytes, peakBytes: this.peak, ticks: this.list.map((c) => c.tick) };
+  }
+
+  /** The latest checkpoint at or before `tick`, or null. */
+  at(tick: number): Checkpoint | null {
+    let best: Checkpoint | null = null;
+    for (const c of this.list) if (c.tick <= tick && (best === null || c.tick >= best.tick)) best = c;
+    return best;
+  }
+
+  /** Captures `fields` (the model's state objects) at `tick`, replacing one at the same tick. */
+  take(tick: number, historyLength: number, fields: Record<string, unknown>): void {
+    this.dropFrom(tick);
+    const cap = new Capture(this.previous);
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(fields)) out[key] = cap.copy(fields[key], key);
+    const cp: Checkpoint = { tick, historyLength, packs: [...cap.packs], fields: out };
+    for (const b of cp.packs) this.ledger.hold(b);
+    this.list.push(cp);
+    this.list.sort((a, b) => a.tick - b.tick);
+    this.enforce(tick);
+    this.peak = Math.max(this.peak, this.ledger.bytes);
+  }
+
+  /** Fresh live copies of a checkpoint's fields (it stays as it was). */
+  restore(cp: Checkpoint): Record<string, unknown> {
+    const r = new Restore();
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(cp.fields)) out[key] = r.copy(cp.fields[key]);
+    // The restored buffers equal what they were restored from: the next capture compares with that.
+    this.previous = new WeakMap();
+    r.restoredFrom(this.previous);
+    return out;
+  }
+
+  /** Drops every checkpoint at or after `tick` (their future was rewritten). */
+  dropFrom(tick: number): void {
+    const keep: Checkpoint[] = [];
+    for (const c of this.list) {
+      if (c.tick >= tick) this.evict(c);
+      else keep.push(c);
+    }
+    this.list = keep;
+  }
+
+  clear(): void {
+    for (const c of this.list) this.evict(c);
+    this.list = [];
+    this.previous = new WeakMap();
+  }
+
+  private evict(c: Checkpoint): void {
+    for (const b of c.packs) this.ledger.release(b);
+  }
+
+  private enforce(now: number): void {
+    while (this.ledger.bytes > this.budgetBytes && this.list.length > 0) {
+      const l = this.list;
+      // Two or fewer: keep the newest (stepping back goes there first); one: it goes too.
+      let victim = 0;
+      if (l.length > 2) {
+        // Never the oldest (a base to replay any earlier time from, instead of rebuilding the
+        // cluster) nor the newest: the one whose removal leaves the smallest gap for its age.
+        let best = Infinity;
+        for (let i = 1; i < l.length - 1; i++) {
+          const gap = l[i + 1]!.tick - l[i - 1]!.tick;
+          const score = gap / (now - l[i]!.tick + 1);
+          if (score < best) {
+            best = score;
+            victim = i;
+          }
+        }
+      }
+      this.evict(l[victim]!);
+      l.splice(victim, 1);
+    }
+  }
+}
