@@ -5,7 +5,7 @@ import { mechanism } from './mechanism';
 import { problem } from './problem';
 import { refused } from './refused';
 import { saving } from './saving';
-import type { Story, StoryId } from './types';
+import type { Story } from './types';
 
 export type { Story, StoryId, StoryStep, StoryPanel, StoryHighlight, StoryModelEvent, StoryPosition, StoryState } from './types';
 export { resolveStep, type ResolvedStep } from './resolve';

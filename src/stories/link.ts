@@ -24,6 +24,6 @@ export function readStoryLink(hash: string): StoryPosition | null {
 }
 
 /** The fragment for a story position. */
-export function storyLink(pos: StoryPosition): string {
+export function storyLink(pos: { readonly id: string; readonly step: number }): string {
   return `#story=${encodeURIComponent(pos.id)}&step=${pos.step}`;
 }

@@ -1,0 +1,87 @@
+/**
+ * The caption bar of a guided story (issue 10): title, narration, step n of m, the question
+ * (and on the next step, the previous step's answer), previous / next / leave. It also brings
+ * the step's panel into view and rings it, and marks what the step highlights: with a style
+ * rule per `data-testid`, so elements that mount or re-render later are marked too.
+ */
+import { useEffect } from 'react';
+import { useShardScope, useShardScopeStore } from '../../state';
+import { storyById } from '../../stories';
+import { leaveStory, moveStory } from '../../stories/controller';
+import { useT } from '../i18n';
+
+export function StoryCaption() {
+  const t = useT();
+  const store = useShardScopeStore();
+  const place = useShardScope((s) => s.story);
+  const story = place ? storyById(place.id) : undefined;
+  const step = story && place ? story.steps[place.step - 1] : undefined;
+  const previous = story && place ? story.steps[place.step - 2] : undefined;
+  const focus = step?.focus;
+
+  useEffect(() => {
+    if (!focus) return;
+    // The panel may mount a few frames later (the page mounts panels in stages).
+    let tries = 0;
+    let id = 0;
+    const bring = () => {
+      const el = document.querySelector(`[data-testid="${focus}"]`);
+      if (el) el.scrollIntoView?.({ block: 'nearest', behavior: 'auto' });
+      else if (tries++ < 60) id = requestAnimationFrame(bring);
+    };
+    bring();
+    return () => cancelAnimationFrame(id);
+  }, [focus, place]);
+
+  if (!story || !step || !place) return null;
+  const n = place.step;
+  const m = story.steps.length;
+  const ring = `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;border-radius:6px}`;
+  const marks = (step.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
+  const mark = marks ? `${marks}{box-shadow:0 0 0 3px var(--story-mark, #e69f00);border-radius:4px}` : '';
+  return (
+    <section
+      className="story-caption"
+      data-testid="story-caption"
+      data-story={story.id}
+      data-step={n}
+      data-focus={step.focus}
+      data-highlight={(step.highlight ?? []).join(' ')}
+      aria-labelledby="story-caption-title"
+    >
+      <style>{ring + mark}</style>
+      <div className="story-caption__text">
+        <p className="story-caption__where">
+          {t(story.title)} · <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
+        </p>
+        <h2 className="story-caption__title" id="story-caption-title">
+          {t(step.title)}
+        </h2>
+        <p className="story-caption__narration" aria-live="polite">
+          {t(step.narration)}
+        </p>
+        {previous?.answer ? (
+          <p className="story-caption__answer" data-testid="story-answer">
+            <strong>{t('story.answer')}</strong> {t(previous.answer)}
+          </p>
+        ) : null}
+        {step.question ? (
+          <p className="story-caption__question" data-testid="story-question">
+            <strong>{t('story.question')}</strong> {t(step.question)}
+          </p>
+        ) : null}
+      </div>
+      <div className="story-caption__nav">
+        <button type="button" className="button" data-testid="story-prev" disabled={n <= 1} onClick={() => moveStory(store, -1)}>
+          ‹ {t('story.prev')}
+        </button>
+        <button type="button" className="button button--primary" data-testid="story-next" disabled={n >= m} onClick={() => moveStory(store, 1)}>
+          {t('story.next')} ›
+        </button>
+        <button type="button" className="button" data-testid="story-exit" title={t('story.exitTitle')} onClick={() => leaveStory(store)}>
+          {t('story.exit')}
+        </button>
+      </div>
+    </section>
+  );
+}
