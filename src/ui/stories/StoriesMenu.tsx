@@ -42,14 +42,18 @@ export function StoriesMenu() {
       <button
         ref={button}
         type="button"
-        className="button"
+        className="button button--icon"
         data-testid="stories-menu"
         aria-expanded={open}
         aria-controls={listId}
+        aria-label={t('stories.menu')}
         title={t('stories.menuTitle')}
         onClick={() => setOpen((o) => !o)}
       >
-        {t('stories.menu')}
+        {/* An open book: the header keeps one row at 1280x720, so the name is the button's label. */}
+        <svg width="20" height="20" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M12 6c-2-1.5-5-2-8-1.5v13c3-.5 6 0 8 1.5 2-1.5 5-2 8-1.5v-13c-3-.5-6 0-8 1.5zm0 0v13" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+        </svg>
       </button>
       {open ? (
         <ul className="stories-menu__list" id={listId}>

@@ -4,7 +4,7 @@
  * the step's panel into view and rings it, and marks what the step highlights: with a style
  * rule per `data-testid`, so elements that mount or re-render later are marked too.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { storyById } from '../../stories';
 import { leaveStory, moveStory } from '../../stories/controller';
@@ -18,6 +18,13 @@ export function StoryCaption() {
   const step = story && place ? story.steps[place.step - 1] : undefined;
   const previous = story && place ? story.steps[place.step - 2] : undefined;
   const focus = step?.focus;
+  const top = useHeaderHeight(place !== null);
+  // The panel scrolls to just below the sticky header and this bar (scroll-margin-top).
+  const ring = step ? `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;scroll-margin-top:var(--story-offset, 0px)}` : '';
+  const marks = (step?.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
+  const mark = marks ? `${marks}{box-shadow:0 0 0 3px var(--story-mark, #e69f00)}` : '';
+  // Before the scroll below, so the scroll margin applies.
+  useStoryStyle(ring + mark);
 
   useEffect(() => {
     if (!focus) return;
@@ -26,19 +33,18 @@ export function StoryCaption() {
     let id = 0;
     const bring = () => {
       const el = document.querySelector(`[data-testid="${focus}"]`);
-      if (el) el.scrollIntoView?.({ block: 'nearest', behavior: 'auto' });
+      if (el) el.scrollIntoView?.({ block: 'start', behavior: 'auto' });
       else if (tries++ < 60) id = requestAnimationFrame(bring);
     };
     bring();
     return () => cancelAnimationFrame(id);
-  }, [focus, place]);
+    // `top`: once the header's height is known the scroll margin is right; scroll again.
+  }, [focus, place, top]);
+
 
   if (!story || !step || !place) return null;
   const n = place.step;
   const m = story.steps.length;
-  const ring = `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;border-radius:6px}`;
-  const marks = (step.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
-  const mark = marks ? `${marks}{box-shadow:0 0 0 3px var(--story-mark, #e69f00);border-radius:4px}` : '';
   return (
     <section
       className="story-caption"
@@ -48,8 +54,12 @@ export function StoryCaption() {
       data-focus={step.focus}
       data-highlight={(step.highlight ?? []).join(' ')}
       aria-labelledby="story-caption-title"
+      style={{ top }}
+      ref={(el) => {
+        // The height of header and bar together, for the focused panel's scroll margin.
+        if (el) document.documentElement.style.setProperty('--story-offset', `${top + el.offsetHeight + 12}px`);
+      }}
     >
-      <style>{ring + mark}</style>
       <div className="story-caption__text">
         <p className="story-caption__where">
           {t(story.title)} · <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
@@ -84,4 +94,37 @@ export function StoryCaption() {
       </div>
     </section>
   );
+}
+
+/** The sticky header's height (the bar sticks just below it), followed as it changes. */
+function useHeaderHeight(active: boolean): number {
+  const [h, setH] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const header = document.querySelector('[data-testid="header"]');
+    if (!header) return;
+    const read = () => setH(Math.round(header.getBoundingClientRect().height));
+    read();
+    if (typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(read);
+    ro.observe(header);
+    return () => ro.disconnect();
+  }, [active]);
+  return h;
+}
+
+/**
+ * Style rules for the ring and the marks, as a constructed style sheet: the page's
+ * Content-Security-Policy (style-src 'self') refuses inline <style> elements, not the CSSOM.
+ */
+function useStoryStyle(css: string): void {
+  useEffect(() => {
+    if (!css || typeof CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in document)) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, [css]);
 }
