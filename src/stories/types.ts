@@ -35,6 +35,7 @@ export type StoryHighlight =
   | 'badge-fallback'
   | 'badge-trust'
   | 'badge-rejected'
+  | 'badge-client-error'
   | 'owned-count'
   | 'bytes-rate'
   | 'events-rate'

@@ -464,9 +464,9 @@ export const en = {
   'story.refused.2.title': 'Expression kind 3',
   'story.refused.2.text':
     'Here the start bound is written start, without quotes. CEL reads it as an identifier, and the apiserver names it by its kind number: expression kind 3.',
-  'story.refused.3.title': 'The gate off ignores it',
+  'story.refused.3.title': 'With the gate off',
   'story.refused.3.text':
-    'With the gate off, the server ignores shardSelector, even a malformed one: no error, the whole stream, no shardInfo. A refused selector is a sign that the gate is on.',
+    'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. The client, left to filter on its own side, cannot parse the selector either and stops.',
   'story.refused.4.title': 'The quick fix',
   'story.refused.4.text':
     'The message itself proposes the fix: pad the bound to 16 hex digits. The quick-fix button under replica-0’s selector does exactly that.',
