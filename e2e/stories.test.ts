@@ -98,6 +98,16 @@ describe('guided stories in a browser (issue 10)', () => {
     } catch {
       // Fall through: the assertion below says what differs.
     }
+    // The step's panel is brought into view.
+    const inView = await page.waitForFunction(
+      (id) => {
+        const r = document.querySelector(`[data-testid="${id}"]`)?.getBoundingClientRect();
+        return !!r && r.top < innerHeight && r.bottom > 0;
+      },
+      want.focus,
+      { timeout: 5_000 },
+    ).then(() => true, () => false);
+    assert.ok(inView, `${story.id} ${n}: ${want.focus} is not in view`);
     const got = await shown();
     assert.equal(got.skew !== null && Number(got.skew.replace(/,/g, '')) === Number(want.skew), true, `${story.id} ${n}: skew ${got.skew}`);
     assert.deepEqual({ ...got, skew: want.skew }, want, `${story.id} step ${n}`);

@@ -61,6 +61,19 @@ describe('the stories’ narration matches the model', () => {
     expect(run('fallback', 1).modes.server.replicas.every((r) => !r.shardInfoSeen)).toBe(true);
   });
 
+  it('fallback 4: replicas on the gated server see shardInfo, the others fall back without duplicates', () => {
+    const s = run('fallback', 4);
+    expect(s.modes.server.replicas.map((r) => r.shardInfoSeen)).toEqual([true, false, true, false]);
+    expect(s.modes.server.audit.duplicates).toBe(0);
+  });
+
+  it('mechanism 4: two replicas with two interleaved quarters each own about half, with no gap', () => {
+    const s = run('mechanism', 4);
+    for (const r of s.modes.server.replicas) expect(Math.abs(r.ownedShare - 0.5)).toBeLessThan(0.03);
+    expect(s.modes.server.audit.gaps).toBe(0);
+    expect(s.modes.server.replicas.every((r) => r.ranges.length === 2)).toBe(true);
+  });
+
   it('hot namespaces 2: one replica owns far more than its quarter; 3 (uid) about a quarter each', () => {
     expect(maxShare(run('hot-namespaces', 2))).toBeGreaterThan(0.5);
     expect(maxShare(run('hot-namespaces', 3))).toBeLessThan(0.28);
