@@ -37,7 +37,29 @@ export function StoryCaption() {
       else if (tries++ < 60) id = requestAnimationFrame(bring);
     };
     bring();
-    return () => cancelAnimationFrame(id);
+    // Panels above it may still grow (new replica cards mount after the new parameters
+    // apply, the page mounts panels in stages): while the page keeps changing size after a
+    // step change, keep the panel in place; stop once it has been still for a moment.
+    const main = document.getElementById('main');
+    let stop: ReturnType<typeof setTimeout> | undefined;
+    const settle = (ms: number) => {
+      clearTimeout(stop);
+      stop = setTimeout(() => ro?.disconnect(), ms);
+    };
+    const ro =
+      main && typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            bring();
+            settle(1500);
+          })
+        : null;
+    if (main) ro?.observe(main);
+    settle(3000);
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(stop);
+      ro?.disconnect();
+    };
     // `top`: once the header's height is known the scroll margin is right; scroll again.
   }, [focus, place, top]);
 
