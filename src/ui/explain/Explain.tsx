@@ -3,7 +3,7 @@
  * A disclosure: the button says whether it is expanded, Esc or the close button shuts the
  * popover and puts focus back on the button, a click elsewhere shuts it too.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useT, type MessageId } from '../i18n';
 
 /** The concepts explained, each with a `explain.<topic>.title` and `.text` message. */
@@ -28,7 +28,8 @@ export type ExplainTopic =
   | 'settling';
 
 /** `chip`: the term is written beside the `?` (in a row of terms); else the `?` alone, named for screen readers. */
-export function Explain({ topic, chip = false }: { topic: ExplainTopic; chip?: boolean }) {
+// Memoised: panels re-render with every snapshot, the explanations never need to.
+export const Explain = memo(function Explain({ topic, chip = false }: { topic: ExplainTopic; chip?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
@@ -86,4 +87,4 @@ export function Explain({ topic, chip = false }: { topic: ExplainTopic; chip?: b
       ) : null}
     </span>
   );
-}
+});
