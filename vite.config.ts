@@ -56,7 +56,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}', 'tests/**/*.test.tsx'],
+          include: ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}', 'src/stories/**/*.test.ts', 'tests/**/*.test.tsx'],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },

@@ -1,7 +1,10 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, readLink, syncUrl } from './state';
+import { readStoryLink } from './stories/link';
+import { showStoryStep } from './stories/controller';
 import './styles/app.css';
+import './styles/stories.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.
@@ -14,6 +17,9 @@ const store = createShardScopeStore({
   engineFactory: browserEngineFactory,
   engineKind: engineKindFor,
 });
+// issue 10: a story link (#story=<id>&step=<n>) opens that step exactly.
+const storyPlace = readStoryLink(location.hash);
+if (storyPlace) showStoryStep(store, storyPlace.id, storyPlace.step);
 const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 // Start playing so the page is alive on first sight; Space pauses. Not for people who asked
 // for less motion.
@@ -21,12 +27,13 @@ void store
   .getState()
   .start()
   .then(() => {
-    if (!reducedMotion) store.getState().setPlaying(true);
+    // A story step says itself whether it plays.
+    if (!reducedMotion && !storyPlace) store.getState().setPlaying(true);
   });
 
 // Keep the address bar in step with the state, so copying it shares this exact run, and
 // open a new link pasted into this tab.
-syncUrl(store, browserUrlHost());
+syncUrl(store, browserUrlHost(), { openStory: (place) => showStoryStep(store, place.id, place.step) });
 
 // The UI is a separate chunk: the browser evaluates it in its own task, after the model has
 // been asked to start in its worker, instead of one long script evaluation. A transition

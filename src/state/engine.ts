@@ -13,6 +13,8 @@ import type {
   OwnershipRecount,
   RangeSet,
   RecentEvent,
+  ReshardReport,
+  ReshardStrategy,
   SimParamsInput,
   SimClient,
   SimSnapshot,
@@ -31,6 +33,8 @@ export const ENGINE_COMMANDS = [
   'hashSpace',
   'objectsNear',
   'recount',
+  // issue 10: objects that change owner when the replica count changes
+  'reshard',
 ] as const;
 
 /** A promise-based client of the model: the worker protocol's, or the model on this thread. */
@@ -85,6 +89,8 @@ export interface SimEngine {
   listFor(mode: Mode, replica: number, options?: ListOptions): Promise<ListResponse>;
   objectsNear(position: number, k: number): Promise<ObjectInfo[]>;
   recount(ranges: RangeSet): Promise<OwnershipRecount>;
+  /** Objects whose owner changes from `from` to `to` replicas under a strategy (issue 10). */
+  reshard(strategy: ReshardStrategy, from: number, to: number): Promise<ReshardReport>;
   metricsText(mode: Mode, apiServer: number): Promise<string>;
   dispose(): void;
 }
@@ -147,6 +153,7 @@ export function createClientEngine(
     listFor: (mode, replica, options) => guard(client.listFor(mode, replica, options)),
     objectsNear: (position, k) => guard(client.objectsNear(position, k)),
     recount: (ranges) => guard(client.recount(ranges)),
+    reshard: (strategy, from, to) => guard(client.reshard(strategy, from, to)),
     metricsText: (mode, apiServer) => guard(client.metricsText(mode, apiServer)),
     dispose: () => onDispose?.(),
   };

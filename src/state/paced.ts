@@ -80,5 +80,6 @@ export function pacedClient(client: EngineClient, yieldTask: () => Promise<void>
     hashSpace: () => inTurn(() => client.hashSpace()),
     objectsNear: (...a) => inTurn(() => client.objectsNear(...a)),
     recount: (...a) => inTurn(() => client.recount(...a)),
+    reshard: (...a) => inTurn(() => client.reshard(...a)),
   };
 }

@@ -126,13 +126,28 @@ export interface LinkActions {
   setLinkTooLong(tooLong: LinkTooLong | null): void;
 }
 
-export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions {
+/** Issue 10: the guided story shown (its id and 1-based step), set by `src/stories/controller.ts`. */
+export interface StoryPlace {
+  readonly id: string;
+  readonly step: number;
+}
+
+export interface StoryActions {
+  /** Marks a story step as shown (null: free play). The step's state is applied by the caller. */
+  setStory(place: StoryPlace | null): void;
+}
+
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions {
   readonly params: SimParams;
   readonly view: ViewParams;
   readonly playing: boolean;
   readonly helpOpen: boolean;
   readonly sim: SimSlice;
   readonly link: LinkSlice;
+  /** Issue 10: the story step shown, or null in free play. */
+  readonly story: StoryPlace | null;
+  /** Issue 10: a story is active (its keys apply; the help dialog lists them). */
+  readonly storyActive: boolean;
 }
 
 /** Large data beside the store; versions in `state.sim` say when it changed. */
@@ -400,6 +415,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     helpOpen: false,
     sim: initialSimSlice(),
     link: { issues: options.linkIssues ?? [], opened: options.linkIssues?.length ? 1 : 0, tooLong: null },
+    story: null,
+    storyActive: false,
 
     // ---- parameters -------------------------------------------------------------------
     setScalar: (param, value) => setParams((p) => ({ ...p, [param]: value })),
@@ -492,6 +509,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       scheduleApply(0);
     },
     setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
+    // ---- stories (issue 10) --------------------------------------------------------------------
+    setStory: (place) => set({ story: place, storyActive: place !== null }),
 
     // ---- engine ---------------------------------------------------------------------------
     start: () => {

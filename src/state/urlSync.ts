@@ -9,7 +9,8 @@
  * and the fragment of the state already shown is ignored anyway.
  */
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
-import type { ShardScopeStore } from './store';
+import type { ShardScopeStore, StoryPlace } from './store';
+import { isStoryFragment, readStoryLink, storyLink } from '../stories/link';
 
 /** The browser's address bar as the sync needs it (a fake in tests). */
 export interface UrlHost {
@@ -26,6 +27,8 @@ export interface UrlSyncOptions {
   readonly delayMs?: number;
   readonly setTimeout?: (fn: () => void, ms: number) => unknown;
   readonly clearTimeout?: (handle: unknown) => void;
+  /** Issue 10: shows a story step navigated to (`#story=<id>&step=<n>`). */
+  readonly openStory?: (place: StoryPlace) => void;
 }
 
 /** How long the sync waits after the last change before rewriting the fragment. */
@@ -61,6 +64,15 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   const write = (): void => {
     timer = null;
     const s = store.getState();
+    // Issue 10: while a story is shown, the address bar names its step, not the state.
+    if (s.story) {
+      const hash = storyLink(s.story);
+      if (host.hash() !== hash) {
+        shown = hash;
+        host.replace(hash);
+      }
+      return;
+    }
     const link = linkFor({ params: s.params, view: s.view });
     if (!link.ok) {
       if (!sameTooLong(s.link.tooLong, link)) s.setLinkTooLong(link);
@@ -73,6 +85,12 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
+    if (s.story !== prev.story) {
+      // A step shown or a story left: the address bar follows at once.
+      cancel();
+      write();
+      return;
+    }
     if (s.params === prev.params && s.view === prev.view) return;
     // A state just read from the address bar: the bar already holds it.
     if (opening) return;
@@ -82,6 +100,15 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const onHashChange = (): void => {
     const hash = host.hash();
+    if (isStoryFragment(hash)) {
+      const place = readStoryLink(hash);
+      if (place && hash !== shown) {
+        cancel();
+        shown = hash;
+        options.openStory?.(place);
+      }
+      return;
+    }
     // Another anchor (`#main`) is no link; the fragment of the state shown needs no reading.
     if (!isStateFragment(hash) || (hash === shown && timer === null)) return;
     // The new link wins over a change not yet written.

@@ -129,6 +129,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): SimEngi
     listFor: (mode, replica, o) => inner.listFor(mode, replica, o),
     objectsNear: (position, k) => inner.objectsNear(position, k),
     recount: (ranges) => inner.recount(ranges),
+    reshard: (strategy, from, to) => inner.reshard(strategy, from, to),
     metricsText: (mode, apiServer) => inner.metricsText(mode, apiServer),
     dispose: () => {
       stopListening();

@@ -11,6 +11,7 @@ import { I18nProvider, useFormat, useT } from './i18n';
 import { tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
+import { StoryCaption } from './stories/StoryCaption';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -178,6 +179,7 @@ function Shell({ staged }: { staged: boolean }) {
         {t('app.skipToMain')}
       </a>
       <Header />
+      <StoryCaption />
       <div className="app__body">
         <aside className="app__side">
           <ControlPanel />

@@ -4,9 +4,10 @@
  */
 import { useEffect } from 'react';
 import type { ShardScopeStore } from '../state';
+import { leaveStory, moveStory } from '../stories/controller';
 
 /** What a key does, or null when the page should handle it normally. */
-export type ShortcutAction = 'toggle-play' | 'step-forward' | 'step-back' | 'faster' | 'slower' | 'help' | 'close';
+export type ShortcutAction = 'toggle-play' | 'step-forward' | 'step-back' | 'faster' | 'slower' | 'help' | 'close' | 'story-next' | 'story-prev';
 
 /** The part of a keyboard event this module reads. */
 export interface KeyLike {
@@ -32,11 +33,16 @@ function ownedByTarget(e: KeyLike): boolean {
   return false;
 }
 
-/** Maps a key press to a shortcut, or null. */
-export function shortcutFor(e: KeyLike): ShortcutAction | null {
+/** Maps a key press to a shortcut, or null. `storyActive`: a guided story is shown (issue 10). */
+export function shortcutFor(e: KeyLike, storyActive = false): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === 'Escape') return 'close';
   if (ownedByTarget(e)) return null;
+  // issue 10: in a story, what a clicker sends moves between steps.
+  if (storyActive) {
+    if (e.key === 'PageDown' || e.key === 'ArrowRight' || e.key === ' ') return 'story-next';
+    if (e.key === 'PageUp' || e.key === 'ArrowLeft') return 'story-prev';
+  }
   switch (e.key) {
     case ' ':
     case '.':
@@ -66,14 +72,22 @@ export function shortcutFor(e: KeyLike): ShortcutAction | null {
 export function useGlobalShortcuts(store: ShardScopeStore): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      const action = shortcutFor(e);
-      if (!action) return;
       const s = store.getState();
+      const action = shortcutFor(e, s.storyActive);
+      if (!action) return;
       if (action === 'close') {
         if (s.helpOpen) {
           s.setHelpOpen(false);
           e.preventDefault();
+        } else if (s.storyActive) {
+          leaveStory(store);
+          e.preventDefault();
         }
+        return;
+      }
+      if (action === 'story-next' || action === 'story-prev') {
+        e.preventDefault();
+        moveStory(store, action === 'story-next' ? 1 : -1);
         return;
       }
       e.preventDefault();

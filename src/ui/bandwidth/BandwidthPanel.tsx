@@ -1,4 +1,5 @@
 import { memo, useDeferredValue, useMemo } from 'react';
+import { Explain } from '../explain/Explain';
 import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
@@ -31,6 +32,12 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
             {t('bandwidth.title')}
           </h2>
           <p className="panel__subtitle">{t('bandwidth.subtitle')}</p>
+          <p className="explain-row">
+            <Explain topic="modes" chip />
+            <Explain topic="decode" chip />
+            <Explain topic="memory" chip />
+            <Explain topic="settling" chip />
+          </p>
         </div>
       </div>
       {snapshot ? <Headline snapshot={snapshot} /> : null}
@@ -298,7 +305,9 @@ function Audit({ client, server }: { client: ModeSnapshot; server: ModeSnapshot 
   };
   return (
     <div className="audit" data-testid="ownership-audit" data-gaps={server.audit.gaps} data-duplicates={server.audit.duplicates}>
-      <h3 className="audit__title">{t('bandwidth.audit')}</h3>
+      <h3 className="audit__title">
+        {t('bandwidth.audit')} <Explain topic="audit" />
+      </h3>
       <ul>
         {row(t('flow.clientSide'), client, 'audit-client')}
         {row(t('flow.serverSide'), server, 'audit-server')}

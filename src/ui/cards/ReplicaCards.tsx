@@ -1,4 +1,5 @@
 import { memo, useDeferredValue } from 'react';
+import { Explain } from '../explain/Explain';
 import { useShardScope } from '../../state';
 import { useT } from '../i18n';
 import { ReplicaCard } from './ReplicaCard';
@@ -17,6 +18,12 @@ export const ReplicaCards = memo(function ReplicaCards() {
         <h2 id="cards-title" className="panel__title">
           {t('cards.title')} <span className="panel__count">{count}</span>
         </h2>
+        <p className="explain-row">
+          <Explain topic="shardInfo" chip />
+          <Explain topic="fallback" chip />
+          <Explain topic="trust" chip />
+          <Explain topic="http500" chip />
+        </p>
       </div>
       {loading ? null : (
         <div className="cards__grid">

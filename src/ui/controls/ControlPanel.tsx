@@ -1,4 +1,6 @@
 import { memo } from 'react';
+import { Explain } from '../explain/Explain';
+import { OwnerChangeNotice } from '../stories/OwnerChangeNotice';
 import {
   LIMITS,
   SHARD_KEY_NAMESPACE,
@@ -78,7 +80,9 @@ export const ControlPanel = memo(function ControlPanel() {
       </fieldset>
 
       <fieldset className="controls__group">
-        <legend>{t('controls.replicasGroup')}</legend>
+        <legend>
+          {t('controls.replicasGroup')} <Explain topic="equal" /> <Explain topic="key" />
+        </legend>
         <NumberField name="replicas" label={t('controls.replicas')} value={p.replicas} limits={LIMITS.replicas} stepper onCommit={(v) => a.setReplicas(v)} />
         <Segmented<ShardKey>
           name="shardKey"
@@ -93,10 +97,13 @@ export const ControlPanel = memo(function ControlPanel() {
         <button type="button" className="button" data-testid="reset-split" title={t('controls.resetSplitHint')} onClick={() => a.resetSplit()}>
           {t('controls.resetSplit')}
         </button>
+        <OwnerChangeNotice />
       </fieldset>
 
       <fieldset className="controls__group">
-        <legend>{t('controls.apiServersGroup')}</legend>
+        <legend>
+          {t('controls.apiServersGroup')} <Explain topic="gate" />
+        </legend>
         <NumberField
           name="apiServers"
           label={t('controls.apiServers')}
@@ -122,7 +129,9 @@ export const ControlPanel = memo(function ControlPanel() {
       </fieldset>
 
       <fieldset className="controls__group">
-        <legend>{t('controls.clientGroup')}</legend>
+        <legend>
+          {t('controls.clientGroup')} <Explain topic="jump" /> <Explain topic="mod" />
+        </legend>
         <Segmented<ClientMode>
           name="clientMode"
           vertical

@@ -1,4 +1,5 @@
 import { memo, useId, useMemo } from 'react';
+import { Explain } from '../explain/Explain';
 import {
   analyzeCoverage,
   boundaryHandles,
@@ -70,6 +71,12 @@ export const HashSpaceView = memo(function HashSpaceView() {
           <h2 id="hash-title" className="panel__title">
             {t('hash.title')}
           </h2>
+          <p className="explain-row">
+            <Explain topic="fnv" chip />
+            <Explain topic="hashSpace" chip />
+            <Explain topic="range" chip />
+            <Explain topic="key" chip />
+          </p>
           <p className="panel__subtitle">
             {t('hash.subtitle', { key: shardKey })} ·{' '}
             <span data-testid="live-count" data-count={live}>

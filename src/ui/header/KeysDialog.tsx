@@ -7,6 +7,7 @@ export function KeysDialog() {
   const t = useT();
   const store = useShardScopeStore();
   const open = useShardScope((s) => s.helpOpen);
+  const storyActive = useShardScope((s) => s.storyActive);
   const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -25,6 +26,8 @@ export function KeysDialog() {
     [['?'], t('keys.help')],
     [['←', '→'], t('keys.nudge')],
   ];
+  // issue 10: in a story, the clicker keys move between steps.
+  if (storyActive) rows.unshift([['PageDown', '→', t('keys.space')], t('keys.storyNext')], [['PageUp', '←'], t('keys.storyPrev')], [['Esc'], t('keys.storyExit')]);
   return (
     <div className="dialog-backdrop" onClick={() => store.getState().setHelpOpen(false)}>
       <div

@@ -371,6 +371,165 @@ export const en = {
     one: '{count} boundary at {from}',
     other: '{count} boundaries from {from} to {to}, too close together to drag here: edit the selectors to move them',
   },
+
+  // issue 10: stories
+  'stories.menu': 'Stories',
+  'stories.menuTitle': 'Guided stories: step by step, from the problem to the fixes',
+  'story.caption': 'Story',
+  'story.stepOf': 'Step {n} of {m}',
+  'story.prev': 'Previous step',
+  'story.next': 'Next step',
+  'story.exit': 'Leave story',
+  'story.exitTitle': 'Leave the story and keep this state for free play (Esc)',
+  'story.question': 'Question:',
+  'story.answer': 'Answer to the last question:',
+  'keys.storyNext': 'In a story: next step',
+  'keys.storyPrev': 'In a story: previous step',
+  'keys.storyExit': 'Leave the story',
+  'story.problem.title': 'The problem',
+  'story.problem.1.title': 'Every replica gets everything',
+  'story.problem.1.text':
+    'Four controller replicas share the pods by their uid. With client-side sharding each replica still watches every pod: the API server sends it the whole stream, it decodes every event, then drops the ones it does not own. The client-side lane of Event flow is that stream.',
+  'story.problem.1.q': 'Of the events a replica decodes, how many does it keep?',
+  'story.problem.1.a': 'Only those of the pods it owns: with four equal ranges, about a quarter. The rest were sent, carried and decoded for nothing.',
+  'story.problem.2.title': 'Owned is not received',
+  'story.problem.2.text':
+    'Each card shows how many objects its replica owns, and what it receives and keeps per second. Client-side, the received rate is the whole stream on every card, whatever it owns.',
+  'story.problem.3.title': 'More replicas, more waste',
+  'story.problem.3.text':
+    'With eight replicas the client-side total doubles: the API server now sends the whole stream eight times. Compare the bytes received on the cards with the API-server egress chart.',
+  'story.mechanism.title': 'The mechanism',
+  'story.mechanism.1.title': 'A hash of the uid',
+  'story.mechanism.1.text':
+    'Every pod has a metadata.uid. FNV-1a 64 turns it into a 64-bit number, a point in the hash space: one dot per pod, from 0x0000000000000000 on the left to 2^64 on the right.',
+  'story.mechanism.2.title': 'Ranges [start, end)',
+  'story.mechanism.2.text':
+    'Each replica owns a range [start, end): the start is included, the end is not. The end of one range is the start of the next, so every hash has exactly one owner: no overlap, no gap.',
+  'story.mechanism.2.q': 'A pod hashes to exactly 0x4000000000000000, a boundary. Which replica owns it?',
+  'story.mechanism.2.a': 'replica-1, whose range starts there: a range includes its start and excludes its end, so replica-0 stops just before it.',
+  'story.mechanism.3.title': 'The selector on the wire',
+  'story.mechanism.3.text':
+    'A replica asks for its range in the shardSelector parameter of its LIST and WATCH: shardRange(object.metadata.uid, start, end), with both bounds as quoted 16-digit hex. The request URL on each card is exactly what goes over the wire.',
+  'story.mechanism.4.title': 'Several ranges with ||',
+  'story.mechanism.4.text':
+    'One replica may own several ranges, joined with ||. Here two replicas each own two interleaved quarters of the space; a pod matches when any one of its replica’s ranges holds its hash.',
+  'story.saving.title': 'The saving',
+  'story.saving.1.title': 'Side by side',
+  'story.saving.1.text':
+    'The same cluster and the same events run twice: server-side, the API server filters each replica’s stream; client-side, every replica gets everything. The headline says how many times fewer bytes the server sends.',
+  'story.saving.2.title': 'Decoding costs CPU',
+  'story.saving.2.text':
+    'A replica must decode every event it receives before it can drop it. Server-side, each one decodes only its own share: compare the Decode CPU chart, and the events received on each card.',
+  'story.saving.2.q': 'With four replicas, about what share of the client-side decoding does server-side sharding save?',
+  'story.saving.2.a': 'About three quarters: each replica decodes roughly its own quarter of the events instead of all of them.',
+  'story.saving.3.title': 'Memory',
+  'story.saving.3.text':
+    'Here the replicas filter in their event handlers, as a plain informer-based controller does, so client-side every replica caches every object. Server-side, each cache holds only its share: the memory table compares both.',
+  'story.saving.4.title': 'Sixteen replicas',
+  'story.saving.4.text':
+    'With sixteen replicas the client-side stream is sent sixteen times, while the server-side total stays about one stream. The ratio in the headline grows with the number of replicas.',
+  'story.fallback.title': 'Is my server sharding?',
+  'story.fallback.1.title': 'The gate is off',
+  'story.fallback.1.text':
+    'This API server runs without the ShardedListAndWatch feature gate, so it ignores shardSelector and sends every replica the whole collection. Its LIST response carries no metadata.shardInfo.',
+  'story.fallback.1.q': 'How can a replica tell that the server did not filter?',
+  'story.fallback.1.a': 'The LIST response has no shardInfo. A server that shards puts the selector it applied in metadata.shardInfo on every list page.',
+  'story.fallback.2.title': 'Falling back',
+  'story.fallback.2.text':
+    'Seeing no shardInfo, each replica filters on its own side with the same matcher, as client-go does. Ownership stays right; the saving is gone.',
+  'story.fallback.3.title': 'Naive trust',
+  'story.fallback.3.text':
+    'A client that trusts the stream without checking keeps everything it receives, so every replica now owns every object. The ownership audit counts the duplicates.',
+  'story.fallback.4.title': 'Mixed gates',
+  'story.fallback.4.text':
+    'Two API servers, one with the gate and one without, as during a rollout. Replicas on the first get shardInfo and a filtered stream; the others fall back. Filtering locally every time is cheap defence.',
+  'story.hot-namespaces.title': 'Hot namespaces',
+  'story.hot-namespaces.1.title': 'Sharding by namespace',
+  'story.hot-namespaces.1.text':
+    'With object.metadata.namespace as the key, every pod of a namespace hashes to the same point, so a namespace is never split. Namespace sizes here are skewed: a few namespaces hold most of the pods.',
+  'story.hot-namespaces.2.title': 'A hot replica',
+  'story.hot-namespaces.2.text':
+    'With stronger skew, the replica whose range holds the biggest namespace owns far more than its share. Compare the owned counts on the cards.',
+  'story.hot-namespaces.2.q': 'Would more replicas fix this?',
+  'story.hot-namespaces.2.a': 'No: a namespace is never split, so the replica that owns the biggest namespace owns at least all of it, however many replicas there are.',
+  'story.hot-namespaces.3.title': 'Why uid is the default',
+  'story.hot-namespaces.3.text':
+    'uid hashes spread evenly whatever the namespaces look like, so each replica owns about an equal share. That even spread is why uid is the default key.',
+  'story.refused.title': 'Selectors the server refuses',
+  'story.refused.1.title': 'A short bound',
+  'story.refused.1.text':
+    'replica-0’s selector starts at \'0x0\', not 16 hex digits. With the gate on, the API server refuses the request with HTTP 500 and “invalid shard selector:” followed by the parser’s reason.',
+  'story.refused.1.q': 'Does replica-0 receive any objects?',
+  'story.refused.1.a': 'No: the request fails before any stream starts, so replica-0 gets nothing until its selector is fixed.',
+  'story.refused.2.title': 'Expression kind 3',
+  'story.refused.2.text':
+    'Here the start bound is written start, without quotes. CEL reads it as an identifier, and the apiserver names it by its kind number: expression kind 3.',
+  'story.refused.3.title': 'With the gate off',
+  'story.refused.3.text':
+    'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. The client, left to filter on its own side, cannot parse the selector either and stops.',
+  'story.refused.4.title': 'The quick fix',
+  'story.refused.4.text':
+    'The message itself proposes the fix: pad the bound to 16 hex digits. The quick-fix button under replica-0’s selector does exactly that.',
+  'story.refused.5.title': 'Fixed',
+  'story.refused.5.text':
+    'With every selector valid, replica-0 lists and watches its share again. The canonical text under each selector is what the server puts in shardInfo.',
+  'explain.open': 'What is this: {topic}',
+  'explain.close': 'Close',
+  'explain.fnv.title': 'FNV-1a 64',
+  'explain.fnv.text':
+    'A fast, simple hash function. It turns a text (here the uid or the namespace) into a 64-bit number. The same text always gives the same number, and different texts spread all over the range.',
+  'explain.hashSpace.title': 'The 64-bit hash space',
+  'explain.hashSpace.text':
+    'Every number FNV-1a 64 can give, from 0x0000000000000000 to just below 2^64 (0x10000000000000000). Each dot is one object placed at its hash; each coloured band is one replica’s range.',
+  'explain.range.title': '[start, end)',
+  'explain.range.text':
+    'A range that includes its start and excludes its end. Where one range ends the next begins, so adjacent ranges never overlap and never leave a gap: every hash has exactly one owner.',
+  'explain.shardInfo.title': 'shardInfo',
+  'explain.shardInfo.text':
+    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out.',
+  'explain.gate.title': 'The feature gate',
+  'explain.gate.text':
+    'ShardedListAndWatch is an alpha switch of kube-apiserver (Kubernetes v1.36), off by default. Off, the server ignores shardSelector entirely, even a malformed one.',
+  'explain.modes.title': 'Client-side vs server-side sharding',
+  'explain.modes.text':
+    'Client-side: every replica receives and decodes the whole stream and drops what it does not own. Server-side: each replica sends a shardSelector and the API server sends it only its share.',
+  'explain.fallback.title': 'Fallback',
+  'explain.fallback.text':
+    'When a LIST comes back without shardInfo, the client filters on its own side with the same matcher. It stays correct, but without any saving.',
+  'explain.trust.title': 'Trust',
+  'explain.trust.text':
+    'A client that believes the server filtered, without checking. If the server did not (gate off), the replica keeps objects it does not own, and several replicas process the same object.',
+  'explain.jump.title': 'Jump hash',
+  'explain.jump.text':
+    'Jump consistent hash (Lamping and Veach), used by kube-state-metrics: it maps a hash to one of N buckets so that going from N to N+1 moves only about 1/(N+1) of the objects.',
+  'explain.mod.title': 'mod N',
+  'explain.mod.text':
+    'Owner = hash mod N (Prometheus hashmod, Argo CD’s legacy sharder). Simple, but changing N moves most objects to another owner.',
+  'explain.equal.title': 'Equal ranges',
+  'explain.equal.text':
+    'The hash space cut into N ranges of the same width: shard i gets [i·2^64/N, (i+1)·2^64/N). Going from N to N+1 shifts every boundary, so about half of the objects move.',
+  'explain.key.title': 'uid or namespace key',
+  'explain.key.text':
+    'The field that is hashed. uid is the default because every object has its own random uid, so objects spread evenly. With namespace, a whole namespace goes to one replica, and a big namespace makes a hot replica.',
+  'explain.kind3.title': 'Expression kind 3',
+  'explain.kind3.text':
+    'CEL numbers the kinds of expressions: 1 call, 3 identifier, 5 literal, 7 select. Kind 3 means an identifier: usually a bound written without quotes, like start instead of \'0x…\'.',
+  'explain.http500.title': 'HTTP 500 for a refused selector',
+  'explain.http500.text':
+    'With the gate on, a selector the server cannot parse fails the whole request with HTTP 500 and “invalid shard selector: …”. No list, no watch: the replica gets nothing until it is fixed.',
+  'explain.decode.title': 'Decode CPU',
+  'explain.decode.text':
+    'Every event received must be parsed (JSON or protobuf) before a client can even look at its uid. Client-side sharding pays this for every event on every replica.',
+  'explain.memory.title': 'Cache memory',
+  'explain.memory.text':
+    'An informer keeps the objects it holds in memory. Filtering before the cache keeps only the replica’s share; filtering in event handlers caches the whole collection on every replica.',
+  'explain.audit.title': 'The ownership audit',
+  'explain.audit.text':
+    'Counts, for every live object, how many replicas own it. Exactly one is right; none is a gap (nobody processes it) and more than one is a duplicate (processed twice).',
+  'explain.settling.title': 'Settling',
+  'explain.settling.text':
+    'Rates are averages over a short window. Right after a change the window still holds the old behaviour, so figures marked settling are not final yet.',
+  'ownerChange.notice': '{from} → {to} replicas: {moved} of {live} objects ({percent}) changed owner under equal ranges. Jump hash would move {jumpMoved} ({jumpPercent}).',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

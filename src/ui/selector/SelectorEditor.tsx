@@ -1,4 +1,5 @@
 import { memo, useId, useMemo, type ReactNode } from 'react';
+import { Explain } from '../explain/Explain';
 import { applyQuickFix, parseSelectorText, type ShardSelectorError } from '../../state';
 import { useT } from '../i18n';
 import { tokenize, type Token } from './tokenize';
@@ -61,6 +62,7 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
             <p className="selector-editor__error">
               <span className="selector-editor__who">{t('editor.errorPrefix')}</span>{' '}
               <span data-testid="selector-error">{error.message}</span>{' '}
+              {/expression kind 3\b/.test(error.message) ? <Explain topic="kind3" /> : null}
               <span className="selector-editor__where">
                 {t('editor.position', { line: error.span.line, column: error.span.column })}
               </span>

@@ -1,0 +1,34 @@
+import type { Story } from './types';
+
+/** The problem: client-side sharding, where every replica receives, decodes and drops most of the stream. */
+export const problem: Story = {
+  id: 'problem',
+  title: 'story.problem.title',
+  base: { params: { replicas: 4 }, view: { speed: 1 } },
+  steps: [
+    {
+      title: 'story.problem.1.title',
+      narration: 'story.problem.1.text',
+      focus: 'event-flow',
+      highlight: ['flow-canvas-client'],
+      playing: true,
+      question: 'story.problem.1.q',
+      answer: 'story.problem.1.a',
+    },
+    {
+      title: 'story.problem.2.title',
+      narration: 'story.problem.2.text',
+      focus: 'replica-cards',
+      highlight: ['owned-count'],
+      playing: false,
+    },
+    {
+      title: 'story.problem.3.title',
+      narration: 'story.problem.3.text',
+      focus: 'bandwidth-panel',
+      highlight: ['bytes-rate'],
+      playing: true,
+      params: { replicas: 8 },
+    },
+  ],
+};

@@ -1,0 +1,60 @@
+import { equalSplitSelectors } from '../state/selectors';
+import type { Story } from './types';
+
+const uid = 'object.metadata.uid' as const;
+const [, r1, r2, r3] = equalSplitSelectors(4, uid);
+/** Replica 0's share with a bound that is too short: the server refuses it. */
+const SHORT = `shardRange(${uid}, '0x0', '0x4000000000000000')`;
+/** Replica 0's share with an unquoted bound: an identifier, expression kind 3. */
+const UNQUOTED = `shardRange(${uid}, start, '0x4000000000000000')`;
+
+/** Selectors that the server refuses: the messages, HTTP 500, the quick fix. */
+export const refused: Story = {
+  id: 'refused',
+  title: 'story.refused.title',
+  base: { params: { replicas: 4, apiServers: [{ gate: true }] }, view: { speed: 1 } },
+  steps: [
+    {
+      title: 'story.refused.1.title',
+      narration: 'story.refused.1.text',
+      focus: 'replica-cards',
+      highlight: ['selector-error', 'rejection-message'],
+      playing: false,
+      params: { selectors: [SHORT, r1!, r2!, r3!] },
+      question: 'story.refused.1.q',
+      answer: 'story.refused.1.a',
+    },
+    {
+      title: 'story.refused.2.title',
+      narration: 'story.refused.2.text',
+      focus: 'replica-cards',
+      highlight: ['selector-error'],
+      playing: false,
+      params: { selectors: [UNQUOTED, r1!, r2!, r3!] },
+    },
+    {
+      title: 'story.refused.3.title',
+      narration: 'story.refused.3.text',
+      focus: 'replica-cards',
+      highlight: ['shardinfo-missing', 'badge-client-error'],
+      playing: false,
+      params: { selectors: [SHORT, r1!, r2!, r3!], apiServers: [{ gate: false }] },
+    },
+    {
+      title: 'story.refused.4.title',
+      narration: 'story.refused.4.text',
+      focus: 'replica-cards',
+      highlight: ['selector-quickfix', 'selector-error'],
+      playing: false,
+      params: { selectors: [SHORT, r1!, r2!, r3!] },
+    },
+    {
+      title: 'story.refused.5.title',
+      narration: 'story.refused.5.text',
+      focus: 'replica-cards',
+      highlight: ['selector-canonical', 'owned-count'],
+      playing: true,
+      params: { selectors: equalSplitSelectors(4, uid) },
+    },
+  ],
+};

@@ -1,0 +1,42 @@
+import type { Story } from './types';
+
+/** The saving: server-side beside client-side, bytes, decode CPU, memory, the ratio. */
+export const saving: Story = {
+  id: 'saving',
+  title: 'story.saving.title',
+  base: { params: { replicas: 4, clientCache: 'owned' }, view: { speed: 1 } },
+  steps: [
+    {
+      title: 'story.saving.1.title',
+      narration: 'story.saving.1.text',
+      focus: 'bandwidth-panel',
+      highlight: ['headline-ratio', 'bytes-rate'],
+      playing: true,
+    },
+    {
+      title: 'story.saving.2.title',
+      narration: 'story.saving.2.text',
+      focus: 'bandwidth-panel',
+      highlight: ['events-rate', 'headline-ratio'],
+      playing: true,
+      question: 'story.saving.2.q',
+      answer: 'story.saving.2.a',
+    },
+    {
+      title: 'story.saving.3.title',
+      narration: 'story.saving.3.text',
+      focus: 'memory-figures',
+      highlight: ['memory-figures'],
+      playing: false,
+      params: { clientCache: 'all' },
+    },
+    {
+      title: 'story.saving.4.title',
+      narration: 'story.saving.4.text',
+      focus: 'bandwidth-panel',
+      highlight: ['headline-ratio'],
+      playing: true,
+      params: { replicas: 16 },
+    },
+  ],
+};

@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { en } from '../ui/i18n/en';
+import { readLink, encodeLink } from '../state/link';
+import { defaultViewParams } from '../state/defaults';
+import { STORIES, resolveStep, storyById } from './index';
+import { readStoryLink, storyLink } from './link';
+import { validateStories } from './validate';
+import type { Story } from './types';
+
+const base = STORIES[0]!;
+
+describe('stories', () => {
+  it('ships the six stories with the ids of issue 10, in order', () => {
+    expect(STORIES.map((s) => s.id)).toEqual(['problem', 'mechanism', 'saving', 'fallback', 'hot-namespaces', 'refused']);
+  });
+
+  it('are all valid: unique ids, steps, catalogue keys, and link-valid states', () => {
+    expect(validateStories(STORIES, en)).toEqual([]);
+  });
+
+  it.each(STORIES.flatMap((s) => s.steps.map((_, i) => [s.id, i + 1] as const)))('%s step %i has a state a #state= link carries unchanged', (id, n) => {
+    const r = resolveStep(storyById(id)!, n - 1)!;
+    const view = { ...defaultViewParams(), ...r.view };
+    const { state, issues } = readLink(encodeLink({ params: r.params, view }));
+    expect(issues).toEqual([]);
+    expect(state?.params).toEqual(r.params);
+    expect(r.params.selectors.length).toBe(r.params.replicas);
+  });
+});
+
+describe('validateStories', () => {
+  it('rejects a duplicate story id', () => {
+    expect(validateStories([base, base], en)).toContain('problem: duplicate story id');
+  });
+
+  it('rejects a story without steps', () => {
+    expect(validateStories([{ ...base, steps: [] }], en)).toContain('problem: has no steps');
+  });
+
+  it('rejects a message id that is not in the catalogue, naming it', () => {
+    const bad = { ...base, steps: [{ ...base.steps[0]!, narration: 'story.nope' }] } as unknown as Story;
+    expect(validateStories([bad], en)).toContain('problem: step 1 narration: message "story.nope" is not in the catalogue');
+  });
+
+  it('rejects a step state the link decoder refuses, with the fields it named', () => {
+    const bad: Story = { ...base, steps: [{ ...base.steps[1]!, params: { replicas: 65 } }] };
+    expect(validateStories([bad], en)).toEqual(['problem: step 1: its state is not a valid link state (replicas: invalid, selectors: invalid)']);
+  });
+
+  it('rejects selectors that do not match the replica count', () => {
+    const bad: Story = { ...base, steps: [{ ...base.steps[1]!, params: { replicas: 2, selectors: ['a'] } }] };
+    expect(validateStories([bad], en)).toEqual(['problem: step 1: its state is not a valid link state (selectors: invalid)']);
+  });
+
+  it('rejects a question without an answer, and a question on the last step', () => {
+    const q = { ...base, steps: [{ ...base.steps[1]!, question: 'story.problem.1.q' }] } as Story;
+    expect(validateStories([q], en)).toEqual([
+      'problem: step 1: a question needs an answer and an answer a question',
+      "problem: step 1: the last step's question has no next step to show its answer on",
+    ]);
+  });
+});
+
+describe('resolveStep', () => {
+  it('resolves every step from the defaults and the base, not from the step before', () => {
+    const saving = storyById('saving')!;
+    // Step 3 switches the cache to `all`; step 4 does not say, so it is back to the base.
+    expect(resolveStep(saving, 2)!.params.clientCache).toBe('all');
+    expect(resolveStep(saving, 3)!.params.clientCache).toBe('owned');
+    expect(resolveStep(saving, 3)!.params.replicas).toBe(16);
+    expect(resolveStep(saving, 3)!.params.selectors).toHaveLength(16);
+  });
+
+  it('gives no state for a step that does not exist', () => {
+    expect(resolveStep(base, base.steps.length)).toBeNull();
+  });
+});
+
+describe('story links', () => {
+  it('read #story=<id>&step=<n> with other & parameters beside them', () => {
+    expect(readStoryLink('#story=saving&step=3')).toEqual({ id: 'saving', step: 3 });
+    expect(readStoryLink('#lang=en&story=refused&step=2')).toEqual({ id: 'refused', step: 2 });
+    expect(readStoryLink('#story=saving')).toEqual({ id: 'saving', step: 1 });
+  });
+
+  it('bring a step out of range to the nearest step, and ignore an unknown story', () => {
+    expect(readStoryLink('#story=saving&step=99')).toEqual({ id: 'saving', step: 4 });
+    expect(readStoryLink('#story=saving&step=0')).toEqual({ id: 'saving', step: 1 });
+    expect(readStoryLink('#story=nope&step=1')).toBeNull();
+    expect(readStoryLink('#state=%7B%7D')).toBeNull();
+  });
+
+  it('write the link that reads back to the same position', () => {
+    expect(storyLink({ id: 'hot-namespaces', step: 2 })).toBe('#story=hot-namespaces&step=2');
+    expect(readStoryLink(storyLink({ id: 'hot-namespaces', step: 2 }))).toEqual({ id: 'hot-namespaces', step: 2 });
+  });
+});

@@ -1,0 +1,103 @@
+/**
+ * Guided stories (issue 10): a story is data, a list of steps, each of which sets the whole
+ * state the audience sees. A step's state is the story's base state plus that step's own
+ * overrides, resolved from the defaults every time (never a delta replayed from the previous
+ * step), so going to step k from anywhere (step back, a link, a reload) shows exactly step k.
+ *
+ * Text is not here: titles, narration, questions and answers are message ids of the
+ * catalogue (`src/ui/i18n/en.ts`), so another locale translates them.
+ */
+import type { SimParams, ViewParams } from '../state/params';
+import type { MessageId } from '../ui/i18n/en';
+
+/** The ids of the stories, in menu order. `resharding` and `rollout` come with issue 9's model events. */
+export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'hot-namespaces' | 'refused';
+
+/** A panel a step brings into view and rings (its `data-testid`). */
+export type StoryPanel = 'hash-space' | 'replica-cards' | 'bandwidth-panel' | 'event-flow' | 'control-panel' | 'ownership-audit' | 'memory-figures';
+
+/**
+ * Things on screen a step can highlight (their `data-testid`; every element with that id is
+ * marked). Only ids that exist on the page are allowed, so a typo is a compile error.
+ */
+export type StoryHighlight =
+  | 'hash-band'
+  | 'hash-canvas'
+  | 'boundary-handle'
+  | 'selector-input'
+  | 'selector-canonical'
+  | 'selector-error'
+  | 'rejection-message'
+  | 'selector-quickfix'
+  | 'request-url'
+  | 'shardinfo-preview'
+  | 'shardinfo-missing'
+  | 'badge-fallback'
+  | 'badge-trust'
+  | 'badge-rejected'
+  | 'badge-client-error'
+  | 'owned-count'
+  | 'bytes-rate'
+  | 'events-rate'
+  | 'memory-figures'
+  | 'ownership-audit'
+  | 'headline-ratio'
+  | 'headline-chip'
+  | 'flow-canvas-client'
+  | 'flow-canvas-server';
+
+/**
+ * Model events a step can schedule, by kind. Empty until the model can run them: issue 9
+ * ("Sharding over time") adds kinds here, e.g. `reshard: { to: number; strategy: ... }` and
+ * `rollout: { servers: ... }`, each with an `at` time, and the `resharding` and `rollout`
+ * stories then use them. The type of a step's `events` follows this map.
+ */
+export type StoryModelEventMap = Record<never, never>;
+
+/** One scheduled model event: a kind of {@link StoryModelEventMap}, at a simulated time (s). */
+export type StoryModelEvent = {
+  [K in keyof StoryModelEventMap]: { readonly kind: K; readonly at: number } & StoryModelEventMap[K];
+}[keyof StoryModelEventMap];
+
+/** View settings a step may set (the page's language is never part of a story). */
+export type StoryView = Partial<Omit<ViewParams, 'locale'>>;
+
+/** The state a story or a step sets on top of what comes before it. */
+export interface StoryState {
+  /**
+   * Parameters. When `replicas` or `shardKey` is set and `selectors` is not, every replica
+   * takes its equal share on that key (as the replicas field does in free play).
+   */
+  readonly params?: Partial<SimParams>;
+  readonly view?: StoryView;
+}
+
+export interface StoryStep extends StoryState {
+  readonly title: MessageId;
+  /** Two or three sentences. */
+  readonly narration: MessageId;
+  /** The panel brought into view and ringed. */
+  readonly focus: StoryPanel;
+  readonly highlight?: readonly StoryHighlight[];
+  /** Playing (the run moves) or paused (a frame to point at). */
+  readonly playing: boolean;
+  /** A question for a class; its answer shows on the next step. */
+  readonly question?: MessageId;
+  readonly answer?: MessageId;
+  /** Model events this step schedules (see {@link StoryModelEventMap}). */
+  readonly events?: readonly StoryModelEvent[];
+}
+
+export interface Story {
+  readonly id: StoryId;
+  readonly title: MessageId;
+  /** The state every step starts from (itself on top of the defaults). */
+  readonly base: StoryState;
+  readonly steps: readonly StoryStep[];
+}
+
+/** Where a story is: its id and the step shown, 1-based as in links. */
+export interface StoryPosition {
+  readonly id: StoryId;
+  readonly step: number;
+}

@@ -1,0 +1,90 @@
+/**
+ * A `(?)` button beside a concept, opening a short explanation for a newcomer (issue 10, 1b).
+ * A disclosure: the button says whether it is expanded, Esc or the close button shuts the
+ * popover and puts focus back on the button, a click elsewhere shuts it too.
+ */
+import { memo, useEffect, useId, useRef, useState } from 'react';
+import { useT, type MessageId } from '../i18n';
+
+/** The concepts explained, each with a `explain.<topic>.title` and `.text` message. */
+export type ExplainTopic =
+  | 'fnv'
+  | 'hashSpace'
+  | 'range'
+  | 'shardInfo'
+  | 'gate'
+  | 'modes'
+  | 'fallback'
+  | 'trust'
+  | 'jump'
+  | 'mod'
+  | 'equal'
+  | 'key'
+  | 'kind3'
+  | 'http500'
+  | 'decode'
+  | 'memory'
+  | 'audit'
+  | 'settling';
+
+/** `chip`: the term is written beside the `?` (in a row of terms); else the `?` alone, named for screen readers. */
+// Memoised: panels re-render with every snapshot, the explanations never need to.
+export const Explain = memo(function Explain({ topic, chip = false }: { topic: ExplainTopic; chip?: boolean }) {
+  const t = useT();
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const box = useRef<HTMLSpanElement>(null);
+  const id = useId();
+  const title = t(`explain.${topic}.title` as MessageId);
+
+  useEffect(() => {
+    if (!open) return;
+    const onDown = (e: PointerEvent) => {
+      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onDown);
+    return () => document.removeEventListener('pointerdown', onDown);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    button.current?.focus();
+  };
+
+  return (
+    <span
+      className="explain"
+      ref={box}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && open) {
+          // Esc closes this popover only (not the story, not the keys dialog).
+          e.stopPropagation();
+          e.nativeEvent.stopImmediatePropagation();
+          close();
+        }
+      }}
+    >
+      <button
+        ref={button}
+        type="button"
+        className={chip ? 'explain__button explain__button--chip' : 'explain__button'}
+        data-testid={`explain-${topic}`}
+        aria-expanded={open}
+        aria-controls={id}
+        aria-label={chip ? undefined : t('explain.open', { topic: title })}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span aria-hidden={chip ? undefined : true}>?</span>
+        {chip ? <span className="explain__term">{title}</span> : null}
+      </button>
+      {open ? (
+        <span className="explain__popover" id={id} role="note" data-testid={`explain-${topic}-popover`}>
+          <strong className="explain__title">{title}</strong> {t(`explain.${topic}.text` as MessageId)}
+          <button type="button" className="explain__close button button--small" onClick={close}>
+            {t('explain.close')}
+          </button>
+        </span>
+      ) : null}
+    </span>
+  );
+});

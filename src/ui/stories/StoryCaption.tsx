@@ -1,0 +1,152 @@
+/**
+ * The caption bar of a guided story (issue 10): title, narration, step n of m, the question
+ * (and on the next step, the previous step's answer), previous / next / leave. It also brings
+ * the step's panel into view and rings it, and marks what the step highlights: with a style
+ * rule per `data-testid`, so elements that mount or re-render later are marked too.
+ */
+import { useEffect, useState } from 'react';
+import { useShardScope, useShardScopeStore } from '../../state';
+import { storyById } from '../../stories';
+import { leaveStory, moveStory } from '../../stories/controller';
+import { useT } from '../i18n';
+
+export function StoryCaption() {
+  const t = useT();
+  const store = useShardScopeStore();
+  const place = useShardScope((s) => s.story);
+  const story = place ? storyById(place.id) : undefined;
+  const step = story && place ? story.steps[place.step - 1] : undefined;
+  const previous = story && place ? story.steps[place.step - 2] : undefined;
+  const focus = step?.focus;
+  const top = useHeaderHeight(place !== null);
+  // The panel scrolls to just below the sticky header and this bar (scroll-margin-top).
+  const ring = step ? `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;scroll-margin-top:var(--story-offset, 0px)}` : '';
+  const marks = (step?.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
+  const mark = marks ? `${marks}{box-shadow:0 0 0 3px var(--story-mark, #e69f00)}` : '';
+  // Before the scroll below, so the scroll margin applies.
+  useStoryStyle(ring + mark);
+
+  useEffect(() => {
+    if (!focus) return;
+    // The panel may mount a few frames later (the page mounts panels in stages).
+    let tries = 0;
+    let id = 0;
+    const bring = () => {
+      const el = document.querySelector(`[data-testid="${focus}"]`);
+      if (el) el.scrollIntoView?.({ block: 'start', behavior: 'auto' });
+      else if (tries++ < 60) id = requestAnimationFrame(bring);
+    };
+    bring();
+    // Panels above it may still grow (new replica cards mount after the new parameters
+    // apply, the page mounts panels in stages): while the page keeps changing size after a
+    // step change, keep the panel in place; stop once it has been still for a moment.
+    const main = document.getElementById('main');
+    let stop: ReturnType<typeof setTimeout> | undefined;
+    const settle = (ms: number) => {
+      clearTimeout(stop);
+      stop = setTimeout(() => ro?.disconnect(), ms);
+    };
+    const ro =
+      main && typeof ResizeObserver === 'function'
+        ? new ResizeObserver(() => {
+            bring();
+            settle(1500);
+          })
+        : null;
+    if (main) ro?.observe(main);
+    settle(3000);
+    return () => {
+      cancelAnimationFrame(id);
+      clearTimeout(stop);
+      ro?.disconnect();
+    };
+    // `top`: once the header's height is known the scroll margin is right; scroll again.
+  }, [focus, place, top]);
+
+
+  if (!story || !step || !place) return null;
+  const n = place.step;
+  const m = story.steps.length;
+  return (
+    <section
+      className="story-caption"
+      data-testid="story-caption"
+      data-story={story.id}
+      data-step={n}
+      data-focus={step.focus}
+      data-highlight={(step.highlight ?? []).join(' ')}
+      aria-labelledby="story-caption-title"
+      style={{ top }}
+      ref={(el) => {
+        // The height of header and bar together, for the focused panel's scroll margin.
+        if (el) document.documentElement.style.setProperty('--story-offset', `${top + el.offsetHeight + 12}px`);
+      }}
+    >
+      <div className="story-caption__text">
+        <p className="story-caption__where">
+          {t(story.title)} · <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
+        </p>
+        <h2 className="story-caption__title" id="story-caption-title">
+          {t(step.title)}
+        </h2>
+        <p className="story-caption__narration" aria-live="polite">
+          {t(step.narration)}
+        </p>
+        {previous?.answer ? (
+          <p className="story-caption__answer" data-testid="story-answer">
+            <strong>{t('story.answer')}</strong> {t(previous.answer)}
+          </p>
+        ) : null}
+        {step.question ? (
+          <p className="story-caption__question" data-testid="story-question">
+            <strong>{t('story.question')}</strong> {t(step.question)}
+          </p>
+        ) : null}
+      </div>
+      <div className="story-caption__nav">
+        <button type="button" className="button" data-testid="story-prev" disabled={n <= 1} onClick={() => moveStory(store, -1)}>
+          ‹ {t('story.prev')}
+        </button>
+        <button type="button" className="button button--primary" data-testid="story-next" disabled={n >= m} onClick={() => moveStory(store, 1)}>
+          {t('story.next')} ›
+        </button>
+        <button type="button" className="button" data-testid="story-exit" title={t('story.exitTitle')} onClick={() => leaveStory(store)}>
+          {t('story.exit')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The sticky header's height (the bar sticks just below it), followed as it changes. */
+function useHeaderHeight(active: boolean): number {
+  const [h, setH] = useState(0);
+  useEffect(() => {
+    if (!active) return;
+    const header = document.querySelector('[data-testid="header"]');
+    if (!header) return;
+    const read = () => setH(Math.round(header.getBoundingClientRect().height));
+    read();
+    if (typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(read);
+    ro.observe(header);
+    return () => ro.disconnect();
+  }, [active]);
+  return h;
+}
+
+/**
+ * Style rules for the ring and the marks, as a constructed style sheet: the page's
+ * Content-Security-Policy (style-src 'self') refuses inline <style> elements, not the CSSOM.
+ */
+function useStoryStyle(css: string): void {
+  useEffect(() => {
+    if (!css || typeof CSSStyleSheet !== 'function' || !('adoptedStyleSheets' in document)) return;
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
+    return () => {
+      document.adoptedStyleSheets = document.adoptedStyleSheets.filter((s) => s !== sheet);
+    };
+  }, [css]);
+}
