@@ -1,6 +1,6 @@
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } from '../../state';
-import { useFormat, useT } from '../i18n';
+import { useFormat, useLocale, useT } from '../i18n';
 import { canvasPalette, replicaColor, textOn, type Theme } from '../theme/palette';
 import { FlowController, type FlowPhase } from './FlowController';
 import { fitText, flowLayout, type Box, type FlowLayout } from './flowLayout';
@@ -58,6 +58,7 @@ function usePaneSizes(refs: Record<Mode, React.RefObject<HTMLDivElement | null>>
 export const EventFlow = memo(function EventFlow() {
   const t = useT();
   const f = useFormat();
+  const locale = useLocale();
   const store = useShardScopeStore();
   const rootRef = useRef<HTMLElement>(null);
   const stageRefs = { client: useRef<HTMLDivElement>(null), server: useRef<HTMLDivElement>(null) };
@@ -187,7 +188,7 @@ export const EventFlow = memo(function EventFlow() {
         ) : null}
         {shown
           ? t('flow.stepEvents', {
-              seconds: f.count(shown.seconds),
+              seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(shown.seconds),
               total: f.count(shown.total),
               added: f.count(shown.events.added),
               modified: f.count(shown.events.modified),
@@ -260,7 +261,9 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
             const x = layout.serverFilterX;
             const filtered = counts?.servers[i];
             const label = fitText([t('flow.filter')], Math.min(x - b.x - b.w, w - x) * 2 - 8, Math.max(0, b.y - 2), countFont, 11);
-            const count = filtered !== undefined ? fitText([t('flow.filteredCount', { count: f.count(filtered) })], layout.replicas[0]!.x - x - 16, b.h, countFont, 11) : null;
+            const below = h - (b.y + b.h) >= countFont + 8;
+            const room = below ? 2 * Math.min(x, layout.replicas[0]!.x - x) - 8 : layout.replicas[0]!.x - x - 16;
+            const count = filtered !== undefined ? fitText([t('flow.filteredCount', { count: f.count(filtered) })], room, below ? h - (b.y + b.h) : b.h, countFont, 11) : null;
             return (
               <g key={`f${i}`} data-testid="flow-filter-server">
                 <line x1={x} x2={x} y1={b.y} y2={b.y + b.h} stroke={pal.foreground} strokeWidth={3} strokeDasharray="6 4" />
@@ -270,7 +273,15 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
                   </text>
                 ) : null}
                 {count ? (
-                  <text x={x + 8} y={b.y + b.h - 8} fontSize={count.font} fontWeight={700} fill={pal.foreground} data-testid="flow-filtered-count">
+                  <text
+                    {...(below
+                      ? { x, y: b.y + b.h + count.font + 2, textAnchor: 'middle' }
+                      : { x: x + 8, y: b.y + b.h - 8 })}
+                    fontSize={count.font}
+                    fontWeight={700}
+                    fill={pal.foreground}
+                    data-testid="flow-filtered-count"
+                  >
                     {count.text}
                   </text>
                 ) : null}

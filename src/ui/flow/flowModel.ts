@@ -251,11 +251,15 @@ export interface ModeStepCounts {
   readonly kept: number;
   /** Events decoded and thrown away by a replica's local filter. */
   readonly dropped: number;
-  /** Events stopped at the API servers by the shard filter (`apiserver_watch_filtered_events_total`). */
+  /**
+   * Deliveries the API servers did not make: for each watching replica, the step's events it
+   * was not sent (stopped by the shard filter). Not `apiserver_watch_filtered_events_total`,
+   * which counts failed shard checks (two per MODIFIED event).
+   */
   readonly filtered: number;
   /** Per replica: kept and dropped. */
   readonly replicas: readonly { readonly kept: number; readonly dropped: number }[];
-  /** Per API server: events filtered out. */
+  /** Per API server: deliveries it withheld. */
   readonly servers: readonly number[];
 }
 
@@ -278,22 +282,29 @@ export interface StepCounts {
  */
 export function stepCounts(prev: SimSnapshot | null, next: SimSnapshot): StepCounts | null {
   if (!prev || next.time <= prev.time) return null;
+  const e = next.churn.lastStep;
+  const total = e.added + e.modified + e.deleted + e.bookmarks;
   const mode = (m: 'client' | 'server'): ModeStepCounts | null => {
     const a = prev.modes[m];
     const b = next.modes[m];
     if (a.replicas.length !== b.replicas.length || a.apiServers.length !== b.apiServers.length) return null;
     const replicas = b.replicas.map((r, i) => {
       const before = a.replicas[i]!.counters;
+      const received = r.counters.eventsReceived - before.eventsReceived;
       return {
-        received: r.counters.eventsReceived - before.eventsReceived,
+        received,
         kept: r.counters.eventsKept - before.eventsKept,
         dropped: r.counters.eventsDiscarded - before.eventsDiscarded,
+        // What its API server did not send it: stopped by the shard filter (a replica that
+        // is down is not watching, so nothing is filtered for it).
+        withheld: r.status === 'ok' ? Math.max(0, total - received) : 0,
+        server: r.apiServer,
       };
     });
-    const servers = b.apiServers.map((s, i) => s.metrics.watchFilteredEventsTotal - a.apiServers[i]!.metrics.watchFilteredEventsTotal);
     // Counters restart when the replicas reconnect with a new configuration: not one step.
-    if (replicas.some((r) => r.received < 0 || r.kept < 0 || r.dropped < 0) || servers.some((x) => x < 0)) return null;
+    if (replicas.some((r) => r.received < 0 || r.kept < 0 || r.dropped < 0)) return null;
     const sum = (xs: readonly number[]) => xs.reduce((x, y) => x + y, 0);
+    const servers = b.apiServers.map((_, i) => sum(replicas.filter((r) => r.server === i).map((r) => r.withheld)));
     return {
       sent: sum(replicas.map((r) => r.received)),
       kept: sum(replicas.map((r) => r.kept)),
@@ -306,11 +317,10 @@ export function stepCounts(prev: SimSnapshot | null, next: SimSnapshot): StepCou
   const client = mode('client');
   const server = mode('server');
   if (!client || !server) return null;
-  const e = next.churn.lastStep;
   return {
     seconds: next.time - prev.time,
     events: { ...e },
-    total: e.added + e.modified + e.deleted + e.bookmarks,
+    total,
     client,
     server,
   };
