@@ -217,8 +217,9 @@ export const EventFlow = memo(function EventFlow() {
               </span>
             </figcaption>
             <div className="flow__stage" ref={stageRefs[mode]} data-testid={`flow-stage-${mode}`}>
-              <FlowFrame mode={mode} layout={layouts[mode]} servers={servers} counts={shown?.[mode] ?? null} theme={theme} labels={labels} />
+              {/* Particles under the frame, so counts and labels stay readable over them. */}
               <canvas ref={mode === 'client' ? clientRef : serverRef} className="flow__canvas" data-testid={`flow-canvas-${mode}`} aria-hidden="true" />
+              <FlowFrame mode={mode} layout={layouts[mode]} servers={servers} counts={shown?.[mode] ?? null} theme={theme} labels={labels} />
             </div>
           </figure>
         ))}
@@ -244,6 +245,8 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
   const { w, h } = layout;
   const pad = 6;
   const serverOf = (r: number) => r % Math.max(1, servers.length);
+  // A halo in the stage's colour keeps counts readable over the lines and particles.
+  const halo = { stroke: theme === 'dark' ? '#1c2129' : '#f3f5f8', strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' } as const;
   const countFont = Math.max(12, Math.min(20, Math.round(Math.min(w, h) / 22)));
 
   const boxLabel = (b: Box, candidates: string[], maxFont: number) => fitText(candidates, b.w - 2 * pad, b.h - 4, maxFont);
@@ -280,6 +283,7 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
                     fontSize={count.font}
                     fontWeight={700}
                     fill={pal.foreground}
+                    {...halo}
                     data-testid="flow-filtered-count"
                   >
                     {count.text}
@@ -346,7 +350,7 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
               </text>
             ) : null}
             {drop ? (
-              <text data-testid="flow-dropped-count" x={layout.localFilterX - layout.dot * 2 - 10} y={b.y + b.h / 2 + drop.font * 0.35} textAnchor="end" fontSize={drop.font} fontWeight={700} fill={pal.muted}>
+              <text data-testid="flow-dropped-count" x={layout.localFilterX - layout.dot * 2 - 10} y={b.y + b.h / 2 + drop.font * 0.35} textAnchor="end" fontSize={drop.font} fontWeight={700} fill={pal.muted} {...halo}>
                 {drop.text}
               </text>
             ) : null}

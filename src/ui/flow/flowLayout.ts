@@ -95,7 +95,7 @@ function restOffset(slot: number, dot: number): number {
 }
 
 /**
- * Where a particle is at progress `t` (eased), and where it rests at the end of its trip
+ * Where a particle is at progress `t`, and where it rests at the end of its trip
  * (`slot` spreads the marks resting at one place):
  * - `filtered` stops at its API server's shard filter;
  * - `dropped` stops at its replica's local filter;
@@ -105,7 +105,8 @@ export function particleAt(p: Particle, t: number, slot: number, layout: FlowLay
   const s = layout.servers[p.server] ?? layout.servers[0];
   const r = layout.replicas[p.replica];
   if (!s || !r) return null;
-  const ease = t < 0.5 ? 2 * t * t : 1 - (-2 * t + 2) ** 2 / 2;
+  // Steady speed, so events in flight spread along their paths (an ease-in would bunch them at the server).
+  const ease = t;
   const x0 = s.x + s.w;
   const y0 = s.y + s.h / 2;
   const rest = t >= 1 ? restOffset(slot, layout.dot) : 0;

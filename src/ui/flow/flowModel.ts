@@ -38,7 +38,7 @@ export const TRIP_MS = 1100;
 /** After its trip, a particle fades out over this long (where it stopped). */
 export const FADE_MS = 450;
 /** A held particle fades down to this opacity and rests there. */
-export const HELD_ALPHA = 0.45;
+export const HELD_ALPHA = 0.6;
 /** At most this many events are animated per batch while playing (the rest are counted, not drawn). */
 export const EVENTS_PER_BATCH = 6;
 /** A step played on its own (step forward while paused) shows up to this many of its events. */
