@@ -198,9 +198,10 @@ describe('the event flow in a browser', () => {
       return page.evaluate((since) => window.__longtasks!.filter((t) => t.start >= since).map((t) => Math.round(t.duration)), mark);
     };
     let tasks = await measure();
-    // On this shared 2-core VM a lone GC pause reaches 51-53 ms now and then: a real regression shows in every window.
-    if (Math.max(0, ...tasks) > LONG_TASK_LIMIT_MS) {
-      console.log(`  long tasks in a first window: ${JSON.stringify(tasks)}; measuring another`);
+    // On this shared 2-core VM other work (or a lone GC pause) makes long tasks now and then:
+    // a real regression shows in every window, so up to three windows are measured.
+    for (let window = 2; window <= 3 && Math.max(0, ...tasks) > LONG_TASK_LIMIT_MS; window++) {
+      console.log(`  long tasks in window ${window - 1}: ${JSON.stringify(tasks)}; measuring another`);
       tasks = await measure();
     }
     console.log(`  event flow playing: long tasks ${JSON.stringify(tasks)}`);
