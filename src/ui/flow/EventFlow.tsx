@@ -3,7 +3,7 @@ import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } fro
 import { useFormat, useLocale, useT } from '../i18n';
 import { canvasPalette, replicaColor, textOn, type Theme } from '../theme/palette';
 import { FlowController, type FlowPhase } from './FlowController';
-import { fitText, flowLayout, type Box, type FlowLayout } from './flowLayout';
+import { fitText, flowLayout, flowPalette, type Box, type FlowLayout } from './flowLayout';
 import { EVENTS_PER_STEP, sampleEvents, stepCounts, type StepCounts } from './flowModel';
 import './flow.css';
 
@@ -246,7 +246,7 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
   const pad = 6;
   const serverOf = (r: number) => r % Math.max(1, servers.length);
   // A halo in the stage's colour keeps counts readable over the lines and particles.
-  const halo = { stroke: theme === 'dark' ? '#1c2129' : '#f3f5f8', strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' } as const;
+  const halo = { stroke: flowPalette(theme).stage, strokeWidth: 4, paintOrder: 'stroke', strokeLinejoin: 'round' } as const;
   const countFont = Math.max(12, Math.min(20, Math.round(Math.min(w, h) / 22)));
 
   const boxLabel = (b: Box, candidates: string[], maxFont: number) => fitText(candidates, b.w - 2 * pad, b.h - 4, maxFont);

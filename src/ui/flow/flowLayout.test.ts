@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fitText, flowLayout, textWidth, type Box } from './flowLayout';
+import { contrastRatio, replicaColor, textOn } from '../theme/palette';
+import { fitText, flowLayout, flowPalette, textWidth, type Box } from './flowLayout';
 
 // issue 10: the diagram fills any pane from a phone-sized 360x240 to a projector's 1800x700
 const SIZES = [
@@ -53,4 +54,16 @@ describe('event flow layout', () => {
     expect(f(small)).toBeGreaterThanOrEqual(12);
     expect(f(big)).toBeGreaterThanOrEqual(20);
   });
+});
+
+describe('event flow colours', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    it(`${theme}: counts and labels on the stage and on replica boxes reach 4.5:1`, () => {
+      const p = flowPalette(theme);
+      expect(contrastRatio(p.text, p.stage)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(p.muted, p.stage)).toBeGreaterThanOrEqual(4.5);
+      expect(contrastRatio(p.text, p.box)).toBeGreaterThanOrEqual(4.5);
+      for (let i = 0; i < 16; i++) expect(contrastRatio(textOn(replicaColor(i, theme)), replicaColor(i, theme))).toBeGreaterThanOrEqual(4.5);
+    });
+  }
 });

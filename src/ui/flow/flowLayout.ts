@@ -5,6 +5,7 @@
  * local filter just in front of them. Labels get the largest font that fits inside their
  * box, or are left out. Pure (text widths are estimated), so it is tested without a browser.
  */
+import { BACKGROUNDS, canvasPalette, type Theme } from '../theme/palette';
 import type { Particle } from './flowModel';
 
 export interface Box {
@@ -119,4 +120,11 @@ export function particleAt(p: Particle, t: number, slot: number, layout: FlowLay
   const y1 = r.y + r.h / 2;
   // Resting marks in front of a box spread along it, not across the lines leading to it.
   return { x: x0 + (x1 - x0) * ease, y: y0 + (y1 - y0) * ease + Math.max(-r.h / 2, Math.min(r.h / 2, rest)) };
+}
+
+/** The colours of the diagram's frame: the stage (the panel's --surface-2), its text and lines. */
+export function flowPalette(theme: Theme): { stage: string; text: string; muted: string; line: string; box: string } {
+  const pal = canvasPalette(theme);
+  const stage = theme === 'dark' ? BACKGROUNDS.dark[2]! : BACKGROUNDS.light[1]!;
+  return { stage, text: pal.foreground, muted: pal.muted, line: pal.grid, box: pal.background };
 }
