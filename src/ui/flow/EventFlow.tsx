@@ -310,19 +310,19 @@ const FlowFrame = memo(function FlowFrame({ mode, layout, servers, counts, theme
           })()}
       {layout.servers.map((b, i) => {
         const gate = servers[i]?.gate ?? true;
-        const name = boxLabel(b, [labels.server(i)], 22);
+        const name = fitText([labels.server(i)], b.w - 8, b.h - 4, 22, 10);
         const twoLines = name !== null && b.h >= name.font * 2.6 + 8;
-        const sub = twoLines ? fitText([labels.gate(gate)], b.w - 2 * pad, b.h / 2 - 4, Math.round(name.font * 0.85)) : null;
+        const sub = twoLines ? fitText([labels.gate(gate)], b.w - 8, b.h / 2 - 4, Math.round(name.font * 0.85)) : null;
         return (
           <g key={`s${i}`}>
             <rect data-testid="flow-box" data-box={`server-${i}`} x={b.x} y={b.y} width={b.w} height={b.h} rx={6} fill={pal.background} stroke={gate ? pal.foreground : pal.gap} strokeWidth={2} />
             {name ? (
-              <text data-testid="flow-label" data-box={`server-${i}`} x={b.x + pad + 2} y={b.y + b.h / 2 + (sub ? -name.font * 0.3 : name.font * 0.35)} fontSize={name.font} fontWeight={600} fill={pal.foreground}>
+              <text data-testid="flow-label" data-box={`server-${i}`} x={b.x + b.w / 2} textAnchor="middle" y={b.y + b.h / 2 + (sub ? -name.font * 0.3 : name.font * 0.35)} fontSize={name.font} fontWeight={600} fill={pal.foreground}>
                 {name.text}
               </text>
             ) : null}
             {name && sub ? (
-              <text data-testid="flow-label" data-box={`server-${i}`} x={b.x + pad + 2} y={b.y + b.h / 2 + sub.font * 1.15} fontSize={sub.font} fontWeight={500} fill={gate ? pal.muted : pal.gap}>
+              <text data-testid="flow-label" data-box={`server-${i}`} x={b.x + b.w / 2} textAnchor="middle" y={b.y + b.h / 2 + sub.font * 1.15} fontSize={sub.font} fontWeight={500} fill={gate ? pal.muted : pal.gap}>
                 {sub.text}
               </text>
             ) : null}

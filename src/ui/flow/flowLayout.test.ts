@@ -4,6 +4,7 @@ import { fitText, flowLayout, flowPalette, textWidth, type Box } from './flowLay
 
 // issue 10: the diagram fills any pane from a phone-sized 360x240 to a projector's 1800x700
 const SIZES = [
+  [220, 200],
   [360, 240],
   [448, 260],
   [900, 480],

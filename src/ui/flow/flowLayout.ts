@@ -70,8 +70,8 @@ function column(count: number, x: number, w: number, top: number, height: number
 export function flowLayout(w: number, h: number, serverCount: number, replicaCount: number): FlowLayout {
   const pad = clamp(Math.min(w, h) * 0.05, 8, 28);
   const inner = h - 2 * pad;
-  const sw = clamp(w * 0.24, 92, 420);
-  const rw = clamp(w * 0.27, 64, 420);
+  const sw = clamp(w * 0.24, 60, 420);
+  const rw = clamp(w * 0.27, 48, 420);
   const sGap = clamp(inner * 0.04, 4, 16);
   const rGap = replicaCount > 16 ? 1 : clamp(inner * 0.03, 2, 12);
   const servers = column(serverCount, pad, sw, pad, inner, sGap, 0.62);

@@ -153,6 +153,9 @@ describe('event flow: frozen when paused, one step at a time', () => {
     // Every resting mark at one place gets its own slot, so none is drawn over another.
     const slots = marks.filter((m) => placeOf(m.particle) === 'server:filter:0').map((m) => m.slot);
     expect(new Set(slots).size).toBe(slots.length);
+    // In flight too: 40 events leaving at once are not 40 rings on the server's edge.
+    const flying = visibleMarks(ps, stop.start + stop.duration / 2).filter((m) => m.particle.fate === 'filtered');
+    expect(flying).toHaveLength(MARKS_PER_PLACE);
   });
 });
 

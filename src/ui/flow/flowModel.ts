@@ -162,8 +162,9 @@ export interface Mark {
 }
 
 /**
- * The marks to draw at `now`: every particle in flight, and at most `cap` resting at any one
- * place (the newest), so a burst never piles up into a smudge at a filter line or a box.
+ * The marks to draw at `now`: every particle in flight (filtered ones: at most `cap` per
+ * server), and at most `cap` resting at any one place (the newest), so a burst never piles
+ * up into a smudge at a filter line, a box or the API server's edge.
  */
 export function visibleMarks(particles: readonly Particle[], now: number, cap = MARKS_PER_PLACE): Mark[] {
   const marks: Mark[] = [];
@@ -171,11 +172,13 @@ export function visibleMarks(particles: readonly Particle[], now: number, cap = 
   for (const p of particles) {
     const t = progress(p, now);
     if (t === null) continue;
-    if (t < 1) {
+    if (t < 1 && p.fate !== 'filtered') {
       marks.push({ particle: p, t, alpha: 1, slot: 0 });
       continue;
     }
-    const key = placeOf(p);
+    // Filtered events travel only a short way, from the server to its filter: in flight
+    // they are capped too, or they pile up on the server's edge.
+    const key = t < 1 ? `${placeOf(p)}:flight` : placeOf(p);
     const list = resting.get(key);
     if (list) list.push(p);
     else resting.set(key, [p]);
@@ -184,8 +187,9 @@ export function visibleMarks(particles: readonly Particle[], now: number, cap = 
     // The newest arrivals stay: sort by arrival, keep the last `cap`.
     const kept = list.slice().sort((a, b) => a.start + a.duration - (b.start + b.duration)).slice(-cap);
     kept.forEach((p, slot) => {
+      const t = progress(p, now)!;
       const alpha = opacity(p, now);
-      if (alpha > 0) marks.push({ particle: p, t: 1, alpha, slot });
+      if (alpha > 0) marks.push({ particle: p, t, alpha, slot: t < 1 ? 0 : slot });
     });
   }
   return marks;
