@@ -71,7 +71,6 @@ export const EventFlow = memo(function EventFlow() {
   const sizes = usePaneSizes(stageRefs);
   const [counts, setCounts] = useState<StepCounts | null>(null);
   const [phase, setPhase] = useState<FlowPhase>('idle');
-  const [marks, setMarks] = useState({ client: 0, server: 0 });
 
   const layouts = useMemo(
     () => ({
@@ -85,9 +84,12 @@ export const EventFlow = memo(function EventFlow() {
     const client = clientRef.current;
     const server = serverRef.current;
     if (!client || !server) return;
+    // The phase goes through React (it changes a few times per step at most); the count of
+    // marks drawn changes every frame, so it goes straight to an attribute (for tests) instead
+    // of re-rendering the panel 60 times a second.
     const c = new FlowController({ client, server }, (p, m) => {
       setPhase(p);
-      setMarks(m);
+      rootRef.current?.setAttribute('data-flow-marks', String(m.client + m.server));
     });
     controller.current = c;
     // Off screen, nothing animates (the SVG frame and counts still render, for print and
@@ -145,11 +147,14 @@ export const EventFlow = memo(function EventFlow() {
   }, [store]);
 
   const shown = counts && counts.client.replicas.length === replicas && counts.server.servers.length === servers.length ? counts : null;
-  const labels = {
-    server: (i: number) => `apiserver-${i}`,
-    gate: (on: boolean) => (on ? t('flow.gateOn') : t('flow.gateOff')),
-    replica: (i: number) => t('flow.replica', { replica: i }),
-  };
+  const labels = useMemo(
+    () => ({
+      server: (i: number) => `apiserver-${i}`,
+      gate: (on: boolean) => (on ? t('flow.gateOn') : t('flow.gateOff')),
+      replica: (i: number) => t('flow.replica', { replica: i }),
+    }),
+    [t],
+  );
 
   return (
     <section
@@ -158,7 +163,6 @@ export const EventFlow = memo(function EventFlow() {
       aria-labelledby="flow-title"
       data-testid="event-flow"
       data-flow-phase={phase}
-      data-flow-marks={marks.client + marks.server}
     >
       <div className="panel__head">
         <h2 id="flow-title" className="panel__title">
