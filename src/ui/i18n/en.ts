@@ -530,6 +530,19 @@ export const en = {
   'explain.settling.text':
     'Rates are averages over a short window. Right after a change the window still holds the old behaviour, so figures marked settling are not final yet.',
   'ownerChange.notice': '{from} → {to} replicas: {moved} of {live} objects ({percent}) changed owner under equal ranges. Jump hash would move {jumpMoved} ({jumpPercent}).',
+  // issue 10: event flow that explains
+  'flow.legendDroppedLocal': 'dropped by the replica’s local filter',
+  'flow.localFilter': 'local filter',
+  'flow.stepNone': 'Step forward (→) to play one step’s events slowly; paused, the last events stay where they were.',
+  'flow.stepEvents': 'Last step ({seconds} s): {total} events: {added} added, {modified} modified, {deleted} deleted, {bookmarks} bookmarks.',
+  'flow.stepClient': 'last step: {sent} sent to the replicas, {kept} kept, {dropped} dropped',
+  'flow.stepServer': 'last step: {sent} sent to the replicas, {kept} kept, {filtered} filtered at the API server',
+  'flow.replicaKept': '{label} · {kept} kept',
+  'flow.replicaKeptShort': '{label} · {kept}',
+  'flow.droppedCount': '× {count}',
+  'flow.filteredCount': '{count} filtered',
+  'flow.phaseFrozen': 'Paused',
+  'flow.phaseStep': 'Playing one step',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
