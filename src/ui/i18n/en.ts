@@ -371,6 +371,42 @@ export const en = {
     one: '{count} boundary at {from}',
     other: '{count} boundaries from {from} to {to}, too close together to drag here: edit the selectors to move them',
   },
+
+  // issue 9: resharding schedule, hand-off, timeline
+  'schedule.title': 'Schedule',
+  'schedule.intro': 'Events at fixed times in the run. Adding or removing one replays the run from its start under the new schedule.',
+  'schedule.to': 'Reshard to (replicas)',
+  'schedule.at': 'At (s)',
+  'schedule.strategy': 'Strategy',
+  'schedule.strategy.equal-ranges': 'Equal ranges',
+  'schedule.strategy.range-splitting': 'Split the largest range',
+  'schedule.strategy.jump-hash': 'Jump hash (client-side only)',
+  'schedule.strategy.hash-mod': 'Mod N (client-side only)',
+  'schedule.clientOnly':
+    'Jump hash and mod N are client-side only: their buckets are not hash ranges, so a shardRange() selector cannot express them. With either, the server-side run re-splits into equal ranges.',
+  'schedule.rollout': 'Rollout',
+  'schedule.rollout.all-at-once': 'All at once',
+  'schedule.rollout.one-by-one': 'One replica at a time',
+  'schedule.rollout.new-first': 'New replicas first, then the old narrow',
+  'schedule.every': 'Every (s)',
+  'schedule.add': 'Add reshard',
+  'schedule.empty': 'Nothing scheduled.',
+  'schedule.item': 'At {at} s: {from} → {to} replicas, {strategy}, {rollout}',
+  'schedule.itemEvery': 'At {at} s: {from} → {to} replicas, {strategy}, {rollout} every {every} s',
+  'schedule.remove': 'Remove',
+  'schedule.removeLabel': 'Remove the reshard at {at} s',
+  'schedule.refused': 'Not added: {message}',
+  'handoff.title': 'Reshard hand-off',
+  'handoff.line':
+    'At {at} s, {from} → {to} replicas: {moved} of the objects changed owner. Without an owner: {clientOrphans} object-seconds client-side, {serverOrphans} server-side; owned twice: {clientDuplicates} and {serverDuplicates}. One owner each again after {clientSettle} client-side, {serverSettle} server-side.',
+  'handoff.relist': 'Relists: {clientBytes} client-side (every LIST is the whole collection) against {serverBytes} server-side: {ratio}× less.',
+  'bandwidth.relistBytes': 'Relist bytes',
+  'bandwidth.handoff': 'Objects without an owner or with two',
+  'bandwidth.reshardMark': 'reshard {from} → {to}',
+  'timeline.label': 'Timeline of the run: click to go to a time',
+  'timeline.now': 'Now {time}',
+  'timeline.reshard': 'Reshard to {to} replicas at {at} s',
+  'timeline.burst': 'Rolling update in {namespace} at {at} s',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
