@@ -74,9 +74,18 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     const clientBytes = Number(await item.getAttribute('data-client-relist-bytes'));
     const serverBytes = Number(await item.getAttribute('data-server-relist-bytes'));
     assert.ok(Math.abs(clientBytes / serverBytes - 5) < 0.05, `client-side relists ${clientBytes} B, server-side ${serverBytes} B`);
-    assert.equal(await page.getByTestId('replica-card').count() > 0, true);
+    // The page follows the model: five replica cards, five bands.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 5);
+    assert.equal(await page.getByTestId('hash-band').count(), 5);
     await page.getByTestId('chart-relist').waitFor();
     await page.getByTestId('chart-handoff').waitFor();
+
+    if (DOCS) {
+      // The hand-off in the charts (relists, objects between owners), the audit and its report.
+      mkdirSync(DOCS, { recursive: true });
+      await page.getByTestId('handoff-report').evaluate((e) => e.scrollIntoView({ block: 'end' }));
+      await page.screenshot({ path: join(DOCS, 'reshard-handoff.png') });
+    }
 
     // Click the mark: back to 2 s, just before the reshard fires.
     await mark.click();
@@ -89,13 +98,9 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="audit-client"]')?.getAttribute('data-gaps')) > 0);
     assert.ok(Number(await audit.getAttribute('data-gaps')) > 5_000);
     await page.getByTestId('handoff-item').waitFor();
-    if (DOCS) {
-      mkdirSync(DOCS, { recursive: true });
-      await page.screenshot({ path: join(DOCS, 'reshard-handoff.png') });
-    }
-
     // Scrub back through the track, near its start.
     const track = page.getByTestId('timeline-track');
+    await track.scrollIntoViewIfNeeded();
     const box = (await track.boundingBox())!;
     await page.mouse.click(box.x + 3, box.y + box.height / 2);
     await waitTime(0, 1.99);
