@@ -1,8 +1,98 @@
 /**
+ * Accounting of one mode: decode CPU (banked at each change of cost, derived on read), the
+ * informer cache memory of the `all` cache style, and the samples behind the charts.
+ *
  * Totals become rates over simulated time: a ring of samples of cumulative counters taken at
  * fixed simulated times, and rates as differences over a trailing window. Fixed sample times
  * keep charts independent of how often the UI calls `step()`.
  */
+import type { ModeEngine } from './mode';
+import type { SimParams } from './params';
+import {
+  C_BYTES_DECODED,
+  C_BYTES_DISCARDED,
+  C_BYTES_RECEIVED,
+  C_CPU_SECONDS,
+  C_EVENTS_KEPT,
+  C_EVENTS_RECEIVED,
+  C_LIST_BYTES,
+  type Replica,
+} from './replica';
+
+/** Sample vector layout: per replica these fields, then per server, then the audit. */
+export const S_BYTES_RECEIVED = 0;
+export const S_CPU_SECONDS = 1;
+export const S_EVENTS_RECEIVED = 2;
+export const S_BYTES_DECODED = 3;
+export const S_BYTES_DISCARDED = 4;
+export const S_EVENTS_KEPT = 5;
+export const S_CACHE_BYTES = 6;
+export const S_LIST_BYTES = 7;
+/** Cache bytes under clientCache `all` (S_CACHE_BYTES is the `owned` style's). */
+export const S_ALL_CACHE_BYTES = 8;
+export const S_REPLICA_WIDTH = 9;
+export const S_EGRESS = 0;
+export const S_HASHES = 1;
+export const S_SERVER_WIDTH = 2;
+
+/** Width of the sample vector for this many replicas and servers (+2: gaps, duplicates). */
+export function sampleWidth(replicas: number, servers: number): number {
+  return replicas * S_REPLICA_WIDTH + servers * S_SERVER_WIDTH + 2;
+}
+
+/** Decode cost per byte under `params`, nanoseconds. */
+export function nsPerByte(params: SimParams): number {
+  return params.sizes.encoding === 'protobuf' ? params.costs.protobufDecodeNsPerByte : params.costs.jsonDecodeNsPerByte;
+}
+
+/**
+ * Banks decode CPU for the bytes decoded so far at cost `ns` per byte, before the cost
+ * changes. CPU is otherwise derived on read (bytes decoded since the last bank times the
+ * cost), so it never depends on how events were batched. `decodedAtCpu[i]` is replica i's
+ * decoded bytes at its last bank.
+ */
+export function bankCpu(replicas: readonly Replica[], decodedAtCpu: Float64Array, ns: number): void {
+  for (let i = 0; i < replicas.length; i++) {
+    const c = replicas[i]!.counters;
+    c[C_CPU_SECONDS]! += (c[C_BYTES_DECODED]! - decodedAtCpu[i]!) * ns * 1e-9;
+    decodedAtCpu[i] = c[C_BYTES_DECODED]!;
+  }
+}
+
+/** Decode CPU seconds so far of a replica with these counters, banked at `decodedAt` bytes. */
+export function cpuSeconds(counters: Float64Array, decodedAt: number, ns: number): number {
+  return counters[C_CPU_SECONDS]! + (counters[C_BYTES_DECODED]! - decodedAt) * ns * 1e-9;
+}
+
+/** Informer cache bytes of a replica that caches everything it receives (clientCache `all`). */
+export function allCacheBytes(r: Replica, params: SimParams): number {
+  return r.recvJson * params.costs.cacheBytesPerJsonByte + r.recvObjects * params.costs.cacheOverheadBytes;
+}
+
+/** Writes the engine's cumulative counters now into `v`, in the sample layout. */
+export function fillSampleVector(m: ModeEngine, v: Float64Array): void {
+  let o = 0;
+  for (const r of m.replicas) {
+    const c = r.counters;
+    v[o + S_BYTES_RECEIVED] = c[C_BYTES_RECEIVED]!;
+    v[o + S_CPU_SECONDS] = m.cpuSeconds(o / S_REPLICA_WIDTH);
+    v[o + S_EVENTS_RECEIVED] = c[C_EVENTS_RECEIVED]!;
+    v[o + S_BYTES_DECODED] = c[C_BYTES_DECODED]!;
+    v[o + S_BYTES_DISCARDED] = c[C_BYTES_DISCARDED]!;
+    v[o + S_EVENTS_KEPT] = c[C_EVENTS_KEPT]!;
+    v[o + S_CACHE_BYTES] = r.cacheBytes;
+    v[o + S_LIST_BYTES] = c[C_LIST_BYTES]!;
+    v[o + S_ALL_CACHE_BYTES] = m.allCacheBytes(r);
+    o += S_REPLICA_WIDTH;
+  }
+  for (const s of m.servers) {
+    v[o + S_EGRESS] = s.egressBytes;
+    v[o + S_HASHES] = s.hashes;
+    o += S_SERVER_WIDTH;
+  }
+  v[o] = m.gaps;
+  v[o + 1] = m.duplicates;
+}
 
 /** A fixed-capacity ring of (time, vector) samples. */
 export class SampleRing {
