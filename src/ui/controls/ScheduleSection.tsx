@@ -34,7 +34,8 @@ export const ScheduleSection = memo(function ScheduleSection() {
   const store = useShardScopeStore();
   const schedule = useShardScope((s) => s.params.schedule);
   const replicas = useShardScope((s) => s.params.replicas);
-  const now = useShardScope((s) => s.sim.snapshot?.time ?? 0);
+  // The run's time in whole tens of seconds: enough for a default, without a render per step.
+  const tens = useShardScope((s) => Math.floor((s.sim.snapshot?.time ?? 0) / 10));
   const froms = replicaCountsBefore(schedule, replicas);
   const last = schedule.length > 0 ? Math.max(...schedule.map((e) => e.at)) : 0;
   const [to, setTo] = useState<number | null>(null);
@@ -49,7 +50,7 @@ export const ScheduleSection = memo(function ScheduleSection() {
   // Defaults follow the run: one more replica than the count at the end of the schedule, a little after now.
   const countAtEnd = schedule.length > 0 ? orderedSchedule(schedule).at(-1)!.to : replicas;
   const toValue = to ?? (countAtEnd < 64 ? countAtEnd + 1 : 63);
-  const atValue = at ?? Math.max(Math.ceil(now) + 5, last + 10);
+  const atValue = at ?? Math.max(tens * 10 + 10, last + 10);
 
   const add = () => {
     const r: ReshardRollout =
