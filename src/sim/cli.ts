@@ -12,6 +12,11 @@ import type { ParamIssue, SimParamsInput } from './params';
 import type { SimParams } from './params';
 import type { ModeSnapshot, SimSnapshot } from './types';
 import { verdictOf } from './verdict';
+import { readFileSync } from 'node:fs';
+import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from './scenariofile';
+import { replicaCountsBefore } from './scenario';
+import type { ScheduledEvent } from './scenario';
+import type { HandoffSummary } from './handoff';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -58,6 +63,8 @@ function usage(): string {
   const lines = ['usage: npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [flags]', '', 'flags:'];
   for (const [name, f] of Object.entries(FLAGS)) lines.push(`  --${name.padEnd(16)} ${f.help}`);
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
+  lines.push(`  --${'reshard'.padEnd(16)} a reshard during the run: ${RESHARD_GRAMMAR}; repeat for several`);
+  lines.push(`  --${'scenario'.padEnd(16)} a JSON file {"params": {...}, "events": [...], "seconds": S} (docs/scenario.md); flags override its params`);
   lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
   return lines.join('\n');
 }
@@ -116,8 +123,19 @@ function numberFlag(name: string, spec: FlagSpec, value: string): number {
 }
 
 /** Parses argv into parameters; throws FlagError with a message naming the flag. */
-export function parseArgs(argv: readonly string[]): { input: SimParamsInput; seconds: number; json: boolean; help: boolean } {
+export function parseArgs(argv: readonly string[]): {
+  input: SimParamsInput;
+  seconds: number;
+  json: boolean;
+  help: boolean;
+  /** `--reshard` values in order, each with the `from` it names. */
+  reshards: { from: number; event: ScheduledEvent; text: string }[];
+  scenario: string | null;
+  secondsGiven: boolean;
+} {
   const input: Record<string, unknown> = {};
+  const reshards: { from: number; event: ScheduledEvent; text: string }[] = [];
+  let scenario: string | null = null;
   let seconds = 60;
   let json = false;
   let help = false;
@@ -142,8 +160,28 @@ export function parseArgs(argv: readonly string[]): { input: SimParamsInput; sec
       value = name.slice(eq + 1);
       name = name.slice(0, eq);
     }
+    if (name === 'reshard' || name === 'scenario') {
+      if (value === undefined) {
+        value = argv[i + 1];
+        if (value === undefined || value.startsWith('--')) throw new FlagError(`--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : 'a JSON file'})`);
+        i++;
+      }
+      if (name === 'reshard') {
+        // The only repeatable flag: one reshard each.
+        try {
+          reshards.push({ ...parseReshardFlag(value), text: value });
+        } catch (e) {
+          if (e instanceof ScenarioError) throw new FlagError(e.message);
+          throw e;
+        }
+      } else {
+        if (scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(scenario)}, then ${quoted(value)}); give it once`);
+        scenario = value;
+      }
+      continue;
+    }
     const spec = FLAGS[name];
-    if (!spec) throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json`);
+    if (!spec) throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario`);
     if (value === undefined) {
       value = argv[i + 1];
       // `--pods --replicas 4`: the value is missing, not "--replicas".
@@ -200,8 +238,63 @@ export function parseArgs(argv: readonly string[]): { input: SimParamsInput; sec
       throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`);
     }
   }
-  return { input: input as SimParamsInput, seconds, json, help };
+  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, secondsGiven: seen.has('seconds') };
 }
+
+function mergeInput(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (typeof base === 'object' && base !== null && !Array.isArray(base) && typeof over === 'object' && over !== null && !Array.isArray(over)) {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(over)) out[k] = mergeInput(out[k], v);
+    return out;
+  }
+  return over;
+}
+
+/** Reads a scenario file (the command line passes the file system; tests pass text). */
+export type ReadFile = (path: string) => string;
+
+/**
+ * The run's parameters, events and length from the flags and the scenario file: flags
+ * override the file's parameters, `--reshard` events follow the file's, and each
+ * `--reshard`'s `from` must be the replica count at its time.
+ */
+function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFile): { input: SimParamsInput; seconds: number } {
+  let fileParams: SimParamsInput = {};
+  let events: ScheduledEvent[] = [];
+  let seconds = args.seconds;
+  if (args.scenario !== null) {
+    let text: string;
+    try {
+      text = readFile(args.scenario);
+    } catch (e) {
+      throw new FlagError(`--scenario ${quoted(args.scenario)} cannot be read: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+    const file = parseScenario(text, args.scenario);
+    fileParams = file.params;
+    events = [...file.events];
+    if (!args.secondsGiven && file.seconds !== undefined) seconds = file.seconds;
+  }
+  const input = mergeInput(fileParams, args.input) as SimParamsInput;
+  const first = events.length;
+  events.push(...args.reshards.map((r) => r.event));
+  const initial = input.replicas?.count ?? DEFAULT_REPLICAS;
+  if (typeof initial === 'number') {
+    const froms = replicaCountsBefore(events, initial);
+    args.reshards.forEach((r, k) => {
+      const have = froms[first + k]!;
+      if (r.from !== have) {
+        throw new FlagError(`--reshard ${quoted(r.text)}: from is ${r.from} but the run has ${have} replicas at ${r.event.at} s; write ${have}:${r.event.to}@...`);
+      }
+    });
+  }
+  for (const r of args.reshards) {
+    if (r.event.at > seconds) throw new FlagError(`--reshard ${quoted(r.text)} happens at ${r.event.at} s, after the run ends (--seconds ${seconds}); lengthen --seconds`);
+  }
+  return { input: events.length > 0 ? { ...input, schedule: events } : input, seconds };
+}
+
+const DEFAULT_REPLICAS = 4;
 
 /** The CLI flag that sets each parameter path, for messages of the model's own validation. */
 const FLAG_OF_PATH: ReadonlyMap<string, string> = new Map(Object.entries(FLAGS).filter(([, f]) => f.path !== '').map(([name, f]) => [f.path, `--${name}`]));
@@ -420,11 +513,12 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number): string | 
 }
 
 /** Runs the CLI on `argv` (without the node and script arguments). */
-export function runCli(argv: readonly string[]): CliResult {
+export function runCli(argv: readonly string[], readFile: ReadFile = (path) => readFileSync(path, 'utf8')): CliResult {
   try {
-    return run(argv);
+    return run(argv, readFile);
   } catch (e) {
     if (e instanceof FlagError) return refused([e.message]);
+    if (e instanceof ScenarioError) return refused(e.message.split('\n'));
     if (e instanceof SimParamsError) return refused(e.issues.map(flagMessage));
     // Anything else is a fault or exhaustion (memory, typed-array size): say so in one line
     // and what to change, instead of a stack trace.
@@ -437,15 +531,16 @@ export function runCli(argv: readonly string[]): CliResult {
   }
 }
 
-function run(argv: readonly string[]): CliResult {
+function run(argv: readonly string[], readFile: ReadFile): CliResult {
   const args = parseArgs(argv);
   if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
-  const v = validateParams(args.input);
+  const { input, seconds: runSeconds } = scenarioOf(args, readFile);
+  const v = validateParams(input);
   if (!v.ok) return refused(v.issues.map(flagMessage));
-  const runError = eventBudgetError(v.params.churn, args.seconds);
+  const runError = eventBudgetError(v.params.churn, runSeconds);
   if (runError) return refused([runError]);
-  const sim = createSimulation(args.input);
-  sim.step(args.seconds);
+  const sim = createSimulation(input);
+  sim.step(runSeconds);
   const snap = sim.snapshot();
   const seconds = snap.time;
   const p = snap.params;
@@ -463,11 +558,74 @@ function run(argv: readonly string[]): CliResult {
       modes: { client, server },
       closedForm: snap.closedForm,
       bursts: snap.churn.bursts,
+      reshards: reshardReports(snap.handoff.reshards),
       verdict: verdictOf(snap),
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }
-  return { code: 0, stdout: table(snap, seconds, client, server), stderr: '' };
+  return { code: 0, stdout: table(snap, seconds, client, server) + reshardTable(snap.handoff.reshards), stderr: '' };
+}
+
+/** One mode's hand-off figures for --json. */
+export interface HandoffReport {
+  readonly movedPercent: number;
+  readonly orphanObjectSeconds: number;
+  readonly duplicateObjectSeconds: number;
+  readonly settleSeconds: number;
+  readonly peakOrphans: number;
+  readonly peakDuplicates: number;
+  readonly relists: number;
+  readonly relistBytes: number;
+}
+
+function handoffReport(h: HandoffSummary): HandoffReport {
+  return {
+    movedPercent: h.movedFraction * 100,
+    orphanObjectSeconds: h.orphanObjectSeconds,
+    duplicateObjectSeconds: h.duplicateObjectSeconds,
+    settleSeconds: h.settleSeconds,
+    peakOrphans: h.peakOrphans,
+    peakDuplicates: h.peakDuplicates,
+    relists: h.relists,
+    relistBytes: h.relistBytes,
+  };
+}
+
+/** Every fired reshard with both modes' hand-off (summaries come client then server per event). */
+function reshardReports(list: readonly HandoffSummary[]) {
+  const out = [];
+  for (let i = 0; i + 1 < list.length; i += 2) {
+    const c = list[i]!;
+    const s = list[i + 1]!;
+    out.push({
+      at: c.at,
+      from: c.from,
+      to: c.to,
+      objects: c.objects,
+      rollout: c.rollout,
+      strategy: { client: c.strategy, server: s.strategy },
+      client: handoffReport(c),
+      server: handoffReport(s),
+      relistBytesClientOverServer: s.relistBytes > 0 ? c.relistBytes / s.relistBytes : null,
+    });
+  }
+  return out;
+}
+
+function reshardTable(list: readonly HandoffSummary[]): string {
+  const out: string[] = [];
+  for (const r of reshardReports(list)) {
+    out.push('');
+    out.push(`reshard at ${r.at} s: ${r.from} -> ${r.to} replicas, ${r.rollout}, ${int(r.objects)} objects (client-side ${r.strategy.client}, server-side ${r.strategy.server})`);
+    const row = (label: string, a: string, b: string) => out.push(label.padEnd(40) + a.padStart(18) + b.padStart(18));
+    row('', 'client-side', 'server-side');
+    row('objects that changed owner', `${r.client.movedPercent.toFixed(1)}%`, `${r.server.movedPercent.toFixed(1)}%`);
+    row('orphan object-seconds (no owner)', int(r.client.orphanObjectSeconds), int(r.server.orphanObjectSeconds));
+    row('duplicate object-seconds (2+ owners)', int(r.client.duplicateObjectSeconds), int(r.server.duplicateObjectSeconds));
+    row('time to settle (one owner each)', `${r.client.settleSeconds.toFixed(2)} s`, `${r.server.settleSeconds.toFixed(2)} s`);
+    row('relists / relist bytes', `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
+  }
+  return out.length > 0 ? out.join('\n') + '\n' : '';
 }
 
 // Run when executed directly (`tsx src/sim/cli.ts`), not when imported by tests.

@@ -89,6 +89,9 @@ export type {
   WatchEventEnvelope,
 } from './types';
 export { jumpHash } from './jump';
+export { checkSchedule, replicaCountsBefore, strategyFor, isRangeStrategy, CLIENT_ONLY_REASON, RANGE_STRATEGIES, ROLLOUT_KINDS } from './scenario';
+export type { ScheduledEvent, ReshardEvent, ReshardRollout, RangeStrategy } from './scenario';
+export type { HandoffSummary } from './handoff';
 export { TICK_SECONDS } from './simulation';
 export { RESHARD_STRATEGIES, reshardHashes, splitRanges } from './reshard';
 export { watchDecision, METRIC_WATCH_SHARDS, METRIC_FILTERED_EVENTS } from './apiserver';

@@ -5,6 +5,8 @@
  */
 import type { HexRange, ShardKey } from '../core/sharding';
 import { parseShardSelector } from '../core/sharding';
+import { checkSchedule } from './scenario';
+import type { ScheduledEvent } from './scenario';
 
 /** Wire encoding of objects between API server and replicas. */
 export type Encoding = 'json' | 'protobuf';
@@ -153,6 +155,14 @@ export interface CostParams {
    * of thumb for Go decoding JSON into typed structs, which allocates a few times the input.
    */
   readonly decodeAllocBytesPerByte: number;
+  /**
+   * How fast one replica takes in a LIST (receive and decode), bytes per second, 1,000 to
+   * 10^12. With `listRttSeconds` it sets how long a relist takes after a reshard:
+   * rtt + bytes / this. Default 50,000,000 (50 MB/s: Go decoding JSON on one core).
+   */
+  readonly listBytesPerSecond: number;
+  /** Fixed round trip of a LIST, seconds, 0 to 60. Default 0.05. */
+  readonly listRttSeconds: number;
 }
 
 /** Everything a run depends on. */
@@ -165,6 +175,8 @@ export interface SimParams {
   readonly apiServers: ApiServerParams;
   readonly replicas: ReplicaParams;
   readonly costs: CostParams;
+  /** Events at fixed simulated times (reshards), see `./scenario`. Default []. */
+  readonly schedule: readonly ScheduledEvent[];
   /** Simulated seconds per `step()` without an argument, 0.001 to 3,600. Default 1. */
   readonly stepSeconds: number;
   /** Rates are averaged over this much recent simulated time, 0.001 to 3,600 s. Default 10. */
@@ -222,7 +234,8 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
     selectors: [],
     apiServerOf: [],
   },
-  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3 },
+  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3, listBytesPerSecond: 50_000_000, listRttSeconds: 0.05 },
+  schedule: [],
   stepSeconds: 1,
   rateWindowSeconds: 10,
   seriesCapacity: 300,
@@ -347,6 +360,9 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('costs.cacheBytesPerJsonByte', p.costs.cacheBytesPerJsonByte, 0, 100);
   num('costs.cacheOverheadBytes', p.costs.cacheOverheadBytes, 0, 1_000_000);
   num('costs.decodeAllocBytesPerByte', p.costs.decodeAllocBytesPerByte, 0, 100);
+  num('costs.listBytesPerSecond', p.costs.listBytesPerSecond, 1_000, 1e12);
+  num('costs.listRttSeconds', p.costs.listRttSeconds, 0, 60);
+  issues.push(...checkSchedule(p.schedule, p.replicas.count));
   num('stepSeconds', p.stepSeconds, 0.001, 3_600);
   num('rateWindowSeconds', p.rateWindowSeconds, 0.001, 3_600);
   num('seriesCapacity', p.seriesCapacity, 2, 10_000, true);

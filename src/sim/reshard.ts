@@ -39,7 +39,12 @@ export function equalSegments(n: number): OwnedSegment[] {
  * owns the least so far.
  */
 export function splitSegments(from: number, to: number): OwnedSegment[] {
-  let segs: OwnedSegment[] = equalSegments(from);
+  return splitSegmentsFrom(equalSegments(from), from, to);
+}
+
+/** Range splitting from any layout of `from` owners (e.g. one an earlier split left). */
+export function splitSegmentsFrom(start: readonly OwnedSegment[], from: number, to: number): OwnedSegment[] {
+  let segs: OwnedSegment[] = start.slice();
   if (to > from) {
     for (let k = from; k < to; k++) {
       let w = 0;
@@ -71,13 +76,13 @@ export function splitSegments(from: number, to: number): OwnedSegment[] {
 }
 
 /** Segments as numeric bounds for a fast lookup: starts (hi, lo) and owners, ascending. */
-interface SegmentTable {
+export interface SegmentTable {
   readonly hi: Float64Array;
   readonly lo: Float64Array;
   readonly owner: Int32Array;
 }
 
-function segmentTable(segs: readonly OwnedSegment[]): SegmentTable {
+export function segmentTable(segs: readonly OwnedSegment[]): SegmentTable {
   const hi = new Float64Array(segs.length);
   const lo = new Float64Array(segs.length);
   const owner = new Int32Array(segs.length);
@@ -89,7 +94,7 @@ function segmentTable(segs: readonly OwnedSegment[]): SegmentTable {
   return { hi, lo, owner };
 }
 
-function ownerBySegments(t: SegmentTable, h: number, l: number): number {
+export function ownerBySegments(t: SegmentTable, h: number, l: number): number {
   let a = 0;
   let b = t.hi.length - 1;
   while (a < b) {

@@ -6,7 +6,11 @@
  */
 import { hashFraction, hexToParts } from '../core/sharding';
 import type { ShardSelector } from '../core/sharding';
-import { reshardHashes } from './reshard';
+import { equalSegments, reshardHashes } from './reshard';
+import { Handoff, layoutRanges, nextLayout } from './handoff';
+import type { Layout } from './handoff';
+import { ordered, strategyFor } from './scenario';
+import type { ReshardEvent } from './scenario';
 import { ChurnSource } from './churn';
 import { CheckpointStore } from './checkpoint';
 import type { CheckpointStats } from './checkpoint';
@@ -45,7 +49,7 @@ import {
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
 import { replicaView } from './replicaview';
-import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, resolveParams } from './params';
+import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, mergeParams, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
 import {
@@ -125,7 +129,7 @@ function sameJson(a: unknown, b: unknown): boolean {
  * step size and the rate window itself leave the measured stream as it was.
  */
 function changesRates(a: SimParams, b: SimParams): boolean {
-  const strip = (p: SimParams) => ({ ...p, stepSeconds: 0, rateWindowSeconds: 0 });
+  const strip = (p: SimParams) => ({ ...p, stepSeconds: 0, rateWindowSeconds: 0, schedule: [] });
   return !sameJson(strip(a), strip(b));
 }
 
@@ -219,6 +223,19 @@ class SimulationImpl implements Simulation {
   private hashView!: HashSpaceTracker;
   private tick = 0;
   /**
+   * The parameters as asked for (`reconfigure`); `params` is these with the layout of the
+   * last fired reshard laid over (replica count, selectors, client filter).
+   */
+  private requested!: SimParams;
+  /** Scheduled events in firing order, how many have fired, and the tick of the next. */
+  private events: ReshardEvent[] = [];
+  private fired = 0;
+  private nextEventTick = Number.POSITIVE_INFINITY;
+  /** Each mode's current layout (what a reshard starts from), the overlay, and the hand-offs. */
+  private layouts!: Record<Mode, Layout>;
+  private overlay: SimParamsInput | null = null;
+  private handoffs: Handoff[] = [];
+  /**
    * Tick of the last change; rates use only samples taken since (a sample is taken right
    * after every change), and the snapshot says `settling` until one rate window has passed.
    * A change is:
@@ -278,8 +295,19 @@ class SimulationImpl implements Simulation {
   private build(params: SimParams, keepCheckpoints = false): void {
     this.params = params;
     this.base = params;
+    this.requested = params;
     this.history = [];
     if (!keepCheckpoints) this.checkpoints.clear();
+    this.events = ordered(params.schedule);
+    this.fired = 0;
+    this.nextEventTick = this.eventTick(0);
+    this.overlay = null;
+    this.handoffs = [];
+    const n = params.replicas.count;
+    this.layouts = {
+      client: params.replicas.clientFilter === 'jump' ? { kind: 'jump', n } : { kind: 'segments', n, segs: equalSegments(n) },
+      server: { kind: 'segments', n, segs: equalSegments(n) },
+    };
     const prng = createPrng(params.seed);
     this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'));
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
@@ -346,6 +374,43 @@ class SimulationImpl implements Simulation {
     return this.checkpoints.stats();
   }
 
+  private eventTick(i: number): number {
+    const e = this.events[i];
+    return e ? Math.round(e.at * TICKS_PER_SECOND) : Number.POSITIVE_INFINITY;
+  }
+
+  /**
+   * Fires a reshard: each mode's hand-off is modelled from the objects live now (see
+   * `./handoff`), and the replicas take the new layout (count, selectors, client filter).
+   */
+  private fire(e: ReshardEvent): void {
+    const p = this.params;
+    for (const m of MODES) {
+      const strategy = strategyFor(e, m);
+      // A bucket function (jump hash, mod N) reshards from the same function over `from`.
+      const cur = this.layouts[m];
+      const prev: Layout = strategy === 'jump-hash' ? { kind: 'jump', n: cur.n } : strategy === 'hash-mod' ? { kind: 'mod', n: cur.n } : cur;
+      const next = nextLayout(prev, strategy, e.to);
+      this.handoffs.push(new Handoff(m, e, strategy, prev, next, this.cluster, p));
+      this.layouts[m] = next;
+    }
+    const ranges = layoutRanges(this.layouts.server);
+    const clientJump = this.layouts.client.kind === 'jump';
+    this.overlay = {
+      replicas: {
+        count: e.to,
+        selectors: ranges.map((r) => ({ kind: 'ranges' as const, ranges: r, key: p.replicas.key })),
+        clientFilter: clientJump ? 'jump' : 'ranges',
+      },
+    };
+    this.apply(this.effective());
+  }
+
+  /** The requested parameters with the fired reshards' layout laid over. */
+  private effective(): SimParams {
+    return this.overlay ? mergeParams(this.requested, this.overlay) : this.requested;
+  }
+
   private sampleTicks(): number {
     return Math.max(1, Math.round(this.params.sampleSeconds * TICKS_PER_SECOND));
   }
@@ -372,6 +437,11 @@ class SimulationImpl implements Simulation {
     batch.clear();
     for (let i = 0; i < n; i++) {
       const tick = this.tick;
+      while (tick >= this.nextEventTick) {
+        flush();
+        this.fire(this.events[this.fired++]!);
+        this.nextEventTick = this.eventTick(this.fired);
+      }
       if (client.retryPending(tick) || server.retryPending(tick)) {
         flush();
         const relistedClient = client.retryDue(tick, TICK_SECONDS);
@@ -478,16 +548,29 @@ class SimulationImpl implements Simulation {
   }
 
   reconfigure(input: SimParamsInput): void {
-    const next = resolveParams(input, this.params);
-    if (needsRebuild(this.params, next)) {
+    const next = resolveParams(input, this.requested);
+    if (needsRebuild(this.requested, next)) {
       this.build(next);
       return;
     }
     // Seeking back and then changing something discards the recorded future.
     this.history = this.history.filter((h) => h.tick <= this.tick);
     this.checkpoints.dropFrom(this.tick + 1);
+    if (!sameJson(this.requested.schedule, next.schedule)) {
+      // A new schedule rewrites the run from its start: replay to now under it.
+      const t = this.tick;
+      const schedule = next.schedule;
+      this.base = mergeParams(this.base, { schedule });
+      this.history = this.history.map((h) => (h.input.schedule ? { ...h, input: { ...h.input, schedule } } : h));
+      this.history.push({ tick: t, input: { ...input, schedule } });
+      // Checkpoints were taken under the old schedule: none of them holds for the new one.
+      this.checkpoints.clear();
+      this.replay(t);
+      return;
+    }
     this.history.push({ tick: this.tick, input });
-    this.apply(next);
+    this.requested = next;
+    this.apply(this.effective());
     this.version++;
   }
 
@@ -521,6 +604,11 @@ class SimulationImpl implements Simulation {
       this.version++;
       return;
     }
+    this.replay(target);
+  }
+
+  /** Rebuilds from the base parameters and replays the recorded history up to `target`. */
+  private replay(target: number): void {
     const history = this.history.filter((h) => h.tick <= target);
     const version = this.version;
     // Checkpoints after the target belong to a future that the next change may rewrite.
@@ -542,10 +630,12 @@ class SimulationImpl implements Simulation {
     for (const h of history.slice(from)) {
       this.runTicks(h.tick - this.tick);
       this.history.push(h);
-      this.apply(resolveParams(h.input, this.params));
+      this.requested = resolveParams(h.input, this.requested);
+      this.apply(this.effective());
     }
     this.lastStep.fill(0);
     this.runTicks(target - this.tick);
+    this.carry = 0;
     this.version = version + 1;
   }
 
@@ -570,7 +660,24 @@ class SimulationImpl implements Simulation {
       modes: { client: this.modeSnapshot('client'), server: this.modeSnapshot('server') },
       closedForm: this.closedForm(),
       settling: this.settling(),
+      handoff: {
+        reshards: this.handoffs.map((h) => h.summary()),
+        now: { client: this.handoffNow('client', this.time), server: this.handoffNow('server', this.time) },
+      },
     };
+  }
+
+  /** Objects orphaned / duplicated by hand-offs at time t in one mode. */
+  private handoffNow(mode: Mode, t: number): { orphans: number; duplicates: number } {
+    let orphans = 0;
+    let duplicates = 0;
+    for (const h of this.handoffs) {
+      if (h.mode !== mode) continue;
+      const [o, d] = h.stepAt(t);
+      orphans += o;
+      duplicates += d;
+    }
+    return { orphans, duplicates };
   }
 
   /** Non-null while less than one rate window has passed since the last change. */
@@ -645,11 +752,15 @@ class SimulationImpl implements Simulation {
     });
     const perReplica = e.replicas.map((r) => r.cacheObjects);
     const max = perReplica.reduce((m, v) => Math.max(m, v), 0);
+    // The hand-off of a reshard in progress adds its orphans and duplicates to the audit.
+    const hand = this.handoffNow(mode, now);
+    const gaps = Math.min(live, e.gaps + hand.orphans);
+    const dups = Math.min(live - gaps, e.duplicates + hand.duplicates);
     const audit = {
       live,
-      gaps: e.gaps,
-      duplicates: e.duplicates,
-      exact: Math.max(0, live - e.gaps - e.duplicates),
+      gaps,
+      duplicates: dups,
+      exact: Math.max(0, live - gaps - dups),
       perReplica,
       imbalance: live > 0 ? (max * perReplica.length) / live : 0,
     };
@@ -669,6 +780,7 @@ class SimulationImpl implements Simulation {
       localHashes: sum((r) => r.counters.localHashes),
     };
     const ao = e.auditOffset();
+    const times = ring.timeSeries();
     const egressSeries = ring.timeSeries().map(() => 0);
     for (let i = 0; i < e.servers.length; i++) {
       const s = ring.rateSeries(e.serverOffset(i) + S_EGRESS, win);
@@ -690,8 +802,12 @@ class SimulationImpl implements Simulation {
           all: e.replicas.map((_, i) => ring.valueSeries(i * S_REPLICA_WIDTH + S_ALL_CACHE_BYTES)),
         },
         egressBytesPerSec: egressSeries,
-        gaps: ring.valueSeries(ao),
-        duplicates: ring.valueSeries(ao + 1),
+        gaps: ring.valueSeries(ao).map((v, k) => v + this.handoffNow(mode, times[k]!).orphans),
+        duplicates: ring.valueSeries(ao + 1).map((v, k) => v + this.handoffNow(mode, times[k]!).duplicates),
+        relistBytes: times.map((t, k) => {
+          const t0 = k > 0 ? times[k - 1]! : t - this.params.sampleSeconds;
+          return this.handoffs.reduce((a, h) => (h.mode === mode ? a + h.relistBytesBetween(t0, t) : a), 0);
+        }),
       },
     };
   }

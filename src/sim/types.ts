@@ -5,6 +5,7 @@
  */
 import type { ShardKey } from '../core/sharding';
 import type { Mode, ParamIssue, SimParams, SimParamsInput } from './params';
+import type { HandoffSummary } from './handoff';
 
 // ---------------------------------------------------------------------------------------
 // Kubernetes-shaped artefacts (materialised on demand, for a handful of items)
@@ -354,6 +355,8 @@ export interface ModeSeries {
   readonly gaps: readonly number[];
   /** Audit duplicates at each sample. */
   readonly duplicates: readonly number[];
+  /** Bytes of reshard relists started in each sample's interval (see `./handoff`). */
+  readonly relistBytes: readonly number[];
 }
 
 /** Totals of one mode, summed over replicas and API servers. */
@@ -521,6 +524,21 @@ export interface SimSnapshot {
   readonly closedForm: ClosedForm;
   /** Non-null while rates still include less than a full window since the last change. */
   readonly settling: SettlingInfo | null;
+  /** The hand-off of every reshard fired so far, per mode (see `./handoff`), and its state now. */
+  readonly handoff: HandoffView;
+}
+
+/** Reshard hand-offs in a snapshot. */
+export interface HandoffView {
+  /** One per fired reshard and mode, in firing order. */
+  readonly reshards: readonly HandoffSummary[];
+  /** Objects owned by no replica / by two or more right now because of a hand-off. */
+  readonly now: { readonly client: HandoffNow; readonly server: HandoffNow };
+}
+
+export interface HandoffNow {
+  readonly orphans: number;
+  readonly duplicates: number;
 }
 
 // ---------------------------------------------------------------------------------------

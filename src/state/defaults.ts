@@ -31,6 +31,7 @@ export function defaultSimParams(): SimParams {
     fallback: true,
     clientCache: 'owned',
     selectors: equalSplitSelectors(4, SHARD_KEY_UID),
+    schedule: [],
   };
 }
 

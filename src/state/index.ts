@@ -80,3 +80,8 @@ export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
+// issue 9: the run's schedule
+export { checkSchedule, replicaCountsBefore, ordered as orderedSchedule, CLIENT_ONLY_REASON } from '../sim/scenario';
+export type { ScheduledEvent, ReshardEvent, ReshardRollout } from '../sim/scenario';
+export type { ReshardStrategy, HandoffView } from '../sim/types';
+export type { HandoffSummary } from '../sim/handoff';

@@ -80,6 +80,11 @@ const paramValue = (k: keyof SimParams, replicas: number): fc.Arbitrary<unknown>
     fallback: fc.boolean(),
     clientCache: fc.constantFrom('owned', 'all'),
     selectors: fc.oneof(fc.array(text, { minLength: replicas, maxLength: replicas }), fc.array(fc.oneof(text, junk), { maxLength: 5 })),
+    schedule: fc.oneof(
+      fc.constant([]),
+      fc.record({ kind: fc.constant('reshard'), at: fc.integer({ min: 0, max: 600 }), to: fc.constant(replicas === 64 ? 63 : replicas + 1), strategy: fc.constantFrom('equal-ranges', 'range-splitting', 'jump-hash', 'hash-mod'), rollout: fc.constant({ kind: 'all-at-once' }) }).map((e) => [e]),
+      fc.array(junk, { maxLength: 2 }),
+    ),
   };
   return fc.oneof({ arbitrary: good[k], weight: 3 }, { arbitrary: junk, weight: 1 });
 };
@@ -137,6 +142,15 @@ const validState: fc.Arbitrary<LinkState> = replicaCount.chain((replicas) =>
       fallback: fc.boolean(),
       clientCache: fc.constantFrom('owned' as const, 'all' as const),
       selectors: fc.array(fc.oneof({ arbitrary: text, weight: 40 }, { arbitrary: longText, weight: 1 }), { minLength: replicas, maxLength: replicas }),
+      schedule: fc.oneof(
+        { arbitrary: fc.constant([]), weight: 3 },
+        {
+          arbitrary: fc
+            .record({ at: fc.integer({ min: 0, max: 600 }), strategy: fc.constantFrom('equal-ranges' as const, 'jump-hash' as const), every: fc.integer({ min: 1, max: 30 }) })
+            .map(({ at, strategy, every }) => [{ kind: 'reshard' as const, at, to: replicas === 64 ? 63 : replicas + 1, strategy, rollout: { kind: 'one-by-one' as const, everySeconds: every } }]),
+          weight: 1,
+        },
+      ),
       view: fc.record({
         view: fc.constantFrom('strip' as const, 'ring' as const),
         dotOwners: fc.constantFrom('server' as const, 'client' as const),

@@ -13,6 +13,8 @@ import { defaultSimParams, defaultViewParams } from './defaults';
 import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams, type ViewParams } from './params';
 import { MAX_TOTAL_RANGES } from '../sim/params';
 import { countRanges, equalSplitSelectors } from './selectors';
+import { checkSchedule } from '../sim/scenario';
+import type { ScheduledEvent } from '../sim/scenario';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 1;
@@ -37,7 +39,10 @@ export interface LinkState {
  */
 export function encodeLink(state: LinkState): string {
   const { locale: _locale, ...view } = state.view;
-  return `#${KEY}=${encodeURIComponent(JSON.stringify({ v: LINK_VERSION, p: state.params, w: view }))}`;
+  // An empty schedule is left out: links made before schedules existed stay the same.
+  const { schedule, ...rest } = state.params;
+  const p = schedule && schedule.length > 0 ? state.params : rest;
+  return `#${KEY}=${encodeURIComponent(JSON.stringify({ v: LINK_VERSION, p, w: view }))}`;
 }
 
 /** A state too large for a link, and the selector that takes most of the room. */
@@ -181,6 +186,7 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
     fallback: oneOf(p, 'fallback', [true, false], d.fallback),
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
+    schedule: readSchedule(p, replicas, d.schedule, bad),
   };
   const dv = defaultViewParams();
   for (const k of Object.keys(w)) if (!has(dv, k)) bad(k);
@@ -222,6 +228,27 @@ function readSelectors(p: Record<string, unknown>, replicas: number, bad: (field
   if (Array.isArray(list) && list.length === replicas && list.every((s) => typeof s === 'string')) return list as string[];
   bad('selectors');
   return null;
+}
+
+/**
+ * `schedule`: events as the model validates them (`schedule[0].to`, ...). An event with a
+ * problem is named and left out; the others are kept.
+ */
+function readSchedule(p: Record<string, unknown>, replicas: number, fallback: readonly ScheduledEvent[], bad: (field: string) => void): readonly ScheduledEvent[] {
+  if (!has(p, 'schedule')) return fallback;
+  const list = p.schedule;
+  const issues = checkSchedule(list, replicas);
+  if (!Array.isArray(list)) {
+    bad('schedule');
+    return fallback;
+  }
+  if (issues.length === 0) return list as ScheduledEvent[];
+  for (const i of issues) bad(i.path);
+  const badIndex = new Set(issues.map((i) => /^schedule\[(\d+)\]/.exec(i.path)?.[1]).filter((x) => x !== undefined).map(Number));
+  if (issues.some((i) => i.path === 'schedule')) return fallback;
+  const kept = (list as unknown[]).filter((_, k) => !badIndex.has(k)) as ScheduledEvent[];
+  // What is left must hold together (a count may now repeat); else none.
+  return checkSchedule(kept, replicas).length === 0 ? kept : fallback;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -4,6 +4,7 @@
  * step, or diffed between two steps. Nothing here is derived or large.
  */
 import type { ShardKey } from '../core/sharding';
+import type { ScheduledEvent } from '../sim/scenario';
 
 /** One kube-apiserver instance of the (possibly HA) control plane. */
 export interface ApiServerParams {
@@ -61,6 +62,8 @@ export interface SimParams {
    * a server with the gate on then answers HTTP 500, which is part of what we show.
    */
   readonly selectors: readonly string[];
+  /** Events at fixed simulated times (issue 9: reshards), as the model takes them. */
+  readonly schedule: readonly ScheduledEvent[];
 }
 
 /** Presentation choices; serialisable too, so a link restores the same screen. */

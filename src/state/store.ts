@@ -9,6 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
+import type { ScheduledEvent } from '../sim/scenario';
 import type { ShardKey } from '../core/sharding';
 import { createLocalEngine, EngineFellBackError, type EngineFallback, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
 import { mainThreadExcess, type BudgetExcess } from './budget';
@@ -80,6 +81,10 @@ export interface ParamsActions {
   /** Applies the dragged selectors (pointer released, or keyboard idle). */
   commitPreview(): void;
   cancelPreview(): void;
+  /** Issue 9: adds an event to the run's schedule (the model replays the run under it). */
+  addScheduledEvent(event: ScheduledEvent): void;
+  /** Issue 9: removes the schedule's event at `index`. */
+  removeScheduledEvent(index: number): void;
 }
 
 export interface ViewActions {
@@ -95,6 +100,8 @@ export interface ViewActions {
   setTheme(theme: ViewParams['theme']): void;
   setHelpOpen(open: boolean): void;
   toggleHelp(): void;
+  /** Issue 9: goes to simulated time `t` (the timeline); clicks queued behind a busy engine collapse into the last one. */
+  seekTo(t: number): void;
 }
 
 export interface SimActions {
@@ -382,6 +389,28 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     }, seek ?? undefined);
   };
 
+  let pendingTarget: { t: number } | null = null;
+  const seekTo = (t: number): void => {
+    if (!data.engine || applyPending || !Number.isFinite(t)) return;
+    if (pendingTarget !== null && lastQueued === pendingTarget) {
+      pendingTarget.t = t;
+      return;
+    }
+    const target = { t: Math.max(0, t) };
+    pendingTarget = target;
+    void enqueue(async () => {
+      if (pendingTarget === target) pendingTarget = null;
+      if (!data.engine) return;
+      const now = store.getState().sim.snapshot?.time ?? 0;
+      try {
+        applyFrame(await data.engine.step(target.t - now, frameRequest(false)));
+      } catch (e) {
+        fail(e);
+        store.setState({ playing: false });
+      }
+    }, target);
+  };
+
   const runRecount = (): void => {
     if (recountBusy || !recountNext || !data.engine) return;
     const texts = recountNext;
@@ -436,6 +465,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setSelectors: (texts) =>
       setParams((p) => (texts.length === p.replicas ? { ...p, selectors: texts.slice() } : p)),
     resetSplit: () => setParams((p) => ({ ...p, selectors: equalSplitSelectors(p.replicas, p.shardKey) })),
+    addScheduledEvent: (event) => setParams((p) => ({ ...p, schedule: [...p.schedule, event] })),
+    removeScheduledEvent: (index) => setParams((p) => ({ ...p, schedule: p.schedule.filter((_, i) => i !== index) })),
     setApiServerCount: (n) => {
       const count = clampInt(n, LIMITS.apiServers.min, LIMITS.apiServers.max);
       setParams((p) => ({
@@ -482,6 +513,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       if (direction > 0 && budgetExcessOf(get()) !== null) return;
       stepBy(direction * STEP_SECONDS);
     },
+    seekTo: (t) => seekTo(t),
     setSpeed: (speed) => set((s) => ({ view: { ...s.view, speed } })),
     faster: () => {
       const next = SPEEDS.find((v) => v > get().view.speed);

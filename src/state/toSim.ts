@@ -29,6 +29,7 @@ export function toSimInput(p: SimParams): SimParamsInput {
       selectors: p.selectors.map((text) => ({ kind: 'text', text })),
       apiServerOf: [],
     },
+    schedule: p.schedule,
     stepSeconds: STEP_SECONDS,
     rateWindowSeconds: 5,
     // Two samples per simulated second over two minutes: enough detail for a chart a few

@@ -12,6 +12,7 @@ import { tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 import { StoryCaption } from './stories/StoryCaption';
+import { Timeline } from './timeline/Timeline';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -189,6 +190,7 @@ function Shell({ staged }: { staged: boolean }) {
           <LinkTooLongBanner />
           <StatusBanner />
           <EngineNotice />
+          <Timeline />
           <HeadlineChip />
           <div className="app__grid">
             <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>

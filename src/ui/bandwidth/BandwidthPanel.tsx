@@ -7,6 +7,7 @@ import { verdictWords } from './headline';
 import { Metrics } from './Metrics';
 import type { Theme } from '../theme/palette';
 import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
+import { HandoffReport } from './Handoff';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the
@@ -45,6 +46,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
         {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} /> : null}
       </div>
       {snapshot ? <Audit client={snapshot.modes.client} server={snapshot.modes.server} /> : null}
+      {snapshot ? <HandoffReport snapshot={snapshot} /> : null}
       {snapshot ? <Metrics server={snapshot.modes.server} /> : null}
     </section>
   );
@@ -114,12 +116,20 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }
   const time = server.series.t;
   const n = time.length;
   const otherStyle = snapshot.params.replicas.clientCache === 'all' ? 'owned' : 'all';
+  const hasSchedule = snapshot.params.schedule.length > 0;
 
   // Rolling updates on the time axis of every chart (they share it).
   const bursts = snapshot.churn.bursts;
+  const reshards = snapshot.handoff.reshards;
   const marks = useMemo(
-    (): ChartMark[] => bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace })),
-    [bursts, t],
+    (): ChartMark[] => [
+      ...bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace })),
+      // Issue 9: each reshard's hand-off window (the client-side summary: one per event).
+      ...reshards
+        .filter((h) => h.mode === 'client')
+        .map((h) => ({ start: h.at, end: h.at + h.settleSeconds, label: t('bandwidth.reshardMark', { from: String(h.from), to: String(h.to) }), short: `${h.from}→${h.to}` })),
+    ],
+    [bursts, reshards, t],
   );
   // The spread of the per-replica lines and the hottest replica now, per mode.
   const spread = useMemo(() => {
@@ -191,8 +201,37 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }
         server: server.totals.cacheBytes,
         format: (v: number) => f.bytes(v),
       },
+      // Issue 9: with a schedule, the relists and the hand-off window.
+      ...(hasSchedule
+        ? [
+            {
+              key: 'relist',
+              title: t('bandwidth.relistBytes'),
+              lines: [
+                { mode: 'client' as const, values: client.series.relistBytes, strong: true },
+                { mode: 'server' as const, values: server.series.relistBytes, strong: true },
+              ],
+              client: client.series.relistBytes.reduce((a, b) => a + b, 0),
+              server: server.series.relistBytes.reduce((a, b) => a + b, 0),
+              format: (v: number) => f.bytes(v),
+            },
+            {
+              key: 'handoff',
+              title: t('bandwidth.handoff'),
+              lines: [
+                { mode: 'client' as const, values: client.series.gaps, strong: true },
+                { mode: 'server' as const, values: server.series.gaps, strong: true },
+                { mode: 'client' as const, values: client.series.duplicates, strong: false },
+                { mode: 'server' as const, values: server.series.duplicates, strong: false },
+              ],
+              client: client.audit.gaps + client.audit.duplicates,
+              server: server.audit.gaps + server.audit.duplicates,
+              format: (v: number) => f.count(v),
+            },
+          ]
+        : []),
     ];
-  }, [client, server, n, otherStyle, t, f]);
+  }, [client, server, n, otherStyle, hasSchedule, t, f]);
 
   return (
     <>

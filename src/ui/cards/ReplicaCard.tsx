@@ -46,7 +46,14 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const id = useId();
   const store = useShardScopeStore();
   const theme = useShardScope((s) => s.view.theme);
-  const text = useShardScope((s) => (s.sim.draftSelectors ?? s.params.selectors)[replica] ?? '');
+  // Issue 9: once a scheduled reshard has fired, the replica runs the selector it gave it.
+  const text = useShardScope(
+    (s) =>
+      s.sim.draftSelectors?.[replica] ??
+      (s.sim.snapshot && s.sim.snapshot.handoff.reshards.length > 0 ? s.sim.snapshot.modes.server.replicas[replica]?.selectorSent : undefined) ??
+      s.params.selectors[replica] ??
+      '',
+  );
   const serverCount = useShardScope((s) => s.params.apiServers.length);
   const server = stats?.apiServer ?? replica % serverCount;
   const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);

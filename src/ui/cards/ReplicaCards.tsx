@@ -7,7 +7,8 @@ import { ReplicaCard } from './ReplicaCard';
 /** One card per replica, in a responsive grid. */
 export const ReplicaCards = memo(function ReplicaCards() {
   const t = useT();
-  const count = useShardScope((s) => s.params.replicas);
+  // Issue 9: once a scheduled reshard has fired, the model runs its replica count.
+  const count = useShardScope((s) => (s.sim.snapshot && s.sim.snapshot.handoff.reshards.length > 0 ? s.sim.snapshot.modes.server.replicas.length : s.params.replicas));
   // Cards appear with the first snapshot, so every figure and badge on them is real from the start.
   // Deferred: mounting every card (editors, previews) happens in an interruptible background
   // render, not in the task that delivers the first snapshot.

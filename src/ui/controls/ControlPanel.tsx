@@ -17,6 +17,7 @@ import { useFormat, useT } from '../i18n';
 import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
+import { ScheduleSection } from './ScheduleSection';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
@@ -163,6 +164,7 @@ export const ControlPanel = memo(function ControlPanel() {
           onChange={(v) => a.setClientCache(v)}
         />
       </fieldset>
+      <ScheduleSection />
     </section>
   );
 });

@@ -37,7 +37,11 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const shardKey = useShardScope((s) => s.params.shardKey);
   const hashVersion = useShardScope((s) => s.sim.hashVersion);
   const live = useShardScope((s) => s.sim.snapshot?.cluster.live ?? 0);
-  const texts = draft ?? committed;
+  // Issue 9: once a scheduled reshard has fired, the replicas run the layout it gave them.
+  const resharded = useShardScopeShallow((s) =>
+    s.sim.snapshot && s.sim.snapshot.handoff.reshards.length > 0 ? s.sim.snapshot.modes.server.replicas.map((r) => r.selectorSent ?? '') : NO_TEXTS,
+  );
+  const texts = draft ?? (resharded.length > 0 ? resharded : committed);
   const clientMode = useShardScope((s) => s.params.clientMode);
   // Client-side owners look the same as server-side ones unless something differs (jump
   // hash, a failing replica, naive trust): then say so, else disable the choice and say why.
@@ -124,3 +128,5 @@ export const HashSpaceView = memo(function HashSpaceView() {
     </section>
   );
 });
+
+const NO_TEXTS: readonly string[] = [];
