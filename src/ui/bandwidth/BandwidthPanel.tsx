@@ -1,3 +1,4 @@
+import { ExportButtons } from '../export/ExportButtons';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
@@ -32,6 +33,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
           </h2>
           <p className="panel__subtitle">{t('bandwidth.subtitle')}</p>
         </div>
+        <ExportButtons target="comparison" svg />
       </div>
       {snapshot ? <Headline snapshot={snapshot} /> : null}
       <div ref={ref} className="bandwidth__charts">

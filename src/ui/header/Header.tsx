@@ -4,6 +4,7 @@ import { NumberField } from '../controls/NumberField';
 import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
+import { ShareMenu } from '../export/ShareMenu';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -104,6 +105,7 @@ export const Header = memo(function Header() {
           onChange={(v) => a.setTheme(v)}
         />
         <CopyLinkButton />
+        <ShareMenu />
         <button type="button" className="button button--icon" data-testid="keys-button" aria-label={t('header.keys')} aria-haspopup="dialog" onClick={() => a.toggleHelp()}>
           ?
         </button>
