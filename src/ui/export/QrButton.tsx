@@ -8,22 +8,33 @@ import './export.css';
 const CELL = 6;
 const MARGIN = 4;
 
-/** Paints a QR code of `text` into `canvas` (dark modules on white, as scanners expect). */
-export function paintQr(canvas: HTMLCanvasElement, text: string): number {
-  const qr = qrcode(0, 'M');
-  qr.addData(text);
-  qr.make();
+/** The QR code of `text` (error correction M), or null when `text` is too long for any QR version. */
+export function makeQr(text: string): QRCode | null {
+  try {
+    const qr = qrcode(0, 'M');
+    qr.addData(text);
+    qr.make();
+    return qr;
+  } catch {
+    return null;
+  }
+}
+
+type QRCode = ReturnType<typeof qrcode>;
+
+/** Paints `qr` into `canvas` (dark modules on white, with a quiet zone, as scanners expect). */
+export function paintQr(canvas: HTMLCanvasElement, qr: QRCode): void {
   const n = qr.getModuleCount();
   const size = (n + 2 * MARGIN) * CELL;
   canvas.width = size;
   canvas.height = size;
+  canvas.dataset.modules = String(n);
   const ctx = canvas.getContext('2d');
-  if (!ctx) return n;
+  if (!ctx) return;
   ctx.fillStyle = '#ffffff';
   ctx.fillRect(0, 0, size, size);
   ctx.fillStyle = '#000000';
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) ctx.fillRect((c + MARGIN) * CELL, (r + MARGIN) * CELL, CELL, CELL);
-  return n;
 }
 
 /**
@@ -33,7 +44,7 @@ export function paintQr(canvas: HTMLCanvasElement, text: string): number {
 export function QrButton() {
   const t = useT();
   const store = useShardScopeStore();
-  const [url, setUrl] = useState<string | null>(null);
+  const [code, setCode] = useState<{ url: string; qr: QRCode } | null>(null);
   const [open, setOpen] = useState(false);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
@@ -42,7 +53,9 @@ export function QrButton() {
   const show = () => {
     const { params, view } = store.getState();
     const link = linkFor({ params, view });
-    setUrl(link.ok ? location.href.split('#')[0] + link.hash : null);
+    const url = link.ok ? location.href.split('#')[0] + link.hash : null;
+    const qr = url ? makeQr(url) : null;
+    setCode(url && qr ? { url, qr } : null);
     setOpen(true);
   };
   const close = () => {
@@ -53,16 +66,8 @@ export function QrButton() {
   useEffect(() => {
     if (!open) return;
     closeRef.current?.focus();
-    if (url && canvasRef.current) {
-      try {
-        const modules = paintQr(canvasRef.current, url);
-        canvasRef.current.dataset.modules = String(modules);
-      } catch {
-        // Too long for the largest QR code: the dialog says so below.
-        setUrl(null);
-      }
-    }
-  }, [open, url]);
+    if (code && canvasRef.current) paintQr(canvasRef.current, code.qr);
+  }, [open, code]);
 
   return (
     <>
@@ -103,12 +108,12 @@ export function QrButton() {
             }}
           >
             <h2 id="qr-title">{t('qr.title')}</h2>
-            {url ? (
+            {code ? (
               <>
                 <p id="qr-description">{t('qr.description')}</p>
-                <canvas ref={canvasRef} className="qr-dialog__code" data-testid="qr-code" role="img" aria-label={url} />
+                <canvas ref={canvasRef} className="qr-dialog__code" data-testid="qr-code" role="img" aria-label={code.url} />
                 <p className="qr-dialog__url" data-testid="qr-url">
-                  <code>{url}</code>
+                  <code>{code.url}</code>
                 </p>
               </>
             ) : (
