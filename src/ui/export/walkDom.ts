@@ -108,8 +108,28 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
     for (let m = re.exec(raw); m; m = re.exec(raw)) {
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
-      const r = range.getClientRects()[0];
-      if (r) draw(m[0], r);
+      const wordRects = range.getClientRects();
+      if (wordRects.length <= 1) {
+        if (wordRects[0]) draw(m[0], wordRects[0]);
+        continue;
+      }
+      // A word broken across lines (a long URL): its pieces line by line, character by character.
+      let start = 0;
+      let line: DOMRect | null = null;
+      for (let i = 0; i <= m[0].length; i++) {
+        let r: DOMRect | null = null;
+        if (i < m[0].length) {
+          range.setStart(node, m.index + i);
+          range.setEnd(node, m.index + i + 1);
+          r = range.getClientRects()[0] ?? null;
+        }
+        if (line && (!r || Math.abs(r.top - line.top) > 1)) {
+          draw(m[0].slice(start, i), line);
+          start = i;
+          line = null;
+        }
+        if (r && !line) line = r;
+      }
     }
   };
 
@@ -129,7 +149,9 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
         return;
       }
       if (el instanceof SVGElement) return;
-      const bg = colorAlpha(cs.backgroundColor) > 0 ? cs.backgroundColor : null;
+      // A gradient or hatching (the legend's gap and overlap swatches) is drawn as its first colour.
+      const gradient = cs.backgroundImage !== 'none' ? (/rgba?\([^)]*\)/.exec(cs.backgroundImage)?.[0] ?? null) : null;
+      const bg = colorAlpha(cs.backgroundColor) > 0 ? cs.backgroundColor : gradient && colorAlpha(gradient) > 0 ? gradient : null;
       const side = (s: 'Top' | 'Right' | 'Bottom' | 'Left'): Border => {
         const style = cs.getPropertyValue(`border-${s.toLowerCase()}-style`);
         const width = style === 'none' || style === 'hidden' ? 0 : parseFloat(cs.getPropertyValue(`border-${s.toLowerCase()}-width`)) || 0;
