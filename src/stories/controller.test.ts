@@ -83,7 +83,7 @@ describe('story steps in the store (issue 10)', () => {
 });
 
 describe('the address bar in a story (issue 10)', () => {
-  it('shows #story=<id>&step=<n> at once while a story is shown, and #state= after leaving', () => {
+  it('shows #story=<id>&step=<n> at once while a story is shown, and the state link (#s=) after leaving', () => {
     const t = timers();
     const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
     const url = host();
@@ -94,7 +94,7 @@ describe('the address bar in a story (issue 10)', () => {
     expect(url.current()).toBe('#story=fallback&step=2');
     leaveStory(store);
     t.flush();
-    expect(url.current()).toMatch(/^#state=/);
+    expect(url.current()).toMatch(/^#s=1\./);
     expect(readLink(url.current()).state!.params).toEqual(resolveStep(storyById('fallback')!, 1)!.params);
   });
 
