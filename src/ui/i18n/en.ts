@@ -371,6 +371,22 @@ export const en = {
     one: '{count} boundary at {from}',
     other: '{count} boundaries from {from} to {to}, too close together to drag here: edit the selectors to move them',
   },
+
+  // issue 10: presentation mode, keys and clicker
+  'presentation.toggle': 'Presentation mode',
+  'presentation.toggleTitle': 'Projector layout: hash space, headline and comparison on one screen (p)',
+  'presentation.stage': 'Stage',
+  'keys.modeFree': 'Free play',
+  'keys.modePresentation': 'Presentation mode',
+  'keys.modeStory': 'Story',
+  'keys.modeNow': 'Keys now: {mode}',
+  'keys.presentation': 'Presentation mode on or off',
+  'keys.close2': 'Close this list',
+  'keys.storyNext': 'Next story step',
+  'keys.storyPrevious': 'Previous story step',
+  'keys.pageScrolls': 'Scroll the page (they step in presentation mode)',
+  'keys.escape': 'Esc',
+  'bandwidth.legendClient': 'Client-side ({mode})',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
