@@ -375,7 +375,6 @@ export const en = {
   // issue 10: presentation mode, keys and clicker
   'presentation.toggle': 'Presentation mode',
   'presentation.toggleTitle': 'Projector layout: hash space, headline and comparison on one screen (p)',
-  'presentation.stage': 'Stage',
   'keys.modeFree': 'Free play',
   'keys.modePresentation': 'Presentation mode',
   'keys.modeStory': 'Story',
@@ -386,7 +385,7 @@ export const en = {
   'keys.storyPrevious': 'Previous story step',
   'keys.pageScrolls': 'Scroll the page (they step in presentation mode)',
   'keys.escape': 'Esc',
-  'bandwidth.legendClient': 'Client-side ({mode})',
+  'bandwidth.auditOkShort': 'one owner each',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */
