@@ -147,13 +147,13 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
         free = m.x0 + w;
       }
     }
-    // On stage the labels are 18 px and sit above their lines: keep only ticks 34 px apart.
+    // On stage the labels are 18 px and sit above their lines: keep only ticks 44 px apart.
     let yTicks = y.ticks(3);
     if (fit) {
       let last = Infinity;
       yTicks = yTicks.filter((v) => {
         const py = y(v);
-        if (last - py < 34) return false;
+        if (last - py < 44) return false;
         last = py;
         return true;
       });
@@ -200,12 +200,7 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
           {yTicks.map((v) => (
             <g key={v} className="chart__grid" transform={`translate(0,${y(v)})`}>
               <line x2={innerW} />
-              {fit ? (
-                // Inside the plot, just above its line: the plot keeps the chart's whole width.
-                <text x={0} y={-5} textAnchor="start">
-                  {format(v)}
-                </text>
-              ) : (
+              {fit ? null : (
                 <text x={-8} dy="0.32em" textAnchor="end">
                   {format(v)}
                 </text>
@@ -247,6 +242,17 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
               strokeLinejoin="round"
             />
           ))}
+          {fit ? (
+            // On stage the tick labels sit inside the plot, just above their lines, drawn over
+            // the lines with a halo: the plot keeps the chart's whole width.
+            <g className="chart__grid chart__labels">
+              {yTicks.map((v) => (
+                <text key={v} x={0} y={y(v) - 5} textAnchor="start">
+                  {format(v)}
+                </text>
+              ))}
+            </g>
+          ) : null}
           <g className="chart__axis" transform={`translate(0,${innerH})`}>
             <line x2={innerW} />
             <text x={0} y={fit ? 22 : 16} textAnchor="start">
