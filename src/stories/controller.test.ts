@@ -112,13 +112,14 @@ describe('story keys (issue 10)', () => {
   const key = (k: string): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: null });
 
   it('PageDown, ArrowRight and Space go to the next step; PageUp and ArrowLeft to the previous one', () => {
-    for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k), true)).toBe('story-next');
-    for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k), true)).toBe('story-prev');
+    for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k), 'story')).toBe('story-next');
+    for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k), 'story')).toBe('story-prev');
   });
 
-  it('leave the free-play bindings as they were without a story', () => {
-    expect(shortcutFor(key('PageDown'))).toBe('step-forward');
+  it('leave the free-play and presentation bindings as they were without a story', () => {
+    expect(shortcutFor(key('PageDown'))).toBeNull();
+    expect(shortcutFor(key('PageDown'), 'presentation')).toBe('step-forward');
     expect(shortcutFor(key(' '))).toBe('toggle-play');
-    expect(shortcutFor(key('ArrowLeft'), false)).toBe('step-back');
+    expect(shortcutFor(key('ArrowLeft'), 'free')).toBe('step-back');
   });
 });
