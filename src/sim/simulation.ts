@@ -43,6 +43,7 @@ import {
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
 import { replicaView } from './replicaview';
+import { timeoutDue, timeoutPending } from './lifecycle';
 import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
@@ -51,6 +52,8 @@ import {
   C_BYTES_DISCARDED,
   C_BYTES_KEPT,
   C_BYTES_RECEIVED,
+  C_DUP_CAUGHT,
+  C_DUP_MISSED,
   C_EVENTS_DECODED,
   C_EVENTS_DISCARDED,
   C_EVENTS_KEPT,
@@ -255,6 +258,10 @@ class SimulationImpl implements Simulation {
   private readonly admissions = new Map<string, ReturnType<typeof parseForRequest>>();
   /** Where an ordinary add lands, per namespace (fixed for a cluster). */
   private addWeights = new Float64Array(0);
+  /** Tick of each API server's restart in the rolling upgrade (-1: none). */
+  private restartTicks = new Float64Array(0);
+  /** The cluster's resourceVersion at the start of each of the last `compactionSeconds` of ticks (410 Gone). */
+  private rvRing = new Float64Array(0);
 
   constructor(params: SimParams) {
     this.params = params;
@@ -272,7 +279,9 @@ class SimulationImpl implements Simulation {
     const prng = createPrng(params.seed);
     this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'));
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
-    this.modes = { client: new ModeEngine('client', this.cluster), server: new ModeEngine('server', this.cluster) };
+    const watchRng = prng.fork('watch');
+    this.modes = { client: new ModeEngine('client', this.cluster, watchRng), server: new ModeEngine('server', this.cluster, watchRng) };
+    this.setLifecycle(params);
     this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
     this.nsShareCache = new Map();
     this.newBytesCache = null;
@@ -294,6 +303,22 @@ class SimulationImpl implements Simulation {
       this.modes[m].sample(0);
     }
     this.version++;
+  }
+
+  /** Restart ticks of the rolling upgrade and the compaction window, from `params`. */
+  private setLifecycle(params: SimParams): void {
+    const ro = params.apiServers.rollout;
+    this.restartTicks = new Float64Array(params.apiServers.count).fill(-1);
+    if (ro !== null) for (let i = 0; i < params.apiServers.count; i++) this.restartTicks[i] = Math.round((ro.at + i * ro.everySeconds) * TICKS_PER_SECOND);
+    const len = params.watch.compactionSeconds > 0 ? Math.round(params.watch.compactionSeconds * TICKS_PER_SECOND) + 1 : 0;
+    if (len !== this.rvRing.length) this.rvRing = new Float64Array(len);
+  }
+
+  /** The oldest resourceVersion a watch can resume from at `tick` (older: 410 Gone). */
+  private oldestRv(tick: number): number {
+    const len = this.rvRing.length;
+    if (len === 0 || tick < len - 1) return 0;
+    return this.rvRing[(tick - (len - 1)) % len]!;
   }
 
   private sampleTicks(): number {
@@ -320,8 +345,27 @@ class SimulationImpl implements Simulation {
       batch.clear();
     };
     batch.clear();
+    const restarts = this.restartTicks;
+    const rvRing = this.rvRing;
+    const ringLen = rvRing.length;
+    const timeouts = this.params.watch.timeouts;
     for (let i = 0; i < n; i++) {
       const tick = this.tick;
+      if (ringLen > 0) rvRing[tick % ringLen] = this.cluster.resourceVersion;
+      for (let s = 0; s < restarts.length; s++) {
+        if (restarts[s] !== tick) continue;
+        flush();
+        const gate = this.params.apiServers.rollout!.gate;
+        client.restartServer(s, gate, tick, TICK_SECONDS);
+        server.restartServer(s, gate, tick, TICK_SECONDS);
+        this.changeTick = tick;
+      }
+      if (timeouts && (timeoutPending(client, tick) || timeoutPending(server, tick))) {
+        flush();
+        const oldest = this.oldestRv(tick);
+        timeoutDue(client, tick, TICK_SECONDS, oldest);
+        timeoutDue(server, tick, TICK_SECONDS, oldest);
+      }
       if (client.retryPending(tick) || server.retryPending(tick)) {
         flush();
         const relistedClient = client.retryDue(tick, TICK_SECONDS);
@@ -442,6 +486,7 @@ class SimulationImpl implements Simulation {
   private apply(next: SimParams): void {
     const prev = this.params;
     this.params = next;
+    this.setLifecycle(next);
     this.cluster.setSizes(next.sizes);
     this.churn.setParams(next.churn);
     const reconnect = !sameJson(prev.apiServers, next.apiServers) || !sameJson(prev.replicas, next.replicas);
@@ -601,6 +646,15 @@ class SimulationImpl implements Simulation {
       apiServerHashes: apiServers.reduce((a, s) => a + s.hashes, 0),
       localHashes: sum((r) => r.counters.localHashes),
     };
+    const byCause = (a: Float64Array) => ({ reshard: a[0]!, restart: a[1]!, gone: a[2]!, error: a[3]! });
+    const lifecycle = {
+      relists: byCause(e.relists),
+      relistBytes: byCause(e.relistBytes),
+      watchTimeouts: e.watchTimeouts,
+      goneResponses: e.goneResponses,
+      duplicatesMissed: e.replicas.reduce((a, r) => a + r.counters[C_DUP_MISSED]!, 0),
+      duplicatesCaught: e.replicas.reduce((a, r) => a + r.counters[C_DUP_CAUGHT]!, 0),
+    };
     const ao = e.auditOffset();
     const egressSeries = ring.timeSeries().map(() => 0);
     for (let i = 0; i < e.servers.length; i++) {
@@ -625,7 +679,10 @@ class SimulationImpl implements Simulation {
         egressBytesPerSec: egressSeries,
         gaps: ring.valueSeries(ao),
         duplicates: ring.valueSeries(ao + 1),
+        serverEgressBytesPerSec: e.servers.map((_, i) => ring.rateSeries(e.serverOffset(i) + S_EGRESS, win)),
+        relistBytesPerSec: ring.rateSeries(ao + 2, win),
       },
+      lifecycle,
     };
   }
 
@@ -638,6 +695,7 @@ class SimulationImpl implements Simulation {
     return {
       index: r.index,
       apiServer: r.apiServer,
+      listServer: r.listServer,
       status: r.status,
       error: r.error ? { ...r.error } : null,
       filtering: r.filtering,
@@ -784,7 +842,7 @@ class SimulationImpl implements Simulation {
       },
       wireRatio: ratio,
       envelopeBytes: eventEnvelopeBytes(p.sizes.encoding),
-      bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 ? TICKS_PER_SECOND / Math.max(1, Math.round(p.churn.bookmarkIntervalSeconds * TICKS_PER_SECOND)) : 0,
+      bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 && p.watch.bookmarks ? TICKS_PER_SECOND / Math.max(1, Math.round(p.churn.bookmarkIntervalSeconds * TICKS_PER_SECOND)) : 0,
       bookmarkBytes: bookmarkBytes(p.sizes.encoding),
       decodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.protobufDecodeNsPerByte : p.costs.jsonDecodeNsPerByte,
       cacheBytesPerJsonByte: p.costs.cacheBytesPerJsonByte,
