@@ -1,3 +1,4 @@
+import type { LifecycleParams } from './lifecycle';
 /**
  * The simulator's parameters: everything a run depends on, as plain JSON-serialisable data,
  * so that a run can be reproduced from a seed, put in a link, replayed as a guided scenario
@@ -61,6 +62,8 @@ export interface SimParams {
    * a server with the gate on then answers HTTP 500, which is part of what we show.
    */
   readonly selectors: readonly string[];
+  /** issue 9: rolling upgrade, watch policy, initial list, watch timeouts (absent: defaults). */
+  readonly lifecycle?: LifecycleParams;
 }
 
 /** Presentation choices; serialisable too, so a link restores the same screen. */

@@ -15,6 +15,7 @@ import { useFormat, useT } from '../i18n';
 import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
+import { LifecycleControls } from './LifecycleControls';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
@@ -154,6 +155,7 @@ export const ControlPanel = memo(function ControlPanel() {
           onChange={(v) => a.setClientCache(v)}
         />
       </fieldset>
+      <LifecycleControls />
     </section>
   );
 });
