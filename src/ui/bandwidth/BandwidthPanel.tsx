@@ -110,10 +110,19 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }
 
   // Rolling updates on the time axis of every chart (they share it).
   const bursts = snapshot.churn.bursts;
-  const marks = useMemo(
-    (): ChartMark[] => bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace })),
-    [bursts, t],
-  );
+  // issue 9: the rolling upgrade's restarts, marked on the same axis.
+  const rollout = snapshot.params.apiServers.rollout;
+  const servers = snapshot.params.apiServers.count;
+  const marks = useMemo((): ChartMark[] => {
+    const out: ChartMark[] = bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace }));
+    if (rollout) {
+      for (let i = 0; i < servers; i++) {
+        const at = rollout.at + i * rollout.everySeconds;
+        out.push({ start: at, end: at, label: t('lifecycle.restartMark', { name: `apiserver-${i}` }), short: `apiserver-${i}` });
+      }
+    }
+    return out;
+  }, [bursts, rollout, servers, t]);
   // The spread of the per-replica lines and the hottest replica now, per mode.
   const spread = useMemo(() => {
     const hottest = (m: ModeSnapshot): string | undefined => {
@@ -184,6 +193,24 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }
         server: server.totals.cacheBytes,
         format: (v: number) => f.bytes(v),
       },
+      // issue 9: relist bytes (restarts, 410 Gone, errors), shown once a relist happened.
+      ...(client.lifecycle.relistBytes.restart + client.lifecycle.relistBytes.gone + client.lifecycle.relistBytes.error + client.lifecycle.relistBytes.reshard +
+        server.lifecycle.relistBytes.restart + server.lifecycle.relistBytes.gone + server.lifecycle.relistBytes.error + server.lifecycle.relistBytes.reshard >
+      0
+        ? [
+            {
+              key: 'relists',
+              title: t('lifecycle.relistChart'),
+              lines: [
+                { mode: 'client' as const, values: client.series.relistBytesPerSec, strong: true },
+                { mode: 'server' as const, values: server.series.relistBytesPerSec, strong: true },
+              ],
+              client: client.series.relistBytesPerSec.reduce((a, v) => Math.max(a, v), 0),
+              server: server.series.relistBytesPerSec.reduce((a, v) => Math.max(a, v), 0),
+              format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
+            },
+          ]
+        : []),
     ];
   }, [client, server, n, otherStyle, t, f]);
 

@@ -394,6 +394,8 @@ export const en = {
   'lifecycle.watchList': 'streaming list',
   'lifecycle.watchTimeouts': 'Watch timeouts',
   'lifecycle.watchTimeoutsHelp': 'Watches end after 5 to 10 minutes, as client-go draws it, and resume from their last resourceVersion without a relist.',
+  'lifecycle.restartMark': '{name} restarts',
+  'lifecycle.relistChart': 'Relist bytes (peak per second)',
   'lifecycle.summary': 'relists {relists} ({bytes}) · duplicate events kept {missed} · caught {caught}',
 } as const satisfies Readonly<Record<string, Message>>;
 
