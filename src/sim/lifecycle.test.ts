@@ -3,6 +3,7 @@ import { createSimulation } from './index';
 import type { SimParamsInput } from './index';
 import { BACKOFF_CAP_SECONDS, BACKOFF_INITIAL_SECONDS, nextBackoffSeconds } from './lifecycle';
 import { Replica } from './replica';
+import { ENGLISH, failurePhrase, verdictOf } from './verdict';
 import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes } from './sizes';
 
 const STATIC = { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, bookmarkIntervalSeconds: 0, burst: { enabled: false } };
@@ -129,6 +130,12 @@ describe('watch policy after a LIST with shardInfo', () => {
     expect(c.modes.server.lifecycle.duplicatesMissed).toBe(0);
     expect(c.modes.server.lifecycle.duplicatesCaught).toBe(snap.modes.server.lifecycle.duplicatesMissed);
     expect(c.modes.server.audit.duplicates).toBe(0);
+    // The headline says so under trust, and not under the local check.
+    const v = verdictOf(snap);
+    expect(v.failures.map((f) => f.kind)).toContain('skewTrust');
+    expect(verdictOf(c).failures.map((f) => f.kind)).not.toContain('skewTrust');
+    const phrase = failurePhrase(v.failures.find((f) => f.kind === 'skewTrust')!, ENGLISH);
+    expect(phrase).toMatch(/^[\d,]+ duplicate events kept: replica-\d+ trusts a WATCH that a gate-off API server sends unfiltered$/);
     // The local check costs a hash per object event on every replica, not only the skewed ones.
     expect(c.modes.server.totals.localHashes).toBeGreaterThan(snap.modes.server.totals.localHashes);
   });
