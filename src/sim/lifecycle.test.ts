@@ -141,6 +141,31 @@ describe('watch policy after a LIST with shardInfo', () => {
   });
 });
 
+describe('what the local check costs', () => {
+  it('is one hash per object event a replica receives: the closed form matches the measured rate, and trust-stream costs none', () => {
+    const run = (policy: 'trust-stream' | 'check-locally') => {
+      const s = createSimulation({
+        seed: 'check-cost',
+        cluster: { pods: 3_000, namespaces: 8 },
+        churn: { addsPerSecond: 50, modifiesPerSecond: 500, deletesPerSecond: 50, bookmarkIntervalSeconds: 5, burst: { enabled: false } },
+        replicas: { watchPolicy: policy },
+      });
+      s.step(5);
+      const h0 = s.snapshot().modes.server.totals.localHashes;
+      s.step(60);
+      const snap = s.snapshot();
+      return { measured: (snap.modes.server.totals.localHashes - h0) / 60, expected: snap.closedForm.server.replicaLocalHashesPerSec.reduce((a, b) => a + b, 0) };
+    };
+    const check = run('check-locally');
+    // 600 writes/s reach the four replicas' shards once in all (bookmarks are not hashed).
+    expect(check.expected).toBeCloseTo(600, 6);
+    expect(Math.abs(check.measured - check.expected) / check.expected).toBeLessThan(0.05);
+    const trust = run('trust-stream');
+    expect(trust.measured).toBe(0);
+    expect(trust.expected).toBe(0);
+  });
+});
+
 describe('streaming lists (sendInitialEvents)', () => {
   it('carry no shardInfo, so the client filters locally; initial events cost an envelope each and an end bookmark, not a LIST body', () => {
     const list = sim({ churn: STATIC });

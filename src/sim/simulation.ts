@@ -818,8 +818,16 @@ class SimulationImpl implements Simulation {
         if (!adm.ok) return { ...none, apiServer: r.apiServer }; // HTTP 500: no list, no watch
         if (adm.selector && !adm.selector.empty()) {
           const share = shareOf(adm.selector);
-          return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: false };
+          const check = p.replicas.watchPolicy === 'check-locally' && r.resolved.local !== null;
+          return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: check };
         }
+      }
+      // Its LIST had shardInfo but its WATCH is on a gate-off server (a load balancer's choice):
+      // the whole stream arrives; trust-stream keeps it all, check-locally keeps its share.
+      if (r.status === 'ok' && r.shardInfoSeen && r.watcher !== null && r.watcher.selector === null) {
+        if (p.replicas.watchPolicy === 'trust-stream') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
+        const owns = shareOf(r.resolved.local);
+        return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: cacheAll ? { kind: 'all' } : owns, owns, hashesLocally: r.resolved.local !== null };
       }
       // No shardInfo: the whole stream arrives; trust keeps it all, the fallback filters locally.
       if (p.replicas.serverFallback === 'trust') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
