@@ -9,6 +9,7 @@
  * and the fragment of the state already shown is ignored anyway.
  */
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
+import { langOfHash, withLang } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
 import { isStoryFragment, readStoryLink, storyLink } from '../stories/link';
 
@@ -66,7 +67,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const s = store.getState();
     // Issue 10: while a story is shown, the address bar names its step, not the state.
     if (s.story) {
-      const hash = storyLink(s.story);
+      const hash = withLang(storyLink(s.story), s.view.locale);
       if (host.hash() !== hash) {
         shown = hash;
         host.replace(hash);
@@ -79,9 +80,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       return;
     }
     if (s.link.tooLong) s.setLinkTooLong(null);
-    if (host.hash() === link.hash) return;
-    shown = link.hash;
-    host.replace(link.hash);
+    const hash = withLang(link.hash, s.view.locale);
+    if (host.hash() === hash) return;
+    shown = hash;
+    host.replace(hash);
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
@@ -100,7 +102,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const onHashChange = (): void => {
     const hash = host.hash();
+    // A `lang=` in a navigated fragment switches the language (issue 11); nothing restarts.
+    const lang = langOfHash(hash);
     if (isStoryFragment(hash)) {
+      if (lang) store.getState().setLocale(lang);
       const place = readStoryLink(hash);
       if (place && hash !== shown) {
         cancel();
@@ -110,7 +115,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       return;
     }
     // Another anchor (`#main`) is no link; the fragment of the state shown needs no reading.
-    if (!isStateFragment(hash) || (hash === shown && timer === null)) return;
+    if (!isStateFragment(hash) || (hash === shown && timer === null)) {
+      if (lang) store.getState().setLocale(lang);
+      return;
+    }
     // The new link wins over a change not yet written.
     cancel();
     const { state, issues } = readLink(hash);
@@ -118,6 +126,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     opening = true;
     try {
       store.getState().openLink(state, issues);
+      if (lang) store.getState().setLocale(lang);
     } finally {
       opening = false;
     }

@@ -4,6 +4,7 @@ import { NumberField } from '../controls/NumberField';
 import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
+import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ShareMenu } from '../export/ShareMenu';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
@@ -106,6 +107,7 @@ export const Header = memo(function Header() {
           onChange={(v) => a.setTheme(v)}
         />
         <StoriesMenu />
+        <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />
         {/* issue 10: the projector layout, also on the p key */}
