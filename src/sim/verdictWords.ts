@@ -22,6 +22,8 @@ export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {
   down: '{replicas} 已停止（选择器无法解析）',
   trust: '{replicas} 没有收到 shardInfo，保留了发给它的全部对象',
   fallback: '{replicas} 没有收到 shardInfo，在本地过滤整个事件流',
+  skewTrust: '保留了 {events} 个重复事件：{replicas} 信任了门控关闭的 API 服务器未经过滤发送的 WATCH',
+  skewTrustPast: '保留了 {events} 个重复事件：曾信任门控关闭的 API 服务器未经过滤发送的 WATCH',
   hot: '{replica} 收到的数据是公平份额的 {factor}×',
   replicaName: 'replica-{replica}',
   replicaCount: '{count} 个副本',

@@ -24,6 +24,11 @@ const KEEP_ENGLISH: ReadonlySet<MessageId> = new Set<MessageId>([
   'unit.perSecond',
   'unit.ratio',
   'bandwidth.metricsServer',
+  'flow.replicaKeptShort',
+  'flow.droppedCount',
+  'export.pngShort',
+  'export.svgShort',
+  'keys.escape',
 ]);
 
 const forms = (m: Message): string[] => (typeof m === 'string' ? [m] : Object.values(m).filter((v): v is string => typeof v === 'string'));
