@@ -532,10 +532,10 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
   if (lc.some((l) => l.watchTimeouts + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
     const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.restart)}/${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
     const relistBytes = (l: ModeReport['lifecycle']) => Object.values(l.relistBytes).reduce((a, b) => a + b, 0);
-    row('relists (restart/410/reshard/error)', causes(client.lifecycle), causes(server.lifecycle));
-    row('relist bytes', bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
-    row('watch timeouts (410 Gone)', `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
-    row(`duplicate events missed/caught (${p.replicas.watchPolicy})`, '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
+    row(tx.relists, causes(client.lifecycle), causes(server.lifecycle));
+    row(tx.relistBytes, bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
+    row(tx.watchTimeouts, `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
+    row(tx.duplicatesMissedCaught(p.replicas.watchPolicy), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
   }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {
@@ -620,7 +620,7 @@ function run(argv: readonly string[], readFile: ReadFile): CliResult {
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }
-  return { code: 0, stdout: table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards), stderr: '' };
+  return { code: 0, stdout: table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards, args.lang), stderr: '' };
 }
 
 /** One mode's hand-off figures for --json. */
@@ -669,18 +669,19 @@ function reshardReports(list: readonly HandoffSummary[]) {
   return out;
 }
 
-function reshardTable(list: readonly HandoffSummary[]): string {
+function reshardTable(list: readonly HandoffSummary[], lang: LocaleId = 'en'): string {
+  const tx: CliText = cliText(lang);
   const out: string[] = [];
   for (const r of reshardReports(list)) {
     out.push('');
-    out.push(`reshard at ${r.at} s: ${r.from} -> ${r.to} replicas, ${r.rollout}, ${int(r.objects)} objects (client-side ${r.strategy.client}, server-side ${r.strategy.server})`);
-    const row = (label: string, a: string, b: string) => out.push(label.padEnd(40) + a.padStart(18) + b.padStart(18));
-    row('', 'client-side', 'server-side');
-    row('objects that changed owner', `${r.client.movedPercent.toFixed(1)}%`, `${r.server.movedPercent.toFixed(1)}%`);
-    row('orphan object-seconds (no owner)', int(r.client.orphanObjectSeconds), int(r.server.orphanObjectSeconds));
-    row('duplicate object-seconds (2+ owners)', int(r.client.duplicateObjectSeconds), int(r.server.duplicateObjectSeconds));
-    row('time to settle (one owner each)', `${r.client.settleSeconds.toFixed(2)} s`, `${r.server.settleSeconds.toFixed(2)} s`);
-    row('relists / relist bytes', `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
+    out.push(tx.reshardAt({ at: r.at, from: r.from, to: r.to, rollout: r.rollout, objects: int(r.objects), client: r.strategy.client, server: r.strategy.server }));
+    const row = (label: string, a: string, b: string) => out.push(padColumns(label, 40, 'end') + padColumns(a, 18, 'start') + padColumns(b, 18, 'start'));
+    row('', tx.columns[0], tx.columns[1]);
+    row(tx.movedOwner, `${r.client.movedPercent.toFixed(1)}%`, `${r.server.movedPercent.toFixed(1)}%`);
+    row(tx.orphanSeconds, int(r.client.orphanObjectSeconds), int(r.server.orphanObjectSeconds));
+    row(tx.duplicateSeconds, int(r.client.duplicateObjectSeconds), int(r.server.duplicateObjectSeconds));
+    row(tx.settle, `${r.client.settleSeconds.toFixed(2)} s`, `${r.server.settleSeconds.toFixed(2)} s`);
+    row(tx.relistsAndBytes, `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
   }
   return out.length > 0 ? out.join('\n') + '\n' : '';
 }

@@ -33,6 +33,17 @@ export interface CliText {
   readonly cfChecks: string;
   modeReplica(mode: 'client' | 'server', i: number): string;
   readonly mcores: string;
+  // The watch lifecycle rows and the reshard table (issue 9's rows, in both languages).
+  readonly relists: string;
+  readonly relistBytes: string;
+  readonly watchTimeouts: string;
+  duplicatesMissedCaught(policy: string): string;
+  reshardAt(a: { at: number; from: number; to: number; rollout: string; objects: string; client: string; server: string }): string;
+  readonly movedOwner: string;
+  readonly orphanSeconds: string;
+  readonly duplicateSeconds: string;
+  readonly settle: string;
+  readonly relistsAndBytes: string;
 }
 
 const EN: CliText = {
@@ -64,6 +75,17 @@ const EN: CliText = {
   cfChecks: 'closed form: shard checks (watch)',
   modeReplica: (mode, i) => `${mode}-side replica ${i}`,
   mcores: 'mcores',
+  relists: 'relists (restart/410/reshard/error)',
+  relistBytes: 'relist bytes',
+  watchTimeouts: 'watch timeouts (410 Gone)',
+  duplicatesMissedCaught: (policy) => `duplicate events missed/caught (${policy})`,
+  reshardAt: (a) =>
+    `reshard at ${a.at} s: ${a.from} -> ${a.to} replicas, ${a.rollout}, ${a.objects} objects (client-side ${a.client}, server-side ${a.server})`,
+  movedOwner: 'objects that changed owner',
+  orphanSeconds: 'orphan object-seconds (no owner)',
+  duplicateSeconds: 'duplicate object-seconds (2+ owners)',
+  settle: 'time to settle (one owner each)',
+  relistsAndBytes: 'relists / relist bytes',
 };
 
 const ZH: CliText = {
@@ -95,6 +117,17 @@ const ZH: CliText = {
   cfChecks: '闭式解：分片检查（Watch）',
   modeReplica: (mode, i) => `${mode === 'client' ? '客户端分片' : '服务端分片'}副本 ${i}`,
   mcores: '毫核',
+  relists: '重新 LIST 次数（重启/410/重新分片/错误）',
+  relistBytes: '重新 LIST 的字节数',
+  watchTimeouts: 'Watch 超时（410 Gone）',
+  duplicatesMissedCaught: (policy) => `重复事件 漏掉/拦下（${policy}）`,
+  reshardAt: (a) =>
+    `${a.at} 秒时重新分片：${a.from} -> ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片 ${a.client}，服务端分片 ${a.server}）`,
+  movedOwner: '更换了负责副本的对象',
+  orphanSeconds: '无负责副本的对象·秒',
+  duplicateSeconds: '重复负责的对象·秒（2 个以上副本）',
+  settle: '恢复所需时间（每个对象一个负责副本）',
+  relistsAndBytes: '重新 LIST 次数 / 字节数',
 };
 
 /** The CLI's words in a locale. */
