@@ -44,3 +44,13 @@ export function initialLocale(search: string, hash: string, languages: readonly 
 export function withLang(stateHash: string, locale: LocaleId): string {
   return locale === 'en' ? stateHash : `${stateHash}&${KEY}=${locale}`;
 }
+
+/**
+ * The query without its `lang=` (issue 11): `?lang=zh-CN&x=1` gives `?x=1`, `?lang=zh-CN`
+ * gives ``. The page writes the language into the fragment, so once it rewrites the address
+ * a `lang=` left in the query would bring back the language the reader switched away from.
+ */
+export function withoutLangQuery(search: string): string {
+  const rest = search.replace(/^\?/, '').split('&').filter((pair) => pair !== '' && pair.split('=')[0] !== KEY);
+  return rest.length > 0 ? `?${rest.join('&')}` : '';
+}

@@ -9,7 +9,7 @@
  * and the fragment of the state already shown is ignored anyway.
  */
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
-import { langOfHash, withLang } from './lang';
+import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
 import { isStoryFragment, readStoryLink, storyLink } from '../stories/link';
 
@@ -39,7 +39,11 @@ export const URL_WRITE_DELAY_MS = 400;
 export function browserUrlHost(win: Window = window): UrlHost {
   return {
     hash: () => win.location.hash,
-    replace: (hash) => win.history.replaceState(win.history.state, '', hash),
+    // A `?lang=` goes when the page writes its fragment (which carries the language from then on).
+    replace: (hash) => {
+      const search = withoutLangQuery(win.location.search);
+      win.history.replaceState(win.history.state, '', search === win.location.search ? hash : `${win.location.pathname}${search}${hash}`);
+    },
     onHashChange: (listener) => {
       win.addEventListener('hashchange', listener);
       return () => win.removeEventListener('hashchange', listener);
