@@ -40,7 +40,7 @@ export const Header = memo(function Header() {
       </div>
 
       <div className="header__controls" role="toolbar" aria-label={t('header.playback')}>
-        <button type="button" className="button" data-testid="step-back" aria-label={t('header.stepBack')} title={t('header.stepBackTitle')} onClick={() => a.step(-1)}>
+        <button type="button" className="button header__step" data-testid="step-back" aria-label={t('header.stepBack')} title={t('header.stepBackTitle')} onClick={() => a.step(-1)}>
           <StepBackIcon />
         </button>
         <button
@@ -53,7 +53,7 @@ export const Header = memo(function Header() {
         >
           {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t('header.pause') : t('header.play')}
         </button>
-        <button type="button" className="button" data-testid="step" aria-label={t('header.step')} title={t('header.stepTitle')} {...refusedProps} onClick={() => a.step(1)}>
+        <button type="button" className="button header__step" data-testid="step" aria-label={t('header.step')} title={t('header.stepTitle')} {...refusedProps} onClick={() => a.step(1)}>
           <StepForwardIcon />
         </button>
         <div className="header__speed" role="group" aria-label={t('header.speed')}>
