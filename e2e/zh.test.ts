@@ -3,7 +3,21 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
+import puppeteer from 'puppeteer-core';
 import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** Whether every direct child of the header sits on one row (their boxes overlap vertically), and fits the width. */
+const HEADER_ROWS = `(() => {
+  const header = document.querySelector('[data-testid="header"]');
+  const boxes = [...header.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0);
+  const top = Math.max(...boxes.map((b) => b.top));
+  const bottom = Math.min(...boxes.map((b) => b.bottom));
+  return { oneRow: top < bottom, height: header.getBoundingClientRect().height, right: Math.max(...boxes.map((b) => b.right)), width: innerWidth };
+})()`;
+type Rows = { oneRow: boolean; height: number; right: number; width: number };
+const fits = (r: Rows) => r.oneRow && r.height < 80 && r.right <= r.width;
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
@@ -117,6 +131,69 @@ describe('ShardScope in Simplified Chinese (issue 11)', () => {
     assert.deepEqual(watch.pageErrors, []);
   });
 
+  it('a story step link in Chinese shows the Chinese caption, and PageDown moves to the next step', async () => {
+    await page.goto(`${env.site.url}#story=problem&step=2&lang=zh-CN`);
+    const caption = page.getByTestId('story-caption');
+    await caption.waitFor();
+    await page.waitForFunction(() => document.documentElement.lang === 'zh-CN');
+    assert.equal(await caption.locator('h2').textContent(), '负责不等于收到');
+    assert.match((await page.getByTestId('story-step-of').textContent()) ?? '', /^第 2 步，共 3 步$/);
+    await page.locator('body').focus();
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => document.querySelector('[data-testid="story-caption"] h2')?.textContent === '副本越多，浪费越多');
+    assert.match((await page.getByTestId('story-step-of').textContent()) ?? '', /^第 3 步，共 3 步$/);
+    assert.match(await page.evaluate(() => location.hash), /step=3.*lang=zh-CN/);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('?lang=zh-CN then switching to English: a reload stays English (the query is rewritten away)', async () => {
+    await open('?lang=zh-CN');
+    await chooseLanguage(page, 'en');
+    await page.waitForFunction(() => document.documentElement.lang === 'en' && !location.search.includes('lang='));
+    await page.reload();
+    await page.getByTestId('replica-card').first().waitFor();
+    assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');
+    assert.equal(await page.getByTestId('lang-switch').getAttribute('data-value'), 'en');
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('the globe menu names both languages in themselves, says which is on, and Escape closes it', async () => {
+    await open('');
+    const button = page.getByTestId('lang-switch');
+    assert.equal(await button.getAttribute('aria-expanded'), 'false');
+    await button.click();
+    assert.equal(await button.getAttribute('aria-expanded'), 'true');
+    assert.equal(await page.getByTestId('lang-option-zh-CN').textContent(), '简体中文');
+    assert.equal(await page.getByTestId('lang-option-zh-CN').getAttribute('lang'), 'zh-CN');
+    assert.equal(await page.getByTestId('lang-option-en').getAttribute('aria-pressed'), 'true');
+    await page.keyboard.press('Escape');
+    assert.equal(await page.getByTestId('lang-option-en').isVisible(), false);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('the header is one row at 1280x720 in both languages, on the normal page and in presentation mode', async () => {
+    for (const lang of ['en', 'zh-CN']) {
+      await open(`?lang=${lang}`);
+      const normal = await page.evaluate<Rows>(HEADER_ROWS);
+      assert.ok(fits(normal), `${lang}: ${JSON.stringify(normal)}`);
+      await page.keyboard.press('p');
+      await page.getByTestId('stage').waitFor();
+      const presenting = await page.evaluate<Rows>(HEADER_ROWS);
+      assert.ok(fits(presenting), `${lang}, presenting: ${JSON.stringify(presenting)}`);
+      await page.keyboard.press('p');
+      await page.getByTestId('stage').waitFor({ state: 'detached' });
+    }
+  });
+
+  it('in presentation mode in Chinese no label, button or badge overflows its box at 1280x720', async () => {
+    await open('?lang=zh-CN');
+    await page.keyboard.press('p');
+    await page.getByTestId('stage').waitFor();
+    await page.getByTestId('headline-ratio').first().waitFor();
+    assert.deepEqual(await overflowing(page), []);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
   for (const [width, height] of [
     [1280, 720],
     [1920, 1080],
@@ -143,6 +220,30 @@ describe('ShardScope in Simplified Chinese (issue 11)', () => {
     if (DOCS) {
       await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
       await page.screenshot({ path: join(DOCS, 'zh-CN-1280x720.png') });
+    }
+  });
+});
+
+describe('the header in Firefox, in both languages (issue 11)', () => {
+  const env = useBuiltSite(DIST);
+
+  it('is one row at 1280x720 in Firefox in English and in Chinese, presentation mode included', async () => {
+    const firefox = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+    try {
+      const page = await firefox.newPage();
+      await page.setViewport({ width: 1280, height: 720 });
+      for (const lang of ['en', 'zh-CN']) {
+        await page.goto(`${env.site.url}?lang=${lang}`);
+        await page.waitForSelector('[data-testid="replica-card"]');
+        const normal = (await page.evaluate(HEADER_ROWS)) as Rows;
+        assert.ok(fits(normal), `${lang}: ${JSON.stringify(normal)}`);
+        await page.keyboard.press('p');
+        await page.waitForSelector('[data-testid="stage"]');
+        const presenting = (await page.evaluate(HEADER_ROWS)) as Rows;
+        assert.ok(fits(presenting), `${lang}, presenting: ${JSON.stringify(presenting)}`);
+      }
+    } finally {
+      await firefox.close();
     }
   });
 });
