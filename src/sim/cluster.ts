@@ -19,9 +19,11 @@ import { sampleJsonBytes, sampleNamespaceFactor } from './sizes';
 import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
 import { jumpHash } from './jump';
 import { hashUidWordsInto } from './uidhash';
+import { hashUidsInto } from './uidhashwasm';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const hashUid = hashUidWordsInto;
+const hashUids = hashUidsInto;
 const jump = jumpHash;
 
 /**
@@ -167,9 +169,9 @@ export class Cluster {
     const identity = new Uint32Array(n);
     for (let i = 0; i < n; i++) {
       this.writeUid(words, i * 4, -age(i));
-      hashUid(words, i * 4, hi, lo, i);
       identity[i] = i;
     }
+    hashUids(words, n, hi, lo);
     const sorted = sortByHash(identity, hi, lo);
     const order = sorted.slots;
     const uw = this.uidWords;
