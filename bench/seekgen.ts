@@ -104,7 +104,7 @@ export function benchStepBack(): BenchResult[] {
       unit: 'MB',
       reference: { name: 'the budget', value: mb(ours.stats.budgetBytes), unit: 'MB' },
       ratio: ours.stats.budgetBytes / ours.stats.peakBytes,
-      target: `<= ${mb(CHECKPOINT_BUDGET_BYTES).toFixed(0)} MB (200 MiB)`,
+      target: `<= ${mb(CHECKPOINT_BUDGET_BYTES).toFixed(0)} MB (200 MB)`,
       pass: ours.stats.peakBytes <= CHECKPOINT_BUDGET_BYTES,
     },
   ];

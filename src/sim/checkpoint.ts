@@ -29,8 +29,8 @@
  * too), so 11 checkpoints fit the budget over 20 s where 2 did.
  */
 export const CHUNK_BYTES = 1_024;
-/** The checkpoint memory budget (bytes of distinct stored chunks). */
-export const CHECKPOINT_BUDGET_BYTES = 200 * 1024 * 1024;
+/** The checkpoint memory budget: 200 MB (bytes of distinct stored chunks plus their bookkeeping). */
+export const CHECKPOINT_BUDGET_BYTES = 200_000_000;
 
 /**
  * A typed array's memory as immutable chunks (the last may be shorter). The chunks live in
