@@ -10,6 +10,8 @@ import { equalSegments, reshardHashes } from './reshard';
 import { Handoff, layoutRanges, nextLayout } from './handoff';
 import type { Layout } from './handoff';
 import { ordered, strategyFor } from './scenario';
+import { countDueRelists, deferRelists } from './relists';
+import type { PendingRelist } from './relists';
 import type { ReshardEvent } from './scenario';
 import { ChurnSource } from './churn';
 import { CheckpointStore } from './checkpoint';
@@ -235,6 +237,8 @@ class SimulationImpl implements Simulation {
   private layouts!: Record<Mode, Layout>;
   private overlay: SimParamsInput | null = null;
   private handoffs: Handoff[] = [];
+  /** Relists a rollout makes after the event, counted when they happen (see `./relists`). */
+  private relists: PendingRelist[] = [];
   /**
    * Tick of the last change; rates use only samples taken since (a sample is taken right
    * after every change), and the snapshot says `settling` until one rate window has passed.
@@ -303,6 +307,7 @@ class SimulationImpl implements Simulation {
     this.nextEventTick = this.eventTick(0);
     this.overlay = null;
     this.handoffs = [];
+    this.relists = [];
     const n = params.replicas.count;
     this.layouts = {
       client: params.replicas.clientFilter === 'jump' ? { kind: 'jump', n } : { kind: 'segments', n, segs: equalSegments(n) },
@@ -385,13 +390,16 @@ class SimulationImpl implements Simulation {
    */
   private fire(e: ReshardEvent): void {
     const p = this.params;
+    const made: Record<Mode, Handoff | null> = { client: null, server: null };
     for (const m of MODES) {
       const strategy = strategyFor(e, m);
       // A bucket function (jump hash, mod N) reshards from the same function over `from`.
       const cur = this.layouts[m];
       const prev: Layout = strategy === 'jump-hash' ? { kind: 'jump', n: cur.n } : strategy === 'hash-mod' ? { kind: 'mod', n: cur.n } : cur;
       const next = nextLayout(prev, strategy, e.to);
-      this.handoffs.push(new Handoff(m, e, strategy, prev, next, this.cluster, p));
+      const h = new Handoff(m, e, strategy, prev, next, this.cluster, p);
+      this.handoffs.push(h);
+      made[m] = h;
       this.layouts[m] = next;
     }
     const ranges = layoutRanges(this.layouts.server);
@@ -403,7 +411,7 @@ class SimulationImpl implements Simulation {
         clientFilter: clientJump ? 'jump' : 'ranges',
       },
     };
-    this.apply(this.effective());
+    this.apply(this.effective(), made);
   }
 
   /** The requested parameters with the fired reshards' layout laid over. */
@@ -441,6 +449,10 @@ class SimulationImpl implements Simulation {
         flush();
         this.fire(this.events[this.fired++]!);
         this.nextEventTick = this.eventTick(this.fired);
+      }
+      if (this.relists.length > 0 && this.relists[0]!.tick <= tick) {
+        flush();
+        countDueRelists(this.modes, this.relists, tick);
       }
       if (client.retryPending(tick) || server.retryPending(tick)) {
         flush();
@@ -574,7 +586,8 @@ class SimulationImpl implements Simulation {
     this.version++;
   }
 
-  private apply(next: SimParams): void {
+  /** `reshard`: a reshard's hand-offs, whose rollout sets when each replica's relist counts. */
+  private apply(next: SimParams, reshard?: Record<Mode, Handoff | null>): void {
     const prev = this.params;
     this.params = next;
     this.cluster.setSizes(next.sizes);
@@ -585,7 +598,9 @@ class SimulationImpl implements Simulation {
     if (changed) this.changeTick = this.tick;
     for (const m of MODES) {
       const e = this.modes[m];
-      if (reconnect) e.configure(next, this.tick, TICK_SECONDS, true);
+      if (reconnect) e.configure(next, this.tick, TICK_SECONDS, true, reshard !== undefined);
+      const h = reshard?.[m];
+      if (reconnect && h) deferRelists(e, h, this.tick, TICKS_PER_SECOND, this.relists);
       else e.setParams(next);
       if (reseries) e.resetSeries();
       // The first sample of the new state: after the reconnect's LISTs, so rates measured
