@@ -102,3 +102,44 @@ describe('the series run through a reshard', () => {
     }
   });
 });
+
+describe('objects created during the hand-off window', () => {
+  it('all at once, adds only: each object created before the new owners sync is orphaned until they do (closed form)', () => {
+    const sim = createSimulation({
+      cluster: { pods: 4_000 },
+      churn: { addsPerSecond: 2_000, modifiesPerSecond: 0, deletesPerSecond: 0, burst: { enabled: false } },
+      schedule: [{ kind: 'reshard', at: AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }],
+    });
+    sim.step(AT);
+    // Tick by tick through the window: the adds of each 10 ms tick and their creation time.
+    const created: { t: number; n: number }[] = [];
+    let synced = Infinity;
+    while (sim.time < synced + 0.05) {
+      const t = sim.time;
+      sim.step(0.01);
+      const snap = sim.snapshot();
+      created.push({ t, n: snap.churn.lastStep.added });
+      synced = handoffOf(snap, 'client').replicas[0]!.syncedAt!;
+    }
+    sim.step(1);
+    const h = handoffOf(sim.snapshot(), 'client');
+    // Client-side every replica relists the whole collection at the event and syncs L later.
+    expect(h.replicas.every((r) => r.syncedAt === synced)).toBe(true);
+    const L = synced - AT;
+    expect(L).toBeGreaterThan(0.3);
+    let expected = h.objects * L;
+    let inWindow = 0;
+    for (const c of created) {
+      if (c.t < synced) {
+        expected += c.n * (synced - c.t);
+        inWindow += c.n;
+      }
+    }
+    expect(inWindow).toBeGreaterThan(500);
+    expect(h.orphanObjectSeconds).toBeCloseTo(expected, 6);
+    expect(h.duplicateObjectSeconds).toBe(0);
+    expect(h.settleSeconds).toBeCloseTo(L, 9);
+    // Over time: just before the sync every object live then is orphaned, created ones included.
+    expect(h.peakOrphans).toBe(h.objects + inWindow);
+  }, 60_000);
+});

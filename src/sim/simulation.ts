@@ -239,6 +239,8 @@ class SimulationImpl implements Simulation {
   private handoffs: Handoff[] = [];
   /** Relists a rollout makes after the event, counted when they happen (see `./relists`). */
   private relists: PendingRelist[] = [];
+  /** Until this tick some hand-off window is open: objects created then are assigned by it. */
+  private handoffOpenTick = 0;
   /**
    * Tick of the last change; rates use only samples taken since (a sample is taken right
    * after every change), and the snapshot says `settling` until one rate window has passed.
@@ -308,6 +310,7 @@ class SimulationImpl implements Simulation {
     this.overlay = null;
     this.handoffs = [];
     this.relists = [];
+    this.handoffOpenTick = 0;
     const n = params.replicas.count;
     this.layouts = {
       client: params.replicas.clientFilter === 'jump' ? { kind: 'jump', n } : { kind: 'segments', n, segs: equalSegments(n) },
@@ -400,6 +403,7 @@ class SimulationImpl implements Simulation {
       const h = new Handoff(m, e, strategy, prev, next, this.cluster, p);
       this.handoffs.push(h);
       made[m] = h;
+      this.handoffOpenTick = Math.max(this.handoffOpenTick, Math.ceil(h.windowEnd * TICKS_PER_SECOND));
       this.layouts[m] = next;
     }
     const ranges = layoutRanges(this.layouts.server);
@@ -412,6 +416,22 @@ class SimulationImpl implements Simulation {
       },
     };
     this.apply(this.effective(), made);
+  }
+
+  /** Hands the objects created at `tick` (batch entries from `first`) to the open hand-offs. */
+  private noteHandoffAdds(batch: EventBatch, first: number, tick: number): void {
+    const t = tick / TICKS_PER_SECOND;
+    const c = this.cluster;
+    for (const h of this.handoffs) {
+      if (t < h.at || t >= h.windowEnd) continue;
+      const H = h.byUid ? c.uidHi : c.nsHi;
+      const L = h.byUid ? c.uidLo : c.nsLo;
+      for (let k = first; k < batch.length; k++) {
+        if (batch.type[k] !== EV_ADDED) continue;
+        const s = batch.newSlot[k]!;
+        h.noteAdd(t, H[s]!, L[s]!);
+      }
+    }
   }
 
   /** The requested parameters with the fired reshards' layout laid over. */
@@ -465,7 +485,9 @@ class SimulationImpl implements Simulation {
           server.sample(tick / TICKS_PER_SECOND);
         }
       }
+      const first = batch.length;
       this.churn.generate(tick, TICK_SECONDS, batch);
+      if (tick < this.handoffOpenTick && batch.length > first) this.noteHandoffAdds(batch, first, tick);
       this.tick++;
       if (this.tick % sampleEvery === 0) {
         flush();
