@@ -143,3 +143,31 @@ describe('objects created during the hand-off window', () => {
     expect(h.peakOrphans).toBe(h.objects + inWindow);
   }, 60_000);
 });
+
+describe('selectors typed after a reshard', () => {
+  const schedule: SimParamsInput['schedule'] = [{ kind: 'reshard', at: AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }];
+  const typed = "shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')";
+
+  it('apply to the running layout: an edit of one replica keeps the five replicas of the reshard', () => {
+    const sim = createSimulation({ ...still, schedule });
+    sim.step(AT + 5);
+    const running = sim.snapshot().modes.server.replicas.map((r) => r.selector!);
+    expect(running).toHaveLength(5);
+    const selectors = running.map((text, i) => ({ kind: 'text' as const, text: i === 0 ? typed : text }));
+    sim.reconfigure({ replicas: { count: 5, selectors } });
+    sim.step(5);
+    const s = sim.snapshot();
+    expect(s.modes.server.replicas.map((r) => r.selector)).toEqual([typed, ...running.slice(1)]);
+    // The edit is a reconfigure after the reshard: a seek back to after it replays it, in that order.
+    sim.seek(AT + 8);
+    expect(sim.snapshot().modes.server.replicas.map((r) => r.selector)).toEqual([typed, ...running.slice(1)]);
+  });
+
+  it('leave the reshard layout alone when something else changes', () => {
+    const sim = createSimulation({ ...still, schedule });
+    sim.step(AT + 5);
+    const running = sim.snapshot().modes.server.replicas.map((r) => r.selector);
+    sim.reconfigure({ sizes: { encoding: 'protobuf' } });
+    expect(sim.snapshot().modes.server.replicas.map((r) => r.selector)).toEqual(running);
+  });
+});

@@ -582,7 +582,7 @@ class SimulationImpl implements Simulation {
   }
 
   reconfigure(input: SimParamsInput): void {
-    const next = resolveParams(input, this.requested);
+    const next = resolveParams(this.typedLayout(input).rest, this.requested);
     if (needsRebuild(this.requested, next)) {
       this.build(next);
       return;
@@ -603,9 +603,36 @@ class SimulationImpl implements Simulation {
       return;
     }
     this.history.push({ tick: this.tick, input });
-    this.requested = next;
+    this.take(input);
     this.apply(this.effective());
     this.version++;
+  }
+
+  /**
+   * After a reshard, replicas typed anew (count, selectors, client filter) apply to the
+   * running layout: they replace the reshard's overlay, and the requested parameters keep the
+   * replica count the schedule starts from. Returns the input for the requested parameters
+   * and the typed layout (null: the input does not retype the layout).
+   */
+  private typedLayout(input: SimParamsInput): { rest: SimParamsInput; layout: SimParamsInput | null } {
+    if (!this.overlay || !input.replicas) return { rest: input, layout: null };
+    const strip = (p: SimParams): SimParams => ({ ...p, schedule: [] });
+    const asked = resolveParams({ ...input, schedule: [] }, strip(this.requested)).replicas;
+    const was = this.requested.replicas;
+    if (asked.count === was.count && asked.clientFilter === was.clientFilter && sameJson(asked.selectors, was.selectors)) return { rest: input, layout: null };
+    const running = resolveParams({ replicas: input.replicas }, strip(this.params)).replicas;
+    const { count: _c, selectors: _s, clientFilter: _f, ...others } = input.replicas;
+    return {
+      rest: { ...input, replicas: others },
+      layout: { replicas: { count: running.count, selectors: running.selectors, clientFilter: running.clientFilter } },
+    };
+  }
+
+  /** Takes an input (recorded in the history) into the requested parameters and the overlay. */
+  private take(input: SimParamsInput): void {
+    const { rest, layout } = this.typedLayout(input);
+    this.requested = resolveParams(rest, this.requested);
+    if (layout) this.overlay = layout;
   }
 
   /** `reshard`: a reshard's hand-offs, whose rollout sets when each replica's relist counts. */
@@ -667,7 +694,7 @@ class SimulationImpl implements Simulation {
     for (const h of history.slice(from)) {
       this.runTicks(h.tick - this.tick);
       this.history.push(h);
-      this.requested = resolveParams(h.input, this.requested);
+      this.take(h.input);
       this.apply(this.effective());
     }
     this.lastStep.fill(0);
