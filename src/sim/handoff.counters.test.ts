@@ -171,3 +171,13 @@ describe('selectors typed after a reshard', () => {
     expect(sim.snapshot().modes.server.replicas.map((r) => r.selector)).toEqual(running);
   });
 });
+
+describe('a layout of another count typed after a reshard', () => {
+  it('leaves the running layout of the reshard (a form that still holds the start layout cannot undo it)', () => {
+    const sim = createSimulation({ ...still, schedule: [{ kind: 'reshard', at: AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }] });
+    sim.step(AT + 5);
+    const running = sim.snapshot().modes.server.replicas.map((r) => r.selector);
+    sim.reconfigure({ replicas: { count: 4, selectors: [{ kind: 'text', text: "shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')" }, null, null, null] } });
+    expect(sim.snapshot().modes.server.replicas.map((r) => r.selector)).toEqual(running);
+  });
+});

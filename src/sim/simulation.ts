@@ -609,8 +609,8 @@ class SimulationImpl implements Simulation {
   }
 
   /**
-   * After a reshard, replicas typed anew (count, selectors, client filter) apply to the
-   * running layout: they replace the reshard's overlay, and the requested parameters keep the
+   * After a reshard, replicas typed anew (selectors, client filter) for the running count
+   * apply to the running layout: they replace the reshard's overlay, and the requested parameters keep the
    * replica count the schedule starts from. Returns the input for the requested parameters
    * and the typed layout (null: the input does not retype the layout).
    */
@@ -620,6 +620,9 @@ class SimulationImpl implements Simulation {
     const asked = resolveParams({ ...input, schedule: [] }, strip(this.requested)).replicas;
     const was = this.requested.replicas;
     if (asked.count === was.count && asked.clientFilter === was.clientFilter && sameJson(asked.selectors, was.selectors)) return { rest: input, layout: null };
+    // Only a layout of the running count retypes it; one of another count (such as the
+    // start's, from a form that still holds it) leaves the reshard's layout running.
+    if (asked.count !== this.params.replicas.count) return { rest: input, layout: null };
     const running = resolveParams({ replicas: input.replicas }, strip(this.params)).replicas;
     const { count: _c, selectors: _s, clientFilter: _f, ...others } = input.replicas;
     return {
