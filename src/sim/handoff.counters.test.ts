@@ -67,6 +67,35 @@ describe('the engines count a reshard relist exactly as the hand-off report does
   });
 });
 
+describe('a reshard relist is a relist like any other (issue 9: relists per mode and cause)', () => {
+  it('counts under the cause "reshard" with the bytes the hand-off report gives, at each restart', () => {
+    for (const [strategy, rollout] of [
+      ['range-splitting', { kind: 'all-at-once' }],
+      ['equal-ranges', { kind: 'one-by-one', everySeconds: 20 }],
+    ] as const) {
+      const { after } = run(strategy, rollout, AT + 100);
+      for (const m of ['client', 'server'] as const) {
+        const h = handoffOf(after, m);
+        const life = after.modes[m].lifecycle;
+        expect(life.relists.reshard).toBe(h.replicas.filter((r) => r.restartAt !== null).length);
+        expect(life.relistBytes.reshard).toBeCloseTo(h.replicas.reduce((a, r) => a + r.listBytes, 0), 6);
+        expect(life.relists.restart + life.relists.gone + life.relists.error).toBe(0);
+      }
+    }
+  });
+
+  it('charts its bytes in the relist series, at the restart time', () => {
+    const { after } = run('equal-ranges', { kind: 'one-by-one', everySeconds: 20 }, AT + 100);
+    const s = after.modes.server.series;
+    // Replica 4 restarts at the event (15 s), replica 3 at 35 s: the relist rate is non-zero
+    // in the rate window after each restart and zero before the first.
+    const at = (t: number) => s.relistBytesPerSec[s.t.findIndex((x) => x >= t)]!;
+    expect(at(AT - 1)).toBe(0);
+    expect(at(AT + 1)).toBeGreaterThan(0);
+    expect(at(AT + 20 + 1)).toBeGreaterThan(0);
+  });
+});
+
 describe('the series run through a reshard', () => {
   it('keeps the series from the start across the reshard; per-replica series grow to the new count', () => {
     const { after } = run('equal-ranges', { kind: 'one-by-one', everySeconds: 20 }, 120);

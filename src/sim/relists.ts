@@ -7,7 +7,9 @@
  * API server's, and given back at its restart time (or never, for a replica that keeps its
  * selector). State is plain objects and typed arrays (deep-copyable for checkpoints).
  */
+import { C_BYTES_RECEIVED } from './replica';
 import type { Handoff } from './handoff';
+import { RELIST_RESHARD } from './lifecycle';
 import type { ModeEngine } from './mode';
 import type { Mode } from './params';
 
@@ -33,6 +35,12 @@ function add(e: ModeEngine, index: number, p: Omit<PendingRelist, 'tick' | 'mode
   s.hashes += sign * p.hashes;
 }
 
+/** A reshard relist made: counted by cause like the lifecycle's relists, with its LIST bytes. */
+function countReshardRelist(e: ModeEngine, p: Pick<PendingRelist, 'counters'>): void {
+  e.relists[RELIST_RESHARD]!++;
+  e.relistBytes[RELIST_RESHARD]! += p.counters[C_BYTES_RECEIVED]!;
+}
+
 /**
  * Right after a reshard reconnected `e` at `tick`: takes back the LISTs of replicas not
  * restarted now, and queues those restarted later (kept in tick order in `pending`).
@@ -43,7 +51,10 @@ export function deferRelists(e: ModeEngine, h: Handoff, tick: number, ticksPerSe
     if (!made) continue;
     const r = h.restartAt[i]!;
     const at = Number.isNaN(r) ? Number.NaN : Math.round(r * ticksPerSecond);
-    if (at <= tick) continue;
+    if (at <= tick) {
+      countReshardRelist(e, made);
+      continue;
+    }
     add(e, i, made, -1);
     if (!Number.isNaN(at)) pending.push({ tick: at, mode: e.mode, index: i, ...made });
   }
@@ -56,6 +67,7 @@ export function countDueRelists(modes: Record<Mode, ModeEngine>, pending: Pendin
   while (n < pending.length && pending[n]!.tick <= tick) {
     const p = pending[n]!;
     add(modes[p.mode], p.index, p, 1);
+    countReshardRelist(modes[p.mode], p);
     n++;
   }
   if (n > 0) pending.splice(0, n);
