@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, readLink, syncUrl } from './state';
+import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, readLink, syncUrl } from './state';
 import { readStoryLink } from './stories/link';
 import { showStoryStep } from './stories/controller';
 import './styles/app.css';
@@ -12,7 +12,8 @@ const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-col
 const { state: linked, issues: linkIssues } = readLink(location.hash);
 const store = createShardScopeStore({
   params: linked?.params,
-  view: linked?.view ?? defaultViewParams(prefersDark),
+  // The language: `lang=` in the fragment or the query, else the browser's (issue 11).
+  view: { ...(linked?.view ?? defaultViewParams(prefersDark)), locale: initialLocale(location.search, location.hash, navigator.languages ?? [navigator.language]) },
   linkIssues,
   engineFactory: browserEngineFactory,
   engineKind: engineKindFor,

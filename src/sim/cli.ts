@@ -11,7 +11,10 @@ import { LIMITS, MAX_EVENTS_PER_STEP, SimParamsError, churnEventsPerSecond, vali
 import type { ParamIssue, SimParamsInput } from './params';
 import type { SimParams } from './params';
 import type { ModeSnapshot, SimSnapshot } from './types';
-import { verdictOf } from './verdict';
+import { verdictOf, verdictSentence } from './verdict';
+import { verdictWordsFor } from './verdictWords';
+import { cliText, displayWidth, padColumns, type CliText } from './cliText';
+import { matchLocale, proseCount, type LocaleId } from './locale';
 import { readFileSync } from 'node:fs';
 import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from './scenariofile';
 import { replicaCountsBefore } from './scenario';
@@ -71,6 +74,7 @@ function usage(): string {
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
   lines.push(`  --${'reshard'.padEnd(16)} a reshard during the run: ${RESHARD_GRAMMAR}; repeat for several`);
   lines.push(`  --${'scenario'.padEnd(16)} a JSON file {"params": {...}, "events": [...], "seconds": S} (docs/scenario.md); flags override its params`);
+  lines.push(`  --${'lang'.padEnd(16)} language of the table and the summary: en or zh-CN (JSON keys stay English)`);
   lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
   return lines.join('\n');
 }
@@ -138,6 +142,7 @@ export function parseArgs(argv: readonly string[]): {
   reshards: { from: number; event: ScheduledEvent; text: string }[];
   scenario: string | null;
   secondsGiven: boolean;
+  lang: LocaleId;
 } {
   const input: Record<string, unknown> = {};
   const reshards: { from: number; event: ScheduledEvent; text: string }[] = [];
@@ -145,6 +150,7 @@ export function parseArgs(argv: readonly string[]): {
   let seconds = 60;
   let json = false;
   let help = false;
+  let lang: LocaleId | null = null;
   // The text each flag was given, to refuse a repeat instead of silently taking the last.
   const seen = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
@@ -156,6 +162,15 @@ export function parseArgs(argv: readonly string[]): {
     }
     if (arg === '--help' || arg === '-h') {
       help = true;
+      continue;
+    }
+    // issue 11: --lang zh-CN (or --lang=zh-CN)
+    if (arg === '--lang' || arg.startsWith('--lang=')) {
+      const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
+      if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)');
+      if (lang !== null) throw new FlagError('--lang is given twice; give it once');
+      lang = matchLocale(value);
+      if (lang === null) throw new FlagError(`--lang must be en or zh-CN, got ${quoted(value)}`);
       continue;
     }
     if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`);
@@ -250,7 +265,7 @@ export function parseArgs(argv: readonly string[]): {
       throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`);
     }
   }
-  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, secondsGiven: seen.has('seconds') };
+  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
 }
 
 function mergeInput(base: unknown, over: unknown): unknown {
@@ -438,21 +453,35 @@ function ratio(a: number, b: number): string {
   return `${(a / b).toFixed(2)}x`;
 }
 
-function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: ModeReport): string {
+function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: ModeReport, lang: LocaleId = 'en'): string {
+  const tx: CliText = cliText(lang);
   const p = snap.params;
   const gates = Array.from({ length: p.apiServers.count }, (_, i) => ((p.apiServers.gates[i] ?? true) ? 'on' : 'off')).join(',');
   const events = snap.churn.total.added + snap.churn.total.modified + snap.churn.total.deleted;
   const out: string[] = [];
   out.push(
-    `ShardScope: ${int(p.cluster.pods)} pods in ${int(p.cluster.namespaces)} namespaces, ${p.replicas.count} replicas, ` +
-      `${p.apiServers.count} API server(s) (ShardedListAndWatch ${gates}), ${seconds} s simulated, seed ${JSON.stringify(String(p.seed))}`,
+    tx.intro({
+      pods: proseCount(lang, p.cluster.pods),
+      namespaces: proseCount(lang, p.cluster.namespaces),
+      replicas: p.replicas.count,
+      servers: p.apiServers.count,
+      gates,
+      seconds,
+      seed: JSON.stringify(String(p.seed)),
+    }),
   );
   out.push(
-    `stream: ${int(events)} events (${int(events / seconds)}/s), ${int(snap.churn.total.bookmarks)} bookmarks, ` +
-      `mean event ${bytes(snap.closedForm.meanEventBytes)} (${p.sizes.encoding}); live pods now ${int(snap.cluster.live)}`,
+    tx.stream({
+      events: int(events),
+      perSec: int(events / seconds),
+      bookmarks: int(snap.churn.total.bookmarks),
+      meanEvent: bytes(snap.closedForm.meanEventBytes),
+      encoding: p.sizes.encoding,
+      live: int(snap.cluster.live),
+    }),
   );
   if (snap.churn.refusedAdds > 0) {
-    out.push(`adds refused: ${int(snap.churn.refusedAdds)} (the cluster holds at most ${int(MAX_LIVE_OBJECTS)} live pods)`);
+    out.push(tx.refused({ refused: int(snap.churn.refusedAdds), max: int(MAX_LIVE_OBJECTS) }));
   }
   out.push('');
   const w0 = 40;
@@ -460,60 +489,63 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
   const style = p.replicas.clientCache;
   // Both client styles, the one in use first: the comparison needs no second run.
   const styles = style === 'all' ? (['all', 'owned'] as const) : (['owned', 'all'] as const);
-  const row = (label: string, a: string, b: string, c = '') => out.push(label.padEnd(w0) + a.padStart(w) + b.padStart(w) + c.padStart(w));
-  row('', 'client-side', 'server-side', 'server/client');
-  row('', '-----------', '-----------', '-------------');
+  const row = (label: string, a: string, b: string, c = '') =>
+    out.push(padColumns(label, w0, 'end') + padColumns(a, w, 'start') + padColumns(b, w, 'start') + padColumns(c, w, 'start'));
+  row('', ...tx.columns);
+  const [d0, d1, d2] = tx.columns.map((h) => '-'.repeat(displayWidth(h)));
+  row('', d0!, d1!, d2!);
   for (let i = 0; i < client.replicas.length; i++) {
     const c = client.replicas[i]!;
     const s = server.replicas[i]!;
-    row(`replica ${i} watch bytes received`, `${bytes(c.watchBytesPerSec)}/s`, `${bytes(s.watchBytesPerSec)}/s`, ratio(s.watchBytesPerSec, c.watchBytesPerSec));
+    row(tx.replica(i), `${bytes(c.watchBytesPerSec)}/s`, `${bytes(s.watchBytesPerSec)}/s`, ratio(s.watchBytesPerSec, c.watchBytesPerSec));
     const cc = client.closedFormBytesPerSecPerReplica[i] ?? 0;
     const cs = server.closedFormBytesPerSecPerReplica[i] ?? 0;
-    row(`          closed form (expected)`, `${bytes(cc)}/s`, `${bytes(cs)}/s`, ratio(cs, cc));
-    row(`          decoded then discarded`, `${(c.discardedShare * 100).toFixed(0)}%`, `${(s.discardedShare * 100).toFixed(0)}%`);
-    row(`          decode CPU (watch)`, `${c.decodeCpuMillicores.toFixed(1)} mcores`, `${s.decodeCpuMillicores.toFixed(1)} mcores`, ratio(s.decodeCpuMillicores, c.decodeCpuMillicores));
-    row(`          initial LIST`, bytes(c.listBytes), bytes(s.listBytes), ratio(s.listBytes, c.listBytes));
-    row(`          objects owned`, int(c.cacheObjects), int(s.cacheObjects));
+    row(`          ${tx.closedForm}`, `${bytes(cc)}/s`, `${bytes(cs)}/s`, ratio(cs, cc));
+    row(`          ${tx.discarded}`, `${(c.discardedShare * 100).toFixed(0)}%`, `${(s.discardedShare * 100).toFixed(0)}%`);
+    row(`          ${tx.decodeCpu}`, `${c.decodeCpuMillicores.toFixed(1)} ${tx.mcores}`, `${s.decodeCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(s.decodeCpuMillicores, c.decodeCpuMillicores));
+    row(`          ${tx.initialList}`, bytes(c.listBytes), bytes(s.listBytes), ratio(s.listBytes, c.listBytes));
+    row(`          ${tx.owned}`, int(c.cacheObjects), int(s.cacheObjects));
     for (const st of styles) {
-      row(`          informer cache (${st})${st === style ? ' in use' : ''}`, bytes(c.cacheBytesByStyle[st]), bytes(s.cacheBytesByStyle[st]), ratio(s.cacheBytesByStyle[st], c.cacheBytesByStyle[st]));
+      row(`          ${tx.cache(st, st === style)}`, bytes(c.cacheBytesByStyle[st]), bytes(s.cacheBytesByStyle[st]), ratio(s.cacheBytesByStyle[st], c.cacheBytesByStyle[st]));
     }
-    row(`          decode allocation (watch)`, `${bytes(c.decodeAllocBytesPerSec)}/s`, `${bytes(s.decodeAllocBytesPerSec)}/s`, ratio(s.decodeAllocBytesPerSec, c.decodeAllocBytesPerSec));
-    row(`          LIST peak (${style})`, bytes(c.listPeakBytes), bytes(s.listPeakBytes), ratio(s.listPeakBytes, c.listPeakBytes));
-    if (c.error || s.error) row(`          error`, c.error ? 'yes' : '-', s.error ? 'yes' : '-');
+    row(`          ${tx.decodeAlloc}`, `${bytes(c.decodeAllocBytesPerSec)}/s`, `${bytes(s.decodeAllocBytesPerSec)}/s`, ratio(s.decodeAllocBytesPerSec, c.decodeAllocBytesPerSec));
+    row(`          ${tx.listPeak(style)}`, bytes(c.listPeakBytes), bytes(s.listPeakBytes), ratio(s.listPeakBytes, c.listPeakBytes));
+    if (c.error || s.error) row(`          ${tx.error}`, c.error ? tx.yes : '-', s.error ? tx.yes : '-');
   }
-  row('all replicas: watch bytes received', `${bytes(client.totalWatchBytesPerSec)}/s`, `${bytes(server.totalWatchBytesPerSec)}/s`, ratio(server.totalWatchBytesPerSec, client.totalWatchBytesPerSec));
-  row('all replicas: decode CPU (watch)', `${client.totalDecodeCpuMillicores.toFixed(1)} mcores`, `${server.totalDecodeCpuMillicores.toFixed(1)} mcores`, ratio(server.totalDecodeCpuMillicores, client.totalDecodeCpuMillicores));
+  row(tx.allWatch, `${bytes(client.totalWatchBytesPerSec)}/s`, `${bytes(server.totalWatchBytesPerSec)}/s`, ratio(server.totalWatchBytesPerSec, client.totalWatchBytesPerSec));
+  row(tx.allCpu, `${client.totalDecodeCpuMillicores.toFixed(1)} ${tx.mcores}`, `${server.totalDecodeCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(server.totalDecodeCpuMillicores, client.totalDecodeCpuMillicores));
   for (const st of styles) {
-    const label = `all replicas: caches (${st})${st === style ? ' in use' : ''}`;
+    const label = tx.allCaches(st, st === style);
     row(label, bytes(client.totalCacheBytesByStyle[st]), bytes(server.totalCacheBytesByStyle[st]), ratio(server.totalCacheBytesByStyle[st], client.totalCacheBytesByStyle[st]));
   }
-  row('all replicas: decode allocation (watch)', `${bytes(client.totalDecodeAllocBytesPerSec)}/s`, `${bytes(server.totalDecodeAllocBytesPerSec)}/s`, ratio(server.totalDecodeAllocBytesPerSec, client.totalDecodeAllocBytesPerSec));
-  row('API-server egress (watch)', `${bytes(client.apiServerEgressBytesPerSec)}/s`, `${bytes(server.apiServerEgressBytesPerSec)}/s`, ratio(server.apiServerEgressBytesPerSec, client.apiServerEgressBytesPerSec));
-  row('API-server shard checks (incl. LIST)', `${int(client.apiServerHashesPerSec)}/s`, `${int(server.apiServerHashesPerSec)}/s`);
+  row(tx.allAlloc, `${bytes(client.totalDecodeAllocBytesPerSec)}/s`, `${bytes(server.totalDecodeAllocBytesPerSec)}/s`, ratio(server.totalDecodeAllocBytesPerSec, client.totalDecodeAllocBytesPerSec));
+  row(tx.egress, `${bytes(client.apiServerEgressBytesPerSec)}/s`, `${bytes(server.apiServerEgressBytesPerSec)}/s`, ratio(server.apiServerEgressBytesPerSec, client.apiServerEgressBytesPerSec));
+  row(tx.checks, `${int(client.apiServerHashesPerSec)}/s`, `${int(server.apiServerHashesPerSec)}/s`);
   row('apiserver_watch_shards_total', int(client.watchShardsTotal), int(server.watchShardsTotal));
   row('apiserver_watch_filtered_events_total', int(client.watchFilteredEventsTotal), int(server.watchFilteredEventsTotal));
-  row('ownership audit: gaps', int(client.gaps), int(server.gaps));
-  row('ownership audit: duplicates', int(client.duplicates), int(server.duplicates));
-  row('closed form: API-server egress (watch)', `${bytes(client.closedFormEgressBytesPerSec)}/s`, `${bytes(server.closedFormEgressBytesPerSec)}/s`, ratio(server.closedFormEgressBytesPerSec, client.closedFormEgressBytesPerSec));
-  row('closed form: shard checks (watch)', `${int(client.closedFormHashesPerSec)}/s`, `${int(server.closedFormHashesPerSec)}/s`);
+  row(tx.gaps, int(client.gaps), int(server.gaps));
+  row(tx.duplicates, int(client.duplicates), int(server.duplicates));
+  row(tx.cfEgress, `${bytes(client.closedFormEgressBytesPerSec)}/s`, `${bytes(server.closedFormEgressBytesPerSec)}/s`, ratio(server.closedFormEgressBytesPerSec, client.closedFormEgressBytesPerSec));
+  row(tx.cfChecks, `${int(client.closedFormHashesPerSec)}/s`, `${int(server.closedFormHashesPerSec)}/s`);
   // The watch lifecycle, shown once something happened over time (defaults print as before).
   const lc = [client.lifecycle, server.lifecycle];
   if (lc.some((l) => l.watchTimeouts + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
     const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.restart)}/${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
     const relistBytes = (l: ModeReport['lifecycle']) => Object.values(l.relistBytes).reduce((a, b) => a + b, 0);
-    row('relists (restart/410/reshard/error)', causes(client.lifecycle), causes(server.lifecycle));
-    row('relist bytes', bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
-    row('watch timeouts (410 Gone)', `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
-    row(`duplicate events missed/caught (${p.replicas.watchPolicy})`, '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
+    row(tx.relists, causes(client.lifecycle), causes(server.lifecycle));
+    row(tx.relistBytes, bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
+    row(tx.watchTimeouts, `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
+    row(tx.duplicatesMissedCaught(p.replicas.watchPolicy), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
   }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {
     out.push('');
-    for (const [mode, r] of errors) out.push(`${mode}-side replica ${r.index}: ${r.error}`);
+    for (const [mode, r] of errors) out.push(`${tx.modeReplica(mode, r.index)}: ${r.error}`);
   }
   // The headline, with every failure that qualifies it: the same sentence as the page's.
   out.push('');
-  out.push(verdictOf(snap).sentence);
+  const verdict = verdictOf(snap);
+  out.push(lang === 'en' ? verdict.sentence : verdictSentence(verdict, verdictWordsFor(lang)));
   return out.join('\n') + '\n';
 }
 
@@ -588,7 +620,7 @@ function run(argv: readonly string[], readFile: ReadFile): CliResult {
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }
-  return { code: 0, stdout: table(snap, seconds, client, server) + reshardTable(snap.handoff.reshards), stderr: '' };
+  return { code: 0, stdout: table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards, args.lang), stderr: '' };
 }
 
 /** One mode's hand-off figures for --json. */
@@ -637,18 +669,19 @@ function reshardReports(list: readonly HandoffSummary[]) {
   return out;
 }
 
-function reshardTable(list: readonly HandoffSummary[]): string {
+function reshardTable(list: readonly HandoffSummary[], lang: LocaleId = 'en'): string {
+  const tx: CliText = cliText(lang);
   const out: string[] = [];
   for (const r of reshardReports(list)) {
     out.push('');
-    out.push(`reshard at ${r.at} s: ${r.from} -> ${r.to} replicas, ${r.rollout}, ${int(r.objects)} objects (client-side ${r.strategy.client}, server-side ${r.strategy.server})`);
-    const row = (label: string, a: string, b: string) => out.push(label.padEnd(40) + a.padStart(18) + b.padStart(18));
-    row('', 'client-side', 'server-side');
-    row('objects that changed owner', `${r.client.movedPercent.toFixed(1)}%`, `${r.server.movedPercent.toFixed(1)}%`);
-    row('orphan object-seconds (no owner)', int(r.client.orphanObjectSeconds), int(r.server.orphanObjectSeconds));
-    row('duplicate object-seconds (2+ owners)', int(r.client.duplicateObjectSeconds), int(r.server.duplicateObjectSeconds));
-    row('time to settle (one owner each)', `${r.client.settleSeconds.toFixed(2)} s`, `${r.server.settleSeconds.toFixed(2)} s`);
-    row('relists / relist bytes', `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
+    out.push(tx.reshardAt({ at: r.at, from: r.from, to: r.to, rollout: r.rollout, objects: int(r.objects), client: r.strategy.client, server: r.strategy.server }));
+    const row = (label: string, a: string, b: string) => out.push(padColumns(label, 40, 'end') + padColumns(a, 18, 'start') + padColumns(b, 18, 'start'));
+    row('', tx.columns[0], tx.columns[1]);
+    row(tx.movedOwner, `${r.client.movedPercent.toFixed(1)}%`, `${r.server.movedPercent.toFixed(1)}%`);
+    row(tx.orphanSeconds, int(r.client.orphanObjectSeconds), int(r.server.orphanObjectSeconds));
+    row(tx.duplicateSeconds, int(r.client.duplicateObjectSeconds), int(r.server.duplicateObjectSeconds));
+    row(tx.settle, `${r.client.settleSeconds.toFixed(2)} s`, `${r.server.settleSeconds.toFixed(2)} s`);
+    row(tx.relistsAndBytes, `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
   }
   return out.length > 0 ? out.join('\n') + '\n' : '';
 }

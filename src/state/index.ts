@@ -67,7 +67,7 @@ export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, H
 export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/verdict';
 // From the types module directly: importing the model's index would pull its code into the page.
 export { OWNER_NONE, OWNER_MANY } from '../sim/types';
-export type { ShardKey, ShardSelectorError, SourceSpan, ShardRangeRequirement } from '../core/sharding';
+export type { ShardKey, ShardSelectorError, ShardSelectorErrorCode, SourceSpan, ShardRangeRequirement } from '../core/sharding';
 /** One owner's ranges, as `analyzeCoverage` takes them. */
 export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];
 export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '../core/sharding';
@@ -76,6 +76,7 @@ export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
 // issue 10: presentation mode and the key modes
 export { selectStoryActive, selectPresentation, selectKeyMode } from './presentation';
 export type { KeyMode } from './presentation';
+export { initialLocale, langOfHash, withLang } from './lang';
 // issue 8: the most ranges the model simulates, across all replicas.
 export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';

@@ -12,6 +12,7 @@ import { SHARD_KEYS, type ShardKey } from '../core/sharding';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams, type ViewParams } from './params';
 import { MAX_TOTAL_RANGES } from '../sim/params';
+import { LOCALES } from '../sim/locale';
 import { countRanges, equalSplitSelectors } from './selectors';
 import { checkSchedule } from '../sim/scenario';
 import type { ScheduledEvent } from '../sim/scenario';
@@ -224,8 +225,8 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     dotOwners: oneOf(w, 'dotOwners', ['server', 'client'] as const, dv.dotOwners),
     theme: oneOf(w, 'theme', ['light', 'dark'] as const, dv.theme),
     speed: oneOf(w, 'speed', SPEEDS, dv.speed),
-    // The page's language is not part of the link (the encoder leaves it out).
-    locale: oneOf(w, 'locale', ['en'] as const, dv.locale),
+    // The language travels as `lang=` beside `state=` (see lang.ts), not in this block.
+    locale: oneOf(w, 'locale', LOCALES, dv.locale),
     // issue 10: presentation mode survives a reload and travels with a shared link.
     presentation: oneOf(w, 'presentation', [true, false], dv.presentation),
   };

@@ -4,6 +4,7 @@ import type { LifecycleParams } from './lifecycle';
  * so that a run can be reproduced from a seed, put in a link, replayed as a guided scenario
  * step, or diffed between two steps. Nothing here is derived or large.
  */
+import type { LocaleId } from '../sim/locale';
 import type { ShardKey } from '../core/sharding';
 import type { ScheduledEvent } from '../sim/scenario';
 
@@ -77,7 +78,8 @@ export interface ViewParams {
   readonly theme: 'light' | 'dark';
   /** Simulated seconds per wall-clock second. */
   readonly speed: number;
-  readonly locale: 'en';
+  /** The page's language; a link carries it as `lang=` beside `state=`. */
+  readonly locale: LocaleId;
   /** Issue 10: the projector layout (no parameters sidebar; hash space, headline and comparison on one screen). */
   readonly presentation: boolean;
 }

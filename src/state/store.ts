@@ -104,6 +104,8 @@ export interface ViewActions {
   /** Issue 10: switches the projector layout on or off. */
   setPresentation(on: boolean): void;
   togglePresentation(): void;
+  /** Switches the page's language; the run goes on untouched (issue 11). */
+  setLocale(locale: ViewParams['locale']): void;
   setHelpOpen(open: boolean): void;
   toggleHelp(): void;
   /** Issue 9: goes to simulated time `t` (the timeline); clicks queued behind a busy engine collapse into the last one. */
@@ -535,6 +537,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setTheme: (theme) => set((s) => ({ view: { ...s.view, theme } })),
     setPresentation: (presentation) => set((s) => ({ view: { ...s.view, presentation } })),
     togglePresentation: () => get().setPresentation(!get().view.presentation),
+    setLocale: (locale) => set((s) => (s.view.locale === locale ? {} : { view: { ...s.view, locale } })),
     setHelpOpen: (helpOpen) => set({ helpOpen }),
     toggleHelp: () => set((s) => ({ helpOpen: !s.helpOpen })),
 

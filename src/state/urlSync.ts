@@ -9,6 +9,7 @@
  * and the fragment of the state already shown is ignored anyway.
  */
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
+import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
 import { isStoryFragment, readStoryLink, storyLink } from '../stories/link';
 
@@ -38,7 +39,11 @@ export const URL_WRITE_DELAY_MS = 400;
 export function browserUrlHost(win: Window = window): UrlHost {
   return {
     hash: () => win.location.hash,
-    replace: (hash) => win.history.replaceState(win.history.state, '', hash),
+    // A `?lang=` goes when the page writes its fragment (which carries the language from then on).
+    replace: (hash) => {
+      const search = withoutLangQuery(win.location.search);
+      win.history.replaceState(win.history.state, '', search === win.location.search ? hash : `${win.location.pathname}${search}${hash}`);
+    },
     onHashChange: (listener) => {
       win.addEventListener('hashchange', listener);
       return () => win.removeEventListener('hashchange', listener);
@@ -66,7 +71,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const s = store.getState();
     // Issue 10: while a story is shown, the address bar names its step, not the state.
     if (s.story) {
-      const hash = storyLink(s.story);
+      const hash = withLang(storyLink(s.story), s.view.locale);
       if (host.hash() !== hash) {
         shown = hash;
         host.replace(hash);
@@ -79,9 +84,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       return;
     }
     if (s.link.tooLong) s.setLinkTooLong(null);
-    if (host.hash() === link.hash) return;
-    shown = link.hash;
-    host.replace(link.hash);
+    const hash = withLang(link.hash, s.view.locale);
+    if (host.hash() === hash) return;
+    shown = hash;
+    host.replace(hash);
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
@@ -100,7 +106,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const onHashChange = (): void => {
     const hash = host.hash();
+    // A `lang=` in a navigated fragment switches the language (issue 11); nothing restarts.
+    const lang = langOfHash(hash);
     if (isStoryFragment(hash)) {
+      if (lang) store.getState().setLocale(lang);
       const place = readStoryLink(hash);
       if (place && hash !== shown) {
         cancel();
@@ -110,7 +119,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       return;
     }
     // Another anchor (`#main`) is no link; the fragment of the state shown needs no reading.
-    if (!isStateFragment(hash) || (hash === shown && timer === null)) return;
+    if (!isStateFragment(hash) || (hash === shown && timer === null)) {
+      if (lang) store.getState().setLocale(lang);
+      return;
+    }
     // The new link wins over a change not yet written.
     cancel();
     const { state, issues } = readLink(hash);
@@ -118,6 +130,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     opening = true;
     try {
       store.getState().openLink(state, issues);
+      if (lang) store.getState().setLocale(lang);
     } finally {
       opening = false;
     }

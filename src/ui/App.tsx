@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState, type MouseEvent } from 'react';
+import { startTransition, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
 import { BandwidthPanel } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
@@ -230,17 +230,20 @@ function Shell({ staged }: { staged: boolean }) {
  * the heavy panels one per frame after the shell (the page does; tests mount all at once).
  */
 export function App({ store, staged = false }: { store: ShardScopeStore; staged?: boolean }) {
-  const locale = useShardScopeLocale(store);
   return (
     <ShardScopeProvider store={store}>
-      <I18nProvider locale={locale}>
+      <Localised>
         <Shell staged={staged} />
-      </I18nProvider>
+      </Localised>
     </ShardScopeProvider>
   );
 }
 
-function useShardScopeLocale(store: ShardScopeStore) {
-  // The provider is not above us yet, so read the store directly; the locale is fixed per load.
-  return store.getState().view.locale;
+/** The language of the store, for everything below; switching it re-renders only the words (issue 11). */
+function Localised({ children }: { children: ReactNode }) {
+  const locale = useShardScope((s) => s.view.locale);
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
+  return <I18nProvider locale={locale}>{children}</I18nProvider>;
 }

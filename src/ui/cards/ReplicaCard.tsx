@@ -3,6 +3,7 @@ import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
+import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
 import { replicaColor } from '../theme/palette';
 import { CopyButton } from './CopyButton';
 import { ListPreview } from './ListPreview';
@@ -109,6 +110,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
           {stats.error.message}
         </p>
       ) : null}
+      {stats?.status === 'error' && stats.error ? <ApiErrorExplanation message={stats.error.message} /> : null}
 
       <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} />
 
@@ -151,7 +153,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
           <dt>{t('card.owned')}</dt>
           <dd>
             <strong className="stat__big" data-testid="owned-count">
-              {f.count(owned)}
+              {f.digits(owned)}
             </strong>
             {share !== null ? <span className="stat__muted"> {f.percent(share)}</span> : null}
           </dd>

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { linkFor, useShardScopeStore, type LinkTooLong } from '../../state';
+import { linkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
 import { tooLongText } from '../linkText';
 import { useFormat, useT } from '../i18n';
 import { CheckIcon, LinkIcon } from './icons';
@@ -33,7 +33,11 @@ export function CopyLinkButton() {
       return;
     }
     setTooLong(null);
-    const url = location.href.split('#')[0] + link.hash;
+    // The language travels in the fragment (issue 11); a `?lang=` of the address would contradict it.
+    const page = new URL(location.href);
+    page.hash = '';
+    page.searchParams.delete('lang');
+    const url = page.href + withLang(link.hash, view.locale);
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);

@@ -4,6 +4,7 @@ import { NumberField } from '../controls/NumberField';
 import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
+import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ShareMenu } from '../export/ShareMenu';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
@@ -39,7 +40,7 @@ export const Header = memo(function Header() {
       </div>
 
       <div className="header__controls" role="toolbar" aria-label={t('header.playback')}>
-        <button type="button" className="button" data-testid="step-back" aria-label={t('header.stepBack')} title={t('header.stepBackTitle')} onClick={() => a.step(-1)}>
+        <button type="button" className="button header__step" data-testid="step-back" aria-label={t('header.stepBack')} title={t('header.stepBackTitle')} onClick={() => a.step(-1)}>
           <StepBackIcon />
         </button>
         <button
@@ -52,7 +53,7 @@ export const Header = memo(function Header() {
         >
           {playing ? <PauseIcon /> : <PlayIcon />} {playing ? t('header.pause') : t('header.play')}
         </button>
-        <button type="button" className="button" data-testid="step" aria-label={t('header.step')} title={t('header.stepTitle')} {...refusedProps} onClick={() => a.step(1)}>
+        <button type="button" className="button header__step" data-testid="step" aria-label={t('header.step')} title={t('header.stepTitle')} {...refusedProps} onClick={() => a.step(1)}>
           <StepForwardIcon />
         </button>
         <div className="header__speed" role="group" aria-label={t('header.speed')}>
@@ -106,6 +107,7 @@ export const Header = memo(function Header() {
           onChange={(v) => a.setTheme(v)}
         />
         <StoriesMenu />
+        <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />
         {/* issue 10: the projector layout, also on the p key */}

@@ -633,6 +633,24 @@ export const en = {
   'lifecycle.restartMark': '{name} restarts',
   'lifecycle.relistChart': 'Relist bytes (peak per second)',
   'lifecycle.summary': 'relists {relists} ({bytes}) · duplicate events kept {missed} · caught {caught}',
+  // issue 11: Simplified Chinese (language switch, apiserver error explanations)
+  'lang.label': 'Language',
+  'apiError.empty': 'The selector is empty after trimming spaces; leave the parameter out to list everything.',
+  'apiError.syntax': 'The text is not a valid CEL expression, so the parser stops at the position shown.',
+  'apiError.unsupported-function': 'Only shardRange() calls joined with || are allowed; &&, !, comparisons and other functions are refused.',
+  'apiError.unexpected-expression': 'The whole selector must be a shardRange() call or several joined with ||, not a bare value.',
+  'apiError.argument-count': 'shardRange() takes exactly three arguments: the field, the start and the end.',
+  'apiError.field-path': 'The first argument must be a field path such as object.metadata.uid, not another expression.',
+  'apiError.unsupported-field': 'Only object.metadata.uid and object.metadata.namespace can be sharded on.',
+  'apiError.not-string-literal': 'The start and end must be quoted strings such as \'0x8000000000000000\'.',
+  'apiError.missing-prefix': 'A bound must start with 0x.',
+  'apiError.missing-digits': 'A bound needs hex digits after 0x.',
+  'apiError.too-long': 'A bound has at most 17 hex digits (16, or 2^64 written as 0x10000000000000000).',
+  'apiError.invalid-hex-char': 'Only the lowercase hex digits 0-9 and a-f are allowed; uppercase letters are refused.',
+  'apiError.bad-17-digit': 'The only 17-digit bound allowed is 0x10000000000000000 (2^64, the end of the hash space).',
+  'apiError.short-hex': 'A bound must have exactly 16 hex digits; pad it with leading zeros.',
+  'apiError.start-not-less': 'Each range is [start, end): the start must be less than the end.',
+  'apiError.mixed-fields': 'All ranges of one selector must hash the same field.',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

@@ -3,14 +3,20 @@
  * live here; the sentences around them come from the catalogue.
  */
 import type { Locale } from './translate';
+import { proseCount } from '../../sim/locale';
 
 const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 /** Formatters bound to one locale; build once per locale and reuse (Intl objects are costly). */
 export interface Formatters {
-  /** 1234567 -> "1,234,567". */
+  /**
+   * A count in a sentence: 1234567 -> "1,234,567"; in Chinese 万 and 亿 where exact
+   * (100000 -> "10万", 12345 -> "12,345").
+   */
   count(n: number): string;
-  /** 1234567 -> "1.2M": for tight spaces (cards, axes). */
+  /** Grouped digits in every locale (fields, figures in a table): 100000 -> "100,000". */
+  digits(n: number): string;
+  /** 1234567 -> "1.2M": for tight spaces (cards, axes); SI letters in every locale. */
   compact(n: number): string;
   /** Decimal bytes with one or two significant decimals: 1234567 -> "1.23 MB". */
   bytes(n: number): string;
@@ -31,13 +37,17 @@ export function formatters(locale: Locale): Formatters {
   const hit = cache.get(locale);
   if (hit) return hit;
   const count = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const compact = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 1 });
+  // Axes and compact figures keep SI letters (k, M) in every locale: Chinese compact notation
+  // would switch to 万, whose steps (10^4) do not line up with the axis ticks. (Chinese writes
+  // the same digits and decimal point as English.)
+  const compact = new Intl.NumberFormat(locale === 'zh-CN' ? 'en' : locale, { notation: 'compact', maximumFractionDigits: 1 });
   const two = new Intl.NumberFormat(locale, { maximumSignificantDigits: 3 });
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const ratio = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   const cores = new Intl.NumberFormat(locale, { maximumSignificantDigits: 2 });
   const f: Formatters = {
-    count: (n) => count.format(n),
+    count: (n) => proseCount(locale, n),
+    digits: (n) => count.format(n),
     compact: (n) => compact.format(n),
     bytes: (n) => {
       if (!Number.isFinite(n) || n <= 0) return '0 B';

@@ -4,16 +4,18 @@
  * exports (SVG/PNG titles) and tests.
  */
 import { en, type Message, type MessageId } from './en';
+import { zhCN } from './zh-CN';
+import { proseCount, type LocaleId } from '../../sim/locale';
 
-/** Locales with a catalogue. Simplified Chinese (`zh-CN`) is planned. */
-export type Locale = 'en';
+/** Locales with a catalogue: English and Simplified Chinese (`zh-CN`). */
+export type Locale = LocaleId;
 
 /** Values for `{name}` placeholders; `count` also selects the plural form. */
 export type MessageParams = Readonly<Record<string, string | number>>;
 
 export type Translate = (id: MessageId, params?: MessageParams) => string;
 
-const catalogues: Record<Locale, Readonly<Record<MessageId, Message>>> = { en };
+const catalogues: Record<Locale, Readonly<Record<MessageId, Message>>> = { en, 'zh-CN': zhCN };
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
@@ -26,7 +28,10 @@ export function createTranslator(locale: Locale = 'en'): Translate {
   return t;
 }
 
-/** Builds the translator for a locale. Numbers in params are formatted for that locale. */
+/**
+ * Builds the translator for a locale. Numbers in params are formatted for that locale: whole
+ * numbers as counts in prose (`10,000`; `1万` in Chinese), others with up to two decimals.
+ */
 function buildTranslator(locale: Locale): Translate {
   const catalogue = catalogues[locale];
   const plural = new Intl.PluralRules(locale);
@@ -44,7 +49,7 @@ function buildTranslator(locale: Locale): Translate {
     return text.replace(PLACEHOLDER, (whole, name: string) => {
       const v = params[name];
       if (v === undefined) return whole;
-      return typeof v === 'number' ? number.format(v) : v;
+      return typeof v === 'number' ? (Number.isInteger(v) ? proseCount(locale, v) : number.format(v)) : v;
     });
   };
 }

@@ -3,6 +3,7 @@ import { Explain } from '../explain/Explain';
 import { applyQuickFix, parseSelectorText, type ShardSelectorError } from '../../state';
 import { useT } from '../i18n';
 import { tokenize, type Token } from './tokenize';
+import { ApiErrorExplanation } from './ApiErrorExplanation';
 
 /** Props of {@link SelectorEditor}. */
 export interface SelectorEditorProps {
@@ -67,6 +68,7 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
                 {t('editor.position', { line: error.span.line, column: error.span.column })}
               </span>
             </p>
+            <ApiErrorExplanation message={error.message} code={error.code} />
             {fixed !== null && error.suggestion ? (
               <button
                 type="button"
