@@ -7,6 +7,16 @@ import AxeBuilder from '@axe-core/playwright';
 import puppeteer from 'puppeteer-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+import { readLink } from '../src/state/link';
+
+/** Polls `check` every 100 ms until it holds (at most 10 s). */
+async function waitUntil(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 100; i++) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  assert.fail('condition not met within 10 s');
+}
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
@@ -143,8 +153,8 @@ describe('presentation mode (issue 10)', () => {
     await page.getByTestId('stage').waitFor();
     assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
     assert.equal(await page.locator('.app__side').isVisible(), false);
-    // The link carries it (w.presentation), so a reload opens the projector layout again.
-    await page.waitForFunction(() => decodeURIComponent(location.hash).includes('"presentation":true'));
+    // The link carries it (w.presentation, in the short link too), so a reload opens the projector layout again.
+    await waitUntil(async () => readLink(await page.evaluate(() => location.hash)).state?.view.presentation === true);
     await page.reload();
     await page.getByTestId('stage').waitFor();
     assert.equal(await page.getByTestId('presentation-toggle').getAttribute('aria-pressed'), 'true');
