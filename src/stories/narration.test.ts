@@ -92,4 +92,77 @@ describe('the stories’ narration matches the model', () => {
     // The client, left to filter on its side, cannot parse the selector either: it stops.
     expect(off.status).toBe('error');
   });
+
+  describe('resharding (4 -> 5 at 5 s, 100,000 objects)', () => {
+    // One run per step, to 45 s: past every hand-off (the slowest settles about 35 s after 5 s).
+    const memo = new Map<number, ReturnType<typeof run>>();
+    const at = (n: number) => memo.get(n) ?? memo.set(n, run('resharding', n, 45)).get(n)!;
+    const of = (n: number, mode: 'client' | 'server') => at(n).handoff.reshards.find((h) => h.mode === mode)!;
+
+    it('1: equal ranges move about half the objects, in both modes', () => {
+      // Closed form: floor(4x) = floor(5x) on [k/4, (k+1)/5), k = 0..3: (4+3+2+1)/20 = 1/2 stays.
+      for (const m of ['client', 'server'] as const) expect(Math.abs(of(1, m).movedFraction - 0.5)).toBeLessThan(0.01);
+      expect(of(1, 'client')).toMatchObject({ from: 4, to: 5, at: 5, strategy: 'equal-ranges' });
+      expect(at(1).modes.server.replicas).toHaveLength(5);
+    });
+
+    it('1 (answer): a fifth is the least that can move, the share the fifth replica owns', () => {
+      expect(Math.abs(of(2, 'client').movedFraction - 1 / 5)).toBeLessThan(0.01);
+    });
+
+    it('2: jump hash moves about 20 % client-side; server-side re-splits into equal ranges and moves about 50 %', () => {
+      // Jump hash moves an object from bucket j < 4 to 4 with probability 1/5 and never between old buckets.
+      expect(of(2, 'client').strategy).toBe('jump-hash');
+      expect(Math.abs(of(2, 'client').movedFraction - 0.2)).toBeLessThan(0.01);
+      expect(of(2, 'server').strategy).toBe('equal-ranges');
+      expect(Math.abs(of(2, 'server').movedFraction - 0.5)).toBeLessThan(0.01);
+    });
+
+    it('3: all at once, no object has an owner for about 10 s client-side (one 490 MB LIST) and about 2 s server-side', () => {
+      const c = of(3, 'client');
+      const s = of(3, 'server');
+      expect(c.peakOrphans).toBe(c.objects);
+      const list = c.relistBytes / 5;
+      expect(list / 1e6).toBeGreaterThan(470);
+      expect(list / 1e6).toBeLessThan(510);
+      // A LIST takes 0.05 s + bytes / 50 MB/s: about 9.8 s for the whole collection.
+      expect(Math.abs(c.settleSeconds - (0.05 + list / 50e6))).toBeLessThan(0.1);
+      expect(c.settleSeconds).toBeGreaterThan(9);
+      expect(c.settleSeconds).toBeLessThan(11);
+      expect(s.settleSeconds).toBeGreaterThan(1.5);
+      expect(s.settleSeconds).toBeLessThan(2.5);
+      expect(c.duplicateObjectSeconds).toBe(0);
+    });
+
+    it('4: client-side relists carry about 2.4 GB, server-side about 490 MB: five times less', () => {
+      const c = of(4, 'client');
+      const s = of(4, 'server');
+      expect(c.relists).toBe(5);
+      expect(c.relistBytes / 1e9).toBeGreaterThan(2.3);
+      expect(c.relistBytes / 1e9).toBeLessThan(2.5);
+      expect(s.relistBytes / 1e6).toBeGreaterThan(470);
+      expect(s.relistBytes / 1e6).toBeLessThan(510);
+      expect(Math.abs(c.relistBytes / s.relistBytes - 5)).toBeLessThan(0.05);
+    });
+
+    it('5: one by one, at most about two fifths orphaned at once client-side, for about 30 s; server-side some have two owners', () => {
+      const c = of(5, 'client');
+      const s = of(5, 'server');
+      expect(c.rollout).toBe('one-by-one');
+      expect(Math.abs(c.peakOrphans / c.objects - 0.4)).toBeLessThan(0.02);
+      expect(c.settleSeconds).toBeGreaterThan(27);
+      expect(c.settleSeconds).toBeLessThan(33);
+      expect(s.peakDuplicates).toBeGreaterThan(0);
+    });
+
+    it('6: new replicas first, no object is ever without an owner in either mode; about a fifth have two at the peak', () => {
+      for (const m of ['client', 'server'] as const) {
+        const h = of(6, m);
+        expect(h.rollout).toBe('new-first');
+        expect(h.orphanObjectSeconds).toBe(0);
+        expect(h.peakOrphans).toBe(0);
+        expect(Math.abs(h.peakDuplicates / h.objects - 0.2)).toBeLessThan(0.02);
+      }
+    });
+  });
 });
