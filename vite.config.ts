@@ -1,7 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { createHash } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { viteSingleFile } from 'vite-plugin-singlefile';
 
 // The built site must never reach another origin (no CDN, no analytics). A strict
 // Content-Security-Policy in the shipped HTML makes the browser enforce that. Only for the
@@ -30,17 +33,67 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
+// The single-file build (issue 10, `npm run build:single`, `vite build --mode single`): one
+// HTML file with every script, style and the worker inlined, for a venue without network,
+// opened from disk. Its policy differs from the site's in three sources only, all scoped to
+// that file: script-src and style-src allow exactly the inlined script and stylesheet (by
+// their SHA-256, computed after inlining; no 'unsafe-inline'), and worker-src allows blob:,
+// because a page opened from file:// cannot start a worker from another file (the worker's
+// code is inlined and started from a blob: URL, as a classic worker: see `worker` below).
+const SINGLE_CSP = (scripts: string[], styles: string[]) =>
+  `default-src 'self'; script-src ${scripts.join(' ')}; style-src ${styles.join(' ')}; img-src 'self'; ` +
+  "worker-src blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** After inlining: the single file's policy, hashing each inline script and style; no favicon file to load. */
+function singleFilePolicy(): Plugin {
+  return {
+    name: 'shardscope-single-csp',
+    apply: 'build',
+    enforce: 'post',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== 'asset' || !file.fileName.endsWith('.html')) continue;
+          let html = String(file.source).replace(/<link rel="icon"[^>]*>\s*/, '');
+          const scripts = [...html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)].map((m) => sha256(m[1]!));
+          const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((m) => sha256(m[1]!));
+          const meta = `<meta http-equiv="Content-Security-Policy" content="${SINGLE_CSP(scripts, styles)}">`;
+          html = html.replace(/<head>/, `<head>\n    ${meta}`);
+          file.source = html;
+        }
+      },
+    },
+  };
+}
+
 // `base: './'` makes every asset URL relative, so the built site works from any sub-path
 // (GitHub Pages, an intranet folder, a file server) without a rebuild.
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: './',
-  plugins: [react(), contentSecurityPolicy()],
+  plugins:
+    mode === 'single'
+      ? [react(), viteSingleFile({ outputFileName: 'shardscope.html' }), singleFilePolicy()]
+      : [react(), contentSecurityPolicy()],
+  ...(mode === 'single'
+    ? {
+        resolve: {
+          alias: [{ find: /^\.\/spawnSimWorker$/, replacement: fileURLToPath(new URL('./src/state/spawnSimWorker.inline.ts', import.meta.url)) }],
+        },
+        publicDir: false as const,
+      }
+    : {}),
   build: {
     target: 'es2022',
     sourcemap: false,
     assetsInlineLimit: 0,
+    ...(mode === 'single' ? { outDir: 'dist-single' } : {}),
   },
-  worker: { format: 'es' },
+  // The single file's worker is a classic script: Chromium refuses a module worker from a
+  // blob: URL on a page opened from file:// (a classic one starts).
+  worker: { format: mode === 'single' ? ('iife' as const) : ('es' as const) },
   test: {
     projects: [
       {
@@ -62,4 +115,4 @@ export default defineConfig({
       },
     ],
   },
-});
+}));

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { equalSplitSelectors } from '../src/state/selectors';
+import { readLink } from '../src/state/link';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const UID = 'object.metadata.uid';
@@ -16,29 +17,29 @@ const fragment = (raw: unknown) => '#state=' + encodeURIComponent(JSON.stringify
 /** Small runs, so pages settle fast on a shared machine. */
 const small = { objects: 500, namespaces: 8 };
 
-/** The state the address bar holds now. */
+/** The state the address bar holds now (issue 10: the page writes the short `#s=` form; read as the page reads it). */
 async function linkedState(page: Page): Promise<{ p: Record<string, unknown>; w: Record<string, unknown> }> {
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /^#state=/);
-  return JSON.parse(decodeURIComponent(hash.slice('#state='.length)));
+  assert.match(hash, /^#s=1\./);
+  const { state, issues } = readLink(hash);
+  assert.deepEqual(issues, []);
+  return { p: state!.params as unknown as Record<string, unknown>, w: state!.view as unknown as Record<string, unknown> };
 }
 
-/**
- * Waits until the address bar's state has `expected` at `path` (the page writes it after a
- * pause). The page's CSP forbids building a predicate from text, so the path is data.
- */
+/** Waits until the address bar's state has `expected` at `path` (the page writes it after a pause). */
 async function waitForLink(page: Page, path: readonly (string | number)[], expected: unknown): Promise<void> {
-  await page.waitForFunction(
-    ([keys, want]) => {
-      const m = /^#state=(.*)$/.exec(location.hash);
-      if (!m) return false;
-      let v: unknown = JSON.parse(decodeURIComponent(m[1]!));
-      for (const k of keys) v = v === null || v === undefined ? undefined : (v as Record<string, unknown>)[k];
-      return JSON.stringify(v) === JSON.stringify(want);
-    },
-    [path, expected] as const,
-    { timeout: 20_000 },
-  );
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const hash = await page.evaluate(() => location.hash);
+    const { state } = readLink(hash);
+    if (state && /^#s=1\./.test(hash)) {
+      let v: unknown = { p: state.params, w: state.view };
+      for (const k of path) v = v === null || v === undefined ? undefined : (v as Record<string | number, unknown>)[k];
+      if (JSON.stringify(v) === JSON.stringify(expected)) return;
+    }
+    if (Date.now() > deadline) throw new Error(`the address bar never had ${JSON.stringify(expected)} at ${path.join('.')}: ${hash.slice(0, 200)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 describe('links that round-trip in a browser (issue 8)', () => {

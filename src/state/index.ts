@@ -75,6 +75,8 @@ export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';
 // issue 8: links that round-trip
 export { linkFor, isStateFragment, MAX_LINK_LENGTH } from './link';
+// issue 10: short links
+export { encodeShortLink, SHORT_LINK_VERSION } from './shortLink';
 export type { LinkResult, LinkTooLong } from './link';
 export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';

@@ -11,6 +11,8 @@ import { defaultSimParams, defaultViewParams } from './defaults';
 import { encodeLink, linkFor, MAX_LINK_LENGTH, readLink, type LinkIssue, type LinkState } from './link';
 import { LIMITS, SPEEDS, type NumericParam, type SimParams, type ViewParams } from './params';
 import { validateParam } from './validate';
+import { deflateSync } from 'fflate';
+import { toBase64Url } from './shortLink';
 
 const SEED = 20261130;
 /** A few seconds on a quiet machine; room for a loaded CI box. */
@@ -223,6 +225,57 @@ describe('the link decoder under fuzzing (issue 8)', () => {
                 check(same(back.state, state), () => `${link.hash.slice(0, 200)} did not read back`);
       }),
       { seed: SEED, numRuns: 3_000 },
+    );
+  }, FUZZ_TIMEOUT_MS);
+});
+
+/** A short link (issue 10) carrying any JSON value. */
+const shortFragment = (raw: unknown) => '#s=1.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
+
+describe('the short link decoder under fuzzing (issue 10)', () => {
+  it('never throws, gives a usable state, and names every field it did not take as given (10,000 short links)', () => {
+    fc.assert(
+      fc.property(linkJson, (withVersion) => {
+        // The short form has no `v` field: the version is the `1.` before the payload.
+        const { v: _v, ...raw } = withVersion;
+        const { state, issues } = readLink(shortFragment(raw) + '&lang=zh-CN');
+        check(state !== null, () => 'no state');
+        checkUsable(state!);
+        for (const k of Object.keys(raw)) if (!['p', 'w'].includes(k)) check(named(issues, k), () => `${k} not named`);
+        for (const [blockKey, given, used] of [['p', raw.p, state!.params], ['w', raw.w, state!.view]] as const) {
+          if (given === undefined) continue;
+          if (!isRecord(given)) {
+            check(named(issues, blockKey), () => `${blockKey} not named`);
+            continue;
+          }
+          for (const k of Object.keys(given)) {
+            if (named(issues, k)) continue;
+            let expected = given[k];
+            if (k === 'apiServers' && Array.isArray(expected)) expected = expected.map((s) => ({ gate: true, ...(s as object) }));
+            check(same((used as unknown as Record<string, unknown>)[k], expected), () => `${k}: ${JSON.stringify(given[k])} was changed without a notice`);
+          }
+        }
+      }),
+      { seed: SEED, numRuns: 10_000 },
+    );
+  }, FUZZ_TIMEOUT_MS);
+
+  it('never throws on any payload: bad base64url, broken DEFLATE, other versions, bytes that are not JSON (5,000 payloads)', () => {
+    const payload = fc.oneof(
+      fc.string({ unit: 'binary', maxLength: 40 }).map((t) => '1.' + t),
+      fc.string({ unit: fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_'.split('')), maxLength: 60 }).map((t) => '1.' + t),
+      fc.uint8Array({ maxLength: 60 }).map((b) => '1.' + toBase64Url(b)),
+      fc.uint8Array({ maxLength: 60 }).map((b) => '1.' + toBase64Url(deflateSync(b))),
+      fc.string({ unit: 'binary', maxLength: 40 }).map((t) => '1.' + toBase64Url(deflateSync(new TextEncoder().encode(t)))),
+      fc.tuple(fc.nat(99), fc.string({ maxLength: 20 })).map(([v, t]) => `${v}.${t}`),
+    );
+    fc.assert(
+      fc.property(payload, (p) => {
+        const { state, issues } = readLink('#s=' + p);
+        if (state) checkUsable(state);
+        else check(issues.length === 1 && issues[0]!.field === 'state', () => JSON.stringify(issues));
+      }),
+      { seed: SEED, numRuns: 5_000 },
     );
   }, FUZZ_TIMEOUT_MS);
 });

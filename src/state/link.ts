@@ -15,6 +15,7 @@ import { MAX_TOTAL_RANGES } from '../sim/params';
 import { countRanges, equalSplitSelectors } from './selectors';
 import { checkSchedule } from '../sim/scenario';
 import type { ScheduledEvent } from '../sim/scenario';
+import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 1;
@@ -67,7 +68,13 @@ export type LinkResult = { readonly ok: true; readonly hash: string } | LinkTooL
  */
 export function linkFor(state: LinkState): LinkResult {
   const hash = encodeLink(state);
-  if (hash.length <= MAX_LINK_LENGTH) return { ok: true, hash };
+  if (hash.length <= MAX_LINK_LENGTH) {
+    // The short form (issue 10) is what the page writes and copies; a run fits in a link
+    // exactly when its version 1 form does (so the limit and its message do not change), and
+    // the version 1 form stands in for the rare state whose short form is longer.
+    const short = encodeShortLink(state.params, state.view);
+    return { ok: true, hash: short.length <= MAX_LINK_LENGTH ? short : hash };
+  }
   let replica = 0;
   let selectorLength = -1;
   state.params.selectors.forEach((text, i) => {
@@ -105,34 +112,49 @@ export function decodeLink(hash: string): LinkState | null {
   return readLink(hash).state;
 }
 
-/** Whether a fragment carries a state (`#state=...`), readable or not. */
+/** Whether a fragment carries a state (`#state=...`, or the short `#s=...`), readable or not. */
 export function isStateFragment(hash: string): boolean {
-  return STATE_PARAM.test(hash);
+  return STATE_PARAM.test(hash) || shortParam(hash) !== null;
 }
 
 const STATE_PARAM = /(?:^#|&)state=([^&]*)/;
 const TOP_KEYS = new Set(['v', 'p', 'w']);
+const SHORT_TOP_KEYS = new Set(['p', 'w']);
 
 /**
  * The state in a fragment and what could not be used of it. A fragment without `state=` is
  * no link (state null, no issue); a `state=` that cannot be read is one `state` issue.
  */
 export function readLink(hash: string): { state: LinkState | null; issues: LinkIssue[] } {
-  const issues: LinkIssue[] = [];
   const m = STATE_PARAM.exec(hash);
-  if (!m) return { state: null, issues };
+  const short = m ? null : shortParam(hash);
+  if (!m && short === null) return { state: null, issues: [] };
   // The encoder never writes more; reading more would only cost time and memory.
   if (hash.length > MAX_LINK_LENGTH) return { state: null, issues: [{ field: 'state', reason: 'too-long' }] };
+  if (short !== null) {
+    // Issue 10: the short form holds the fields that differ from the defaults; the rest of
+    // the reading is the version 1 format's, field for field.
+    const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
+    if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason }] };
+    if (!isRecord(unpacked.raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
+    return readFields(unpacked.raw, SHORT_TOP_KEYS);
+  }
   let raw: unknown;
   try {
-    raw = JSON.parse(decodeURIComponent(m[1]!));
+    raw = JSON.parse(decodeURIComponent(m![1]!));
   } catch {
     return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   }
   if (!isRecord(raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   if (raw.v !== LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
+  return readFields(raw, TOP_KEYS);
+}
+
+/** The state in a link's JSON object (either format), defaults for what is missing, and every field it could not use. */
+function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>): { state: LinkState; issues: LinkIssue[] } {
+  const issues: LinkIssue[] = [];
   const bad = (field: string) => issues.push({ field, reason: 'invalid' });
-  for (const k of Object.keys(raw)) if (!TOP_KEYS.has(k)) bad(k);
+  for (const k of Object.keys(raw)) if (!topKeys.has(k)) bad(k);
   const block = (k: 'p' | 'w'): Record<string, unknown> => {
     if (!has(raw, k)) return {};
     if (isRecord(raw[k])) return raw[k];

@@ -9,6 +9,8 @@
 import { createWorkerSimClient, SimWorkerError, type WorkerPort } from '../sim/client';
 import { createClientEngine, createLocalEngine, EngineFellBackError, type EngineFallback, type SimEngine } from './engine';
 import type { SimParams } from './params';
+// The single-file build aliases this module to its inline variant (vite.config.ts).
+import { spawnSimWorker } from './spawnSimWorker';
 
 /** What the engine needs of a `Worker`. */
 export interface WorkerHandle extends WorkerPort {
@@ -17,10 +19,6 @@ export interface WorkerHandle extends WorkerPort {
   terminate(): void;
 }
 
-/** Starts the model's worker (throws when the browser refuses to create it). */
-function spawnSimWorker(): WorkerHandle {
-  return new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module', name: 'shardscope-sim' });
-}
 
 /** The transport died: the worker could not load, or crashed. */
 export class WorkerFailure extends Error {

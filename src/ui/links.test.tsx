@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createShardScopeStore, defaultSimParams, defaultViewParams, encodeLink, MAX_LINK_LENGTH, readLink } from '../state';
+import { createShardScopeStore, defaultSimParams, defaultViewParams, encodeLink, encodeShortLink, MAX_LINK_LENGTH, readLink } from '../state';
 import { App } from './App';
 
 // jsdom has no 2D canvas (it logs "not implemented"); the painters must cope with null.
@@ -84,7 +84,9 @@ describe('a run too large for a link (issue 8, point 8)', () => {
     fireEvent.click(screen.getByTestId('copy-link'));
     await screen.findByText('Link copied');
     const { params, view } = store.getState();
-    expect(writeText).toHaveBeenCalledWith(location.href.split('#')[0] + encodeLink({ params, view }));
+    // Issue 10: the short form.
+    expect(writeText).toHaveBeenCalledWith(location.href.split('#')[0] + encodeShortLink(params, view));
+    expect(readLink(encodeShortLink(params, view)).state).toEqual({ params, view: { ...defaultViewParams(), ...view } });
     expect(readLink(encodeLink({ params, view })).state).toEqual({ params, view: { ...defaultViewParams(), ...view } });
     store.getState().dispose();
   });

@@ -1,3 +1,4 @@
+import { ExportButtons } from '../export/ExportButtons';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Explain } from '../explain/Explain';
 import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
@@ -40,6 +41,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
             <Explain topic="settling" chip />
           </p>
         </div>
+        <ExportButtons target="comparison" svg />
       </div>
       {snapshot ? <Headline snapshot={snapshot} /> : null}
       <div ref={ref} className="bandwidth__charts">

@@ -45,7 +45,13 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
     if (!el || typeof IntersectionObserver !== 'function') return;
     const io = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), { rootMargin: '200px' });
     io.observe(el);
-    return () => io.disconnect();
+    // Issue 10: a print shows every card's response, on screen or not.
+    const onPrint = () => setVisible(true);
+    window.addEventListener('beforeprint', onPrint);
+    return () => {
+      io.disconnect();
+      window.removeEventListener('beforeprint', onPrint);
+    };
   }, []);
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import { ExportButtons } from '../export/ExportButtons';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
@@ -95,6 +96,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         <h3 id={`${id}-title`} className="card__title">
           {t('card.title', { replica })}
         </h3>
+        <ExportButtons target="replica" replica={replica} />
         <span className="card__server">
           {t('card.server', { server: `apiserver-${server}` })} · <span className={gate ? 'gate-on' : 'gate-off'}>{gate ? t('flow.gateOn') : t('flow.gateOff')}</span>
         </span>

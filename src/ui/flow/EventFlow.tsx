@@ -1,3 +1,4 @@
+import { ExportButtons } from '../export/ExportButtons';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT } from '../i18n';
@@ -168,6 +169,7 @@ export const EventFlow = memo(function EventFlow() {
         <h2 id="flow-title" className="panel__title">
           {t('flow.title')}
         </h2>
+        <ExportButtons target="flow" />
         <ul className="flow__legend">
           <li>
             <span className="dot" style={{ background: replicaColor(0, theme) }} aria-hidden="true" /> {t('flow.legendKept')}

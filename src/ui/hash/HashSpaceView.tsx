@@ -1,3 +1,4 @@
+import { ExportButtons } from '../export/ExportButtons';
 import { memo, useId, useMemo } from 'react';
 import { Explain } from '../explain/Explain';
 import {
@@ -88,6 +89,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
             </span>
           </p>
         </div>
+        <ExportButtons target="hash" svg />
         <div className="hashspace__legend">
           <span className="legend-item">
             <span className="swatch swatch--gap" aria-hidden="true" />

@@ -5,6 +5,7 @@ import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
 import { StoriesMenu } from '../stories/StoriesMenu';
+import { ShareMenu } from '../export/ShareMenu';
 import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -106,6 +107,7 @@ export const Header = memo(function Header() {
         />
         <StoriesMenu />
         <CopyLinkButton />
+        <ShareMenu />
         <button type="button" className="button button--icon" data-testid="keys-button" aria-label={t('header.keys')} aria-haspopup="dialog" onClick={() => a.toggleHelp()}>
           ?
         </button>

@@ -604,6 +604,24 @@ export const en = {
   'timeline.now': 'Now {time}',
   'timeline.reshard': 'Reshard to {to} replicas at {at} s',
   'timeline.burst': 'Rolling update in {namespace} at {at} s',
+  // issue 10: export and share
+  'export.caption': 'ShardScope · {replicas} replicas · {objects} objects · {key} · API servers: {gates} · seed {seed}',
+  'export.noLink': 'This run is too large for a link.',
+  'export.png': 'Export {target} as PNG (2×, with a caption)',
+  'export.svg': 'Export {target} as SVG',
+  'export.pngShort': 'PNG',
+  'export.svgShort': 'SVG',
+  'export.target.view': 'the simulation',
+  'export.target.hash': 'the hash space',
+  'export.target.comparison': 'the client-side vs server-side charts',
+  'export.target.flow': 'the event flow',
+  'export.target.replica': 'replica-{replica}’s card',
+  'share.menu': 'Share: PNG for a slide, QR code',
+  'qr.open': 'Show a QR code of the link to this run',
+  'qr.title': 'QR code of this run',
+  'qr.description': 'Scan it to open this exact run (same seed, parameters and selectors).',
+  'qr.close': 'Close',
+  'qr.tooLong': 'This run is too large for a QR code; share a shorter one.',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

@@ -1,0 +1,92 @@
+// Issue 10, point 6: the Firefox smoke suite. Debian's firefox-esr driven by puppeteer-core over
+// WebDriver BiDi (no browser download): the site from a sub-path, the single file from
+// file://, and PageDown. One Firefox for the whole suite; e2e/run.mjs runs it after Chromium.
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { serveStatic, type StaticSite } from './server';
+
+export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const DIST = join(import.meta.dirname, '..', 'dist');
+const SINGLE = join(import.meta.dirname, '..', 'dist-single', 'shardscope.html');
+
+interface Watched {
+  page: Page;
+  errors: string[];
+}
+
+describe('Firefox smoke suite (issue 10)', () => {
+  let browser: Browser;
+  let site: StaticSite;
+
+  before(async () => {
+    if (!existsSync(FIREFOX)) throw new Error(`Firefox not found at ${FIREFOX}: apt-get install -y firefox-esr`);
+    site = await serveStatic(DIST);
+    browser = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+  });
+  after(async () => {
+    await browser?.close();
+    await site?.close();
+  });
+
+  /** A new page at 1280x720 whose uncaught errors and console errors are recorded. */
+  async function openPage(url: string): Promise<Watched> {
+    const page = await browser.newPage();
+    await page.setViewport({ width: 1280, height: 720 });
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(String(e)));
+    page.on('console', (m) => {
+      if (m.type() === 'error') errors.push(m.text());
+    });
+    await page.goto(url);
+    await page.waitForSelector('[data-testid="replica-card"]', { timeout: 60_000 });
+    return { page, errors };
+  }
+
+  const cardCount = (page: Page) => page.evaluate(() => document.querySelectorAll('[data-testid="replica-card"]').length);
+  const clockText = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent ?? '');
+
+  it('loads the site from a sub-path and runs the model in its worker', async () => {
+    assert.match(site.url, /\/demos\/shardscope\/$/);
+    const { page, errors } = await openPage(site.url);
+    assert.equal(await cardCount(page), 4);
+    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-engine') === 'worker', { timeout: 30_000 });
+    // Every file came from under the sub-path.
+    assert.deepEqual(
+      site.requests.filter((p) => !p.startsWith('/demos/shardscope/')),
+      [],
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('opens the single file from file:// with its worker', async () => {
+    assert.ok(existsSync(SINGLE), 'dist-single/shardscope.html is built (npm run build:single)');
+    const { page, errors } = await openPage(pathToFileURL(SINGLE).href);
+    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-engine') === 'worker', { timeout: 30_000 });
+    const before = await clockText(page);
+    await page.waitForFunction((t) => document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent !== t, { timeout: 30_000 }, before);
+    assert.equal(await page.$('[data-testid="engine-fallback"]'), null);
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  it('answers PageDown (a clicker\u2019s key) by moving what the audience sees', async () => {
+    const { page, errors } = await openPage(site.url);
+    // Paused, so only the key moves anything.
+    await page.click('[data-testid="play-toggle"]');
+    await page.waitForFunction(() => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'false');
+    const before = { clock: await clockText(page), scroll: await page.evaluate(() => window.scrollY) };
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(
+      (b) => document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent !== b.clock || window.scrollY > b.scroll,
+      { timeout: 10_000 },
+      before,
+    );
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+});

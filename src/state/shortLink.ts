@@ -1,0 +1,157 @@
+/**
+ * Short links (issue 10): `#s=1.<base64url>`, the state's difference from the defaults as
+ * JSON, compressed with raw DEFLATE. A default run is `#s=1.q64FAA` (11 characters), so a
+ * story step link with the page's address fits on a slide or in a QR code.
+ *
+ * This module only packs and unpacks the payload; `link.ts` validates what comes out with
+ * exactly the rules of the `#state=` (version 1) format, so both formats name the same
+ * fields and show the same notices.
+ */
+import { deflateSync, Inflate } from 'fflate';
+import { defaultSimParams, defaultViewParams } from './defaults';
+import type { SimParams, ViewParams } from './params';
+import { equalSplitSelectors } from './selectors';
+
+/** Version of the short format, written before the payload (`#s=1.`). */
+export const SHORT_LINK_VERSION = 1;
+const PREFIX = `${SHORT_LINK_VERSION}.`;
+/** The hash parameter of a short link (`#s=...`, or `&s=...` beside other parameters). */
+export const SHORT_KEY = 's';
+
+/**
+ * The fields of a state that differ from a fresh page's (light theme, version 1 field names).
+ * The selectors are left out when they are the equal split of the replicas and key the link
+ * sets, which is what the decoder falls back to; the language never travels in a link.
+ */
+export function stateDiff(params: SimParams, view: ViewParams): { p?: Record<string, unknown>; w?: Record<string, unknown> } {
+  const dp = defaultSimParams();
+  const p: Record<string, unknown> = {};
+  for (const k of Object.keys(params) as (keyof SimParams)[]) {
+    if (k === 'selectors') continue;
+    if (JSON.stringify(params[k]) !== JSON.stringify(dp[k])) p[k] = params[k];
+  }
+  const split = equalSplitSelectors(params.replicas, params.shardKey);
+  if (params.selectors.length !== split.length || params.selectors.some((s, i) => s !== split[i])) p.selectors = params.selectors;
+  const dv = defaultViewParams();
+  const w: Record<string, unknown> = {};
+  for (const k of Object.keys(view) as (keyof ViewParams)[]) {
+    if (k === 'locale') continue;
+    if (view[k] !== dv[k]) w[k] = view[k];
+  }
+  const out: { p?: Record<string, unknown>; w?: Record<string, unknown> } = {};
+  if (Object.keys(p).length > 0) out.p = p;
+  if (Object.keys(w).length > 0) out.w = w;
+  return out;
+}
+
+/** The short fragment (`#s=1.…`) for a state. */
+export function encodeShortLink(params: SimParams, view: ViewParams): string {
+  // JSON.stringify escapes lone surrogates, so the UTF-8 bytes round-trip every string.
+  const json = JSON.stringify(stateDiff(params, view));
+  return `#${SHORT_KEY}=${PREFIX}${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
+}
+
+const SHORT_PARAM = /(?:^#|&)s=([^&]*)/;
+
+/** The payload of the `s=` parameter of a fragment, or null when there is none. */
+export function shortParam(hash: string): string | null {
+  const m = SHORT_PARAM.exec(hash);
+  return m ? m[1]! : null;
+}
+
+/** What unpacking a short payload gave: the JSON value, or why there is none. */
+export type Unpacked = { readonly ok: true; readonly raw: unknown } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-long' };
+
+/**
+ * The JSON value in a short payload (what follows `s=`). Never throws. `maxBytes` bounds the
+ * decompressed size: a tiny payload can inflate a thousandfold, so inflation stops as soon
+ * as it passes the bound instead of filling memory.
+ */
+export function unpackShortPayload(payload: string, maxBytes: number): Unpacked {
+  if (!payload.startsWith(PREFIX)) return /^\d+\./.test(payload) ? { ok: false, reason: 'version' } : { ok: false, reason: 'unreadable' };
+  const bytes = fromBase64Url(payload.slice(PREFIX.length));
+  if (!bytes || bytes.length === 0) return { ok: false, reason: 'unreadable' };
+  let json: Uint8Array;
+  try {
+    json = inflateCapped(bytes, maxBytes);
+  } catch (e) {
+    return { ok: false, reason: e instanceof TooLong ? 'too-long' : 'unreadable' };
+  }
+  try {
+    return { ok: true, raw: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)) };
+  } catch {
+    return { ok: false, reason: 'unreadable' };
+  }
+}
+
+class TooLong extends Error {}
+
+/** Raw inflate that throws {@link TooLong} once the output passes `max` bytes. */
+function inflateCapped(data: Uint8Array, max: number): Uint8Array {
+  const parts: Uint8Array[] = [];
+  let total = 0;
+  let done = false;
+  const inflate = new Inflate((chunk, final) => {
+    total += chunk.length;
+    if (total > max) throw new TooLong();
+    parts.push(chunk);
+    if (final) done = true;
+  });
+  // Small input slices bound what one push can produce (DEFLATE expands at most ~1032x).
+  const SLICE = 1024;
+  for (let i = 0; i < data.length; i += SLICE) inflate.push(data.subarray(i, i + SLICE), i + SLICE >= data.length);
+  if (!done) throw new Error('truncated');
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const INDEX = new Int16Array(128).fill(-1);
+for (let i = 0; i < ALPHABET.length; i++) INDEX[ALPHABET.charCodeAt(i)] = i;
+
+/** Base64url without padding. */
+export function toBase64Url(bytes: Uint8Array): string {
+  let out = '';
+  let i = 0;
+  for (; i + 2 < bytes.length; i += 3) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]!;
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]! + ALPHABET[n & 63]!;
+  }
+  const rest = bytes.length - i;
+  if (rest === 1) {
+    const n = bytes[i]! << 16;
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]!;
+  } else if (rest === 2) {
+    const n = (bytes[i]! << 16) | (bytes[i + 1]! << 8);
+    out += ALPHABET[n >> 18]! + ALPHABET[(n >> 12) & 63]! + ALPHABET[(n >> 6) & 63]!;
+  }
+  return out;
+}
+
+/** Bytes of unpadded base64url, or null when `text` is not exactly that. */
+export function fromBase64Url(text: string): Uint8Array | null {
+  if (text.length % 4 === 1) return null;
+  const out = new Uint8Array(Math.floor((text.length * 3) / 4));
+  let bits = 0;
+  let acc = 0;
+  let at = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const v = c < 128 ? INDEX[c]! : -1;
+    if (v < 0) return null;
+    acc = ((acc << 6) | v) & 0xffffff;
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out[at++] = (acc >> bits) & 0xff;
+    }
+  }
+  // Leftover bits must be zero, so each byte string has one spelling.
+  if ((acc & ((1 << bits) - 1)) !== 0) return null;
+  return out;
+}

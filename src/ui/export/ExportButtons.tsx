@@ -1,0 +1,85 @@
+import { useRef, useState } from 'react';
+import { useShardScopeStore } from '../../state';
+import { useFormat, useT } from '../i18n';
+import { captionFor } from './caption';
+import { exportPng, exportSvg } from './exportImage';
+import { EXPORT_SKIP_ATTR } from './walkDom';
+import { withEverythingRendered } from './offscreen';
+import './export.css';
+
+/** What a set of export buttons exports. */
+export type ExportTarget = 'view' | 'hash' | 'comparison' | 'flow' | 'replica';
+
+const TARGET_NAME = {
+  view: 'export.target.view',
+  hash: 'export.target.hash',
+  comparison: 'export.target.comparison',
+  flow: 'export.target.flow',
+  replica: 'export.target.replica',
+} as const;
+
+/** The element a target stands for, found from its button (a panel is the closest section or card). */
+function rootOf(button: HTMLElement, target: ExportTarget): Element | null {
+  if (target === 'view') return document.getElementById('main');
+  return button.closest(target === 'replica' ? '[data-testid="replica-card"]' : 'section.panel');
+}
+
+/**
+ * PNG (and, for the hash space and the charts, SVG) export of one panel, of a replica card, or
+ * of the whole simulation (issue 10). The buttons leave themselves out of the picture.
+ */
+export function ExportButtons({ target, svg = false, replica }: { target: ExportTarget; svg?: boolean; replica?: number }) {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const ref = useRef<HTMLSpanElement>(null);
+  const [busy, setBusy] = useState(false);
+  const suffix = target === 'replica' ? `-replica-${replica ?? 0}` : target === 'view' ? '' : `-${target}`;
+  const name = t(TARGET_NAME[target], { replica: replica ?? 0 });
+  const file = (ext: string) => `shardscope${target === 'replica' ? `-replica-${replica ?? 0}` : target === 'view' ? '' : `-${target}`}-seed-${store.getState().params.seed}.${ext}`;
+  const run = async (kind: 'png' | 'svg') => {
+    const root = ref.current ? rootOf(ref.current, target) : null;
+    if (!root) return;
+    const caption = captionFor(store, t, f, location.href);
+    setBusy(true);
+    try {
+      await withEverythingRendered(() => (kind === 'png' ? exportPng(root, caption, file('png')) : exportSvg(root, caption, file('svg'))));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <span ref={ref} className={target === 'view' ? 'export-buttons export-buttons--header' : 'export-buttons'} {...{ [EXPORT_SKIP_ATTR]: '' }}>
+      <button
+        type="button"
+        className={target === 'view' ? 'button button--icon' : 'button button--small export-buttons__button'}
+        data-testid={`export-png${suffix}`}
+        aria-label={t('export.png', { target: name })}
+        title={t('export.png', { target: name })}
+        disabled={busy}
+        onClick={() => void run('png')}
+      >
+        {target === 'view' ? (
+          <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 5h18v14H3zM5 7v10h14V7zM7 15l3-4 2 3 2-2 3 3z" fill="currentColor" fillRule="evenodd" />
+          </svg>
+        ) : (
+          t('export.pngShort')
+        )}
+      </button>
+      {svg ? (
+        <button
+          type="button"
+          className="button button--small export-buttons__button"
+          data-testid={`export-svg${suffix}`}
+          aria-label={t('export.svg', { target: name })}
+          title={t('export.svg', { target: name })}
+          disabled={busy}
+          onClick={() => void run('svg')}
+        >
+          {t('export.svgShort')}
+        </button>
+      ) : null}
+    </span>
+  );
+}

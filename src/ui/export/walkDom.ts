@@ -1,0 +1,200 @@
+/**
+ * Export for slides (issue 10): a panel of the page drawn again, by us, from its layout and
+ * computed styles, into a canvas (PNG) or an SVG document. Nothing is loaded as an image: the
+ * page's Content-Security-Policy (img-src 'self', no blob: or data:) stays as it is, which
+ * serialising the DOM into an <img> would not allow.
+ *
+ * The walk visits boxes, text, canvases, form values and inline SVGs in document order and
+ * hands each to a {@link DomSink}; the PNG and SVG exporters are two sinks. It covers what
+ * ShardScope's panels use (no shadows, gradients or transforms on HTML boxes).
+ */
+
+/** A rectangle relative to the exported root, in CSS pixels. */
+export interface Box {
+  readonly x: number;
+  readonly y: number;
+  readonly w: number;
+  readonly h: number;
+}
+
+export interface Border {
+  readonly width: number;
+  readonly color: string;
+}
+
+/** Text to draw: `x` its left edge, `baseline` its alphabetic baseline. */
+export interface TextRun {
+  readonly text: string;
+  readonly x: number;
+  readonly baseline: number;
+  readonly font: string;
+  readonly fontSize: number;
+  readonly fontFamily: string;
+  readonly fontWeight: string;
+  readonly color: string;
+  readonly letterSpacing: number;
+}
+
+/** What an exporter does with what the walk finds. */
+export interface DomSink {
+  box(box: Box, background: string | null, radius: number, borders: readonly [Border, Border, Border, Border]): void;
+  text(run: TextRun): void;
+  canvas(el: HTMLCanvasElement, box: Box): void;
+  svg(el: SVGSVGElement, box: Box): void;
+  pushOpacity(alpha: number): void;
+  popOpacity(): void;
+}
+
+/** Elements the walk leaves out (the export buttons themselves, dialogs). */
+export const EXPORT_SKIP_ATTR = 'data-export-skip';
+
+/** The alpha of a computed colour (`rgb(...)`, `rgba(...)`, `transparent`, `color(srgb ...)`). */
+export function colorAlpha(color: string): number {
+  if (color === 'transparent' || color === '') return 0;
+  const m = /\/\s*([\d.]+%?)\s*\)$/.exec(color) ?? /^rgba\([^,]+,[^,]+,[^,]+,\s*([\d.]+%?)\s*\)$/.exec(color);
+  if (!m) return 1;
+  const v = m[1]!;
+  return v.endsWith('%') ? parseFloat(v) / 100 : parseFloat(v);
+}
+
+/** Ascent and descent of a font, measured once per font. */
+export type FontMetrics = (font: string, letterSpacing: number) => { ascent: number; descent: number };
+
+/** A positioned element's z-index (0 for `auto`, static elements and text). */
+function zIndexOf(node: Node): number {
+  if (node.nodeType !== Node.ELEMENT_NODE) return 0;
+  const cs = getComputedStyle(node as Element);
+  if (cs.position === 'static') return 0;
+  const z = parseInt(cs.zIndex, 10);
+  return Number.isFinite(z) ? z : 0;
+}
+
+/** Walks `root` and its descendants into `sink`. */
+export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): void {
+  const origin = root.getBoundingClientRect();
+  const rel = (r: DOMRect | { left: number; top: number; width: number; height: number }): Box => ({
+    x: r.left - origin.left,
+    y: r.top - origin.top,
+    w: r.width,
+    h: r.height,
+  });
+
+  const textOf = (node: Text, cs: CSSStyleDeclaration): void => {
+    const raw = node.data;
+    if (!raw.trim()) return;
+    const color = cs.getPropertyValue('-webkit-text-fill-color') || cs.color;
+    if (colorAlpha(color) === 0 || colorAlpha(cs.color) === 0) return;
+    const fontSize = parseFloat(cs.fontSize);
+    const font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const letterSpacing = cs.letterSpacing === 'normal' ? 0 : parseFloat(cs.letterSpacing) || 0;
+    const transform = (s: string) => (cs.textTransform === 'uppercase' ? s.toUpperCase() : cs.textTransform === 'lowercase' ? s.toLowerCase() : s);
+    const { ascent, descent } = metrics(font, letterSpacing);
+    const range = document.createRange();
+    const draw = (text: string, r: DOMRect) => {
+      if (r.width === 0 || r.height === 0) return;
+      const b = rel(r);
+      const baseline = b.y + (b.h - (ascent + descent)) / 2 + ascent;
+      sink.text({ text: transform(text), x: b.x, baseline, font, fontSize, fontFamily: cs.fontFamily, fontWeight: cs.fontWeight, color, letterSpacing });
+    };
+    range.selectNodeContents(node);
+    const rects = range.getClientRects();
+    if (rects.length === 1) {
+      // One line: the whole run at once (white space collapsed as the page shows it).
+      draw(cs.whiteSpace.startsWith('pre') ? raw : raw.replace(/\s+/g, ' ').trim(), rects[0]!);
+      return;
+    }
+    // Wrapped (or split) text: word by word, each where the page put it.
+    const re = /\S+/g;
+    for (let m = re.exec(raw); m; m = re.exec(raw)) {
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      const wordRects = range.getClientRects();
+      if (wordRects.length <= 1) {
+        if (wordRects[0]) draw(m[0], wordRects[0]);
+        continue;
+      }
+      // A word broken across lines (a long URL): its pieces line by line, character by character.
+      let start = 0;
+      let line: DOMRect | null = null;
+      for (let i = 0; i <= m[0].length; i++) {
+        let r: DOMRect | null = null;
+        if (i < m[0].length) {
+          range.setStart(node, m.index + i);
+          range.setEnd(node, m.index + i + 1);
+          r = range.getClientRects()[0] ?? null;
+        }
+        if (line && (!r || Math.abs(r.top - line.top) > 1)) {
+          draw(m[0].slice(start, i), line);
+          start = i;
+          line = null;
+        }
+        if (r && !line) line = r;
+      }
+    }
+  };
+
+  const visit = (el: Element): void => {
+    if (el.hasAttribute(EXPORT_SKIP_ATTR)) return;
+    const cs = getComputedStyle(el);
+    if (cs.display === 'none' || cs.visibility === 'hidden') return;
+    const r = el.getBoundingClientRect();
+    // Visually hidden text for screen readers (clipped to a pixel).
+    if ((r.width <= 1 || r.height <= 1) && cs.overflow !== 'visible') return;
+    const opacity = parseFloat(cs.opacity);
+    if (opacity === 0) return;
+    if (opacity < 1) sink.pushOpacity(opacity);
+    try {
+      if (el instanceof SVGSVGElement) {
+        sink.svg(el, rel(r));
+        return;
+      }
+      if (el instanceof SVGElement) return;
+      // A gradient or hatching (the legend's gap and overlap swatches) is drawn as its first colour.
+      const gradient = cs.backgroundImage !== 'none' ? (/rgba?\([^)]*\)/.exec(cs.backgroundImage)?.[0] ?? null) : null;
+      const bg = colorAlpha(cs.backgroundColor) > 0 ? cs.backgroundColor : gradient && colorAlpha(gradient) > 0 ? gradient : null;
+      const side = (s: 'Top' | 'Right' | 'Bottom' | 'Left'): Border => {
+        const style = cs.getPropertyValue(`border-${s.toLowerCase()}-style`);
+        const width = style === 'none' || style === 'hidden' ? 0 : parseFloat(cs.getPropertyValue(`border-${s.toLowerCase()}-width`)) || 0;
+        return { width, color: cs.getPropertyValue(`border-${s.toLowerCase()}-color`) };
+      };
+      const borders = [side('Top'), side('Right'), side('Bottom'), side('Left')] as const;
+      if (bg || borders.some((b) => b.width > 0 && colorAlpha(b.color) > 0)) sink.box(rel(r), bg, parseFloat(cs.borderTopLeftRadius) || 0, borders);
+      if (el instanceof HTMLCanvasElement) {
+        sink.canvas(el, rel(r));
+        return;
+      }
+      if ((el instanceof HTMLInputElement && !['checkbox', 'radio', 'range', 'hidden'].includes(el.type)) || el instanceof HTMLTextAreaElement) {
+        formValue(el, cs, r);
+        return;
+      }
+      // Stacked siblings (the dots' canvas over the bands' SVG) in the order the page stacks them.
+      const children = Array.from(el.childNodes).map((node, i) => ({ node, i, z: zIndexOf(node) }));
+      if (children.some((c) => c.z !== 0)) children.sort((a, b) => a.z - b.z || a.i - b.i);
+      for (const { node: child } of children) {
+        if (child.nodeType === Node.TEXT_NODE) textOf(child as Text, cs);
+        else if (child.nodeType === Node.ELEMENT_NODE) visit(child as Element);
+      }
+    } finally {
+      if (opacity < 1) sink.popOpacity();
+    }
+  };
+
+  const formValue = (el: HTMLInputElement | HTMLTextAreaElement, cs: CSSStyleDeclaration, r: DOMRect): void => {
+    const value = el.value;
+    if (!value || colorAlpha(cs.color) === 0) return;
+    const font = `${cs.fontStyle} ${cs.fontWeight} ${cs.fontSize} ${cs.fontFamily}`;
+    const { ascent, descent } = metrics(font, 0);
+    const b = rel(r);
+    const left = b.x + (parseFloat(cs.paddingLeft) || 0) + (parseFloat(cs.borderLeftWidth) || 0);
+    const lineHeight = parseFloat(cs.lineHeight) || (ascent + descent) * 1.2;
+    const top = b.y + (parseFloat(cs.paddingTop) || 0) + (parseFloat(cs.borderTopWidth) || 0);
+    const lines = el instanceof HTMLTextAreaElement ? value.split('\n') : [value];
+    lines.forEach((line, i) => {
+      const baseline = el instanceof HTMLTextAreaElement ? top + i * lineHeight + (lineHeight - (ascent + descent)) / 2 + ascent : b.y + (b.h - (ascent + descent)) / 2 + ascent;
+      if (baseline > b.y + b.h) return;
+      sink.text({ text: line, x: left, baseline, font, fontSize: parseFloat(cs.fontSize), fontFamily: cs.fontFamily, fontWeight: cs.fontWeight, color: cs.color, letterSpacing: 0 });
+    });
+  };
+
+  visit(root);
+}
