@@ -182,11 +182,11 @@ describe('guided stories in a browser (issue 10)', () => {
 
   it('goes back with PageUp and ArrowLeft to exactly the earlier state, and leaving keeps it for free play', async () => {
     const saving = storyById('saving')!;
-    // Step 3 opened directly, then left: the #state= link of its exact state.
+    // Step 3 opened directly, then left: the state link (#s=) of its exact state.
     await open('#story=saving&step=3');
     await expectStep(saving, 3);
     await page.getByTestId('story-exit').click();
-    await page.waitForFunction(() => location.hash.startsWith('#state='));
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
     const direct = await page.evaluate(() => location.hash);
     assert.equal(await page.getByTestId('story-caption').count(), 0);
     // The state stays: it is step 3's, in a link that reads back without an issue.
@@ -206,7 +206,7 @@ describe('guided stories in a browser (issue 10)', () => {
     await page.keyboard.press('ArrowRight');
     await expectStep(saving, 3);
     await page.keyboard.press('Escape');
-    await page.waitForFunction(() => location.hash.startsWith('#state='));
+    await page.waitForFunction(() => location.hash.startsWith('#s='));
     assert.equal(await page.evaluate(() => location.hash), direct);
     assert.equal(await page.getByTestId('story-caption').count(), 0);
     // In free play, PageDown no longer moves a story.

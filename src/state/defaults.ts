@@ -37,5 +37,5 @@ export function defaultSimParams(): SimParams {
 
 /** The view a fresh page starts with. The theme follows the system unless chosen. */
 export function defaultViewParams(prefersDark = false): ViewParams {
-  return { view: 'strip', dotOwners: 'server', theme: prefersDark ? 'dark' : 'light', speed: 1, locale: 'en' };
+  return { view: 'strip', dotOwners: 'server', theme: prefersDark ? 'dark' : 'light', speed: 1, locale: 'en', presentation: false };
 }

@@ -32,7 +32,7 @@ function blockedStore(params: SimParams, speed = 1) {
   const engines: SimEngine[] = [];
   const store = createShardScopeStore({
     params,
-    view: { view: 'strip', dotOwners: 'server', theme: 'light', speed, locale: 'en' },
+    view: { view: 'strip', dotOwners: 'server', theme: 'light', speed, locale: 'en', presentation: false },
     engineKind: engineKindFor,
     engineFactory: () => {
       const e = createBrowserEngine({
@@ -166,7 +166,7 @@ describe('the page thread’s limits', () => {
   });
 
   it('leaves a worker-run model unlimited', async () => {
-    const store = createShardScopeStore({ params: small({ addedPerSec: 1_000_000 }), view: { view: 'strip', dotOwners: 'server', theme: 'light', speed: 16, locale: 'en' } });
+    const store = createShardScopeStore({ params: small({ addedPerSec: 1_000_000 }), view: { view: 'strip', dotOwners: 'server', theme: 'light', speed: 16, locale: 'en', presentation: false } });
     await store.getState().start();
     store.getState().setPlaying(true);
     expect(store.getState().playing).toBe(true);

@@ -70,6 +70,9 @@ export type ShardRequirementsList = readonly import('../core/sharding').ShardRan
 export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '../core/sharding';
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
 export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
+// issue 10: presentation mode and the key modes
+export { selectStoryActive, selectPresentation, selectKeyMode } from './presentation';
+export type { KeyMode } from './presentation';
 // issue 8: the most ranges the model simulates, across all replicas.
 export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';

@@ -45,6 +45,7 @@ function checkUsable(state: LinkState): void {
   check(['server', 'client'].includes(w.dotOwners), () => `dotOwners ${w.dotOwners}`);
   check(['light', 'dark'].includes(w.theme), () => `theme ${w.theme}`);
   check(SPEEDS.includes(w.speed), () => `speed ${w.speed}`);
+  check(typeof w.presentation === 'boolean', () => `presentation ${String(w.presentation)}`);
 }
 
 /** Whether `field`, or a part of it (`apiServers[1].gate`), is named. */
@@ -97,6 +98,7 @@ const VIEW_VALUES: Record<string, fc.Arbitrary<unknown>> = {
   theme: fc.constantFrom('light', 'dark'),
   speed: fc.constantFrom(...SPEEDS),
   locale: fc.constant('en'),
+  presentation: fc.boolean(),
 };
 /** Some keys of `values`, each with a good value or junk, plus a few keys the format does not have. */
 function block(values: Record<string, fc.Arbitrary<unknown>>): fc.Arbitrary<Record<string, unknown>> {
@@ -159,6 +161,7 @@ const validState: fc.Arbitrary<LinkState> = replicaCount.chain((replicas) =>
         theme: fc.constantFrom('light' as const, 'dark' as const),
         speed: fc.constantFrom(...SPEEDS),
         locale: fc.constant('en' as const),
+        presentation: fc.boolean(),
       }),
     })
     .map(({ view, ...p }) => ({ params: { ...(p as unknown as SimParams), replicas }, view: view as ViewParams })),

@@ -219,6 +219,8 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     speed: oneOf(w, 'speed', SPEEDS, dv.speed),
     // The page's language is not part of the link (the encoder leaves it out).
     locale: oneOf(w, 'locale', ['en'] as const, dv.locale),
+    // issue 10: presentation mode survives a reload and travels with a shared link.
+    presentation: oneOf(w, 'presentation', [true, false], dv.presentation),
   };
   return { state: { params, view }, issues };
 }

@@ -75,6 +75,8 @@ export interface ViewParams {
   /** Simulated seconds per wall-clock second. */
   readonly speed: number;
   readonly locale: 'en';
+  /** Issue 10: the projector layout (no parameters sidebar; hash space, headline and comparison on one screen). */
+  readonly presentation: boolean;
 }
 
 /** Bounds of every numeric parameter; the controls and the validator share them. */

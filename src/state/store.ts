@@ -98,6 +98,9 @@ export interface ViewActions {
   setView(view: ViewParams['view']): void;
   setDotOwners(owners: ViewParams['dotOwners']): void;
   setTheme(theme: ViewParams['theme']): void;
+  /** Issue 10: switches the projector layout on or off. */
+  setPresentation(on: boolean): void;
+  togglePresentation(): void;
   setHelpOpen(open: boolean): void;
   toggleHelp(): void;
   /** Issue 9: goes to simulated time `t` (the timeline); clicks queued behind a busy engine collapse into the last one. */
@@ -526,6 +529,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setView: (view) => set((s) => ({ view: { ...s.view, view } })),
     setDotOwners: (dotOwners) => set((s) => ({ view: { ...s.view, dotOwners } })),
     setTheme: (theme) => set((s) => ({ view: { ...s.view, theme } })),
+    setPresentation: (presentation) => set((s) => ({ view: { ...s.view, presentation } })),
+    togglePresentation: () => get().setPresentation(!get().view.presentation),
     setHelpOpen: (helpOpen) => set({ helpOpen }),
     toggleHelp: () => set((s) => ({ helpOpen: !s.helpOpen })),
 

@@ -83,7 +83,7 @@ describe('story steps in the store (issue 10)', () => {
 });
 
 describe('the address bar in a story (issue 10)', () => {
-  it('shows #story=<id>&step=<n> at once while a story is shown, and #state= after leaving', () => {
+  it('shows #story=<id>&step=<n> at once while a story is shown, and the state link (#s=) after leaving', () => {
     const t = timers();
     const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
     const url = host();
@@ -94,7 +94,7 @@ describe('the address bar in a story (issue 10)', () => {
     expect(url.current()).toBe('#story=fallback&step=2');
     leaveStory(store);
     t.flush();
-    expect(url.current()).toMatch(/^#state=/);
+    expect(url.current()).toMatch(/^#s=1\./);
     expect(readLink(url.current()).state!.params).toEqual(resolveStep(storyById('fallback')!, 1)!.params);
   });
 
@@ -112,13 +112,14 @@ describe('story keys (issue 10)', () => {
   const key = (k: string): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: null });
 
   it('PageDown, ArrowRight and Space go to the next step; PageUp and ArrowLeft to the previous one', () => {
-    for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k), true)).toBe('story-next');
-    for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k), true)).toBe('story-prev');
+    for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k), 'story')).toBe('story-next');
+    for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k), 'story')).toBe('story-prev');
   });
 
-  it('leave the free-play bindings as they were without a story', () => {
-    expect(shortcutFor(key('PageDown'))).toBe('step-forward');
+  it('leave the free-play and presentation bindings as they were without a story', () => {
+    expect(shortcutFor(key('PageDown'))).toBeNull();
+    expect(shortcutFor(key('PageDown'), 'presentation')).toBe('step-forward');
     expect(shortcutFor(key(' '))).toBe('toggle-play');
-    expect(shortcutFor(key('ArrowLeft'), false)).toBe('step-back');
+    expect(shortcutFor(key('ArrowLeft'), 'free')).toBe('step-back');
   });
 });

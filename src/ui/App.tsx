@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState, type MouseEvent } from 'react';
 import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
-import { BandwidthPanel, Headline } from './bandwidth/BandwidthPanel';
+import { BandwidthPanel } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
 import { EventFlow } from './flow/EventFlow';
@@ -13,6 +13,8 @@ import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 import { StoryCaption } from './stories/StoryCaption';
 import { Timeline } from './timeline/Timeline';
+import { CaptionSlot } from './stage/CaptionSlot';
+import { Summary } from './stage/Summary';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -130,11 +132,6 @@ function skipToMain(e: MouseEvent<HTMLAnchorElement>): void {
   main.scrollIntoView?.({ block: 'start' });
 }
 
-function HeadlineChip() {
-  const snapshot = useShardScope((s) => s.sim.snapshot);
-  return snapshot ? <Headline snapshot={snapshot} compact /> : null;
-}
-
 /** How many mount stages {@link Shell} has: the shell itself, then one per heavy panel. */
 const STAGES = 5;
 
@@ -174,15 +171,17 @@ function Shell({ staged }: { staged: boolean }) {
   usePlayLoop(store);
   useDocumentTheme(theme);
   const engine = useShardScope((s) => s.sim.engine);
+  const presentation = useShardScope((s) => s.view.presentation);
   return (
-    <div className="app" data-engine={engine ?? undefined}>
+    <div className={presentation ? 'app app--presenting' : 'app'} data-engine={engine ?? undefined} data-presentation={presentation}>
       <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
         {t('app.skipToMain')}
       </a>
       <Header />
-      <StoryCaption />
+      {presentation ? <CaptionSlot /> : <StoryCaption />}
       <div className="app__body">
-        <aside className="app__side">
+        {/* Presentation mode hides the parameters, kept mounted so drafts survive the switch. */}
+        <aside className="app__side" hidden={presentation}>
           <ControlPanel />
         </aside>
         <main id="main" className="app__main" tabIndex={-1}>
@@ -190,16 +189,35 @@ function Shell({ staged }: { staged: boolean }) {
           <LinkTooLongBanner />
           <StatusBanner />
           <EngineNotice />
-          <Timeline />
-          <HeadlineChip />
-          <div className="app__grid">
-            <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>
-            <div className="app__col app__col--a">{stage >= 3 ? <ReplicaCards /> : null}</div>
-            <div className="app__col app__col--b">
-              {stage >= 4 ? <BandwidthPanel /> : null}
-              {stage >= 5 ? <EventFlow /> : null}
-            </div>
-          </div>
+          {presentation ? (
+            // Issue 10: the projector layout. The stage is one screen tall: the answer and its
+            // audit, the hash space, the four comparison charts; the rest follows below it.
+            <>
+              <section className="stage" data-testid="stage" aria-label={t('presentation.toggle')}>
+                <Summary />
+                <div className="stage__hash">{stage >= 2 ? <HashSpaceView /> : null}</div>
+                <div className="stage__comparison">{stage >= 4 ? <BandwidthPanel /> : null}</div>
+              </section>
+              <Timeline />
+              <div className="app__grid">
+                {stage >= 5 ? <EventFlow /> : null}
+                {stage >= 3 ? <ReplicaCards /> : null}
+              </div>
+            </>
+          ) : (
+            <>
+              <Timeline />
+              <Summary />
+              <div className="app__grid">
+                <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>
+                <div className="app__col app__col--a">{stage >= 3 ? <ReplicaCards /> : null}</div>
+                <div className="app__col app__col--b">
+                  {stage >= 4 ? <BandwidthPanel /> : null}
+                  {stage >= 5 ? <EventFlow /> : null}
+                </div>
+              </div>
+            </>
+          )}
         </main>
       </div>
       <KeysDialog />

@@ -18,11 +18,32 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('.'))).toBe('toggle-play');
   });
 
-  it('arrows and PageUp/PageDown step', () => {
-    expect(shortcutFor(key('ArrowRight'))).toBe('step-forward');
-    expect(shortcutFor(key('PageDown'))).toBe('step-forward');
-    expect(shortcutFor(key('ArrowLeft'))).toBe('step-back');
-    expect(shortcutFor(key('PageUp'))).toBe('step-back');
+  it('arrows step, up and down included, in every mode', () => {
+    for (const mode of ['free', 'presentation', 'story'] as const) {
+      expect(shortcutFor(key('ArrowRight'), mode)).toBe('step-forward');
+      expect(shortcutFor(key('ArrowDown'), mode)).toBe('step-forward');
+      expect(shortcutFor(key('ArrowLeft'), mode)).toBe('step-back');
+      expect(shortcutFor(key('ArrowUp'), mode)).toBe('step-back');
+    }
+  });
+
+  it('in free play PageUp and PageDown are left to the page, so it scrolls (issue 10)', () => {
+    expect(shortcutFor(key('PageDown'))).toBeNull();
+    expect(shortcutFor(key('PageUp'))).toBeNull();
+    expect(shortcutFor(key('PageDown'), 'free')).toBeNull();
+    expect(shortcutFor(key('PageUp'), 'free')).toBeNull();
+  });
+
+  it('in presentation mode PageDown and PageUp (a clicker) step forward and back', () => {
+    expect(shortcutFor(key('PageDown'), 'presentation')).toBe('step-forward');
+    expect(shortcutFor(key('PageUp'), 'presentation')).toBe('step-back');
+  });
+
+  it('p switches presentation mode, but not while typing or with Ctrl (print)', () => {
+    expect(shortcutFor(key('p'))).toBe('toggle-presentation');
+    expect(shortcutFor(key('p'), 'presentation')).toBe('toggle-presentation');
+    expect(shortcutFor(key('p', el('<input type="text">')))).toBeNull();
+    expect(shortcutFor(key('p', document.body, { ctrlKey: true }))).toBeNull();
   });
 
   it('+ and - change speed, ? shows the keys, Escape closes', () => {

@@ -1,13 +1,25 @@
 /**
  * Global keyboard shortcuts, the RaftScope set: Space and `.` (what a presentation clicker
- * sends) toggle play, arrows and PageUp/PageDown step, `+`/`-` change speed, `?` shows keys.
+ * sends) toggle play, arrows step, `+`/`-` change speed, `?` shows keys, `p` switches
+ * presentation mode. PageUp/PageDown step only in presentation mode: in free play they
+ * scroll the page, as everywhere else on the web (issue 10).
  */
 import { useEffect } from 'react';
-import type { ShardScopeStore } from '../state';
+import { selectKeyMode, type KeyMode, type ShardScopeStore } from '../state';
 import { leaveStory, moveStory } from '../stories/controller';
 
 /** What a key does, or null when the page should handle it normally. */
-export type ShortcutAction = 'toggle-play' | 'step-forward' | 'step-back' | 'faster' | 'slower' | 'help' | 'close' | 'story-next' | 'story-prev';
+export type ShortcutAction =
+  | 'toggle-play'
+  | 'step-forward'
+  | 'step-back'
+  | 'faster'
+  | 'slower'
+  | 'help'
+  | 'close'
+  | 'toggle-presentation'
+  | 'story-next'
+  | 'story-prev';
 
 /** The part of a keyboard event this module reads. */
 export interface KeyLike {
@@ -33,13 +45,13 @@ function ownedByTarget(e: KeyLike): boolean {
   return false;
 }
 
-/** Maps a key press to a shortcut, or null. `storyActive`: a guided story is shown (issue 10). */
-export function shortcutFor(e: KeyLike, storyActive = false): ShortcutAction | null {
+/** Maps a key press to a shortcut in the given key mode (free play by default), or null. */
+export function shortcutFor(e: KeyLike, mode: KeyMode = 'free'): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === 'Escape') return 'close';
   if (ownedByTarget(e)) return null;
   // issue 10: in a story, what a clicker sends moves between steps.
-  if (storyActive) {
+  if (mode === 'story') {
     if (e.key === 'PageDown' || e.key === 'ArrowRight' || e.key === ' ') return 'story-next';
     if (e.key === 'PageUp' || e.key === 'ArrowLeft') return 'story-prev';
   }
@@ -49,12 +61,17 @@ export function shortcutFor(e: KeyLike, storyActive = false): ShortcutAction | n
       return 'toggle-play';
     case 'ArrowRight':
     case 'ArrowDown':
-    case 'PageDown':
       return 'step-forward';
     case 'ArrowLeft':
     case 'ArrowUp':
-    case 'PageUp':
       return 'step-back';
+    // What a clicker sends. In free play the page scrolls; on stage they step.
+    case 'PageDown':
+      return mode === 'free' ? null : 'step-forward';
+    case 'PageUp':
+      return mode === 'free' ? null : 'step-back';
+    case 'p':
+      return 'toggle-presentation';
     case '+':
     case '=':
       return 'faster';
@@ -73,7 +90,7 @@ export function useGlobalShortcuts(store: ShardScopeStore): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const s = store.getState();
-      const action = shortcutFor(e, s.storyActive);
+      const action = shortcutFor(e, selectKeyMode(s));
       if (!action) return;
       if (action === 'close') {
         if (s.helpOpen) {
@@ -97,6 +114,7 @@ export function useGlobalShortcuts(store: ShardScopeStore): void {
       else if (action === 'faster') s.faster();
       else if (action === 'slower') s.slower();
       else if (action === 'help') s.toggleHelp();
+      else if (action === 'toggle-presentation') s.togglePresentation();
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);

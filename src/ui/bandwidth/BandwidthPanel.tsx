@@ -22,9 +22,11 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
   const snapshot = useDeferredValue(useShardScope((s) => s.sim.snapshot));
   const clientMode = useShardScope((s) => s.params.clientMode);
   const theme = useShardScope((s) => s.view.theme);
+  const presentation = useShardScope((s) => s.view.presentation);
   const [ref, width] = useElementWidth<HTMLDivElement>(900);
-  // Two charts per row when there is room; a few pixels spare so rounding never wraps them.
-  const chartWidth = width >= 720 ? Math.floor((width - 16) / 2) - 4 : width - 4;
+  // Issue 10: one chart per row, the panel's full width (a few pixels spare so rounding never
+  // overflows). In presentation mode the four sit in one row and fill their boxes instead.
+  const chartWidth = width - 4;
 
   return (
     <section className="panel bandwidth" aria-labelledby="bandwidth-title" data-testid="bandwidth-panel">
@@ -42,14 +44,14 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
           </p>
         </div>
         <ExportButtons target="comparison" svg />
+        {presentation ? <SharedLegend clientMode={clientMode} /> : null}
       </div>
-      {snapshot ? <Headline snapshot={snapshot} /> : null}
+      {/* issue 10: the headline and the audit sit together at the top (Summary), not here */}
       <div ref={ref} className="bandwidth__charts">
-        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} /> : null}
+        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} fit={presentation} /> : null}
       </div>
-      {snapshot ? <Audit client={snapshot.modes.client} server={snapshot.modes.server} /> : null}
-      {snapshot ? <HandoffReport snapshot={snapshot} /> : null}
-      {snapshot ? <Metrics server={snapshot.modes.server} /> : null}
+      {snapshot && !presentation ? <HandoffReport snapshot={snapshot} /> : null}
+      {snapshot && !presentation ? <Metrics server={snapshot.modes.server} /> : null}
     </section>
   );
 });
@@ -101,7 +103,25 @@ function meanSeries(rows: readonly (readonly number[])[], length: number): numbe
   return sumSeries(rows, length).map((v) => v / n);
 }
 
+/** Presentation mode: the two modes' line styles named once for the four charts. */
+function SharedLegend({ clientMode }: { clientMode: 'ranges' | 'jump' }) {
+  const t = useT();
+  return (
+    <p className="bandwidth__legend" data-testid="comparison-legend">
+      <span className="chart__value">
+        <span className="chart__key chart__key--client" aria-hidden="true" />
+        {t('bandwidth.clientSide', { mode: clientMode === 'jump' ? t('bandwidth.modeJump') : t('bandwidth.modeRanges') })}
+      </span>
+      <span className="chart__value">
+        <span className="chart__key chart__key--server" aria-hidden="true" />
+        {t('bandwidth.serverSide')}
+      </span>
+    </p>
+  );
+}
+
 interface ChartsProps {
+  readonly fit?: boolean;
   readonly snapshot: SimSnapshot;
   readonly width: number;
   readonly clientMode: 'ranges' | 'jump';
@@ -110,7 +130,7 @@ interface ChartsProps {
   readonly f: Formatters;
 }
 
-const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }: ChartsProps) {
+const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, fit }: ChartsProps) {
   const client = snapshot.modes.client;
   const server = snapshot.modes.server;
   const clientLabel = t('bandwidth.clientSide', { mode: clientMode === 'jump' ? t('bandwidth.modeJump') : t('bandwidth.modeRanges') });
@@ -253,10 +273,11 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f }
           description={t('bandwidth.chartLabel', { metric: c.title, client: c.format(c.client), server: c.format(c.server) })}
           theme={theme}
           marks={marks}
+          fit={fit}
           {...('spread' in c ? spread : {})}
         />
       ))}
-      <MemoryFigures snapshot={snapshot} t={t} f={f} />
+      {fit ? null : <MemoryFigures snapshot={snapshot} t={t} f={f} />}
     </>
   );
 });
@@ -321,8 +342,11 @@ function mean(values: readonly number[]): number {
   return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
 }
 
-/** Gaps and duplicates of live objects, per mode; red when any. */
-function Audit({ client, server }: { client: ModeSnapshot; server: ModeSnapshot }) {
+/**
+ * Gaps and duplicates of live objects, per mode; red when any. `compact` (presentation mode)
+ * says "one owner each" instead of the full sentence, so it fits beside the headline.
+ */
+export function Audit({ client, server, compact }: { client: ModeSnapshot; server: ModeSnapshot; compact?: boolean }) {
   const t = useT();
   const f = useFormat();
   const row = (label: string, m: ModeSnapshot, testId: string) => {
@@ -339,13 +363,13 @@ function Audit({ client, server }: { client: ModeSnapshot; server: ModeSnapshot 
             ) : null}
           </>
         ) : (
-          <span>{t('bandwidth.auditOk')}</span>
+          <span>{t(compact ? 'bandwidth.auditOkShort' : 'bandwidth.auditOk')}</span>
         )}
       </li>
     );
   };
   return (
-    <div className="audit" data-testid="ownership-audit" data-gaps={server.audit.gaps} data-duplicates={server.audit.duplicates}>
+    <div className={compact ? 'audit audit--compact' : 'audit'} data-testid="ownership-audit" data-gaps={server.audit.gaps} data-duplicates={server.audit.duplicates}>
       <h3 className="audit__title">
         {t('bandwidth.audit')} <Explain topic="audit" />
       </h3>

@@ -3,6 +3,7 @@ import { extent, max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { modeColor, type Theme } from '../theme/palette';
+import { useElementSize } from '../stage/useElementSize';
 
 /** One line of a chart. */
 export interface ChartLine {
@@ -73,9 +74,19 @@ export interface SeriesChartProps {
   readonly marks?: readonly ChartMark[];
   /** Colours follow the theme, so lines keep their contrast against the background. */
   readonly theme?: Theme;
+  /**
+   * Issue 10, presentation mode: fill the parent's box (width and height) instead of
+   * `width` x `height`, with large type: tick labels sit inside the plot, the mode names are
+   * left to a legend shared by all charts, and the hottest replica is not named.
+   */
+  readonly fit?: boolean;
 }
 
 const MARGIN = { top: 8, right: 10, bottom: 22, left: 64 };
+/** Presentation mode: labels inside the plot (above their grid line), 18 px type below it. */
+const FIT_MARGIN = { top: 24, right: 8, bottom: 28, left: 4 };
+/** Rough width of one character of the 18 px chart labels, to keep the axis labels apart. */
+const FIT_CHAR = 10.5;
 
 /** Height of the strip under the plot where rolling updates are marked. */
 const MARK_STRIP = 5;
@@ -88,13 +99,17 @@ const MARK_STRIP = 5;
  * drawn), and rolling updates are marked on the time axis.
  */
 export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
-  const { title, t, lines, format, width, testId } = props;
+  const { title, t, lines, format, testId } = props;
+  const fit = props.fit === true;
+  const [plotRef, plot] = useElementSize<HTMLDivElement>({ width: props.width, height: props.height ?? 132 }, fit);
+  const width = fit ? plot.width : props.width;
+  const M = fit ? FIT_MARGIN : MARGIN;
   const theme = props.theme ?? 'light';
   const bands = props.bands;
   const marks = props.marks;
-  const height = props.height ?? 132;
-  const innerW = Math.max(40, width - MARGIN.left - MARGIN.right);
-  const innerH = height - MARGIN.top - MARGIN.bottom;
+  const height = fit ? Math.max(M.top + M.bottom + 24, plot.height) : (props.height ?? 132);
+  const innerW = Math.max(40, width - M.left - M.right);
+  const innerH = height - M.top - M.bottom;
 
   const { y, paths, bandPaths, markRects, yTicks, xDomain } = useMemo(() => {
     const [t0 = 0, t1 = 1] = extent(t) as [number | undefined, number | undefined];
@@ -124,7 +139,7 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
       .filter((m) => m.to >= m.from && m.start <= d1)
       .map((m) => ({ label: m.label, short: m.short, x0: x(m.from), x1: x(m.to), startsInside: m.start >= d0, showShort: false }));
     // Short names at the marks' starts, left to right, skipping one that would overlap.
-    let free = -Infinity;
+    let free = fit ? Infinity : -Infinity;
     for (const m of markRects) {
       const w = m.short.length * 6.5 + 6;
       if (m.x0 >= free && m.x0 + w <= innerW) {
@@ -132,25 +147,36 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
         free = m.x0 + w;
       }
     }
-    return { y, paths, bandPaths, markRects, yTicks: y.ticks(3), xDomain: [d0, d1] as [number, number] };
-  }, [t, lines, bands, marks, innerW, innerH]);
+    // On stage the labels are 18 px and sit above their lines: keep only ticks 44 px apart.
+    let yTicks = y.ticks(3);
+    if (fit) {
+      let last = Infinity;
+      yTicks = yTicks.filter((v) => {
+        const py = y(v);
+        if (last - py < 44) return false;
+        last = py;
+        return true;
+      });
+    }
+    return { y, paths, bandPaths, markRects, yTicks, xDomain: [d0, d1] as [number, number] };
+  }, [t, lines, bands, marks, innerW, innerH, fit]);
 
   return (
     // As wide as its SVG: a long legend wraps instead of pushing the next chart to a new row.
-    <figure className="chart" data-testid={testId} style={{ width }}>
+    <figure className={fit ? 'chart chart--fit' : 'chart'} data-testid={testId} style={fit ? undefined : { width }}>
       <figcaption className="chart__head">
         <span className="chart__title">{title}</span>
         <span className="chart__values">
           <span className="chart__value chart__value--client">
             <span className="chart__key chart__key--client" aria-hidden="true" />
-            {props.clientLabel} <strong>{props.clientValue}</strong>
+            {fit ? <span className="sr-only">{props.clientLabel}</span> : props.clientLabel} <strong>{props.clientValue}</strong>
           </span>
           <span className="chart__value chart__value--server">
             <span className="chart__key chart__key--server" aria-hidden="true" />
-            {props.serverLabel} <strong>{props.serverValue}</strong>
+            {fit ? <span className="sr-only">{props.serverLabel}</span> : props.serverLabel} <strong>{props.serverValue}</strong>
           </span>
         </span>
-        {props.clientHottest || props.serverHottest ? (
+        {!fit && (props.clientHottest || props.serverHottest) ? (
           // The hottest replica per mode, on a line of its own under the values.
           <span className="chart__hottest">
             {props.clientHottest ? (
@@ -168,14 +194,17 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
           </span>
         ) : null}
       </figcaption>
+      <div ref={plotRef} className="chart__plot">
       <svg width={width} height={height} role="img" aria-label={props.description}>
-        <g transform={`translate(${MARGIN.left},${MARGIN.top})`}>
+        <g transform={`translate(${M.left},${M.top})`}>
           {yTicks.map((v) => (
             <g key={v} className="chart__grid" transform={`translate(0,${y(v)})`}>
               <line x2={innerW} />
-              <text x={-8} dy="0.32em" textAnchor="end">
-                {format(v)}
-              </text>
+              {fit ? null : (
+                <text x={-8} dy="0.32em" textAnchor="end">
+                  {format(v)}
+                </text>
+              )}
             </g>
           ))}
           {markRects.map((m, i) => (
@@ -213,23 +242,35 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
               strokeLinejoin="round"
             />
           ))}
+          {fit ? (
+            // On stage the tick labels sit inside the plot, just above their lines, drawn over
+            // the lines with a halo: the plot keeps the chart's whole width.
+            <g className="chart__grid chart__labels">
+              {yTicks.map((v) => (
+                <text key={v} x={0} y={y(v) - 5} textAnchor="start">
+                  {format(v)}
+                </text>
+              ))}
+            </g>
+          ) : null}
           <g className="chart__axis" transform={`translate(0,${innerH})`}>
             <line x2={innerW} />
-            <text x={0} y={16} textAnchor="start">
+            <text x={0} y={fit ? 22 : 16} textAnchor="start">
               {`${xDomain[0].toFixed(0)} s`}
             </text>
-            <text x={innerW} y={16} textAnchor="end">
+            <text x={innerW} y={fit ? 22 : 16} textAnchor="end">
               {`${xDomain[1].toFixed(0)} s`}
             </text>
-            {markRects.length > 0 ? (
+            {markRects.length > 0 && (!fit || (markRects[markRects.length - 1]!.label.length + 12) * FIT_CHAR < innerW) ? (
               // The newest mark's name, centred between the two time labels.
-              <text x={innerW / 2} y={16} textAnchor="middle" className="chart__mark-label">
+              <text x={innerW / 2} y={fit ? 22 : 16} textAnchor="middle" className="chart__mark-label">
                 {markRects[markRects.length - 1]!.label}
               </text>
             ) : null}
           </g>
         </g>
       </svg>
+      </div>
     </figure>
   );
 });

@@ -65,7 +65,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
         <title>{t('hash.bandsThin', { replica, count: list.length })}</title>
       </path>
     ));
-  const ticks = hexTicks(layout.kind === 'strip' ? layout.width - 40 : 2 * Math.PI * layout.bandOuter, layout.kind === 'strip' ? 96 : 120);
+  const ticks = hexTicks(layout.kind === 'strip' ? layout.width - 40 : 2 * Math.PI * layout.bandOuter, layout.kind === 'strip' ? (layout.tickSpacing ?? 96) : 120);
 
   if (layout.kind === 'strip') {
     const { x, bandTop: y, bandHeight: h } = layout;
@@ -85,7 +85,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
               <rect x={x0} y={y} width={w} height={h} fill={replicaColor(r.replica, theme)} />
               {w > 34 ? (
                 <text x={x0 + w / 2} y={y + h / 2} className="hashspace__band-label" fill={labelColor(r.replica, theme)}>
-                  {w > 90 ? t('hash.replicaName', { replica: r.replica }) : `r${r.replica}`}
+                  {w > (layout.large ? 112 : 90) ? t('hash.replicaName', { replica: r.replica }) : `r${r.replica}`}
                 </text>
               ) : null}
             </g>

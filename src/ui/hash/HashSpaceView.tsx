@@ -15,12 +15,12 @@ import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
 import { Bands, type DrawSegment } from './Bands';
 import { DotCanvas } from './DotCanvas';
-import { ringLayout, stripLayout } from './geometry';
+import { ringLayout, stageStripLayout, stripLayout } from './geometry';
 import { Handles } from './Handles';
 import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
 import { ownersDiffering } from './owners';
-import { useElementWidth } from './useElementWidth';
+import { useElementSize } from '../stage/useElementSize';
 
 /**
  * The 64-bit hash space, as a strip or a ring: every live object as a dot at its FNV-1a
@@ -31,7 +31,11 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const t = useT();
   const f = useFormat();
   const store = useShardScopeStore();
-  const [stageRef, width] = useElementWidth<HTMLDivElement>();
+  const presentation = useShardScope((s) => s.view.presentation);
+  // Issue 10: in presentation mode the stage box gets its height from the screen, and the
+  // strip or ring is fitted to it; otherwise the height follows the width.
+  const [stageRef, box] = useElementSize<HTMLDivElement>({ width: 960, height: 300 });
+  const width = box.width;
   const { view, dotOwners, theme } = useShardScopeShallow((s) => ({ view: s.view.view, dotOwners: s.view.dotOwners, theme: s.view.theme }));
   const committed = useShardScope((s) => s.params.selectors);
   const draft = useShardScope((s) => s.sim.draftSelectors);
@@ -51,7 +55,18 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const ownersNoteId = `${useId()}-owners`;
   const clientSame = differing === 0;
 
-  const layout = useMemo(() => (view === 'ring' ? ringLayout(width) : stripLayout(width)), [view, width]);
+  const fitHeight = presentation ? box.height : 0;
+  const layout = useMemo(
+    () =>
+      view === 'ring'
+        ? fitHeight > 0
+          ? ringLayout(width, Math.max(220, fitHeight))
+          : ringLayout(width)
+        : fitHeight > 0
+          ? stageStripLayout(width, fitHeight)
+          : stripLayout(width),
+    [view, width, fitHeight],
+  );
   const parsed = useMemo(() => texts.map(parseSelectorText), [texts]);
   const coverage = useMemo(() => {
     const owners: ShardRequirementsList[] = parsed.map((p) => (p.ok ? p.selector.requirements : []));
@@ -91,16 +106,21 @@ export const HashSpaceView = memo(function HashSpaceView() {
         </div>
         <ExportButtons target="hash" svg />
         <div className="hashspace__legend">
+          {/* On stage a key is shown only for what is drawn (room for the space itself). */}
+          {presentation && coverage.gaps.length === 0 ? null : (
           <span className="legend-item">
             <span className="swatch swatch--gap" aria-hidden="true" />
             {t('hash.legendGap')}
             {coverage.gaps.length > 0 ? <strong className="text-gap"> {f.percent(coverage.gapFraction)}</strong> : null}
           </span>
+          )}
+          {presentation && coverage.overlaps.length === 0 ? null : (
           <span className="legend-item">
             <span className="swatch swatch--hatch" aria-hidden="true" />
             {t('hash.legendOverlap')}
             {coverage.overlaps.length > 0 ? <strong> {f.percent(coverage.overlapFraction)}</strong> : null}
           </span>
+          )}
           <Segmented
             name="dotOwners"
             compact
@@ -121,7 +141,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
           ) : null}
         </div>
       </div>
-      <div ref={stageRef} className="hashspace__stage" style={{ height: layout.height }}>
+      <div ref={stageRef} className="hashspace__stage" style={presentation ? undefined : { height: layout.height }}>
         <DotCanvas layout={layout} version={hashVersion} owners={dotOwners} segments={paintSegments} theme={theme} />
         <Bands layout={layout} parsed={parsed} segments={segments} />
         <Inspector layout={layout} parsed={parsed} shardKey={shardKey} hashVersion={hashVersion} />

@@ -17,6 +17,10 @@ export interface StripLayout {
   readonly dotsTop: number;
   readonly dotsHeight: number;
   readonly axisTop: number;
+  /** Least pixels between hex axis labels (wider for the 18 px labels of presentation mode). */
+  readonly tickSpacing?: number;
+  /** Presentation mode: 18 px band labels, so a band needs more room to name its replica in full. */
+  readonly large?: boolean;
 }
 
 /** Layout of the ring view, in CSS pixels. Angle 0 (hash 0) is at twelve o'clock, clockwise. */
@@ -37,6 +41,33 @@ export interface RingLayout {
 export type HashLayout = StripLayout | RingLayout;
 
 const SIDE = 20;
+
+/**
+ * Issue 10, presentation mode: the strip fitted to a box `height` tall, for 18 px labels.
+ * The dots take what the bands and the axis leave (at least 40 px).
+ */
+export function stageStripLayout(width: number, height: number): StripLayout {
+  const w = Math.max(200, width);
+  const bandTop = 6;
+  const bandHeight = Math.round(Math.min(56, Math.max(30, height * 0.16)));
+  const dotsTop = bandTop + bandHeight + 6;
+  const axis = 32;
+  const dotsHeight = Math.max(24, height - dotsTop - 6 - axis);
+  const axisTop = dotsTop + dotsHeight + 6;
+  return {
+    kind: 'strip',
+    width: w,
+    height: axisTop + axis,
+    x: scaleLinear().domain([0, 1]).range([SIDE, w - SIDE]),
+    bandTop,
+    bandHeight,
+    dotsTop,
+    dotsHeight,
+    axisTop,
+    tickSpacing: 132,
+    large: true,
+  };
+}
 
 /** The strip: bands on top, dots below them, hex axis at the bottom. */
 export function stripLayout(width: number): StripLayout {

@@ -6,7 +6,7 @@ import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ShareMenu } from '../export/ShareMenu';
-import { PauseIcon, PlayIcon, StepBackIcon, StepForwardIcon } from './icons';
+import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
  * The top bar: product name, playback (play/pause, step back and forward, speed), the seed,
@@ -18,7 +18,7 @@ export const Header = memo(function Header() {
   const store = useShardScopeStore();
   const a = store.getState();
   const playing = useShardScope((s) => s.playing);
-  const { view, theme, speed } = useShardScopeShallow((s) => ({ view: s.view.view, theme: s.view.theme, speed: s.view.speed }));
+  const { view, theme, speed, presentation } = useShardScopeShallow((s) => ({ view: s.view.view, theme: s.view.theme, speed: s.view.speed, presentation: s.view.presentation }));
   const seed = useShardScope((s) => s.params.seed);
   const time = useShardScope((s) => s.sim.snapshot?.time ?? 0);
   // On the page's own thread, a run over its limits neither plays nor steps forward (issue 8).
@@ -108,6 +108,18 @@ export const Header = memo(function Header() {
         <StoriesMenu />
         <CopyLinkButton />
         <ShareMenu />
+        {/* issue 10: the projector layout, also on the p key */}
+        <button
+          type="button"
+          className="button button--icon header__presentation"
+          data-testid="presentation-toggle"
+          aria-pressed={presentation}
+          aria-label={t('presentation.toggle')}
+          title={t('presentation.toggleTitle')}
+          onClick={() => a.togglePresentation()}
+        >
+          <PresentationIcon />
+        </button>
         <button type="button" className="button button--icon" data-testid="keys-button" aria-label={t('header.keys')} aria-haspopup="dialog" onClick={() => a.toggleHelp()}>
           ?
         </button>

@@ -1,13 +1,52 @@
 import { useEffect, useRef } from 'react';
-import { useShardScope, useShardScopeStore } from '../../state';
-import { useT } from '../i18n';
+import { selectKeyMode, useShardScope, useShardScopeStore, type KeyMode } from '../../state';
+import { useT, type Translate } from '../i18n';
+
+/** One line of the help: the keys (any of them) and what they do. */
+export type KeyRow = readonly [keys: readonly string[], what: string];
+
+/**
+ * Every binding of a key mode, as the help lists it (issue 10). The clicker keys differ: in
+ * free play PageUp/PageDown scroll the page; in presentation mode they step the simulation;
+ * in a story they (with the arrows left/right and Space) move between the story's steps.
+ */
+export function keyRows(mode: KeyMode, t: Translate): KeyRow[] {
+  const common: KeyRow[] = [
+    [['+', '−'], t('keys.speed')],
+    [['p'], t('keys.presentation')],
+    [['?'], t('keys.help')],
+    [[t('keys.escape')], t('keys.close2')],
+    [['←', '→'], t('keys.nudge')],
+  ];
+  if (mode === 'story') {
+    return [
+      [['PageDown', '→', t('keys.space')], t('keys.storyNext')],
+      [['PageUp', '←'], t('keys.storyPrevious')],
+      [[t('keys.escape')], t('keys.storyExit')],
+      [['.'], t('keys.play')],
+      [['↓'], t('keys.step')],
+      [['↑'], t('keys.stepBack')],
+      ...common,
+    ];
+  }
+  const stage = mode === 'presentation';
+  return [
+    [[t('keys.space'), '.'], t('keys.play')],
+    [['→', '↓', ...(stage ? ['PageDown'] : [])], t('keys.step')],
+    [['←', '↑', ...(stage ? ['PageUp'] : [])], t('keys.stepBack')],
+    ...common,
+    ...(stage ? [] : [[['PageUp', 'PageDown'], t('keys.pageScrolls')] as KeyRow]),
+  ];
+}
+
+const MODE_NAMES = { free: 'keys.modeFree', presentation: 'keys.modePresentation', story: 'keys.modeStory' } as const;
 
 /** The `?` overlay listing the keyboard shortcuts. Focus moves into it and back out. */
 export function KeysDialog() {
   const t = useT();
   const store = useShardScopeStore();
   const open = useShardScope((s) => s.helpOpen);
-  const storyActive = useShardScope((s) => s.storyActive);
+  const mode = useShardScope(selectKeyMode);
   const closeRef = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
@@ -18,16 +57,7 @@ export function KeysDialog() {
   }, [open]);
 
   if (!open) return null;
-  const rows: [string[], string][] = [
-    [[t('keys.space'), '.'], t('keys.play')],
-    [['→', 'PageDown'], t('keys.step')],
-    [['←', 'PageUp'], t('keys.stepBack')],
-    [['+', '−'], t('keys.speed')],
-    [['?'], t('keys.help')],
-    [['←', '→'], t('keys.nudge')],
-  ];
-  // issue 10: in a story, the clicker keys move between steps.
-  if (storyActive) rows.unshift([['PageDown', '→', t('keys.space')], t('keys.storyNext')], [['PageUp', '←'], t('keys.storyPrev')], [['Esc'], t('keys.storyExit')]);
+  const rows = keyRows(mode, t);
   return (
     <div className="dialog-backdrop" onClick={() => store.getState().setHelpOpen(false)}>
       <div
@@ -46,9 +76,12 @@ export function KeysDialog() {
         }}
       >
         <h2 id="keys-title">{t('keys.title')}</h2>
+        <p className="keys__mode" data-testid="keys-mode" data-mode={mode}>
+          {t('keys.modeNow', { mode: t(MODE_NAMES[mode]) })}
+        </p>
         <dl className="keys">
           {rows.map(([keys, what]) => (
-            <div key={what} className="keys__row">
+            <div key={what} className="keys__row" data-testid="keys-row">
               <dt>
                 {keys.map((k, i) => (
                   <span key={k}>

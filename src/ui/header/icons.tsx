@@ -1,20 +1,36 @@
 /** Small inline icons (no icon font: the page makes no requests and system fonts lack some glyphs). */
 const common = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 
+/**
+ * Step back one frame: a triangle pointing left, then a bar (◀|), as a video player's frame
+ * step. Not |◀, which reads as "go to the start" (issue 10).
+ */
 export function StepBackIcon() {
   return (
-    <svg {...common}>
-      <rect x="4" y="5" width="3" height="14" fill="currentColor" />
-      <path d="M20 5v14L9 12z" fill="currentColor" />
+    <svg {...common} data-icon="step-back">
+      <path d="M15 5v14L4 12z" fill="currentColor" />
+      <rect x="17" y="5" width="3" height="14" fill="currentColor" />
     </svg>
   );
 }
 
+/** Step forward one frame: a bar, then a triangle pointing right (|▶). Not ▶|, "go to the end". */
 export function StepForwardIcon() {
   return (
+    <svg {...common} data-icon="step-forward">
+      <rect x="4" y="5" width="3" height="14" fill="currentColor" />
+      <path d="M9 5v14l11-7z" fill="currentColor" />
+    </svg>
+  );
+}
+
+/** Presentation mode: a projector screen on its stand. */
+export function PresentationIcon() {
+  return (
     <svg {...common}>
-      <path d="M4 5v14l11-7z" fill="currentColor" />
-      <rect x="17" y="5" width="3" height="14" fill="currentColor" />
+      <rect x="3" y="4" width="18" height="12" rx="1.5" fill="none" stroke="currentColor" strokeWidth="2.2" />
+      <path d="M12 16v3M8 21l4-2 4 2" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M7 12l3-3 2 2 4-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }

@@ -383,8 +383,6 @@ export const en = {
   'story.exitTitle': 'Leave the story and keep this state for free play (Esc)',
   'story.question': 'Question:',
   'story.answer': 'Answer to the last question:',
-  'keys.storyNext': 'In a story: next step',
-  'keys.storyPrev': 'In a story: previous step',
   'keys.storyExit': 'Leave the story',
   'story.problem.title': 'The problem',
   'story.problem.1.title': 'Every replica gets everything',
@@ -622,6 +620,20 @@ export const en = {
   'qr.description': 'Scan it to open this exact run (same seed, parameters and selectors).',
   'qr.close': 'Close',
   'qr.tooLong': 'This run is too large for a QR code; share a shorter one.',
+  // issue 10: presentation mode, keys and clicker
+  'presentation.toggle': 'Presentation mode',
+  'presentation.toggleTitle': 'Projector layout: hash space, headline and comparison on one screen (p)',
+  'keys.modeFree': 'Free play',
+  'keys.modePresentation': 'Presentation mode',
+  'keys.modeStory': 'Story',
+  'keys.modeNow': 'Keys now: {mode}',
+  'keys.presentation': 'Presentation mode on or off',
+  'keys.close2': 'Close this list',
+  'keys.storyNext': 'Next story step',
+  'keys.storyPrevious': 'Previous story step',
+  'keys.pageScrolls': 'Scroll the page (they step in presentation mode)',
+  'keys.escape': 'Esc',
+  'bandwidth.auditOkShort': 'one owner each',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

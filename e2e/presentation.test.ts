@@ -1,0 +1,246 @@
+// Issue 10: presentation mode (a projector layout), the normal page's layout fixes, the
+// header on one row in Chromium and Firefox, and the clicker keys in free play.
+import { beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import puppeteer from 'puppeteer-core';
+import type { BrowserContext, Page } from 'playwright-core';
+import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+
+const DIST = join(import.meta.dirname, '..', 'dist');
+/** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
+const DOCS = process.env.SHARDSCOPE_DOCS ? join(import.meta.dirname, '..', 'docs') : null;
+const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+
+/** What must be on screen together in presentation mode. */
+const STAGE_IDS = ['hash-space', 'headline-ratio', 'bandwidth-panel', 'chart-received', 'chart-egress', 'chart-cpu', 'chart-memory'];
+
+interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The bounding box of a test id, or null. */
+const boxOf = (page: Page, id: string): Promise<Box | null> => page.getByTestId(id).first().boundingBox();
+
+/** The header clock's text ("t = 0:00.0"). */
+const clock = (page: Page) => page.getByTestId('clock').locator('[aria-hidden="true"]').textContent();
+
+/** Pauses the page if it plays, so the clock moves only when a key steps it. */
+async function pause(page: Page): Promise<void> {
+  const toggle = page.getByTestId('play-toggle');
+  if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
+  await page.waitForFunction(() => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'false');
+}
+
+/** Lets the model run a few simulated seconds, so the charts have lines, then pauses. */
+async function playAWhile(page: Page): Promise<void> {
+  const toggle = page.getByTestId('play-toggle');
+  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
+  await page.waitForFunction(() => /0:0[4-9]/.test(document.querySelector('[data-testid="clock"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+  await pause(page);
+}
+
+/**
+ * The smallest font size of any visible text on the stage, and where: every element with a
+ * text node of its own (HTML and SVG), skipping screen-reader-only text (1 px boxes).
+ */
+const MIN_FONT = `(() => {
+  const stage = document.querySelector('[data-testid="stage"]');
+  let min = Infinity, where = '';
+  for (const el of stage.querySelectorAll('*')) {
+    const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim() !== '');
+    if (!own) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width <= 1 || r.height <= 1) continue;
+    if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) continue;
+    const size = parseFloat(getComputedStyle(el).fontSize);
+    if (size < min) { min = size; where = el.tagName + '.' + (el.getAttribute('class') || '') + ': ' + el.textContent.trim().slice(0, 40); }
+  }
+  return { min, where };
+})()`;
+
+/** Whether every direct child of the header sits on one row (their boxes overlap vertically). */
+const HEADER_ROWS = `(() => {
+  const header = document.querySelector('[data-testid="header"]');
+  const boxes = [...header.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0);
+  const top = Math.max(...boxes.map((b) => b.top));
+  const bottom = Math.min(...boxes.map((b) => b.bottom));
+  return { oneRow: top < bottom, height: header.getBoundingClientRect().height, right: Math.max(...boxes.map((b) => b.right)), width: innerWidth };
+})()`;
+
+describe('presentation mode (issue 10)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    ({ context, page, watch } = await freshPage(env, context));
+    await page.goto(env.site.url);
+    await page.getByTestId('replica-card').first().waitFor();
+  });
+
+  /** Opens the page at a viewport (and zoom) of its own, in presentation mode, with some history on the charts. */
+  async function openPresenting(viewport: { width: number; height: number }, deviceScaleFactor = 1): Promise<Page> {
+    await context.close();
+    context = await env.browser.newContext({ viewport, deviceScaleFactor });
+    page = await context.newPage();
+    watch = watchPage(page, env.site.origin);
+    await page.goto(env.site.url);
+    await page.getByTestId('replica-card').first().waitFor();
+    await page.keyboard.press('p');
+    await page.getByTestId('stage').waitFor();
+    for (const id of STAGE_IDS) await page.getByTestId(id).first().waitFor();
+    await playAWhile(page);
+    return page;
+  }
+
+  for (const [name, viewport, scale, doc] of [
+    ['1280x720', { width: 1280, height: 720 }, 1, 'presentation-1280x720.png'],
+    ['1920x1080', { width: 1920, height: 1080 }, 1, 'presentation-1920x1080.png'],
+    ['1280x720 at 150% zoom', { width: 853, height: 480 }, 1.5, null],
+  ] as const) {
+    it(`at ${name}, the hash space, the headline and the comparison are all on screen, with no scrolling`, async () => {
+      const p = await openPresenting(viewport, scale);
+      // The stage takes its size from the window after a layout pass or two: wait for it to settle.
+      await p.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 10_000 }).catch(() => undefined);
+      const scroll = await p.evaluate(() => ({ height: document.documentElement.scrollHeight, y: window.scrollY, inner: window.innerHeight }));
+      assert.equal(scroll.y, 0);
+      assert.ok(scroll.height <= scroll.inner, `the document scrolls: ${scroll.height} > ${scroll.inner}`);
+      for (const id of STAGE_IDS) {
+        const b = await boxOf(p, id);
+        assert.ok(b, `${id} has no box`);
+        assert.ok(b.x >= 0 && b.y >= 0 && b.x + b.width <= viewport.width + 0.5 && b.y + b.height <= viewport.height + 0.5, `${id} at ${JSON.stringify(b)} leaves ${viewport.width}x${viewport.height}`);
+        assert.ok(b.width > 100 && b.height > 60, `${id} is too small to read: ${JSON.stringify(b)}`);
+      }
+      // The parameters are hidden; the header is one row.
+      assert.equal(await p.locator('.app__side').isVisible(), false);
+      assert.equal((await p.evaluate<{ oneRow: boolean }>(HEADER_ROWS)).oneRow, true);
+      if (DOCS && doc) {
+        // No focus ring on the play button in the picture.
+        await p.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+        await p.screenshot({ path: join(DOCS, doc) });
+      }
+      assert.deepEqual(watch.pageErrors, []);
+    });
+  }
+
+  it('at 1280x720 every text on the stage is at least 18 px', async () => {
+    const p = await openPresenting({ width: 1280, height: 720 });
+    const { min, where } = await p.evaluate<{ min: number; where: string }>(MIN_FONT);
+    assert.ok(min >= 18, `${min} px: ${where}`);
+  });
+
+  it('p and the header button switch it, the button says whether it is on, and a reload keeps it', async () => {
+    const toggle = page.getByTestId('presentation-toggle');
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
+    assert.ok(await page.locator('.app__side').isVisible());
+    await page.keyboard.press('p');
+    await page.getByTestId('stage').waitFor();
+    assert.equal(await toggle.getAttribute('aria-pressed'), 'true');
+    assert.equal(await page.locator('.app__side').isVisible(), false);
+    // The link carries it (w.presentation), so a reload opens the projector layout again.
+    await page.waitForFunction(() => decodeURIComponent(location.hash).includes('"presentation":true'));
+    await page.reload();
+    await page.getByTestId('stage').waitFor();
+    assert.equal(await page.getByTestId('presentation-toggle').getAttribute('aria-pressed'), 'true');
+    await page.getByTestId('presentation-toggle').click();
+    await page.getByTestId('stage').waitFor({ state: 'detached' });
+    assert.ok(await page.locator('.app__side').isVisible());
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('in presentation mode PageDown (a clicker) steps the simulation', async () => {
+    await page.keyboard.press('p');
+    await page.getByTestId('stage').waitFor();
+    await pause(page);
+    const before = await clock(page);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction((b) => document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent !== b, before);
+  });
+
+  it('has no serious or critical accessibility violation in presentation mode', async () => {
+    await page.keyboard.press('p');
+    await page.getByTestId('stage').waitFor();
+    await page.getByTestId('chart-received').waitFor();
+    const result = await new AxeBuilder({ page }).analyze();
+    const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} node(s): ${v.nodes[0]?.target}`), []);
+  });
+});
+
+describe('the normal page and its keys (issue 10)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    ({ context, page, watch } = await freshPage(env, context));
+    await page.goto(env.site.url);
+    await page.getByTestId('replica-card').first().waitFor();
+  });
+
+  it('the header is one row at 1280x720, the presentation toggle included', async () => {
+    const rows = await page.evaluate<{ oneRow: boolean; height: number; right: number; width: number }>(HEADER_ROWS);
+    assert.ok(rows.oneRow && rows.height < 80, JSON.stringify(rows));
+    assert.ok(rows.right <= rows.width, JSON.stringify(rows));
+    assert.ok(await page.getByTestId('presentation-toggle').isVisible());
+  });
+
+  it('each chart takes at least 90% of its panel\'s width', async () => {
+    const panel = page.getByTestId('bandwidth-panel');
+    await panel.scrollIntoViewIfNeeded();
+    const p = (await panel.boundingBox())!;
+    for (const id of ['chart-received', 'chart-egress', 'chart-cpu', 'chart-memory']) {
+      const b = (await boxOf(page, id))!;
+      assert.ok(b.width >= 0.9 * p.width, `${id}: ${b.width} of ${p.width}`);
+    }
+  });
+
+  it('the ownership audit sits next to the headline, at the top of the page', async () => {
+    const headline = (await boxOf(page, 'headline-ratio'))!;
+    const audit = (await boxOf(page, 'ownership-audit'))!;
+    assert.ok(audit.x >= headline.x + headline.width - 1, `audit at x ${audit.x}, headline ends at ${headline.x + headline.width}`);
+    // Side by side: their vertical spans overlap, and both are on the first screen.
+    assert.ok(audit.y < headline.y + headline.height && headline.y < audit.y + audit.height, `${JSON.stringify(headline)} / ${JSON.stringify(audit)}`);
+    assert.ok(audit.y + audit.height <= 720 && headline.y + headline.height <= 720);
+  });
+
+  it('in free play PageDown scrolls the page and does not step the simulation', async () => {
+    await pause(page);
+    const before = await clock(page);
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction(() => window.scrollY > 0);
+    // Give a step every chance to show.
+    await page.waitForTimeout(300);
+    assert.equal(await clock(page), before);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+});
+
+describe('the header in Firefox (issue 10)', () => {
+  const env = useBuiltSite(DIST);
+
+  it('is one row at 1280x720 in Firefox, on the normal page and in presentation mode', async () => {
+    const firefox = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
+    try {
+      const page = await firefox.newPage();
+      await page.setViewport({ width: 1280, height: 720 });
+      await page.goto(env.site.url);
+      await page.waitForSelector('[data-testid="replica-card"]');
+      const normal = (await page.evaluate(HEADER_ROWS)) as { oneRow: boolean; height: number; right: number; width: number };
+      assert.ok(normal.oneRow && normal.height < 80 && normal.right <= normal.width, JSON.stringify(normal));
+      await page.keyboard.press('p');
+      await page.waitForSelector('[data-testid="stage"]');
+      const presenting = (await page.evaluate(HEADER_ROWS)) as { oneRow: boolean; height: number };
+      assert.ok(presenting.oneRow, JSON.stringify(presenting));
+    } finally {
+      await firefox.close();
+    }
+  });
+});
