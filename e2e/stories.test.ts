@@ -267,7 +267,10 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.equal(await page.getByTestId('chart-handoff').count(), 1);
     assert.equal(await page.getByTestId('timeline-mark').count(), 1);
     if (DOCS) {
-      await page.getByTestId('bandwidth-panel').scrollIntoViewIfNeeded();
+      // Three replicas switched: three relist spikes, and the orphans and duplicates between them.
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= 18, null, { timeout: 60_000 });
+      await page.getByTestId('chart-handoff').evaluate((e) => e.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(800);
       mkdirSync(DOCS, { recursive: true });
       await page.screenshot({ path: join(DOCS, 'story-resharding.png') });
     }
