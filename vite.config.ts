@@ -95,6 +95,9 @@ export default defineConfig(({ mode }) => ({
   // blob: URL on a page opened from file:// (a classic one starts).
   worker: { format: mode === 'single' ? ('iife' as const) : ('es' as const) },
   test: {
+    // Generous per-test time-outs: a whole-app render or a 100k-object model takes 1-5 s on a
+    // shared 2-core machine under load; a time-out is a hang guard, never a speed assertion.
+    testTimeout: 30_000,
     projects: [
       {
         extends: true,

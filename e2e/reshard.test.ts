@@ -77,7 +77,7 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     // The page follows the model: five replica cards, five bands.
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 5);
     assert.equal(await page.getByTestId('hash-band').count(), 5);
-    await page.getByTestId('chart-relist').waitFor();
+    await page.getByTestId('chart-relists').waitFor();
     await page.getByTestId('chart-handoff').waitFor();
 
     if (DOCS) {

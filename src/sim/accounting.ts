@@ -35,9 +35,9 @@ export const S_EGRESS = 0;
 export const S_HASHES = 1;
 export const S_SERVER_WIDTH = 2;
 
-/** Width of the sample vector for this many replicas and servers (+2: gaps, duplicates). */
+/** Width of the sample vector for this many replicas and servers (+3: gaps, duplicates, relist bytes). */
 export function sampleWidth(replicas: number, servers: number): number {
-  return replicas * S_REPLICA_WIDTH + servers * S_SERVER_WIDTH + 2;
+  return replicas * S_REPLICA_WIDTH + servers * S_SERVER_WIDTH + 3;
 }
 
 /** Decode cost per byte under `params`, nanoseconds. */
@@ -92,6 +92,9 @@ export function fillSampleVector(m: ModeEngine, v: Float64Array): void {
   }
   v[o] = m.gaps;
   v[o + 1] = m.duplicates;
+  let relist = 0;
+  for (const b of m.relistBytes) relist += b;
+  v[o + 2] = relist;
 }
 
 /** A fixed-capacity ring of (time, vector) samples. */

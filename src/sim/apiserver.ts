@@ -120,9 +120,23 @@ export class ApiServer {
 
   constructor(
     readonly index: number,
-    /** The `ShardedListAndWatch` feature gate. */
-    readonly gate: boolean,
+    /** The `ShardedListAndWatch` feature gate (a rolling upgrade flips it at a restart). */
+    public gate: boolean,
   ) {}
+
+  /**
+   * A restart (a rolling upgrade): every watch is dropped, the gate takes its new value, and
+   * the process's metrics start afresh. Returns the watchers it dropped.
+   */
+  restart(gate: boolean): Watcher[] {
+    const dropped = [...this.watchers];
+    this.watchers.clear();
+    this.shardedWatchers = 0;
+    this.shardsSeriesUsed = false;
+    this.filteredEvents = 0;
+    this.gate = gate;
+    return dropped;
+  }
 
   /**
    * What the server makes of a request's `shardSelector`: with the gate off it is ignored

@@ -27,7 +27,7 @@ export interface CliResult {
 
 interface FlagSpec {
   readonly path: string;
-  readonly kind: 'int' | 'number' | 'string' | 'enum' | 'key' | 'gates' | 'bool';
+  readonly kind: 'int' | 'number' | 'string' | 'enum' | 'key' | 'gates' | 'bool' | 'rollout';
   readonly values?: readonly string[];
   readonly help: string;
   /** Bounds of a numeric flag, checked here so that the message names the flag. */
@@ -53,6 +53,12 @@ const FLAGS: Record<string, FlagSpec> = {
   fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'server-side when shardInfo is missing' },
   'sequential-ids': { path: 'cluster.sequentialIds', kind: 'bool', help: 'UUIDv7-like uids (true/false)' },
   key: { path: 'replicas.key', kind: 'key', values: ['uid', 'namespace'], help: 'shard key: uid (object.metadata.uid) or namespace (object.metadata.namespace)' },
+  'rollout-gates': { path: 'apiServers.rollout', kind: 'rollout', help: 'rolling upgrade: gate@start/every, e.g. on@60s/20s restarts server i at 60 + 20i s with the gate on' },
+  'watch-timeouts': { path: 'watch.timeouts', kind: 'bool', help: 'watches end after 5 to 10 minutes and resume (true/false)' },
+  'watch-policy': { path: 'replicas.watchPolicy', kind: 'enum', values: ['trust', 'check'], help: 'after a LIST with shardInfo: trust the stream or check locally too' },
+  'initial-list': { path: 'replicas.initialList', kind: 'enum', values: ['list', 'watch-list'], help: 'LIST then WATCH, or a streaming list (sendInitialEvents)' },
+  compaction: { path: 'watch.compactionSeconds', kind: 'number', min: 0, max: 3_600, help: 'seconds of history before 410 Gone (0: never compacted)' },
+  bookmarks: { path: 'watch.bookmarks', kind: 'bool', help: 'watchers ask for BOOKMARKs (true/false)' },
   'client-cache': { path: 'replicas.clientCache', kind: 'enum', values: ['owned', 'all'], help: 'informer cache: owned (filter before the cache) or all (cache everything, filter in handlers)' },
 };
 
@@ -205,8 +211,14 @@ export function parseArgs(argv: readonly string[]): {
         break;
       case 'enum':
         if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
-        parsed = value;
+        parsed = name === 'watch-policy' ? (value === 'trust' ? 'trust-stream' : 'check-locally') : value;
         break;
+      case 'rollout': {
+        const m = /^(on|off)@(\d+(?:\.\d+)?)s?\/(\d+(?:\.\d+)?)s?$/.exec(value);
+        if (!m) throw new FlagError(`--${name} must be on|off@START/EVERY in seconds, e.g. on@60s/20s, got ${quoted(value)}`);
+        parsed = { gate: m[1] === 'on', at: Number(m[2]), everySeconds: Number(m[3]) };
+        break;
+      }
       case 'key': {
         // The short names, or the field path itself.
         const path = KEY_PATHS[value] ?? (Object.values(KEY_PATHS).includes(value) ? value : undefined);
@@ -354,6 +366,8 @@ export interface ModeReport {
   readonly closedFormBytesPerSecPerReplica: readonly number[];
   readonly closedFormEgressBytesPerSec: number;
   readonly closedFormHashesPerSec: number;
+  /** Relists by cause and their bytes, watch timeouts, 410s, duplicates caught/missed under the run's policy. */
+  readonly lifecycle: ModeSnapshot['lifecycle'] & { readonly watchPolicy: string };
 }
 
 function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerByte: number): ModeReport {
@@ -399,6 +413,7 @@ function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerBy
     closedFormBytesPerSecPerReplica: cf.replicaBytesPerSec,
     closedFormEgressBytesPerSec: cf.egressBytesPerSec,
     closedFormHashesPerSec: cf.hashesPerSec,
+    lifecycle: { ...m.lifecycle, watchPolicy: snap.params.replicas.watchPolicy },
   };
 }
 
@@ -481,6 +496,16 @@ function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: M
   row('ownership audit: duplicates', int(client.duplicates), int(server.duplicates));
   row('closed form: API-server egress (watch)', `${bytes(client.closedFormEgressBytesPerSec)}/s`, `${bytes(server.closedFormEgressBytesPerSec)}/s`, ratio(server.closedFormEgressBytesPerSec, client.closedFormEgressBytesPerSec));
   row('closed form: shard checks (watch)', `${int(client.closedFormHashesPerSec)}/s`, `${int(server.closedFormHashesPerSec)}/s`);
+  // The watch lifecycle, shown once something happened over time (defaults print as before).
+  const lc = [client.lifecycle, server.lifecycle];
+  if (lc.some((l) => l.watchTimeouts + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
+    const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.restart)}/${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
+    const relistBytes = (l: ModeReport['lifecycle']) => Object.values(l.relistBytes).reduce((a, b) => a + b, 0);
+    row('relists (restart/410/reshard/error)', causes(client.lifecycle), causes(server.lifecycle));
+    row('relist bytes', bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
+    row('watch timeouts (410 Gone)', `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
+    row(`duplicate events missed/caught (${p.replicas.watchPolicy})`, '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
+  }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {
     out.push('');

@@ -272,7 +272,8 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
     replicaEventsPerSec.push(events);
     replicaBytesPerSec.push(bytes);
     replicaCpuCores.push(bytes * input.decodeNsPerByte * 1e-9);
-    replicaLocalHashesPerSec.push(plan.receives === 'all' && plan.hashesLocally ? stream.events : 0);
+    // A replica that checks locally hashes every object event it receives (check-locally: its shard's).
+    replicaLocalHashesPerSec.push(!plan.hashesLocally ? 0 : plan.receives === 'all' ? stream.events : plan.receives === 'shard' ? events - input.bookmarksPerSec : 0);
     const held = model.holds(plan.keeps);
     const cache = held.json * input.cacheBytesPerJsonByte + held.objects * input.cacheOverheadBytes;
     replicaCacheBytes.push(cache);

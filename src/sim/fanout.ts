@@ -15,6 +15,8 @@ import {
   C_BYTES_DISCARDED,
   C_BYTES_KEPT,
   C_BYTES_RECEIVED,
+  C_DUP_CAUGHT,
+  C_DUP_MISSED,
   C_EVENTS_DECODED,
   C_EVENTS_DISCARDED,
   C_EVENTS_KEPT,
@@ -112,12 +114,23 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
   let jumpLo = 0;
   let jumpHi = 0;
   let fast = true;
+  // Replicas whose LIST had shardInfo but whose WATCH a gate-off server sends unfiltered
+  // (behind a load balancer): each event outside their shard is a duplicate, kept under
+  // trust-stream (missed) or dropped by the local check (caught).
+  const skewed = new Uint8Array(R);
+  const dupMissed = new Float64Array(R);
+  const dupCaught = new Float64Array(R);
+  // resourceVersion of the last event each sharded watcher received (where it would resume).
+  const lastRv = new Float64Array(R);
+  let bookmarksSent = 0;
+  const sendBookmarks = m.params.watch.bookmarks;
   for (const r of m.replicas) {
     const i = r.index;
     cacheObjects[i] = r.cacheObjects;
     cacheBytes[i] = r.cacheBytes;
     if (!r.watcher || r.status !== 'ok') continue;
     act.push(i);
+    lastRv[i] = r.lastRv;
     bitLo[i] = r.bitLo;
     bitHi[i] = r.bitHi;
     kinds[i] = r.localKind;
@@ -131,6 +144,10 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
       // A sharded watcher's replica keeps what it is sent (the server filtered it).
       if (!r.watcher.byUid || r.localKind !== K_ALL) fast = false;
     } else {
+      if (r.shardInfoSeen) {
+        skewed[i] = 1;
+        fast = false;
+      }
       unshLo |= r.bitLo;
       unshHi |= r.bitHi;
       if (r.localKind === K_ALL) {
@@ -178,19 +195,27 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
   const types = batch.type;
   const olds = batch.oldSlot;
   const news = batch.newSlot;
+  const rvs = batch.rv;
+  let batchLastRv = -1;
   for (let e = 0; e < batch.length; e++) {
     const type = types[e]!;
     if (type === T_BOOKMARK) {
-      // Bookmarks skip the filter and reach every watcher.
+      // Bookmarks skip the filter and reach every watcher that asked for them.
+      if (!sendBookmarks) continue;
+      bookmarksSent++;
+      batchLastRv = rvs[e]!;
       bcEvents++;
       bcBytes += bookmark;
       for (let j = 0; j < shardedList.length; j++) {
         const k = shardedList[j]!;
         recvEvents[k]!++;
         recvBytes[k]! += bookmark;
+        lastRv[k] = rvs[e]!;
       }
       continue;
     }
+    const rv = rvs[e]!;
+    batchLastRv = rv;
     const oldSlot = olds[e]!;
     const newSlot = news[e]!;
     const subject = type === T_DELETED ? oldSlot : newSlot;
@@ -232,6 +257,7 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
           const k = 31 - Math.clz32(t) + half * 32;
           recvEvents[k]!++;
           recvBytes[k]! += bytes;
+          lastRv[k] = rv;
           passChecks[k]! += cw;
           heldObjects[k]! += dObj;
           heldJson[k]! += dJson;
@@ -334,6 +360,7 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
           }
           recvEvents[k]!++;
           recvBytes[k]! += bytes;
+          lastRv[k] = rv;
           if (out === T_ADDED) {
             heldObjects[k]!++;
             heldJson[k]! += json[newSlot]!;
@@ -345,6 +372,14 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
           }
         }
         const s = out === T_DELETED ? oldSlot : newSlot;
+        if (skewed[k]) {
+          const sel = localSel[k];
+          const mine = sel === null || (localByUid[k] ? sel.matchesHash(uidHi[s]!, uidLo[s]!) : sel.matchesHash(nsHi[s]!, nsLo[s]!));
+          if (!mine) {
+            if (kinds[k] === K_ALL) dupMissed[k]!++;
+            else dupCaught[k]!++;
+          }
+        }
         const bl = bitLo[k]!;
         const bh = bitHi[k]!;
         const inCache = ((lo[s]! & bl) | (hi[s]! & bh)) !== 0;
@@ -418,6 +453,9 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
       r.recvJson += heldJson[k]!;
       c[EVX]! += discEvents[k]!;
       c[BYX]! += discBytes[k]!;
+      // check-locally: the replica hashes every object event it receives as well.
+      if (kinds[k] === K_RANGES) c[LHA]! += recvEvents[k]! - bookmarksSent;
+      r.lastRv = lastRv[k]!;
       srv.hashes += checks;
       srv.filteredEvents += filtered[k]! + (fastChecks - passChecks[k]!);
     } else {
@@ -429,6 +467,9 @@ export function processBatch(m: ModeEngine, batch: EventBatch): void {
       c[EVX]! += bcObjEvents - keptEvents[k]!;
       c[BYX]! += bcObjBytes - keptBytes[k]!;
       if (kinds[k] === K_RANGES || kinds[k] === K_JUMP) c[LHA]! += bcObjEvents;
+      if (batchLastRv >= 0) r.lastRv = batchLastRv;
+      c[C_DUP_MISSED]! += dupMissed[k]!;
+      c[C_DUP_CAUGHT]! += dupCaught[k]!;
     }
     c[EVR]! += ev;
     c[BYR]! += by;

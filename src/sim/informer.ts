@@ -14,6 +14,10 @@ import {
   C_BYTES_DISCARDED,
   C_BYTES_KEPT,
   C_BYTES_RECEIVED,
+  C_EVENTS_DECODED,
+  C_EVENTS_DISCARDED,
+  C_EVENTS_KEPT,
+  C_EVENTS_RECEIVED,
   C_LIST_BYTES,
   C_LIST_ITEMS,
   C_LIST_ITEMS_KEPT,
@@ -26,10 +30,8 @@ import {
   LOCAL_RANGES,
   type Replica,
 } from './replica';
-import { listOverheadBytes, wireRatio } from './sizes';
-
-/** Reflector-like retry backoff after a failed LIST: 1 s doubling to 30 s. */
-const MAX_BACKOFF_SECONDS = 30;
+import { countRelist, drawWatchEnd, RELIST_ERROR, scheduleReconnect } from './lifecycle';
+import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, wireRatio } from './sizes';
 
 /** Merges a selector's ranges into disjoint uid-hash intervals [startHi,startLo,endHi,endLo]. */
 function disjointRanges(sel: ShardSelector): number[][] {
@@ -78,11 +80,6 @@ function forEachMatching(cluster: Cluster, sel: ShardSelector | null, fn: (slot:
   for (const [sh, sl, eh, el] of disjointRanges(sel)) cluster.index.forEachInRange(sh!, sl!, eh!, el!, fn);
 }
 
-/** Schedules a retry of a failed LIST with doubling backoff. */
-function scheduleRetry(r: Replica, tick: number, tickSeconds: number): void {
-  r.backoffSeconds = r.backoffSeconds === 0 ? 1 : Math.min(MAX_BACKOFF_SECONDS, r.backoffSeconds * 2);
-  r.retryAtTick = tick + Math.max(1, Math.round(r.backoffSeconds / tickSeconds));
-}
 
 /** Drops everything a replica holds (its cache is rebuilt by the next LIST). */
 function clearCache(m: ModeEngine, r: Replica): void {
@@ -114,9 +111,14 @@ export function retryDue(m: ModeEngine, tick: number, tickSeconds: number): bool
   let relisted = false;
   for (const r of m.replicas) {
     if (r.retryAtTick >= 0 && r.retryAtTick <= tick) {
+      const before = r.counters[C_BYTES_RECEIVED]!;
       connect(m, r, tick, tickSeconds);
       any = true;
-      if (r.status === 'ok') relisted = true;
+      if (r.status === 'ok') {
+        relisted = true;
+        countRelist(m, r, r.retryCause >= 0 ? r.retryCause : RELIST_ERROR, before);
+        r.retryCause = -1;
+      }
     }
   }
   if (any) m.recountAudit();
@@ -130,15 +132,20 @@ export function retryDue(m: ModeEngine, tick: number, tickSeconds: number): bool
 export function connect(m: ModeEngine, r: Replica, tick: number, tickSeconds: number): void {
   m.ensureCapacity();
   m.ownersEpoch++;
-  const server = m.servers[r.apiServer]!;
+  const watchServer = m.servers[r.apiServer]!;
   if (r.watcher) {
-    server.closeWatch(r.watcher);
+    watchServer.closeWatch(r.watcher);
     r.watcher = null;
   }
   clearCache(m, r);
   r.recvObjects = 0;
   r.recvJson = 0;
   r.retryAtTick = -1;
+  r.watchEndsAtTick = -1;
+  r.watchPolicy = m.params.replicas.watchPolicy;
+  // A streaming list is one request, the WATCH; a LIST may land elsewhere than its WATCH.
+  const streaming = m.params.replicas.initialList === 'watch-list';
+  const server = streaming ? watchServer : (m.servers[r.listServer] ?? watchServer);
   if (m.mode === 'client' && r.clientFilter === 'ranges' && r.resolved.localError !== null) {
     // A client-side controller validates its own shard config at start: it never lists.
     r.fail(null, r.resolved.localError);
@@ -151,26 +158,31 @@ export function connect(m: ModeEngine, r: Replica, tick: number, tickSeconds: nu
     // The request fails before any list or watch: HTTP 500 with the parser's message.
     r.fail(500, adm.message);
     c[C_REQUEST_ERRORS]!++;
-    scheduleRetry(r, tick, tickSeconds);
+    scheduleReconnect(m, r, tick, tickSeconds, -1);
     return;
   }
-  r.backoffSeconds = 0;
   r.listResourceVersion = m.cluster.resourceVersion;
-  server.listRequests++;
-  c[C_LIST_REQUESTS]!++;
+  r.lastRv = m.cluster.resourceVersion;
+  if (!streaming) {
+    server.listRequests++;
+    c[C_LIST_REQUESTS]!++;
+  }
   const cluster = m.cluster;
   const sizes = m.params.sizes;
   const ratio = wireRatio(sizes);
   const cacheFactor = m.params.costs.cacheBytesPerJsonByte;
   const cacheOverhead = m.params.costs.cacheOverheadBytes;
   const serverSel = adm.selector && !adm.selector.empty() ? adm.selector : null;
-  const shardInfo = serverSel !== null;
+  // A streaming list has no LIST response, so no shardInfo: the client filters locally.
+  const shardInfo = serverSel !== null && !streaming;
   r.configureAfterList(shardInfo);
 
   let items = 0;
   let itemJson = 0;
+  let itemWire = 0;
   let kept = 0;
   let keptJson = 0;
+  let keptWire = 0;
   const lo = m.maskLo;
   const hi = m.maskHi;
   const keep = (s: number): void => {
@@ -178,14 +190,37 @@ export function connect(m: ModeEngine, r: Replica, tick: number, tickSeconds: nu
     hi[s] = (hi[s]! | r.bitHi) >>> 0;
     kept++;
     keptJson += cluster.jsonBytes[s]!;
+    if (streaming) keptWire += Math.round(cluster.jsonBytes[s]! * ratio);
   };
-  if (shardInfo) {
-    // The server checks every object in its watch cache and sends the matches.
-    server.hashes += cluster.liveCount;
+  if (streaming) {
+    // Initial events: the server's shard filter applies as to any event (gate on); the
+    // client checks each one locally (no shardInfo), as it does the stream that follows.
+    if (serverSel !== null) server.hashes += cluster.liveCount;
+    const local = r.localKind;
     forEachMatching(cluster, serverSel, (s) => {
       items++;
       itemJson += cluster.jsonBytes[s]!;
-      if (r.localKind !== LOCAL_KEEP_NONE) keep(s);
+      itemWire += Math.round(cluster.jsonBytes[s]! * ratio);
+      if (local === LOCAL_KEEP_ALL) keep(s);
+      else if (local === LOCAL_RANGES) {
+        if (r.keepsHash(cluster.uidHi[s]!, cluster.uidLo[s]!, cluster.nsHi[s]!, cluster.nsLo[s]!)) keep(s);
+      } else if (local === LOCAL_JUMP) {
+        cluster.ensureJump(r.count);
+        if (cluster.jumpBuckets[s] === r.index) keep(s);
+      }
+    });
+    if (r.localKind === LOCAL_RANGES || r.localKind === LOCAL_JUMP) c[C_LOCAL_HASHES]! += items;
+  } else if (shardInfo) {
+    // The server checks every object in its watch cache and sends the matches.
+    server.hashes += cluster.liveCount;
+    const check = r.localKind === LOCAL_RANGES;
+    forEachMatching(cluster, serverSel, (s) => {
+      items++;
+      itemJson += cluster.jsonBytes[s]!;
+      if (check) {
+        c[C_LOCAL_HASHES]!++;
+        if (r.keepsHash(cluster.uidHi[s]!, cluster.uidLo[s]!, cluster.nsHi[s]!, cluster.nsLo[s]!)) keep(s);
+      } else if (r.localKind !== LOCAL_KEEP_NONE) keep(s);
     });
   } else {
     items = cluster.liveCount;
@@ -206,6 +241,34 @@ export function connect(m: ModeEngine, r: Replica, tick: number, tickSeconds: nu
       }
     }
   }
+  if (streaming) {
+    // Counted like any other watch events: each item in its envelope, then the bookmark
+    // that marks the end of the initial events.
+    const envelope = eventEnvelopeBytes(sizes.encoding);
+    const bytes = itemWire + items * envelope + bookmarkBytes(sizes.encoding);
+    const keptBytes = keptWire + kept * envelope;
+    server.egressBytes += bytes;
+    server.eventsSent += items + 1;
+    c[C_EVENTS_RECEIVED]! += items + 1;
+    c[C_EVENTS_DECODED]! += items + 1;
+    c[C_BYTES_RECEIVED]! += bytes;
+    c[C_BYTES_DECODED]! += bytes;
+    c[C_EVENTS_KEPT]! += kept;
+    c[C_BYTES_KEPT]! += keptBytes;
+    c[C_EVENTS_DISCARDED]! += items - kept;
+    c[C_BYTES_DISCARDED]! += itemWire + items * envelope - keptBytes;
+    r.cacheObjects = kept;
+    r.cacheBytes = keptJson * cacheFactor + kept * cacheOverhead;
+    if (r.status === 'error') return;
+    r.recvObjects = items;
+    r.recvJson = itemJson;
+    const w = watchServer.openWatch(r.index, text);
+    if (w.ok) {
+      r.watcher = w.watcher;
+      r.watchEndsAtTick = drawWatchEnd(m, tick, tickSeconds);
+    }
+    return;
+  }
   const bytes = listOverheadBytes(sizes.encoding) + Math.round(itemJson * ratio);
   server.egressBytes += bytes;
   c[C_LIST_ITEMS]! += items;
@@ -222,6 +285,9 @@ export function connect(m: ModeEngine, r: Replica, tick: number, tickSeconds: nu
   if (r.status === 'error') return;
   r.recvObjects = items;
   r.recvJson = itemJson;
-  const w = server.openWatch(r.index, text);
-  if (w.ok) r.watcher = w.watcher;
+  const w = watchServer.openWatch(r.index, text);
+  if (w.ok) {
+    r.watcher = w.watcher;
+    r.watchEndsAtTick = drawWatchEnd(m, tick, tickSeconds);
+  }
 }

@@ -31,6 +31,8 @@ import { outcome, processBatch } from './fanout';
 import { connect, retryDue, retryPending } from './informer';
 import type { Mode, SimParams } from './params';
 import { C_BYTES_DECODED, Replica, resolveSelector } from './replica';
+import { createPrng, type Prng } from './prng';
+import { RELIST_CAUSES, restartServer } from './lifecycle';
 
 export {
   S_ALL_CACHE_BYTES,
@@ -70,11 +72,27 @@ export class ModeEngine {
   readonly cuts = new CutTableMemo();
   private readonly sampleVec: Float64Array[] = [];
   private decodedAtCpu = new Float64Array(0);
+  /** Relists by cause (RELIST_* in `lifecycle.ts`) and the bytes they carried. */
+  readonly relists = new Float64Array(RELIST_CAUSES.length);
+  readonly relistBytes = new Float64Array(RELIST_CAUSES.length);
+  /** Watches ended by their timeout, and 410 Gone answers to their resume. */
+  watchTimeouts = 0;
+  goneResponses = 0;
+  /** Seeded draws: the load balancer's choices, backoff jitter, watch timeouts. */
+  readonly lbRng: Prng;
+  readonly jitterRng: Prng;
+  readonly timeoutRng: Prng;
 
   constructor(
     readonly mode: Mode,
     readonly cluster: Cluster,
-  ) {}
+    rng: Prng = createPrng('shardscope'),
+  ) {
+    // The same labels in both modes: both see the same load-balancer choices and timeouts.
+    this.lbRng = rng.fork('load-balancer');
+    this.jitterRng = rng.fork('backoff-jitter');
+    this.timeoutRng = rng.fork('watch-timeouts');
+  }
 
   /** (Re)creates servers and replicas from `params` and connects every replica (fresh LISTs). */
   configure(params: SimParams, tick: number, tickSeconds: number, keepCounters: boolean): void {
@@ -86,8 +104,11 @@ export class ModeEngine {
     this.params = params;
     for (const r of old) if (r.watcher) oldServers[r.apiServer]?.closeWatch(r.watcher);
     this.servers = [];
+    const ro = params.apiServers.rollout;
     for (let i = 0; i < params.apiServers.count; i++) {
-      const gate = params.apiServers.gates[i] ?? true;
+      // A rolling upgrade that already restarted this server set its gate.
+      const restarted = ro !== null && tick >= Math.round((ro.at + i * ro.everySeconds) / tickSeconds);
+      const gate = restarted ? ro.gate : (params.apiServers.gates[i] ?? true);
       const s = new ApiServer(i, gate);
       if (sameShape) {
         const o = oldServers[i]!;
@@ -163,6 +184,11 @@ export class ModeEngine {
    */
   retryDue(tick: number, tickSeconds: number): boolean {
     return retryDue(this, tick, tickSeconds);
+  }
+
+  /** Restarts API server `s` (a rolling upgrade; see `lifecycle.ts`). */
+  restartServer(s: number, gate: boolean, tick: number, tickSeconds: number): void {
+    restartServer(this, s, gate, tick, tickSeconds);
   }
 
   /** LIST then WATCH for one replica, as a reflector does (see `informer.ts`). */

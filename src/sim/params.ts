@@ -118,6 +118,51 @@ export interface ApiServerParams {
    * models an HA rollout. Default all on.
    */
   readonly gates: readonly boolean[];
+  /** A rolling upgrade over time (see {@link RolloutParams}); null: none. Default null. */
+  readonly rollout: RolloutParams | null;
+}
+
+/**
+ * A rolling upgrade of the API servers: server i restarts at `at + i * everySeconds` with
+ * its `ShardedListAndWatch` gate set to `gate`. A restart drops every watch on that server.
+ */
+export interface RolloutParams {
+  readonly gate: boolean;
+  /** Simulated second of the first restart, 0 to 86,400. */
+  readonly at: number;
+  /** Seconds between two restarts, 0 to 86,400. */
+  readonly everySeconds: number;
+}
+
+/**
+ * What a server-side replica does with WATCH events after a LIST that carried `shardInfo`:
+ * - `trust-stream`: keeps every event (the LIST proved the server filters): duplicates when
+ *   the WATCH lands on a gate-off API server (today's default; client-go's first version);
+ * - `check-locally`: hashes every event with its own matcher as well (defence in depth).
+ */
+export type WatchPolicy = 'trust-stream' | 'check-locally';
+
+/**
+ * How an informer fills its cache: `list` (LIST, then WATCH from its resourceVersion) or
+ * `watch-list` (a streaming list: WATCH with `sendInitialEvents`; no LIST response, so no
+ * `shardInfo`).
+ */
+export type InitialList = 'list' | 'watch-list';
+
+/** The watch lifecycle. */
+export interface WatchParams {
+  /**
+   * Watches end after a timeout drawn as client-go draws it (uniform 5 to 10 minutes) and
+   * resume from the last resourceVersion. Default false.
+   */
+  readonly timeouts: boolean;
+  /** Watchers ask for BOOKMARKs (allowWatchBookmarks), which keep their resourceVersion fresh. Default true. */
+  readonly bookmarks: boolean;
+  /**
+   * Seconds of history the server keeps (etcd compaction, watch-cache window); resuming from
+   * an older resourceVersion gets 410 Gone and relists. 0: never compacted. 0 to 3,600. Default 0.
+   */
+  readonly compactionSeconds: number;
 }
 
 /** The controller replicas (both modes run the same replicas). */
@@ -136,6 +181,10 @@ export interface ReplicaParams {
   readonly selectors: readonly (SelectorSpec | null | undefined)[];
   /** Per-replica API server index; a missing entry is `replica mod apiServers.count`; entries beyond `count` are ignored. Default []. */
   readonly apiServerOf: readonly number[];
+  /** After a LIST with `shardInfo` (see {@link WatchPolicy}). Default `trust-stream`. */
+  readonly watchPolicy: WatchPolicy;
+  /** LIST+WATCH or a streaming list (see {@link InitialList}). Default `list`. */
+  readonly initialList: InitialList;
 }
 
 /** Cost model of a replica. */
@@ -188,6 +237,8 @@ export interface SimParams {
    * on fixed simulated times, so charts do not depend on how often the UI calls `step()`.
    */
   readonly sampleSeconds: number;
+  /** Watch timeouts, bookmarks, compaction (see {@link WatchParams}). */
+  readonly watch: WatchParams;
 }
 
 type DeepPartialValue<T> = T extends readonly unknown[] ? T : T extends object ? DeepPartial<T> : T;
@@ -224,7 +275,7 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
     bookmarkIntervalSeconds: 60,
     burst: { enabled: true, everySeconds: 30, podsPerSecond: 100, maxSeconds: 10 },
   },
-  apiServers: { count: 1, gates: [] },
+  apiServers: { count: 1, gates: [], rollout: null },
   replicas: {
     count: 4,
     key: 'object.metadata.uid',
@@ -233,6 +284,8 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
     clientCache: 'owned',
     selectors: [],
     apiServerOf: [],
+    watchPolicy: 'trust-stream',
+    initialList: 'list',
   },
   costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3, listBytesPerSecond: 50_000_000, listRttSeconds: 0.05 },
   schedule: [],
@@ -240,6 +293,7 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
   rateWindowSeconds: 10,
   seriesCapacity: 300,
   sampleSeconds: 1,
+  watch: { timeouts: false, bookmarks: true, compactionSeconds: 0 },
 } satisfies SimParams);
 
 /** One rejected parameter: its dotted path, its bounds where it has some, and a sentence. */
@@ -355,6 +409,20 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
       if (a !== undefined && a !== null) num(`replicas.apiServerOf[${i}]`, a, 0, maxServer, true);
     });
   }
+  const ro = p.apiServers.rollout as unknown;
+  if (ro !== null && ro !== undefined) {
+    if (!isPlainObject(ro)) issues.push({ path: 'apiServers.rollout', message: `apiServers.rollout must be null or {gate, at, everySeconds}, got ${describe(ro)}` });
+    else {
+      bool('apiServers.rollout.gate', ro.gate);
+      num('apiServers.rollout.at', ro.at, 0, 86_400);
+      num('apiServers.rollout.everySeconds', ro.everySeconds, 0, 86_400);
+    }
+  }
+  oneOf('replicas.watchPolicy', p.replicas.watchPolicy, ['trust-stream', 'check-locally']);
+  oneOf('replicas.initialList', p.replicas.initialList, ['list', 'watch-list']);
+  bool('watch.timeouts', p.watch?.timeouts);
+  bool('watch.bookmarks', p.watch?.bookmarks);
+  num('watch.compactionSeconds', p.watch?.compactionSeconds, 0, 3_600);
   num('costs.jsonDecodeNsPerByte', p.costs.jsonDecodeNsPerByte, 0, 10_000);
   num('costs.protobufDecodeNsPerByte', p.costs.protobufDecodeNsPerByte, 0, 10_000);
   num('costs.cacheBytesPerJsonByte', p.costs.cacheBytesPerJsonByte, 0, 100);

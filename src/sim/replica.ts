@@ -7,7 +7,7 @@ import { ShardSelector, requirementToString, splitShard } from '../core/sharding
 import type { ShardKey } from '../core/sharding';
 import { parseForRequest } from './apiserver';
 import type { Watcher } from './apiserver';
-import type { ClientFilter, Mode, SelectorSpec, ServerFallback } from './params';
+import type { ClientFilter, Mode, SelectorSpec, ServerFallback, WatchPolicy } from './params';
 import type { ReplicaFiltering } from './types';
 
 /** Counter slots of a replica (a Float64Array, so the hot loop adds to numbers in place). */
@@ -26,7 +26,11 @@ export const C_CPU_SECONDS = 11;
 export const C_LOCAL_HASHES = 12;
 export const C_REQUEST_ERRORS = 13;
 export const C_LIST_ITEMS_KEPT = 14;
-export const COUNTER_COUNT = 15;
+/** Watch events outside its shard a replica kept (trust-stream on a WATCH a gate-off server sent unfiltered). */
+export const C_DUP_MISSED = 15;
+/** The same events dropped by the local check (check-locally). */
+export const C_DUP_CAUGHT = 16;
+export const COUNTER_COUNT = 17;
 
 /** How the replica decides locally what to keep after decoding. */
 export const LOCAL_KEEP_ALL = 0;
@@ -88,7 +92,19 @@ export class Replica {
   listResourceVersion = 0;
   /** Tick at which a failed request is retried (reflector backoff), or -1. */
   retryAtTick = -1;
+  /** client-go backoff: the base delay of the next retry (0: none yet), and the tick of the last failure. */
   backoffSeconds = 0;
+  lastFailureTick = -1;
+  /** Why the pending retry relists (RELIST_* in lifecycle.ts), or -1: a failed request. */
+  retryCause = -1;
+  /** The API server its LIST went to (`apiServer` is its WATCH's; they differ behind a load balancer). */
+  listServer: number;
+  /** Tick at which its watch times out (watch.timeouts), or -1. */
+  watchEndsAtTick = -1;
+  /** resourceVersion of the last event or bookmark it received (where a resumed watch starts). */
+  lastRv = 0;
+  /** After a LIST with shardInfo: keep every event (trust-stream) or check locally too. */
+  watchPolicy: WatchPolicy = 'trust-stream';
   /** This replica's bit in the per-object owner masks. */
   readonly bitLo: number;
   readonly bitHi: number;
@@ -97,13 +113,14 @@ export class Replica {
     readonly mode: Mode,
     readonly index: number,
     readonly count: number,
-    readonly apiServer: number,
+    public apiServer: number,
     readonly resolved: ResolvedSelector,
     readonly clientFilter: ClientFilter,
     readonly serverFallback: ServerFallback,
   ) {
     this.bitLo = index < 32 ? (1 << index) >>> 0 : 0;
     this.bitHi = index >= 32 ? (1 << (index - 32)) >>> 0 : 0;
+    this.listServer = apiServer;
   }
 
   /** The selector value this replica puts on its requests. */
@@ -132,8 +149,8 @@ export class Replica {
       return;
     }
     if (shardInfo) {
-      // The server filtered: every object sent is ours.
-      this.localKind = LOCAL_KEEP_ALL;
+      // The server filtered: every object sent is ours (trust-stream), or checked again.
+      this.localKind = this.watchPolicy === 'check-locally' && this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
       this.filtering = 'server';
     } else if (this.serverFallback === 'trust') {
       this.localKind = LOCAL_KEEP_ALL;

@@ -49,6 +49,7 @@ import {
 import { parseForRequest } from './apiserver';
 import { recountRanges } from './ownership';
 import { replicaView } from './replicaview';
+import { timeoutDue, timeoutPending } from './lifecycle';
 import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, MODES, churnEventsPerSecond, mergeParams, resolveParams } from './params';
 import type { Mode, SimParams, SimParamsInput } from './params';
 import { createPrng } from './prng';
@@ -57,6 +58,8 @@ import {
   C_BYTES_DISCARDED,
   C_BYTES_KEPT,
   C_BYTES_RECEIVED,
+  C_DUP_CAUGHT,
+  C_DUP_MISSED,
   C_EVENTS_DECODED,
   C_EVENTS_DISCARDED,
   C_EVENTS_KEPT,
@@ -281,6 +284,10 @@ class SimulationImpl implements Simulation {
   private checkpoints = new CheckpointStore();
   /** Tick of the last checkpoint taken while running forward. */
   private checkpointTick = 0;
+  /** Tick of each API server's restart in the rolling upgrade (-1: none). */
+  private restartTicks = new Float64Array(0);
+  /** The cluster's resourceVersion at the start of each of the last `compactionSeconds` of ticks (410 Gone). */
+  private rvRing = new Float64Array(0);
 
   constructor(params: SimParams, checkpointBudgetBytes?: number) {
     if (checkpointBudgetBytes !== undefined) this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
@@ -311,7 +318,9 @@ class SimulationImpl implements Simulation {
     const prng = createPrng(params.seed);
     this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'));
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
-    this.modes = { client: new ModeEngine('client', this.cluster), server: new ModeEngine('server', this.cluster) };
+    const watchRng = prng.fork('watch');
+    this.modes = { client: new ModeEngine('client', this.cluster, watchRng), server: new ModeEngine('server', this.cluster, watchRng) };
+    this.setLifecycle(params);
     this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
     this.nsShareCache = new Map();
     this.newBytesCache = null;
@@ -411,6 +420,22 @@ class SimulationImpl implements Simulation {
     return this.overlay ? mergeParams(this.requested, this.overlay) : this.requested;
   }
 
+  /** Restart ticks of the rolling upgrade and the compaction window, from `params`. */
+  private setLifecycle(params: SimParams): void {
+    const ro = params.apiServers.rollout;
+    this.restartTicks = new Float64Array(params.apiServers.count).fill(-1);
+    if (ro !== null) for (let i = 0; i < params.apiServers.count; i++) this.restartTicks[i] = Math.round((ro.at + i * ro.everySeconds) * TICKS_PER_SECOND);
+    const len = params.watch.compactionSeconds > 0 ? Math.round(params.watch.compactionSeconds * TICKS_PER_SECOND) + 1 : 0;
+    if (len !== this.rvRing.length) this.rvRing = new Float64Array(len);
+  }
+
+  /** The oldest resourceVersion a watch can resume from at `tick` (older: 410 Gone). */
+  private oldestRv(tick: number): number {
+    const len = this.rvRing.length;
+    if (len === 0 || tick < len - 1) return 0;
+    return this.rvRing[(tick - (len - 1)) % len]!;
+  }
+
   private sampleTicks(): number {
     return Math.max(1, Math.round(this.params.sampleSeconds * TICKS_PER_SECOND));
   }
@@ -435,12 +460,31 @@ class SimulationImpl implements Simulation {
       batch.clear();
     };
     batch.clear();
+    const restarts = this.restartTicks;
+    const rvRing = this.rvRing;
+    const ringLen = rvRing.length;
+    const timeouts = this.params.watch.timeouts;
     for (let i = 0; i < n; i++) {
       const tick = this.tick;
       while (tick >= this.nextEventTick) {
         flush();
         this.fire(this.events[this.fired++]!);
         this.nextEventTick = this.eventTick(this.fired);
+      }
+      if (ringLen > 0) rvRing[tick % ringLen] = this.cluster.resourceVersion;
+      for (let s = 0; s < restarts.length; s++) {
+        if (restarts[s] !== tick) continue;
+        flush();
+        const gate = this.params.apiServers.rollout!.gate;
+        client.restartServer(s, gate, tick, TICK_SECONDS);
+        server.restartServer(s, gate, tick, TICK_SECONDS);
+        this.changeTick = tick;
+      }
+      if (timeouts && (timeoutPending(client, tick) || timeoutPending(server, tick))) {
+        flush();
+        const oldest = this.oldestRv(tick);
+        timeoutDue(client, tick, TICK_SECONDS, oldest);
+        timeoutDue(server, tick, TICK_SECONDS, oldest);
       }
       if (client.retryPending(tick) || server.retryPending(tick)) {
         flush();
@@ -577,6 +621,7 @@ class SimulationImpl implements Simulation {
   private apply(next: SimParams): void {
     const prev = this.params;
     this.params = next;
+    this.setLifecycle(next);
     this.cluster.setSizes(next.sizes);
     this.churn.setParams(next.churn);
     const reconnect = !sameJson(prev.apiServers, next.apiServers) || !sameJson(prev.replicas, next.replicas);
@@ -779,6 +824,15 @@ class SimulationImpl implements Simulation {
       apiServerHashes: apiServers.reduce((a, s) => a + s.hashes, 0),
       localHashes: sum((r) => r.counters.localHashes),
     };
+    const byCause = (a: Float64Array) => ({ reshard: a[0]!, restart: a[1]!, gone: a[2]!, error: a[3]! });
+    const lifecycle = {
+      relists: byCause(e.relists),
+      relistBytes: byCause(e.relistBytes),
+      watchTimeouts: e.watchTimeouts,
+      goneResponses: e.goneResponses,
+      duplicatesMissed: e.replicas.reduce((a, r) => a + r.counters[C_DUP_MISSED]!, 0),
+      duplicatesCaught: e.replicas.reduce((a, r) => a + r.counters[C_DUP_CAUGHT]!, 0),
+    };
     const ao = e.auditOffset();
     const times = ring.timeSeries();
     const egressSeries = ring.timeSeries().map(() => 0);
@@ -808,7 +862,10 @@ class SimulationImpl implements Simulation {
           const t0 = k > 0 ? times[k - 1]! : t - this.params.sampleSeconds;
           return this.handoffs.reduce((a, h) => (h.mode === mode ? a + h.relistBytesBetween(t0, t) : a), 0);
         }),
+        serverEgressBytesPerSec: e.servers.map((_, i) => ring.rateSeries(e.serverOffset(i) + S_EGRESS, win)),
+        relistBytesPerSec: ring.rateSeries(ao + 2, win),
       },
+      lifecycle,
     };
   }
 
@@ -821,6 +878,7 @@ class SimulationImpl implements Simulation {
     return {
       index: r.index,
       apiServer: r.apiServer,
+      listServer: r.listServer,
       status: r.status,
       error: r.error ? { ...r.error } : null,
       filtering: r.filtering,
@@ -943,8 +1001,16 @@ class SimulationImpl implements Simulation {
         if (!adm.ok) return { ...none, apiServer: r.apiServer }; // HTTP 500: no list, no watch
         if (adm.selector && !adm.selector.empty()) {
           const share = shareOf(adm.selector);
-          return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: false };
+          const check = p.replicas.watchPolicy === 'check-locally' && r.resolved.local !== null;
+          return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: check };
         }
+      }
+      // Its LIST had shardInfo but its WATCH is on a gate-off server (a load balancer's choice):
+      // the whole stream arrives; trust-stream keeps it all, check-locally keeps its share.
+      if (r.status === 'ok' && r.shardInfoSeen && r.watcher !== null && r.watcher.selector === null) {
+        if (p.replicas.watchPolicy === 'trust-stream') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
+        const owns = shareOf(r.resolved.local);
+        return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: cacheAll ? { kind: 'all' } : owns, owns, hashesLocally: r.resolved.local !== null };
       }
       // No shardInfo: the whole stream arrives; trust keeps it all, the fallback filters locally.
       if (p.replicas.serverFallback === 'trust') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
@@ -967,7 +1033,7 @@ class SimulationImpl implements Simulation {
       },
       wireRatio: ratio,
       envelopeBytes: eventEnvelopeBytes(p.sizes.encoding),
-      bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 ? TICKS_PER_SECOND / Math.max(1, Math.round(p.churn.bookmarkIntervalSeconds * TICKS_PER_SECOND)) : 0,
+      bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 && p.watch.bookmarks ? TICKS_PER_SECOND / Math.max(1, Math.round(p.churn.bookmarkIntervalSeconds * TICKS_PER_SECOND)) : 0,
       bookmarkBytes: bookmarkBytes(p.sizes.encoding),
       decodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.protobufDecodeNsPerByte : p.costs.jsonDecodeNsPerByte,
       cacheBytesPerJsonByte: p.costs.cacheBytesPerJsonByte,

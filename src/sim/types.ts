@@ -219,8 +219,10 @@ export interface RangeView {
 export interface ReplicaStats {
   /** Replica index (its shard number for equal splits). */
   readonly index: number;
-  /** API server it is connected to. */
+  /** API server its WATCH is connected to. */
   readonly apiServer: number;
+  /** API server its last LIST went to (behind a load balancer, not always its WATCH's). */
+  readonly listServer: number;
   /** `ok`, or `error` when its LIST failed (then `error` says why; it owns nothing). */
   readonly status: 'ok' | 'error';
   /**
@@ -357,6 +359,34 @@ export interface ModeSeries {
   readonly duplicates: readonly number[];
   /** Bytes of reshard relists started in each sample's interval (see `./handoff`). */
   readonly relistBytes: readonly number[];
+  /** Per API server, egress bytes per second (a relist storm shows here). `[server][sample]`. */
+  readonly serverEgressBytesPerSec: readonly (readonly number[])[];
+  /** Bytes of relists (restart, 410 Gone, reshard, error retries) per second. */
+  readonly relistBytesPerSec: readonly number[];
+}
+
+/** Relists by cause in one mode (see `lifecycle.ts`). */
+export interface RelistCounts {
+  readonly reshard: number;
+  readonly restart: number;
+  readonly gone: number;
+  readonly error: number;
+}
+
+/** The watch lifecycle of one mode: relists, their bytes, timeouts, duplicates by policy. */
+export interface LifecycleStats {
+  readonly relists: RelistCounts;
+  readonly relistBytes: RelistCounts;
+  /** Watches ended by their timeout (each resumes, or relists after 410 Gone). */
+  readonly watchTimeouts: number;
+  /** 410 Gone answers to a resumed watch (its resourceVersion was compacted). */
+  readonly goneResponses: number;
+  /**
+   * Watch events outside a replica's shard that a gate-off API server sent it after a LIST
+   * with shardInfo: kept under trust-stream (missed) or dropped by the local check (caught).
+   */
+  readonly duplicatesMissed: number;
+  readonly duplicatesCaught: number;
 }
 
 /** Totals of one mode, summed over replicas and API servers. */
@@ -401,6 +431,8 @@ export interface ModeSnapshot {
   readonly totals: ModeTotals;
   /** Recent history for charts. */
   readonly series: ModeSeries;
+  /** Relists, watch timeouts and duplicates over time. */
+  readonly lifecycle: LifecycleStats;
 }
 
 /** Expected per-replica figures from the closed form, for one mode. */

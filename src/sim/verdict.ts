@@ -40,6 +40,11 @@ export type VerdictFailure =
   | { readonly kind: 'down'; readonly mode: Mode; readonly replicas: readonly number[] }
   /** Server-side replicas that got no `shardInfo` and keep everything they are sent. */
   | { readonly kind: 'trust'; readonly mode: Mode; readonly replicas: readonly number[] }
+  /**
+   * Server-side replicas whose LIST had `shardInfo` but whose WATCH landed on a gate-off API
+   * server (behind a load balancer), and that trust the stream: `events` duplicates so far.
+   */
+  | { readonly kind: 'skewTrust'; readonly mode: Mode; readonly replicas: readonly number[]; readonly events: number }
   /** Server-side replicas that got no `shardInfo` and filter locally (the whole stream reaches them). */
   | { readonly kind: 'fallback'; readonly mode: Mode; readonly replicas: readonly number[] }
   /** The busiest server-side replica receives `factor` times the mean. */
@@ -91,6 +96,12 @@ function replicaFailures(m: ModeSnapshot): VerdictFailure[] {
   if (http500.length > 0) out.push({ kind: 'http500', mode: m.mode, replicas: http500 });
   if (down.length > 0) out.push({ kind: 'down', mode: m.mode, replicas: down });
   if (trust.length > 0) out.push({ kind: 'trust', mode: m.mode, replicas: trust });
+  const skew = m.replicas
+    .filter((r) => r.status === 'ok' && r.filtering === 'server' && r.shardInfoSeen && m.apiServers[r.apiServer]?.gate === false)
+    .map((r) => r.index);
+  if (m.lifecycle.duplicatesMissed > 0 && (skew.length > 0 || m.lifecycle.duplicatesCaught === 0)) {
+    out.push({ kind: 'skewTrust', mode: m.mode, replicas: skew, events: m.lifecycle.duplicatesMissed });
+  }
   if (fallback.length > 0) out.push({ kind: 'fallback', mode: m.mode, replicas: fallback });
   return out;
 }
@@ -189,6 +200,11 @@ export const VERDICT_MESSAGES_EN = {
     one: '{replicas} gets no shardInfo and keeps everything it is sent',
     other: '{replicas} get no shardInfo and keep everything they are sent',
   },
+  skewTrust: {
+    one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',
+    other: '{events} duplicate events kept: {replicas} trust a WATCH that a gate-off API server sends unfiltered',
+  },
+  skewTrustPast: '{events} duplicate events kept while a WATCH that a gate-off API server sent unfiltered was trusted',
   fallback: {
     one: '{replicas} gets no shardInfo and filters the whole stream locally',
     other: '{replicas} get no shardInfo and filter the whole stream locally',
@@ -245,6 +261,12 @@ export function failurePhrase(f: VerdictFailure, w: VerdictWords): string {
     case 'fallback':
       // "one" when a single replica is named, so the verb agrees.
       phrase = w.message(f.kind, { count: f.replicas.length, replicas: replicasPhrase(f.replicas, w) });
+      break;
+    case 'skewTrust':
+      phrase =
+        f.replicas.length > 0
+          ? w.message('skewTrust', { count: f.replicas.length, replicas: replicasPhrase(f.replicas, w), events: w.count(f.events) })
+          : w.message('skewTrustPast', { events: w.count(f.events) });
       break;
     case 'hot':
       phrase = w.message('hot', { replica: w.message('replicaName', { replica: String(f.replica) }), factor: w.ratio(f.factor) });

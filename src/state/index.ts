@@ -20,6 +20,9 @@ export type { SimEngine, EngineFrame, FrameRequest, EngineFallback } from './eng
 // issue 8: engine (the model's limits on the page's own thread)
 export { MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
 export type { BudgetExcess } from './budget';
+// issue 9: API servers over time, watch lifecycle
+export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, ROLLOUT_LIMITS } from './lifecycle';
+export type { LifecycleParams, RolloutUiParams } from './lifecycle';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
 export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';
 export type { SimParams, ViewParams, ApiServerParams, ClientCache, ClientMode, Encoding, NumericParam } from './params';

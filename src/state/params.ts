@@ -1,3 +1,4 @@
+import type { LifecycleParams } from './lifecycle';
 /**
  * The simulator's parameters: everything a run depends on, as plain JSON-serialisable data,
  * so that a run can be reproduced from a seed, put in a link, replayed as a guided scenario
@@ -64,6 +65,8 @@ export interface SimParams {
   readonly selectors: readonly string[];
   /** Events at fixed simulated times (issue 9: reshards), as the model takes them. */
   readonly schedule: readonly ScheduledEvent[];
+  /** issue 9: rolling upgrade, watch policy, initial list, watch timeouts (absent: defaults). */
+  readonly lifecycle?: LifecycleParams;
 }
 
 /** Presentation choices; serialisable too, so a link restores the same screen. */

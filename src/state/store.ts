@@ -7,6 +7,7 @@
  * and owners of up to 1,000,000 objects, recent events) lives in `store.data`, beside the
  * state, and the versions say when it changed so painters know when to repaint.
  */
+import { DEFAULT_LIFECYCLE, type LifecycleParams } from './lifecycle';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
 import type { ScheduledEvent } from '../sim/scenario';
@@ -76,6 +77,8 @@ export interface ParamsActions {
   setFallback(on: boolean): void;
   /** What the replicas' informer caches hold (issue 7: memory). */
   setClientCache(style: ClientCache): void;
+  /** issue 9: changes the rollout, watch policy, initial list or watch timeouts. */
+  setLifecycle(patch: Partial<LifecycleParams>): void;
   /** Shows selectors being dragged: counts follow at once, the model is not yet changed. */
   previewSelectors(texts: readonly string[]): void;
   /** Applies the dragged selectors (pointer released, or keyboard idle). */
@@ -485,6 +488,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setClientMode: (mode) => setParams((p) => ({ ...p, clientMode: mode })),
     setFallback: (on) => setParams((p) => ({ ...p, fallback: on })),
     setClientCache: (style) => setParams((p) => ({ ...p, clientCache: style })),
+    setLifecycle: (patch) => setParams((p) => ({ ...p, lifecycle: { ...(p.lifecycle ?? DEFAULT_LIFECYCLE), ...patch } })),
     previewSelectors: (texts) => {
       set((s) => ({ sim: { ...s.sim, draftSelectors: texts.slice() } }));
       recountNext = texts;

@@ -6,9 +6,11 @@
 import type { SimParamsInput } from '../sim';
 import { SERIES_CAPACITY, STEP_SECONDS } from './defaults';
 import type { SimParams } from './params';
+import { lifecycleToSim } from './lifecycle';
 
 /** The model's input for these UI parameters. Every replica sends its selector text as typed. */
 export function toSimInput(p: SimParams): SimParamsInput {
+  const life = lifecycleToSim(p.lifecycle);
   return {
     seed: p.seed,
     cluster: { pods: p.objects, namespaces: p.namespaces, zipfExponent: p.namespaceSkew },
@@ -19,7 +21,7 @@ export function toSimInput(p: SimParams): SimParamsInput {
       deletesPerSecond: p.deletedPerSec,
       bookmarkIntervalSeconds: p.bookmarkEverySec,
     },
-    apiServers: { count: p.apiServers.length, gates: p.apiServers.map((s) => s.gate) },
+    apiServers: { count: p.apiServers.length, gates: p.apiServers.map((s) => s.gate), rollout: life.rollout },
     replicas: {
       count: p.replicas,
       key: p.shardKey,
@@ -28,8 +30,11 @@ export function toSimInput(p: SimParams): SimParamsInput {
       clientCache: p.clientCache,
       selectors: p.selectors.map((text) => ({ kind: 'text', text })),
       apiServerOf: [],
+      watchPolicy: life.watchPolicy,
+      initialList: life.initialList,
     },
     schedule: p.schedule,
+    watch: life.watch,
     stepSeconds: STEP_SECONDS,
     rateWindowSeconds: 5,
     // Two samples per simulated second over two minutes: enough detail for a chart a few

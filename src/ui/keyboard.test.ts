@@ -18,13 +18,20 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('.'))).toBe('toggle-play');
   });
 
-  it('arrows step, up and down included, in every mode', () => {
-    for (const mode of ['free', 'presentation', 'story'] as const) {
+  it('arrows step, up and down included, in free play and presentation mode', () => {
+    for (const mode of ['free', 'presentation'] as const) {
       expect(shortcutFor(key('ArrowRight'), mode)).toBe('step-forward');
       expect(shortcutFor(key('ArrowDown'), mode)).toBe('step-forward');
       expect(shortcutFor(key('ArrowLeft'), mode)).toBe('step-back');
       expect(shortcutFor(key('ArrowUp'), mode)).toBe('step-back');
     }
+  });
+
+  it('in a story, right and left move between steps while down and up still step the simulation', () => {
+    expect(shortcutFor(key('ArrowRight'), 'story')).toBe('story-next');
+    expect(shortcutFor(key('ArrowLeft'), 'story')).toBe('story-prev');
+    expect(shortcutFor(key('ArrowDown'), 'story')).toBe('step-forward');
+    expect(shortcutFor(key('ArrowUp'), 'story')).toBe('step-back');
   });
 
   it('in free play PageUp and PageDown are left to the page, so it scrolls (issue 10)', () => {

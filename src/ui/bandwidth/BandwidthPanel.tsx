@@ -139,20 +139,28 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
   const n = time.length;
   const otherStyle = snapshot.params.replicas.clientCache === 'all' ? 'owned' : 'all';
   const hasSchedule = snapshot.params.schedule.length > 0;
+  const sampleSeconds = snapshot.params.sampleSeconds;
 
   // Rolling updates on the time axis of every chart (they share it).
   const bursts = snapshot.churn.bursts;
   const reshards = snapshot.handoff.reshards;
-  const marks = useMemo(
-    (): ChartMark[] => [
-      ...bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace })),
-      // Issue 9: each reshard's hand-off window (the client-side summary: one per event).
-      ...reshards
-        .filter((h) => h.mode === 'client')
-        .map((h) => ({ start: h.at, end: h.at + h.settleSeconds, label: t('bandwidth.reshardMark', { from: String(h.from), to: String(h.to) }), short: `${h.from}→${h.to}` })),
-    ],
-    [bursts, reshards, t],
-  );
+  // issue 9: the rolling upgrade's restarts, marked on the same axis.
+  const rollout = snapshot.params.apiServers.rollout;
+  const servers = snapshot.params.apiServers.count;
+  const marks = useMemo((): ChartMark[] => {
+    const out: ChartMark[] = bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace }));
+    // Each reshard's hand-off window (the client-side summary: one per event).
+    for (const h of reshards) {
+      if (h.mode === 'client') out.push({ start: h.at, end: h.at + h.settleSeconds, label: t('bandwidth.reshardMark', { from: String(h.from), to: String(h.to) }), short: `${h.from}→${h.to}` });
+    }
+    if (rollout) {
+      for (let i = 0; i < servers; i++) {
+        const at = rollout.at + i * rollout.everySeconds;
+        out.push({ start: at, end: at, label: t('lifecycle.restartMark', { name: `apiserver-${i}` }), short: `apiserver-${i}` });
+      }
+    }
+    return out;
+  }, [bursts, reshards, rollout, servers, t]);
   // The spread of the per-replica lines and the hottest replica now, per mode.
   const spread = useMemo(() => {
     const hottest = (m: ModeSnapshot): string | undefined => {
@@ -223,20 +231,26 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
         server: server.totals.cacheBytes,
         format: (v: number) => f.bytes(v),
       },
-      // Issue 9: with a schedule, the relists and the hand-off window.
-      ...(hasSchedule
+      // Issue 9: relist bytes per second, whatever the cause (a reshard's informer restarts,
+      // API-server restarts, 410 Gone, error retries), once a relist happened or a reshard is
+      // scheduled; and with a schedule, the hand-off window.
+      ...(hasSchedule || relistTotal(client) + relistTotal(server) > 0
         ? [
             {
-              key: 'relist',
-              title: t('bandwidth.relistBytes'),
+              key: 'relists',
+              title: t('lifecycle.relistChart'),
               lines: [
-                { mode: 'client' as const, values: client.series.relistBytes, strong: true },
-                { mode: 'server' as const, values: server.series.relistBytes, strong: true },
+                { mode: 'client' as const, values: relistRate(client, sampleSeconds), strong: true },
+                { mode: 'server' as const, values: relistRate(server, sampleSeconds), strong: true },
               ],
-              client: client.series.relistBytes.reduce((a, b) => a + b, 0),
-              server: server.series.relistBytes.reduce((a, b) => a + b, 0),
-              format: (v: number) => f.bytes(v),
+              client: relistRate(client, sampleSeconds).reduce((a, v) => Math.max(a, v), 0),
+              server: relistRate(server, sampleSeconds).reduce((a, v) => Math.max(a, v), 0),
+              format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
             },
+          ]
+        : []),
+      ...(hasSchedule
+        ? [
             {
               key: 'handoff',
               title: t('bandwidth.handoff'),
@@ -253,7 +267,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
           ]
         : []),
     ];
-  }, [client, server, n, otherStyle, hasSchedule, t, f]);
+  }, [client, server, n, otherStyle, hasSchedule, sampleSeconds, t, f]);
 
   return (
     <>
@@ -379,4 +393,20 @@ export function Audit({ client, server, compact }: { client: ModeSnapshot; serve
       </ul>
     </div>
   );
+}
+
+/** Every relist's bytes so far in one mode (issue 9). */
+function relistTotal(m: ModeSnapshot): number {
+  const b = m.lifecycle.relistBytes;
+  return b.restart + b.gone + b.error + b.reshard + m.series.relistBytes.reduce((a, v) => a + v, 0);
+}
+
+/**
+ * Relist bytes per second at each sample: the engine's relists (restarts, 410 Gone, errors)
+ * plus a reshard's informer restarts, which the hand-off model counts per sample interval.
+ */
+function relistRate(m: ModeSnapshot, sampleSeconds: number): number[] {
+  const life = m.series.relistBytesPerSec;
+  const reshard = m.series.relistBytes;
+  return life.map((v, k) => v + (reshard[k] ?? 0) / sampleSeconds);
 }

@@ -45,6 +45,8 @@ export const VERDICT_IDS: Readonly<Record<VerdictMessageId, MessageId>> = {
   down: 'verdict.down',
   trust: 'verdict.trust',
   fallback: 'verdict.fallback',
+  skewTrust: 'verdict.skewTrust',
+  skewTrustPast: 'verdict.skewTrustPast',
   hot: 'verdict.hot',
   replicaName: 'hash.replicaName',
   replicaCount: 'verdict.replicaCount',

@@ -18,6 +18,7 @@ import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
 import { ScheduleSection } from './ScheduleSection';
+import { LifecycleControls } from './LifecycleControls';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
@@ -165,6 +166,7 @@ export const ControlPanel = memo(function ControlPanel() {
         />
       </fieldset>
       <ScheduleSection />
+      <LifecycleControls />
     </section>
   );
 });

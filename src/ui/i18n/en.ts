@@ -634,6 +634,31 @@ export const en = {
   'keys.pageScrolls': 'Scroll the page (they step in presentation mode)',
   'keys.escape': 'Esc',
   'bandwidth.auditOkShort': 'one owner each',
+  // issue 9: API servers over time and the watch lifecycle
+  'verdict.skewTrust': {
+    one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',
+    other: '{events} duplicate events kept: {replicas} trust a WATCH that a gate-off API server sends unfiltered',
+  },
+  'verdict.skewTrustPast': '{events} duplicate events kept while a WATCH that a gate-off API server sent unfiltered was trusted',
+  'lifecycle.group': 'API servers over time',
+  'lifecycle.rollout': 'Rolling upgrade',
+  'lifecycle.rolloutHelp': 'Restarts API server i at start + i × interval with the gate set as chosen; its watches drop and their clients relist through the load balancer.',
+  'lifecycle.rolloutGate': 'Gate after restart',
+  'lifecycle.rolloutAt': 'First restart (s)',
+  'lifecycle.rolloutEvery': 'Interval (s)',
+  'lifecycle.watchPolicy': 'After a LIST with shardInfo',
+  'lifecycle.watchPolicyHelp': 'A LIST and the WATCH after it may land on different API servers: trusting the stream keeps what a gate-off server sends unfiltered; checking locally costs a hash per event and catches it.',
+  'lifecycle.trust': 'trust the stream',
+  'lifecycle.check': 'check locally too',
+  'lifecycle.initialList': 'Initial list',
+  'lifecycle.initialListHelp': 'A streaming list (sendInitialEvents) has no LIST response, so no shardInfo: the client always filters locally; its initial events pass the server’s shard filter.',
+  'lifecycle.list': 'LIST then WATCH',
+  'lifecycle.watchList': 'streaming list',
+  'lifecycle.watchTimeouts': 'Watch timeouts',
+  'lifecycle.watchTimeoutsHelp': 'Watches end after 5 to 10 minutes, as client-go draws it, and resume from their last resourceVersion without a relist.',
+  'lifecycle.restartMark': '{name} restarts',
+  'lifecycle.relistChart': 'Relist bytes (peak per second)',
+  'lifecycle.summary': 'relists {relists} ({bytes}) · duplicate events kept {missed} · caught {caught}',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

@@ -1,0 +1,87 @@
+import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, ROLLOUT_LIMITS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
+import { useFormat, useT } from '../i18n';
+import { NumberField } from './NumberField';
+import { Segmented } from './Segmented';
+import { Toggle } from './Toggle';
+
+/**
+ * API servers over time (issue 9): a rolling upgrade, the watch policy after a LIST with
+ * shardInfo, the initial list mode and watch timeouts, each with a one-line explanation, and
+ * what they caused so far (server-side relists and duplicate events kept or caught).
+ */
+export function LifecycleControls() {
+  const t = useT();
+  const f = useFormat();
+  const a = useShardScopeStore().getState();
+  const l = useShardScope((s) => s.params.lifecycle) ?? DEFAULT_LIFECYCLE;
+  const stats = useShardScopeShallow((s) => {
+    const lc = s.sim.snapshot?.modes.server.lifecycle;
+    if (!lc) return { relists: 0, bytes: 0, missed: 0, caught: 0 };
+    const sum = (o: { readonly reshard: number; readonly restart: number; readonly gone: number; readonly error: number }) => o.reshard + o.restart + o.gone + o.error;
+    return { relists: sum(lc.relists), bytes: sum(lc.relistBytes), missed: lc.duplicatesMissed, caught: lc.duplicatesCaught };
+  });
+  const ro = l.rollout;
+  return (
+    <fieldset className="controls__group" data-testid="lifecycle-controls">
+      <legend>{t('lifecycle.group')}</legend>
+      <div data-testid="rollout-gates">
+        <Toggle name="rollout" label={t('lifecycle.rollout')} checked={ro !== null} onChange={(on) => a.setLifecycle({ rollout: on ? DEFAULT_ROLLOUT : null })} />
+        <p className="lifecycle__help">{t('lifecycle.rolloutHelp')}</p>
+        {ro ? (
+          <>
+            <Segmented<'on' | 'off'>
+              name="rolloutGate"
+              compact
+              label={t('lifecycle.rolloutGate')}
+              value={ro.gate ? 'on' : 'off'}
+              options={[
+                { value: 'on', label: t('controls.fallbackOn') },
+                { value: 'off', label: t('controls.fallbackOff') },
+              ]}
+              onChange={(v) => a.setLifecycle({ rollout: { ...ro, gate: v === 'on' } })}
+            />
+            <div className="controls__pair">
+              <NumberField name="rolloutAt" label={t('lifecycle.rolloutAt')} value={ro.at} limits={ROLLOUT_LIMITS} onCommit={(v) => a.setLifecycle({ rollout: { ...ro, at: v } })} />
+              <NumberField name="rolloutEvery" label={t('lifecycle.rolloutEvery')} value={ro.every} limits={ROLLOUT_LIMITS} onCommit={(v) => a.setLifecycle({ rollout: { ...ro, every: v } })} />
+            </div>
+          </>
+        ) : null}
+      </div>
+      <div data-testid="watch-policy">
+        <Segmented<'trust-stream' | 'check-locally'>
+          name="watchPolicy"
+          vertical
+          label={t('lifecycle.watchPolicy')}
+          value={l.watchPolicy}
+          options={[
+            { value: 'trust-stream', label: t('lifecycle.trust') },
+            { value: 'check-locally', label: t('lifecycle.check') },
+          ]}
+          onChange={(v) => a.setLifecycle({ watchPolicy: v })}
+        />
+        <p className="lifecycle__help">{t('lifecycle.watchPolicyHelp')}</p>
+      </div>
+      <div data-testid="initial-list">
+        <Segmented<'list' | 'watch-list'>
+          name="initialList"
+          vertical
+          label={t('lifecycle.initialList')}
+          value={l.initialList}
+          options={[
+            { value: 'list', label: t('lifecycle.list') },
+            { value: 'watch-list', label: t('lifecycle.watchList') },
+          ]}
+          onChange={(v) => a.setLifecycle({ initialList: v })}
+        />
+        <p className="lifecycle__help">{t('lifecycle.initialListHelp')}</p>
+      </div>
+      <div data-testid="watch-timeouts">
+        <Toggle name="watchTimeouts" label={t('lifecycle.watchTimeouts')} checked={l.watchTimeouts} onChange={(on) => a.setLifecycle({ watchTimeouts: on })} />
+        <p className="lifecycle__help">{t('lifecycle.watchTimeoutsHelp')}</p>
+      </div>
+      <p className="lifecycle__help" data-testid="lifecycle-summary">
+        {t('lifecycle.summary', { relists: f.count(stats.relists), bytes: f.bytes(stats.bytes), missed: f.count(stats.missed), caught: f.count(stats.caught) })}
+      </p>
+    </fieldset>
+  );
+}
