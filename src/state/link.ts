@@ -14,6 +14,10 @@ import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams
 import { MAX_TOTAL_RANGES } from '../sim/params';
 import { countRanges, equalSplitSelectors } from './selectors';
 import { checkSchedule } from '../sim/scenario';
+import { readLifecycle } from './lifecycleLink';
+import type { LifecycleParams } from './lifecycle';
+
+const lifecycleOf = (l: LifecycleParams | undefined): { lifecycle?: LifecycleParams } => (l ? { lifecycle: l } : {});
 import type { ScheduledEvent } from '../sim/scenario';
 import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
 
@@ -164,7 +168,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
   const p = block('p');
   const w = block('w');
   const d = defaultSimParams();
-  for (const k of Object.keys(p)) if (!has(d, k)) bad(k);
+  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle') bad(k);
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
@@ -209,6 +213,8 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
     schedule: readSchedule(p, replicas, d.schedule, bad),
+    // issue 10: the lifecycle parameters a story step sets (absent: not in the link).
+    ...lifecycleOf(readLifecycle(p, bad)),
   };
   const dv = defaultViewParams();
   for (const k of Object.keys(w)) if (!has(dv, k)) bad(k);

@@ -165,4 +165,49 @@ describe('the stories’ narration matches the model', () => {
       }
     });
   });
+
+  describe('rollout (three API servers, gate rolled on from 10 s every 10 s)', () => {
+    const at = (n: number, seconds: number) => {
+      const sim = createSimulation(toSimInput(resolveStep(storyById('rollout')!, n - 1)!.params));
+      const out: ReturnType<typeof sim.snapshot>[] = [];
+      for (const t of [26, 45]) {
+        sim.step(t - sim.snapshot().time);
+        out.push(sim.snapshot());
+      }
+      return seconds === 26 ? out[0]! : out[1]!;
+    };
+    const ratio = (s: ReturnType<typeof run>) => s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec;
+
+    it('1: no server sends shardInfo, every replica falls back, and server-side sends as much as client-side (1.0x)', () => {
+      const s = run('rollout', 1, 20);
+      expect(s.modes.server.replicas.every((r) => !r.shardInfoSeen)).toBe(true);
+      expect(Math.abs(ratio(s) - 1)).toBeLessThan(0.05);
+      expect(s.modes.server.lifecycle.relists.restart).toBe(0);
+    });
+
+    it('2: seven relists after restarts in each mode, a LIST and its WATCH on different servers, then 4x less', () => {
+      const mid = at(2, 26);
+      expect(mid.modes.server.replicas.some((r) => r.listServer !== r.apiServer)).toBe(true);
+      const end = at(2, 45);
+      for (const m of ['client', 'server'] as const) expect(end.modes[m].lifecycle.relists.restart).toBe(7);
+      expect(Math.abs(ratio(end) - 4)).toBeLessThan(0.2);
+    });
+
+    it('3: trusting the stream keeps thousands of events outside the range, and the audit counts duplicates mid-rollout', () => {
+      expect(at(3, 26).modes.server.audit.duplicates).toBeGreaterThan(0);
+      const end = at(3, 45).modes.server.lifecycle;
+      expect(end.duplicatesMissed).toBeGreaterThan(1_000);
+      expect(end.duplicatesCaught).toBe(0);
+    });
+
+    it('4: checking locally catches exactly what trust kept: no duplicate in the audit at any time', () => {
+      const trust = at(3, 45).modes.server.lifecycle.duplicatesMissed;
+      const mid = at(4, 26);
+      expect(mid.modes.server.audit.duplicates).toBe(0);
+      const end = at(4, 45);
+      expect(end.modes.server.lifecycle.duplicatesMissed).toBe(0);
+      expect(end.modes.server.lifecycle.duplicatesCaught).toBe(trust);
+      expect(Math.max(...end.modes.server.series.duplicates)).toBe(0);
+    });
+  });
 });

@@ -46,7 +46,7 @@ export const resharding: Story = {
       title: 'story.resharding.4.title',
       narration: 'story.resharding.4.text',
       focus: 'bandwidth-panel',
-      highlight: ['chart-relist', 'handoff-report'],
+      highlight: ['chart-relists', 'handoff-report'],
       playing: true,
     },
     {

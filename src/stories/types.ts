@@ -12,7 +12,7 @@ import type { ReshardEvent } from '../state';
 import type { MessageId } from '../ui/i18n/en';
 
 /** The ids of the stories, in menu order. `resharding` and `rollout` come with issue 9's model events. */
-export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'resharding' | 'hot-namespaces' | 'refused';
+export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'resharding' | 'hot-namespaces' | 'refused' | 'rollout';
 
 /** A panel a step brings into view and rings (its `data-testid`). */
 export type StoryPanel = 'hash-space' | 'replica-cards' | 'bandwidth-panel' | 'event-flow' | 'control-panel' | 'ownership-audit' | 'memory-figures';
@@ -48,7 +48,8 @@ export type StoryHighlight =
   | 'flow-canvas-server'
   // issue 9's reshard model
   | 'handoff-report'
-  | 'chart-relist'
+  | 'chart-relists'
+  | 'lifecycle-summary'
   | 'chart-handoff'
   | 'timeline'
   | 'schedule';

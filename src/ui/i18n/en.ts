@@ -497,6 +497,22 @@ export const en = {
   'story.resharding.6.title': 'New replicas first',
   'story.resharding.6.text':
     'The fifth replica starts and syncs first; then the others switch, one every 5 s, each keeping its old informer until the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
+  // issue 10: the rollout story (issue 9's API servers over time)
+  'story.rollout.title': 'Rolling the gate out across API servers',
+  'story.rollout.1.title': 'Three servers, gate off',
+  'story.rollout.1.text':
+    'Three API servers run without the ShardedListAndWatch gate. None sends shardInfo, so every replica falls back to filtering on its own side: server-side sharding sends as many bytes as client-side, a ratio of 1.0×.',
+  'story.rollout.2.title': 'A rolling upgrade',
+  'story.rollout.2.text':
+    'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart drops every watch on that server; its clients reconnect through the load balancer after client-go’s backoff and relist: seven relists in all, each a spike in the relist chart. Once every server has the gate, server-side sends 4× less.',
+  'story.rollout.2.q': 'Between two restarts, can a replica LIST from a gated server and WATCH from one without the gate?',
+  'story.rollout.2.a': 'Yes: the load balancer picks a server for the LIST and another for the WATCH. The LIST carries shardInfo, the WATCH is unfiltered.',
+  'story.rollout.3.title': 'Mixed gates: trusting the stream',
+  'story.rollout.3.text':
+    'A client that trusts the stream after a LIST with shardInfo keeps whatever its WATCH sends. When that WATCH landed on a server without the gate, it keeps thousands of events outside its range: the audit counts duplicates until those replicas reconnect to gated servers.',
+  'story.rollout.4.title': 'Checking locally as well',
+  'story.rollout.4.text':
+    'Checking every event against the replica’s own ranges costs one hash per event, and catches exactly the events trust would have kept: no duplicates through the whole rollout. Filtering locally every time is cheap defence in depth.',
   'explain.open': 'What is this: {topic}',
   'explain.close': 'Close',
   'explain.fnv.title': 'FNV-1a 64',
