@@ -26,6 +26,10 @@ interface Shown {
   /** The Schedule section's items, as sentences. */
   schedule: string[];
   clientMode: string | null;
+  /** Issue 9's lifecycle controls: the rolling upgrade (on, first restart) and the watch policy. */
+  rollout: boolean | null;
+  rolloutAt: number | null;
+  watchPolicy: string | null;
   gates: boolean[];
   fallback: boolean | null;
   clientCache: string | null;
@@ -60,6 +64,9 @@ function expected(story: Story, n: number) {
     selectors: [...r.params.selectors],
     schedule: r.params.schedule.map((e, i) => scheduleText(e, froms[i]!)),
     clientMode: r.params.clientMode,
+    rollout: (r.params.lifecycle?.rollout ?? null) !== null,
+    rolloutAt: r.params.lifecycle?.rollout?.at ?? null,
+    watchPolicy: r.params.lifecycle?.watchPolicy ?? 'trust-stream',
     gates: r.params.apiServers.map((s) => s.gate),
     fallback: r.params.fallback,
     clientCache: r.params.clientCache,
@@ -96,6 +103,9 @@ describe('guided stories in a browser (issue 10)', () => {
         selectors: [...document.querySelectorAll<HTMLTextAreaElement>('[data-testid="selector-input"]')].map((e) => e.value),
         schedule: [...document.querySelectorAll('[data-testid="schedule-item"] > span')].map((e) => e.textContent ?? ''),
         clientMode: document.querySelector<HTMLInputElement>('[data-testid="segmented-clientMode"] input:checked')?.value ?? null,
+        rollout: document.querySelector<HTMLInputElement>('input[data-testid="toggle-rollout"]')?.checked ?? null,
+        rolloutAt: ((v) => (v === undefined ? null : Number(v)))(document.querySelector<HTMLInputElement>('[data-testid="field-rolloutAt"]')?.value),
+        watchPolicy: document.querySelector<HTMLInputElement>('[data-testid="segmented-watchPolicy"] input:checked')?.value ?? null,
         gates: [...document.querySelectorAll<HTMLInputElement>('input[data-testid^="toggle-gate-"]')].map((e) => e.checked),
         fallback: document.querySelector<HTMLInputElement>('input[data-testid="toggle-fallback"]')?.checked ?? null,
         clientCache: document.querySelector<HTMLInputElement>('[data-testid="segmented-clientCache"] input:checked')?.value ?? null,
