@@ -16,10 +16,12 @@ import { viteSingleFile } from 'vite-plugin-singlefile';
 // - img-src 'self': the favicon; no image is built from data: or blob: URLs (the exports are
 //   text: links and request URLs copied to the clipboard).
 // - worker-src 'self': the model's worker is a bundled file, never a blob.
+// - script-src 'wasm-unsafe-eval': only to compile the few-hundred-byte WebAssembly module
+//   that hashes a million uids at generation (src/sim/uidhashwasm.ts); no JavaScript eval.
 // frame-ancestors, report-to and sandbox are ignored in a <meta> policy: a host sends them as
 // HTTP headers (see the README).
 const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self'; " +
+  "default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; style-src 'self'; img-src 'self'; " +
   "worker-src 'self'; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
 
 function contentSecurityPolicy(): Plugin {

@@ -1,7 +1,7 @@
 /**
  * Issue 9 browser benchmarks in headless Chromium:
  *
- * 1. generating a 1,000,000-object cluster in the browser's engine: the current generator
+ * 1. generating a 1,000,000-object cluster in the browser's engine (main-thread CPU time and wall time): the current generator
  *    against the one before issue 9 (bench/reference-cluster.ts), both bundled into one
  *    blank page and timed alternately in the same run; target under 1 s;
  * 2. ArrowLeft (step back one step) on the built site at 1,000,000 objects: from the key
@@ -17,19 +17,45 @@ import type { BenchResult } from './types';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
-async function generationInBrowser(browser: Browser, rounds = 3): Promise<{ ours: number; reference: number }> {
+interface GenTimes {
+  /** Best wall time (ms) of each generator. */
+  ours: number;
+  reference: number;
+  /** Best main-thread CPU time (ms) of each: CDP Performance.getMetrics ThreadTime deltas. */
+  oursCpu: number;
+  referenceCpu: number;
+}
+
+/**
+ * Both generators alternately on one page, `rounds` times each. Wall time on a loaded machine
+ * counts the time other processes hold the CPU; the renderer main thread's CPU time
+ * (ThreadTime from the DevTools protocol, before and after each call) does not.
+ */
+export async function generationInBrowser(browser: Browser, rounds = 3): Promise<GenTimes> {
   const out = await build({ entryPoints: [join(import.meta.dirname, 'gen-entry.ts')], bundle: true, write: false, format: 'iife', target: 'es2022' });
   const page = await browser.newPage();
   await page.goto('about:blank');
   await page.addScriptTag({ content: out.outputFiles[0]!.text });
-  let ours = Infinity;
-  let reference = Infinity;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const threadSeconds = async () => (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'ThreadTime')?.value ?? NaN;
+  const t: GenTimes = { ours: Infinity, reference: Infinity, oursCpu: Infinity, referenceCpu: Infinity };
   for (let i = 0; i < rounds; i++) {
-    ours = Math.min(ours, await page.evaluate(() => (window as unknown as { __generate: (w: string, n: number) => number }).__generate('ours', 1_000_000)));
-    reference = Math.min(reference, await page.evaluate(() => (window as unknown as { __generate: (w: string, n: number) => number }).__generate('reference', 1_000_000)));
+    for (const which of ['ours', 'reference'] as const) {
+      const cpu0 = await threadSeconds();
+      const wall = await page.evaluate((w) => (window as unknown as { __generate: (w: string, n: number) => number }).__generate(w, 1_000_000), which);
+      const cpu = ((await threadSeconds()) - cpu0) * 1000;
+      if (which === 'ours') {
+        t.ours = Math.min(t.ours, wall);
+        t.oursCpu = Math.min(t.oursCpu, cpu);
+      } else {
+        t.reference = Math.min(t.reference, wall);
+        t.referenceCpu = Math.min(t.referenceCpu, cpu);
+      }
+    }
   }
   await page.close();
-  return { ours, reference };
+  return t;
 }
 
 async function openPaused(browser: Browser, site: StaticSite, objects: number): Promise<Page> {
@@ -75,12 +101,21 @@ export async function runSeekGenBrowserBenchmarks(): Promise<BenchResult[]> {
   try {
     const gen = await generationInBrowser(browser);
     results.push({
-      name: 'browser: generate a 1,000,000-object cluster (Chromium, best of 3)',
+      name: 'browser: generate a 1,000,000-object cluster (Chromium main-thread CPU time, best of 3)',
+      value: gen.oursCpu,
+      unit: 'ms',
+      reference: { name: 'the generator before issue 9, same page, same run (CPU time)', value: gen.referenceCpu, unit: 'ms' },
+      ratio: gen.referenceCpu / gen.oursCpu,
+      target: '< 1000 ms',
+      pass: gen.oursCpu < 1000,
+    });
+    results.push({
+      name: 'browser: generate a 1,000,000-object cluster (Chromium wall time, best of 3; counts other processes on a loaded machine)',
       value: gen.ours,
       unit: 'ms',
-      reference: { name: 'the generator before issue 9, same page, same run', value: gen.reference, unit: 'ms' },
+      reference: { name: 'the generator before issue 9, same page, same run (wall time)', value: gen.reference, unit: 'ms' },
       ratio: gen.reference / gen.ours,
-      target: '< 1000 ms',
+      target: '< 1000 ms when the machine is quiet',
       pass: gen.ours < 1000,
     });
     if (existsSync(join(DIST, 'index.html'))) {

@@ -8,6 +8,9 @@
  *    checkpoint and replaying from it vs a full replay from t = 0 (a run without
  *    checkpoints); target under 100 ms;
  * 3. checkpoint bytes: the most the checkpoints held during that run, against the budget.
+ *
+ * Times are CPU time of this process (process.cpuUsage), with wall time in the row's name:
+ * on a shared machine wall time mostly measures the other processes.
  */
 import { Cluster } from '../src/sim/cluster';
 import { resolveParams } from '../src/sim/params';
@@ -19,26 +22,39 @@ import type { BenchResult } from './types';
 
 const MILLION = 1_000_000;
 
+/**
+ * Milliseconds of CPU time this process has used (user + system). On a loaded machine wall
+ * time counts the time other processes hold the CPU; CPU time does not (it does count the
+ * engine's own helper threads, such as concurrent garbage collection).
+ */
+function cpuMs(): number {
+  const c = process.cpuUsage();
+  return (c.user + c.system) / 1000;
+}
+
 /** 1. Generation of a million objects, ours and the reference alternating, best of each. */
 export function benchGeneration(rounds = 3): BenchResult {
   const p = resolveParams({ cluster: { pods: MILLION } });
   let ours = Infinity;
   let ref = Infinity;
+  let oursWall = Infinity;
   let sink = 0;
   for (let i = 0; i < rounds; i++) {
-    let t = performance.now();
+    let t = cpuMs();
+    const w = performance.now();
     sink += new Cluster(p.cluster, p.sizes, createPrng('bench-gen')).liveCount;
-    ours = Math.min(ours, performance.now() - t);
-    t = performance.now();
+    ours = Math.min(ours, cpuMs() - t);
+    oursWall = Math.min(oursWall, performance.now() - w);
+    t = cpuMs();
     sink += new ReferenceCluster(p.cluster, p.sizes, createPrng('bench-gen')).liveCount;
-    ref = Math.min(ref, performance.now() - t);
+    ref = Math.min(ref, cpuMs() - t);
   }
   if (sink === 42) console.log('');
   return {
-    name: 'sim: generate a 1,000,000-object cluster (issue 9)',
+    name: `sim: generate a 1,000,000-object cluster, CPU time (issue 9; best wall ${oursWall.toFixed(0)} ms)`,
     value: ours,
     unit: 'ms',
-    reference: { name: 'the generator before issue 9 (uid text hashed per object, LSD sort)', value: ref, unit: 'ms' },
+    reference: { name: 'the generator before issue 9 (uid text hashed per object, LSD sort), CPU time', value: ref, unit: 'ms' },
     ratio: ref / ours,
     target: '< 1000 ms, faster than the reference',
     pass: ours < 1000 && ours < ref,
@@ -57,12 +73,15 @@ export function benchStepBack(): BenchResult[] {
     const sim = createSimulation(params, { checkpointBudgetBytes: budget });
     for (let i = 0; i < 20; i++) sim.step(1);
     const times: number[] = [];
+    const walls: number[] = [];
     for (const t of targets) {
+      const c0 = cpuMs();
       const t0 = performance.now();
       sim.seek(t);
-      times.push(performance.now() - t0);
+      times.push(cpuMs() - c0);
+      walls.push(performance.now() - t0);
     }
-    return { times, stats: sim.checkpointStats() };
+    return { times, walls, stats: sim.checkpointStats() };
   };
   const ours = run(CHECKPOINT_BUDGET_BYTES);
   const ref = run(0);
@@ -71,10 +90,10 @@ export function benchStepBack(): BenchResult[] {
   const mb = (b: number) => b / 1e6;
   return [
     {
-      name: `sim: step back at 1,000,000 objects (median of seeks to ${targets.join(', ')} s after running to 20 s; worst ${worst.toFixed(0)} ms)`,
+      name: `sim: step back at 1,000,000 objects, CPU time (median of seeks to ${targets.join(', ')} s after running to 20 s; worst ${worst.toFixed(0)} ms; median wall ${median(ours.walls).toFixed(0)} ms)`,
       value: median(ours.times),
       unit: 'ms',
-      reference: { name: 'full replay from t = 0 (no checkpoints), median', value: median(ref.times), unit: 'ms' },
+      reference: { name: 'full replay from t = 0 (no checkpoints), median CPU time', value: median(ref.times), unit: 'ms' },
       ratio: median(ref.times) / median(ours.times),
       target: '< 100 ms',
       pass: median(ours.times) < 100,
@@ -85,7 +104,7 @@ export function benchStepBack(): BenchResult[] {
       unit: 'MB',
       reference: { name: 'the budget', value: mb(ours.stats.budgetBytes), unit: 'MB' },
       ratio: ours.stats.budgetBytes / ours.stats.peakBytes,
-      target: `<= ${mb(CHECKPOINT_BUDGET_BYTES).toFixed(0)} MB (200 MiB)`,
+      target: `<= ${mb(CHECKPOINT_BUDGET_BYTES).toFixed(0)} MB (200 MB)`,
       pass: ours.stats.peakBytes <= CHECKPOINT_BUDGET_BYTES,
     },
   ];

@@ -151,6 +151,65 @@ describe('checkpoint memory budget', () => {
   });
 });
 
+describe('checkpoint granularity (issue 9, point 4)', () => {
+  it('scattered writes cost about one kilobyte each in the next checkpoint, not four', () => {
+    // Churn writes random slots: at 1,000,000 objects 2 s of it touch most 4 KB chunks of
+    // every per-object array, so only small chunks keep checkpoints cheap enough to keep many.
+    const store = new CheckpointStore(1e9);
+    const big = new Float64Array(100_000); // 800,000 bytes
+    const model = { big };
+    store.take(0, 0, { model });
+    const first = store.bytes;
+    for (let i = 0; i < 20; i++) big[i * 5_000 + 7] = i + 1; // 20 writes, 40,000 bytes apart
+    store.take(100, 0, { model });
+    const added = store.bytes - first;
+    // 20 chunks of 1,024 bytes, plus 8 bytes of bookkeeping per chunk of the array (782 chunks).
+    expect(added).toBeLessThanOrEqual(20 * 1_024 + 782 * 8 + 64);
+    expect(added).toBeGreaterThanOrEqual(20 * 1_024);
+    const restored = store.restore(store.at(100)!).model as typeof model;
+    for (let i = 0; i < 20; i++) expect(restored.big[i * 5_000 + 7]).toBe(i + 1);
+    expect([...restored.big].reduce((a, b) => a + b, 0)).toBe(210);
+    expect([...(store.restore(store.at(0)!).model as typeof model).big].every((x) => x === 0)).toBe(true);
+  });
+});
+
+describe('restoring in place (issue 9, point 4)', () => {
+  it('writes a checkpoint over the memory of the state it replaces instead of allocating fresh memory', () => {
+    const store = new CheckpointStore(1e9);
+    const big = new Float64Array(100_000);
+    const view = new Uint8Array(big.buffer, 16, 8); // a second view of the same memory
+    const model = { big, view };
+    store.take(0, 0, { model });
+    big.fill(3);
+    store.take(100, 0, { model });
+    big.fill(7); // ran on past the last checkpoint
+    const back = store.restore(store.at(0)!).model as typeof model;
+    expect(back.big.buffer === big.buffer).toBe(true);
+    expect(back.view.buffer === big.buffer).toBe(true); // the views still share one memory
+    expect(back.big.every((x) => x === 0)).toBe(true);
+    // And again from the restored state, to the later checkpoint.
+    const fwd = store.restore(store.at(100)!).model as typeof model;
+    expect(fwd.big.buffer === big.buffer).toBe(true);
+    expect(fwd.big.every((x) => x === 3)).toBe(true);
+  });
+
+  it('never writes over memory the model has let go of or resized: that restores into fresh memory', () => {
+    const store = new CheckpointStore(1e9);
+    const model: { a: Float64Array } = { a: new Float64Array(1_000).fill(1) };
+    const first = model.a;
+    store.take(0, 0, { model });
+    model.a = new Float64Array(2_000).fill(2); // grown: new memory, new length
+    store.take(100, 0, { model });
+    first.fill(9); // the old memory, no longer the model's
+    const back = store.restore(store.at(0)!).model as typeof model;
+    expect(back.a.buffer === first.buffer).toBe(false);
+    expect(back.a.length).toBe(1_000);
+    expect(back.a.every((x) => x === 1)).toBe(true);
+    expect(first.every((x) => x === 9)).toBe(true);
+    expect(model.a.every((x) => x === 2)).toBe(true);
+  });
+});
+
 describe('model state is plain data a checkpoint can copy', () => {
   /** Paths of every function-valued own field reachable from `root`. */
   function functionFields(root: unknown): string[] {

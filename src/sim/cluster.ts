@@ -19,9 +19,11 @@ import { sampleJsonBytes, sampleNamespaceFactor } from './sizes';
 import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
 import { jumpHash } from './jump';
 import { hashUidWordsInto } from './uidhash';
+import { hashUidsInto } from './uidhashwasm';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const hashUid = hashUidWordsInto;
+const hashUids = hashUidsInto;
 const jump = jumpHash;
 
 /**
@@ -163,13 +165,19 @@ export class Cluster {
     const words = new Uint32Array(n * 4);
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
-    const age = (i: number) => (INITIAL_AGE_SECONDS * (n - i)) / n;
     const identity = new Uint32Array(n);
-    for (let i = 0; i < n; i++) {
-      this.writeUid(words, i * 4, -age(i));
-      hashUid(words, i * 4, hi, lo, i);
-      identity[i] = i;
+    for (let i = 0; i < n; i++) identity[i] = i;
+    if (this.params.sequentialIds) {
+      for (let i = 0; i < n; i++) this.writeUid(words, i * 4, -((INITIAL_AGE_SECONDS * (n - i)) / n));
+    } else {
+      // writeUuidV4 for every object, in bulk: four draws each, version and variant bits set after.
+      this.prng.fillU32(words, 0, n * 4);
+      for (let o = 0; o < n * 4; o += 4) {
+        words[o + 1] = ((words[o + 1]! & 0xffff0fff) | 0x00004000) >>> 0;
+        words[o + 2] = ((words[o + 2]! & 0x3fffffff) | 0x80000000) >>> 0;
+      }
     }
+    hashUids(words, n, hi, lo);
     const sorted = sortByHash(identity, hi, lo);
     const order = sorted.slots;
     const uw = this.uidWords;
@@ -198,7 +206,7 @@ export class Cluster {
       const bytes = sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!);
       jsonBytes[j] = bytes;
       rv[j] = ++version;
-      created[j] = -age(order[j]!);
+      created[j] = -((INITIAL_AGE_SECONDS * (n - order[j]!)) / n);
       alive[j] = 1;
       livePos[j] = live;
       liveSlots[live++] = j;

@@ -14,9 +14,12 @@
  * - Make before break (`new-first`): added replicas start first; the others keep their old
  *   informer until the new one has synced and switch then; removed replicas stop last. Objects
  *   are owned twice, never by nobody.
- * - The objects are those live when the reshard starts (churn during the window is not
- *   re-assigned), counted as an old-owner x new-owner histogram, so every figure over time is
- *   O(from x to) and exact for that histogram.
+ * - The objects live when the reshard starts are counted as an old-owner x new-owner
+ *   histogram, so every figure over time is O(from x to) and exact for that histogram.
+ * - An object created during the window (`noteAdd`) goes by the layout in force for its
+ *   owners' informers at its creation: its new owner has it once synced, its old owner while
+ *   it still holds its informer, else nobody; it counts from its creation on. (Deletions and
+ *   updates during the window are not re-assigned.)
  * State is plain fields and typed arrays (deep-copyable for checkpoints).
  */
 import type { Cluster } from './cluster';
@@ -102,6 +105,17 @@ export interface HandoffSummary {
 
 const INF = Number.POSITIVE_INFINITY;
 
+/** Owner functions of a hand-off's layouts, built once per instance (checkpoints copy instances, never closures). */
+const owners = new WeakMap<Handoff, [(hi: number, lo: number) => number, (hi: number, lo: number) => number]>();
+function ownerFns(h: Handoff): [(hi: number, lo: number) => number, (hi: number, lo: number) => number] {
+  let f = owners.get(h);
+  if (!f) {
+    f = [ownerOf(h.prev), ownerOf(h.next)];
+    owners.set(h, f);
+  }
+  return f;
+}
+
 /** One reshard's hand-off in one mode. */
 export class Handoff {
   readonly mode: 'client' | 'server';
@@ -125,9 +139,21 @@ export class Handoff {
   readonly breaks: Float64Array;
   readonly orphans: Float64Array;
   readonly duplicates: Float64Array;
-  readonly orphanObjectSeconds: number;
-  readonly duplicateObjectSeconds: number;
-  readonly settleAt: number;
+  orphanObjectSeconds: number;
+  duplicateObjectSeconds: number;
+  settleAt: number;
+  /** The layouts before and after (owners of objects created during the window). */
+  readonly prev: Layout;
+  readonly next: Layout;
+  readonly byUid: boolean;
+  /** Last release or acquire: objects created from then on have one owner at once. */
+  readonly windowEnd: number;
+  /**
+   * Objects created during the window: step changes (time, +-1 orphan, +-1 duplicate), and
+   * their running sums in time order (rebuilt when stale).
+   */
+  private readonly added: { t: number; o: number; d: number }[] = [];
+  private addedSums: { t: Float64Array; o: Float64Array; d: Float64Array } | null = null;
 
   constructor(mode: 'client' | 'server', event: ReshardEvent, strategy: ReshardStrategy, prev: Layout, next: Layout, cluster: Cluster, params: SimParams) {
     this.mode = mode;
@@ -138,6 +164,8 @@ export class Handoff {
     const to = next.n;
     this.from = from;
     this.to = to;
+    this.prev = prev;
+    this.next = next;
     const byUid = params.replicas.key !== 'object.metadata.namespace';
     const H = byUid ? cluster.uidHi : cluster.nsHi;
     const L = byUid ? cluster.uidLo : cluster.nsLo;
@@ -262,6 +290,72 @@ export class Handoff {
     this.breaks = breaks;
     this.orphans = orphans;
     this.duplicates = dups;
+    this.byUid = byUid;
+    let end = T;
+    for (const v of [...release, ...acquire]) if (Number.isFinite(v)) end = Math.max(end, v);
+    this.windowEnd = end;
+  }
+
+  /**
+   * An object created at time c (at <= c < windowEnd) with hash (hi, lo) of the sharding key:
+   * owned by its old owner from c until that owner lets go, by its new owner once it has
+   * synced; counted in the orphan / duplicate object-seconds and the counts over time.
+   */
+  noteAdd(c: number, hi: number, lo: number): void {
+    const [before, after] = ownerFns(this);
+    const a = before(hi, lo);
+    const b = after(hi, lo);
+    if (a === b && this.unchanged[a]) return;
+    const rel = this.release[a]!;
+    const acq = this.acquire[b]!;
+    if (acq > rel) {
+      const from = Math.max(c, rel);
+      if (from >= acq) return;
+      this.orphanObjectSeconds += acq - from;
+      this.added.push({ t: from, o: 1, d: 0 }, { t: acq, o: -1, d: 0 });
+      this.settleAt = Math.max(this.settleAt, acq);
+    } else if (rel > acq) {
+      const from = Math.max(c, acq);
+      if (from >= rel) return;
+      this.duplicateObjectSeconds += rel - from;
+      this.added.push({ t: from, o: 0, d: 1 }, { t: rel, o: 0, d: -1 });
+      this.settleAt = Math.max(this.settleAt, rel);
+    } else {
+      return;
+    }
+    this.addedSums = null;
+  }
+
+  /** Orphans and duplicates at time t among objects created during the window. */
+  private addedAt(t: number): [number, number] {
+    if (this.added.length === 0) return [0, 0];
+    if (!this.addedSums) {
+      const sorted = [...this.added].sort((x, y) => x.t - y.t);
+      const n = sorted.length;
+      const ts = new Float64Array(n);
+      const os = new Float64Array(n);
+      const ds = new Float64Array(n);
+      let o = 0;
+      let d = 0;
+      sorted.forEach((e, k) => {
+        o += e.o;
+        d += e.d;
+        ts[k] = e.t;
+        os[k] = o;
+        ds[k] = d;
+      });
+      this.addedSums = { t: ts, o: os, d: ds };
+    }
+    const { t: ts, o: os, d: ds } = this.addedSums;
+    // The last change at or before t.
+    let lo = 0;
+    let hi = ts.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (ts[mid]! <= t) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? [0, 0] : [os[lo - 1]!, ds[lo - 1]!];
   }
 
   /** Orphaned and duplicated objects at time t (t >= at), straight from the histogram. */
@@ -285,6 +379,7 @@ export class Handoff {
   stepAt(t: number): [number, number] {
     const br = this.breaks;
     if (t < br[0]!) return [0, 0];
+    const [ao, ad] = this.addedAt(t);
     let lo = 0;
     let hi = br.length - 1;
     while (lo < hi) {
@@ -292,7 +387,7 @@ export class Handoff {
       if (br[mid]! <= t) lo = mid;
       else hi = mid - 1;
     }
-    return [this.orphans[lo]!, this.duplicates[lo]!];
+    return [this.orphans[lo]! + ao, this.duplicates[lo]! + ad];
   }
 
   /** LIST bytes of the restarts in (t0, t1]. */
@@ -308,6 +403,19 @@ export class Handoff {
   /** Relist bytes of restarts that happened by time t. */
   relistBytesBy(t: number): number {
     return this.relistBytesBetween(-INF, t);
+  }
+
+  /** Most objects orphaned / duplicated at once, created ones included. */
+  private peaks(): { peakOrphans: number; peakDuplicates: number } {
+    if (this.added.length === 0) return { peakOrphans: Math.max(0, ...this.orphans), peakDuplicates: Math.max(0, ...this.duplicates) };
+    let o = 0;
+    let d = 0;
+    for (const t of [...this.breaks, ...this.added.map((e) => e.t)]) {
+      const [x, y] = this.stepAt(t);
+      o = Math.max(o, x);
+      d = Math.max(d, y);
+    }
+    return { peakOrphans: o, peakDuplicates: d };
   }
 
   summary(): HandoffSummary {
@@ -336,8 +444,7 @@ export class Handoff {
       orphanObjectSeconds: this.orphanObjectSeconds,
       duplicateObjectSeconds: this.duplicateObjectSeconds,
       settleSeconds: this.settleAt - this.at,
-      peakOrphans: Math.max(0, ...this.orphans),
-      peakDuplicates: Math.max(0, ...this.duplicates),
+      ...this.peaks(),
       relistBytes,
       relists,
       replicas,

@@ -331,21 +331,42 @@ export class SortedHashIndex {
     return this.pendingSorted;
   }
 
+  /**
+   * The sorted order's identity: a position found by `lowerBound` stays valid (deletions and
+   * pending adds do not move sorted positions) for as long as this is the same array, that
+   * is until the next `build`.
+   */
+  get orderKey(): Uint32Array {
+    return this.sortedHi;
+  }
+
   /** Live objects with hash < (hi, lo), pending ones included. O(log n) plus one lazy sort of pending. */
   countBelow(hi: number, lo: number): number {
-    let c = this.prefix(this.lowerBound(hi, lo));
-    if (this.pending.length > 0) {
-      const p = this.sortedPendingView();
-      let a = 0;
-      let b = p.hi.length;
-      while (a < b) {
-        const m = (a + b) >>> 1;
-        const h = p.hi[m]!;
-        if (h < hi || (h === hi && p.lo[m]! < lo)) a = m + 1;
-        else b = m;
-      }
-      c += a;
+    return this.countAt(this.lowerBound(hi, lo), this.pendingBelow(hi, lo));
+  }
+
+  /** Pending slots with hash < (hi, lo): a position in the pending list in hash order (0 when none is pending). */
+  pendingBelow(hi: number, lo: number): number {
+    if (this.pending.length === 0) return 0;
+    const p = this.sortedPendingView();
+    let a = 0;
+    let b = p.hi.length;
+    while (a < b) {
+      const m = (a + b) >>> 1;
+      const h = p.hi[m]!;
+      if (h < hi || (h === hi && p.lo[m]! < lo)) a = m + 1;
+      else b = m;
     }
+    return a;
+  }
+
+  /**
+   * {@link countBelow} from the two positions of the bound: `pos = lowerBound(hi, lo)` (which
+   * a caller may keep, see {@link orderKey}) and `pend = pendingBelow(hi, lo)`.
+   */
+  countAt(pos: number, pend: number): number {
+    let c = this.prefix(pos);
+    if (this.pending.length > 0) c += pend;
     return c;
   }
 
@@ -356,25 +377,23 @@ export class SortedHashIndex {
    */
   weightBelow(hi: number, lo: number): number {
     if (this.weightKey === undefined) return 0;
+    return this.weightAt(this.lowerBound(hi, lo), this.pendingBelow(hi, lo));
+  }
+
+  /** {@link weightBelow} from the bound's two positions (see {@link countAt}). */
+  weightAt(pos: number, pend: number): number {
+    if (this.weightKey === undefined) return 0;
     let w = 0;
-    for (let i = this.lowerBound(hi, lo); i > 0; i -= i & -i) w += this.weightTree[i]!;
+    for (let i = pos; i > 0; i -= i & -i) w += this.weightTree[i]!;
     if (this.pending.length > 0) {
-      const p = this.sortedPendingView();
       if (!this.pendingWeights) {
+        const p = this.sortedPendingView();
         const weight = this.weightOf();
         const pw = new Float64Array(p.slots.length + 1);
         for (let k = 0; k < p.slots.length; k++) pw[k + 1] = pw[k]! + weight[p.slots[k]!]!;
         this.pendingWeights = pw;
       }
-      let a = 0;
-      let b = p.hi.length;
-      while (a < b) {
-        const m = (a + b) >>> 1;
-        const h = p.hi[m]!;
-        if (h < hi || (h === hi && p.lo[m]! < lo)) a = m + 1;
-        else b = m;
-      }
-      w += this.pendingWeights[a]!;
+      w += this.pendingWeights[pend]!;
     }
     return w;
   }

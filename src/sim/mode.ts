@@ -94,12 +94,23 @@ export class ModeEngine {
     this.timeoutRng = rng.fork('watch-timeouts');
   }
 
-  /** (Re)creates servers and replicas from `params` and connects every replica (fresh LISTs). */
-  configure(params: SimParams, tick: number, tickSeconds: number, keepCounters: boolean): void {
+  /**
+   * What each replica's connect at the last `configure` added to its counters and to its API
+   * server's (egress, LIST requests, hashes): a reshard takes back the LISTs of replicas its
+   * rollout does not restart now (see `./relists`).
+   */
+  lastConnect: { counters: Float64Array; egress: number; lists: number; hashes: number }[] = [];
+
+  /**
+   * (Re)creates servers and replicas from `params` and connects every replica (fresh LISTs).
+   * `reshard`: the replica count changes by a scheduled reshard; replica i keeps its counters
+   * (a StatefulSet's pod i), the servers keep theirs, and the series keep their past.
+   */
+  configure(params: SimParams, tick: number, tickSeconds: number, keepCounters: boolean, reshard = false): void {
     const old = this.replicas;
     const oldServers = this.servers;
     const sameShape =
-      keepCounters && old.length === params.replicas.count && oldServers.length === params.apiServers.count;
+      keepCounters && (reshard || old.length === params.replicas.count) && oldServers.length === params.apiServers.count;
     if (this.replicas.length > 0) this.bankCpu();
     this.params = params;
     for (const r of old) if (r.watcher) oldServers[r.apiServer]?.closeWatch(r.watcher);
@@ -132,10 +143,11 @@ export class ModeEngine {
       const resolved = resolveSelector(spec, i, n, params.replicas.key);
       const server = params.replicas.apiServerOf[i] ?? i % params.apiServers.count;
       const r = new Replica(this.mode, i, n, server, resolved, params.replicas.clientFilter, params.replicas.serverFallback);
-      if (sameShape) r.counters.set(old[i]!.counters);
+      if (sameShape && old[i]) r.counters.set(old[i]!.counters);
       this.replicas.push(r);
     }
-    if (!sameShape || !this.ring) this.resetSeries();
+    if (sameShape && reshard && this.ring && old.length !== n) this.reshapeSeries(old.length);
+    else if (!sameShape || !this.ring) this.resetSeries();
     this.decodedAtCpu = new Float64Array(n);
     for (let i = 0; i < n; i++) this.decodedAtCpu[i] = this.replicas[i]!.counters[C_BYTES_DECODED]!;
     if (params.replicas.clientFilter === 'jump' && this.mode === 'client') this.cluster.ensureJump(n);
@@ -143,8 +155,41 @@ export class ModeEngine {
     this.maskLo = new Uint32Array(this.cluster.capacity);
     this.maskHi = new Uint32Array(this.cluster.capacity);
     this.ownersEpoch++;
-    for (const r of this.replicas) this.connect(r, tick, tickSeconds);
+    this.lastConnect = [];
+    for (const r of this.replicas) {
+      const before = Float64Array.from(r.counters);
+      const s = this.servers[r.apiServer]!;
+      const [egress, lists, hashes] = [s.egressBytes, s.listRequests, s.hashes];
+      this.connect(r, tick, tickSeconds);
+      for (let k = 0; k < before.length; k++) before[k] = r.counters[k]! - before[k]!;
+      this.lastConnect.push({ counters: before, egress: s.egressBytes - egress, lists: s.listRequests - lists, hashes: s.hashes - hashes });
+    }
     this.recountAudit();
+  }
+
+  /**
+   * Keeps the series across a change of replica count: past samples keep every field of the
+   * replicas that remain, of the servers and of the audit; a new replica's past is zero.
+   */
+  private reshapeSeries(oldReplicas: number): void {
+    const prev = this.ring;
+    const servers = this.servers.length;
+    const n = this.replicas.length;
+    const width = sampleWidth(n, servers);
+    const ring = new SampleRing(width, this.params.seriesCapacity);
+    const v = new Float64Array(width);
+    const keep = Math.min(n, oldReplicas) * S_REPLICA_WIDTH;
+    const tail = servers * S_SERVER_WIDTH + 2;
+    const oldTail = oldReplicas * S_REPLICA_WIDTH;
+    for (let k = 0; k < prev.length; k++) {
+      v.fill(0);
+      for (let f = 0; f < keep; f++) v[f] = prev.value(k, f);
+      for (let f = 0; f < tail; f++) v[n * S_REPLICA_WIDTH + f] = prev.value(k, oldTail + f);
+      ring.push(prev.time(k), v);
+    }
+    this.ring = ring;
+    this.sampleVec.length = 0;
+    this.sampleVec.push(new Float64Array(width));
   }
 
   /** Applies parameters that need no reconnect (sizes, costs, churn). */

@@ -8,6 +8,11 @@
 export interface Prng {
   /** A uniform 32-bit unsigned integer. */
   u32(): number;
+  /**
+   * Writes `to - from` consecutive {@link Prng.u32} draws to `out[from..to)`: the same values
+   * as that many calls, in one loop over local state (for bulk generation).
+   */
+  fillU32(out: Uint32Array, from: number, to: number): void;
   /** A uniform float in [0, 1) with 32 bits of randomness. */
   float(): number;
   /** A uniform integer in [0, n) for 1 <= n <= 2^32. */
@@ -73,6 +78,25 @@ class Sfc32 implements Prng {
     const r = (c << 21) | (c >>> 11);
     this.c = (r + t) | 0;
     return t >>> 0;
+  }
+
+  fillU32(out: Uint32Array, from: number, to: number): void {
+    let a = this.a;
+    let b = this.b;
+    let c = this.c;
+    let d = this.d;
+    for (let i = from; i < to; i++) {
+      const t = (((a + b) | 0) + d) | 0;
+      d = (d + 1) | 0;
+      a = b ^ (b >>> 9);
+      b = (c + (c << 3)) | 0;
+      c = (((c << 21) | (c >>> 11)) + t) | 0;
+      out[i] = t >>> 0;
+    }
+    this.a = a;
+    this.b = b;
+    this.c = c;
+    this.d = d;
   }
 
   float(): number {

@@ -10,6 +10,8 @@ import { equalSegments, reshardHashes } from './reshard';
 import { Handoff, layoutRanges, nextLayout } from './handoff';
 import type { Layout } from './handoff';
 import { ordered, strategyFor } from './scenario';
+import { countDueRelists, deferRelists } from './relists';
+import type { PendingRelist } from './relists';
 import type { ReshardEvent } from './scenario';
 import { ChurnSource } from './churn';
 import { CheckpointStore } from './checkpoint';
@@ -191,19 +193,40 @@ function mergeRanges(sel: ShardSelector): MergedRanges {
   return out;
 }
 
+/**
+ * Sorted positions of a selector's range bounds in the cluster's hash index, kept until the
+ * index is rebuilt (its `orderKey` changes): every snapshot reads each range's objects and
+ * bytes, and at 64 replicas x 126 ranges the binary searches were most of a snapshot's cost.
+ */
+const boundPositions = new WeakMap<MergedRanges, { key: Uint32Array; at: Int32Array }>();
+
 /** A uid-keyed selector's share: covered width of the hash space, live objects and bytes in it. */
 function uidShare(c: Cluster, sel: ShardSelector): Share {
-  const { bounds, width } = mergeRanges(sel);
+  const merged = mergeRanges(sel);
+  const { bounds, width } = merged;
   let objects = 0;
   let jsonBytes = 0;
   const idx = c.index;
+  let cached = boundPositions.get(merged);
+  if (!cached || cached.key !== idx.orderKey) {
+    const at = new Int32Array(bounds.length / 2);
+    for (let i = 0; i < bounds.length; i += 2) at[i / 2] = idx.lowerBound(bounds[i]!, bounds[i + 1]!);
+    cached = { key: idx.orderKey, at };
+    boundPositions.set(merged, cached);
+  }
+  const at = cached.at;
   for (let i = 0; i < bounds.length; i += 4) {
     const ah = bounds[i]!;
     const al = bounds[i + 1]!;
     const bh = bounds[i + 2]!;
     const bl = bounds[i + 3]!;
-    objects += idx.countRange(ah, al, bh, bl);
-    jsonBytes += idx.weightBelow(bh, bl) - idx.weightBelow(ah, al);
+    const pa = at[i / 2]!;
+    const pb = at[i / 2 + 1]!;
+    const qa = idx.pendingBelow(ah, al);
+    const qb = idx.pendingBelow(bh, bl);
+    // The same sums, in the same order, as countRange and weightBelow make.
+    objects += idx.countAt(pb, qb) - idx.countAt(pa, qa);
+    jsonBytes += idx.weightAt(pb, qb) - idx.weightAt(pa, qa);
   }
   return { kind: 'uid', width, objects, jsonBytes };
 }
@@ -238,6 +261,10 @@ class SimulationImpl implements Simulation {
   private layouts!: Record<Mode, Layout>;
   private overlay: SimParamsInput | null = null;
   private handoffs: Handoff[] = [];
+  /** Relists a rollout makes after the event, counted when they happen (see `./relists`). */
+  private relists: PendingRelist[] = [];
+  /** Until this tick some hand-off window is open: objects created then are assigned by it. */
+  private handoffOpenTick = 0;
   /**
    * Tick of the last change; rates use only samples taken since (a sample is taken right
    * after every change), and the snapshot says `settling` until one rate window has passed.
@@ -310,6 +337,8 @@ class SimulationImpl implements Simulation {
     this.nextEventTick = this.eventTick(0);
     this.overlay = null;
     this.handoffs = [];
+    this.relists = [];
+    this.handoffOpenTick = 0;
     const n = params.replicas.count;
     this.layouts = {
       client: params.replicas.clientFilter === 'jump' ? { kind: 'jump', n } : { kind: 'segments', n, segs: equalSegments(n) },
@@ -394,13 +423,17 @@ class SimulationImpl implements Simulation {
    */
   private fire(e: ReshardEvent): void {
     const p = this.params;
+    const made: Record<Mode, Handoff | null> = { client: null, server: null };
     for (const m of MODES) {
       const strategy = strategyFor(e, m);
       // A bucket function (jump hash, mod N) reshards from the same function over `from`.
       const cur = this.layouts[m];
       const prev: Layout = strategy === 'jump-hash' ? { kind: 'jump', n: cur.n } : strategy === 'hash-mod' ? { kind: 'mod', n: cur.n } : cur;
       const next = nextLayout(prev, strategy, e.to);
-      this.handoffs.push(new Handoff(m, e, strategy, prev, next, this.cluster, p));
+      const h = new Handoff(m, e, strategy, prev, next, this.cluster, p);
+      this.handoffs.push(h);
+      made[m] = h;
+      this.handoffOpenTick = Math.max(this.handoffOpenTick, Math.ceil(h.windowEnd * TICKS_PER_SECOND));
       this.layouts[m] = next;
     }
     const ranges = layoutRanges(this.layouts.server);
@@ -412,7 +445,23 @@ class SimulationImpl implements Simulation {
         clientFilter: clientJump ? 'jump' : 'ranges',
       },
     };
-    this.apply(this.effective());
+    this.apply(this.effective(), made);
+  }
+
+  /** Hands the objects created at `tick` (batch entries from `first`) to the open hand-offs. */
+  private noteHandoffAdds(batch: EventBatch, first: number, tick: number): void {
+    const t = tick / TICKS_PER_SECOND;
+    const c = this.cluster;
+    for (const h of this.handoffs) {
+      if (t < h.at || t >= h.windowEnd) continue;
+      const H = h.byUid ? c.uidHi : c.nsHi;
+      const L = h.byUid ? c.uidLo : c.nsLo;
+      for (let k = first; k < batch.length; k++) {
+        if (batch.type[k] !== EV_ADDED) continue;
+        const s = batch.newSlot[k]!;
+        h.noteAdd(t, H[s]!, L[s]!);
+      }
+    }
   }
 
   /** The requested parameters with the fired reshards' layout laid over. */
@@ -486,6 +535,10 @@ class SimulationImpl implements Simulation {
         timeoutDue(client, tick, TICK_SECONDS, oldest);
         timeoutDue(server, tick, TICK_SECONDS, oldest);
       }
+      if (this.relists.length > 0 && this.relists[0]!.tick <= tick) {
+        flush();
+        countDueRelists(this.modes, this.relists, tick);
+      }
       if (client.retryPending(tick) || server.retryPending(tick)) {
         flush();
         const relistedClient = client.retryDue(tick, TICK_SECONDS);
@@ -497,7 +550,9 @@ class SimulationImpl implements Simulation {
           server.sample(tick / TICKS_PER_SECOND);
         }
       }
+      const first = batch.length;
       this.churn.generate(tick, TICK_SECONDS, batch);
+      if (tick < this.handoffOpenTick && batch.length > first) this.noteHandoffAdds(batch, first, tick);
       this.tick++;
       if (this.tick % sampleEvery === 0) {
         flush();
@@ -592,7 +647,7 @@ class SimulationImpl implements Simulation {
   }
 
   reconfigure(input: SimParamsInput): void {
-    const next = resolveParams(input, this.requested);
+    const next = resolveParams(this.typedLayout(input).rest, this.requested);
     if (needsRebuild(this.requested, next)) {
       this.build(next);
       return;
@@ -613,12 +668,43 @@ class SimulationImpl implements Simulation {
       return;
     }
     this.history.push({ tick: this.tick, input });
-    this.requested = next;
+    this.take(input);
     this.apply(this.effective());
     this.version++;
   }
 
-  private apply(next: SimParams): void {
+  /**
+   * After a reshard, replicas typed anew (selectors, client filter) for the running count
+   * apply to the running layout: they replace the reshard's overlay, and the requested parameters keep the
+   * replica count the schedule starts from. Returns the input for the requested parameters
+   * and the typed layout (null: the input does not retype the layout).
+   */
+  private typedLayout(input: SimParamsInput): { rest: SimParamsInput; layout: SimParamsInput | null } {
+    if (!this.overlay || !input.replicas) return { rest: input, layout: null };
+    const strip = (p: SimParams): SimParams => ({ ...p, schedule: [] });
+    const asked = resolveParams({ ...input, schedule: [] }, strip(this.requested)).replicas;
+    const was = this.requested.replicas;
+    if (asked.count === was.count && asked.clientFilter === was.clientFilter && sameJson(asked.selectors, was.selectors)) return { rest: input, layout: null };
+    // Only a layout of the running count retypes it; one of another count (such as the
+    // start's, from a form that still holds it) leaves the reshard's layout running.
+    if (asked.count !== this.params.replicas.count) return { rest: input, layout: null };
+    const running = resolveParams({ replicas: input.replicas }, strip(this.params)).replicas;
+    const { count: _c, selectors: _s, clientFilter: _f, ...others } = input.replicas;
+    return {
+      rest: { ...input, replicas: others },
+      layout: { replicas: { count: running.count, selectors: running.selectors, clientFilter: running.clientFilter } },
+    };
+  }
+
+  /** Takes an input (recorded in the history) into the requested parameters and the overlay. */
+  private take(input: SimParamsInput): void {
+    const { rest, layout } = this.typedLayout(input);
+    this.requested = resolveParams(rest, this.requested);
+    if (layout) this.overlay = layout;
+  }
+
+  /** `reshard`: a reshard's hand-offs, whose rollout sets when each replica's relist counts. */
+  private apply(next: SimParams, reshard?: Record<Mode, Handoff | null>): void {
     const prev = this.params;
     this.params = next;
     this.setLifecycle(next);
@@ -630,7 +716,9 @@ class SimulationImpl implements Simulation {
     if (changed) this.changeTick = this.tick;
     for (const m of MODES) {
       const e = this.modes[m];
-      if (reconnect) e.configure(next, this.tick, TICK_SECONDS, true);
+      if (reconnect) e.configure(next, this.tick, TICK_SECONDS, true, reshard !== undefined);
+      const h = reshard?.[m];
+      if (reconnect && h) deferRelists(e, h, this.tick, TICKS_PER_SECOND, this.relists);
       else e.setParams(next);
       if (reseries) e.resetSeries();
       // The first sample of the new state: after the reconnect's LISTs, so rates measured
@@ -675,7 +763,7 @@ class SimulationImpl implements Simulation {
     for (const h of history.slice(from)) {
       this.runTicks(h.tick - this.tick);
       this.history.push(h);
-      this.requested = resolveParams(h.input, this.requested);
+      this.take(h.input);
       this.apply(this.effective());
     }
     this.lastStep.fill(0);

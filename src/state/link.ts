@@ -14,11 +14,8 @@ import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams
 import { MAX_TOTAL_RANGES } from '../sim/params';
 import { countRanges, equalSplitSelectors } from './selectors';
 import { checkSchedule } from '../sim/scenario';
-import { readLifecycle } from './lifecycleLink';
-import type { LifecycleParams } from './lifecycle';
-
-const lifecycleOf = (l: LifecycleParams | undefined): { lifecycle?: LifecycleParams } => (l ? { lifecycle: l } : {});
 import type { ScheduledEvent } from '../sim/scenario';
+import { DEFAULT_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
@@ -44,9 +41,14 @@ export interface LinkState {
  */
 export function encodeLink(state: LinkState): string {
   const { locale: _locale, ...view } = state.view;
-  // An empty schedule is left out: links made before schedules existed stay the same.
-  const { schedule, ...rest } = state.params;
-  const p = schedule && schedule.length > 0 ? state.params : rest;
+  // An empty schedule and the default lifecycle are left out: links made before they existed
+  // stay the same.
+  const { schedule, lifecycle, ...rest } = state.params;
+  const p = {
+    ...rest,
+    ...(schedule && schedule.length > 0 ? { schedule } : {}),
+    ...(lifecycle && !sameLifecycle(lifecycle, DEFAULT_LIFECYCLE) ? { lifecycle } : {}),
+  };
   return `#${KEY}=${encodeURIComponent(JSON.stringify({ v: LINK_VERSION, p, w: view }))}`;
 }
 
@@ -213,8 +215,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
     schedule: readSchedule(p, replicas, d.schedule, bad),
-    // issue 10: the lifecycle parameters a story step sets (absent: not in the link).
-    ...lifecycleOf(readLifecycle(p, bad)),
+    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad) } : {}),
   };
   const dv = defaultViewParams();
   for (const k of Object.keys(w)) if (!has(dv, k)) bad(k);
@@ -279,6 +280,44 @@ function readSchedule(p: Record<string, unknown>, replicas: number, fallback: re
   const kept = (list as unknown[]).filter((_, k) => !badIndex.has(k)) as ScheduledEvent[];
   // What is left must hold together (a count may now repeat); else none.
   return checkSchedule(kept, replicas).length === 0 ? kept : fallback;
+}
+
+/** Whether two lifecycle settings are the same. */
+function sameLifecycle(a: LifecycleParams, b: LifecycleParams): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * `lifecycle` (issue 9): the rolling upgrade `{gate, at, every}` or null, the watch policy, the
+ * initial list and watch timeouts. Each field it cannot use is named and takes its default.
+ */
+function readLifecycle(v: unknown, bad: (field: string) => void): LifecycleParams {
+  const d = DEFAULT_LIFECYCLE;
+  if (!isRecord(v)) {
+    bad('lifecycle');
+    return d;
+  }
+  for (const k of Object.keys(v)) if (!has(d, k)) bad(`lifecycle.${k}`);
+  const pick = <T>(k: keyof LifecycleParams, allowed: readonly T[], fallback: T): T => {
+    if (!has(v, k)) return fallback;
+    if ((allowed as readonly unknown[]).includes(v[k])) return v[k] as T;
+    bad(`lifecycle.${k}`);
+    return fallback;
+  };
+  let rollout: LifecycleParams['rollout'] = d.rollout;
+  if (has(v, 'rollout') && v.rollout !== null) {
+    const r = v.rollout;
+    const seconds = (x: unknown) => typeof x === 'number' && Number.isFinite(x) && x >= ROLLOUT_LIMITS.min && x <= ROLLOUT_LIMITS.max;
+    if (isRecord(r) && Object.keys(r).every((k) => k === 'gate' || k === 'at' || k === 'every') && typeof r.gate === 'boolean' && seconds(r.at) && seconds(r.every)) {
+      rollout = { gate: r.gate, at: (r.at as number) + 0, every: (r.every as number) + 0 };
+    } else bad('lifecycle.rollout');
+  }
+  return {
+    rollout,
+    watchPolicy: pick('watchPolicy', ['trust-stream', 'check-locally'] as const, d.watchPolicy),
+    initialList: pick('initialList', ['list', 'watch-list'] as const, d.initialList),
+    watchTimeouts: pick('watchTimeouts', [true, false], d.watchTimeouts),
+  };
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

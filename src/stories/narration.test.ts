@@ -121,7 +121,8 @@ describe('the stories’ narration matches the model', () => {
     it('3: all at once, no object has an owner for about 10 s client-side (one 490 MB LIST) and about 2 s server-side', () => {
       const c = of(3, 'client');
       const s = of(3, 'server');
-      expect(c.peakOrphans).toBe(c.objects);
+      // Every object live at the reshard is orphaned (and those created during the window too).
+      expect(c.peakOrphans).toBeGreaterThanOrEqual(c.objects);
       const list = c.relistBytes / 5;
       expect(list / 1e6).toBeGreaterThan(470);
       expect(list / 1e6).toBeLessThan(510);

@@ -13,7 +13,7 @@ const upgrade = { ...DEFAULT_LIFECYCLE, rollout: { gate: true, at: 10, every: 10
 export const rollout: Story = {
   id: 'rollout',
   title: 'story.rollout.title',
-  base: { params: { replicas: 4, apiServers: [{ gate: false }, { gate: false }, { gate: false }], lifecycle: upgrade }, view: { speed: 1 } },
+  base: { params: { replicas: 4, apiServers: [{ gate: false }, { gate: false }, { gate: false }] }, view: { speed: 1 } },
   steps: [
     {
       title: 'story.rollout.1.title',
@@ -21,7 +21,6 @@ export const rollout: Story = {
       focus: 'bandwidth-panel',
       highlight: ['headline-ratio', 'shardinfo-missing'],
       playing: true,
-      params: { lifecycle: DEFAULT_LIFECYCLE },
     },
     {
       title: 'story.rollout.2.title',
@@ -31,6 +30,7 @@ export const rollout: Story = {
       playing: true,
       question: 'story.rollout.2.q',
       answer: 'story.rollout.2.a',
+      params: { lifecycle: upgrade },
     },
     {
       title: 'story.rollout.3.title',
@@ -38,6 +38,7 @@ export const rollout: Story = {
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-trust'],
       playing: true,
+      params: { lifecycle: upgrade },
     },
     {
       title: 'story.rollout.4.title',

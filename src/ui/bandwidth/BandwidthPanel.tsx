@@ -139,7 +139,6 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
   const n = time.length;
   const otherStyle = snapshot.params.replicas.clientCache === 'all' ? 'owned' : 'all';
   const hasSchedule = snapshot.params.schedule.length > 0;
-  const sampleSeconds = snapshot.params.sampleSeconds;
 
   // Rolling updates on the time axis of every chart (they share it).
   const bursts = snapshot.churn.bursts;
@@ -232,19 +231,19 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
         format: (v: number) => f.bytes(v),
       },
       // Issue 9: relist bytes per second, whatever the cause (a reshard's informer restarts,
-      // API-server restarts, 410 Gone, error retries), once a relist happened or a reshard is
-      // scheduled; and with a schedule, the hand-off window.
+      // API-server restarts, 410 Gone, error retries: the model counts each at its restart),
+      // once a relist happened or a reshard is scheduled; and with a schedule, the hand-off window.
       ...(hasSchedule || relistTotal(client) + relistTotal(server) > 0
         ? [
             {
               key: 'relists',
               title: t('lifecycle.relistChart'),
               lines: [
-                { mode: 'client' as const, values: relistRate(client, sampleSeconds), strong: true },
-                { mode: 'server' as const, values: relistRate(server, sampleSeconds), strong: true },
+                { mode: 'client' as const, values: client.series.relistBytesPerSec, strong: true },
+                { mode: 'server' as const, values: server.series.relistBytesPerSec, strong: true },
               ],
-              client: relistRate(client, sampleSeconds).reduce((a, v) => Math.max(a, v), 0),
-              server: relistRate(server, sampleSeconds).reduce((a, v) => Math.max(a, v), 0),
+              client: client.series.relistBytesPerSec.reduce((a, v) => Math.max(a, v), 0),
+              server: server.series.relistBytesPerSec.reduce((a, v) => Math.max(a, v), 0),
               format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
             },
           ]
@@ -267,7 +266,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
           ]
         : []),
     ];
-  }, [client, server, n, otherStyle, hasSchedule, sampleSeconds, t, f]);
+  }, [client, server, n, otherStyle, hasSchedule, t, f]);
 
   return (
     <>
@@ -395,18 +394,8 @@ export function Audit({ client, server, compact }: { client: ModeSnapshot; serve
   );
 }
 
-/** Every relist's bytes so far in one mode (issue 9). */
+/** Every relist's bytes so far in one mode, whatever the cause (issue 9). */
 function relistTotal(m: ModeSnapshot): number {
   const b = m.lifecycle.relistBytes;
-  return b.restart + b.gone + b.error + b.reshard + m.series.relistBytes.reduce((a, v) => a + v, 0);
-}
-
-/**
- * Relist bytes per second at each sample: the engine's relists (restarts, 410 Gone, errors)
- * plus a reshard's informer restarts, which the hand-off model counts per sample interval.
- */
-function relistRate(m: ModeSnapshot, sampleSeconds: number): number[] {
-  const life = m.series.relistBytesPerSec;
-  const reshard = m.series.relistBytes;
-  return life.map((v, k) => v + (reshard[k] ?? 0) / sampleSeconds);
+  return b.restart + b.gone + b.error + b.reshard;
 }

@@ -84,6 +84,32 @@ describe('FlowController frames', () => {
     expect(frames).toHaveLength(1);
   });
 
+  it('draws marks that look alike as one path: a frame of many dots takes a few fills and strokes, not one per mark', () => {
+    // issue 8: with 64 replicas hundreds of marks rest at once; a fill and a stroke per mark
+    // made the canvas flush cost 5-10 ms of a frame.
+    const calls = { fill: 0, stroke: 0, arc: 0 };
+    const ctx = new Proxy(
+      {},
+      {
+        get: (_, name) => () => {
+          if (name === 'fill' || name === 'stroke' || name === 'arc') calls[name]++;
+        },
+        set: () => true,
+      },
+    );
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockImplementation(() => ctx as unknown as CanvasRenderingContext2D);
+    const { c, marks } = make();
+    c.play(Array.from({ length: 12 }, (_, i) => event(1, String(i + 1))), 1, () => 0);
+    calls.fill = calls.stroke = calls.arc = 0;
+    wall = 300;
+    flush();
+    const drawn = marks.at(-1)!;
+    expect(drawn).toBeGreaterThanOrEqual(24);
+    // Every in-flight mark is an arc; they share a handful of paths (one per look and opacity).
+    expect(calls.arc).toBeGreaterThanOrEqual(24);
+    expect(calls.fill + calls.stroke).toBeLessThanOrEqual(10);
+  });
+
   it('a step played while paused runs until its events have arrived, then stops with them in view', () => {
     const { c, phases, marks } = make();
     c.step([event(1, '1'), event(3, '2')], () => 0);

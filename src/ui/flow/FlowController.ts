@@ -156,64 +156,121 @@ export class FlowController {
       }
       ctx.setTransform(dpr, 0, 0, dpr, 0, 0);
       ctx.clearRect(0, 0, layout.w, layout.h);
+      // One path per look (shape, colour, opacity): with 64 replicas several hundred marks
+      // rest at once, and a fill and a stroke per mark made the canvas's flush cost 5-10 ms
+      // of the frame; batched, a frame draws a few dozen paths.
+      const batches = new Map<string, MarkBatch>();
       for (const m of marks) {
         if (m.particle.mode !== mode) continue;
-        if (this.paintMark(ctx, layout, m.particle, m.t, m.alpha, m.slot)) counts[mode]++;
+        const at = particleAt(m.particle, m.t, m.slot, layout);
+        if (!at) continue;
+        counts[mode]++;
+        const look = lookOf(m.particle, m.t);
+        const alpha = quantiseAlpha(m.alpha);
+        const colour = look === 'dot' ? (m.particle.owner >= 0 ? replicaColor(m.particle.owner, this.theme) : this.palette.muted) : '';
+        const key = `${look}|${colour}|${alpha}`;
+        let batch = batches.get(key);
+        if (!batch) batches.set(key, (batch = { look, colour, alpha, xy: [] }));
+        batch.xy.push(at.x, at.y);
       }
+      for (const batch of batches.values()) paintBatch(ctx, batch, layout.dot, this.palette);
     }
     if (counts.client !== this.lastMarks.client || counts.server !== this.lastMarks.server) {
       this.lastMarks = counts;
       this.onPhase(this.phase, counts);
     }
   }
-
-  private paintMark(ctx: CanvasRenderingContext2D, layout: FlowLayout, p: Particle, t: number, alpha: number, slot: number): boolean {
-    const at = particleAt(p, t, slot, layout);
-    if (!at) return false;
-    const { x, y } = at;
-    const pal = this.palette;
-    const r = layout.dot;
-    ctx.globalAlpha = alpha;
-    if (p.fate === 'filtered') {
-      // Stopped by the shard filter: never sent. A ring that fades at the filter line.
-      ctx.strokeStyle = pal.muted;
-      ctx.lineWidth = 2;
-      ctx.beginPath();
-      ctx.arc(x, y, r, 0, Math.PI * 2);
-      ctx.stroke();
-    } else if (p.fate === 'bookmark') {
-      ctx.fillStyle = pal.foreground;
-      ctx.beginPath();
-      ctx.moveTo(x, y - r);
-      ctx.lineTo(x + r, y);
-      ctx.lineTo(x, y + r);
-      ctx.lineTo(x - r, y);
-      ctx.closePath();
-      ctx.fill();
-    } else if (p.fate === 'dropped' && t >= 1) {
-      // Decoded, then thrown away by the replica's local filter: a cross that fades there.
-      crossAt(ctx, x, y, r * 0.9, pal.muted);
-    } else {
-      ctx.fillStyle = p.owner >= 0 ? replicaColor(p.owner, this.theme) : pal.muted;
-      ctx.strokeStyle = pal.background;
-      ctx.lineWidth = 1.5;
-      ctx.beginPath();
-      ctx.arc(x, y, r, 0, Math.PI * 2);
-      ctx.fill();
-      ctx.stroke();
-    }
-    ctx.globalAlpha = 1;
-    return true;
-  }
 }
 
-function crossAt(ctx: CanvasRenderingContext2D, x: number, y: number, r: number, colour: string): void {
-  ctx.strokeStyle = colour;
-  ctx.lineWidth = 2.5;
+/** How a mark is drawn, by its fate and progress. */
+export type MarkLook = 'ring' | 'diamond' | 'cross' | 'dot';
+
+/** Marks drawn alike: one path, one fill or stroke. `xy` holds their centres, x then y. */
+export interface MarkBatch {
+  readonly look: MarkLook;
+  /** Fill colour of a `dot`; the others take theirs from the palette. */
+  readonly colour: string;
+  readonly alpha: number;
+  readonly xy: number[];
+}
+
+export function lookOf(p: Particle, t: number): MarkLook {
+  // Stopped by the shard filter: never sent. A ring that fades at the filter line.
+  if (p.fate === 'filtered') return 'ring';
+  if (p.fate === 'bookmark') return 'diamond';
+  // Decoded, then thrown away by the replica's local filter: a cross that fades there.
+  if (p.fate === 'dropped' && t >= 1) return 'cross';
+  return 'dot';
+}
+
+/** Opacity in steps of 1/16, so fading marks share a few paths (a step is not visible in a 450 ms fade). */
+export function quantiseAlpha(alpha: number): number {
+  return Math.max(1, Math.round(alpha * 16)) / 16;
+}
+
+/** Draws one batch of marks of radius `r` as a single path. */
+export function paintBatch(ctx: CanvasRenderingContext2D, batch: MarkBatch, r: number, pal: CanvasPalette): void {
+  const { xy } = batch;
+  ctx.globalAlpha = batch.alpha;
+  // Stroked circles cost the canvas far more than filled ones: a ring is an even-odd fill
+  // between two circles, and a dot's 1.5 px outline is a disk in the background colour under it.
+  if (batch.look === 'ring' || batch.look === 'dot') {
+    const [outer, inner] = batch.look === 'ring' ? [r + 1, r - 1] : [r + 0.75, r - 0.75];
+    ctx.beginPath();
+    for (let i = 0; i < xy.length; i += 2) circle(ctx, xy[i]!, xy[i + 1]!, outer);
+    if (batch.look === 'ring') {
+      for (let i = 0; i < xy.length; i += 2) circle(ctx, xy[i]!, xy[i + 1]!, inner);
+      ctx.fillStyle = pal.muted;
+      ctx.fill('evenodd');
+    } else {
+      ctx.fillStyle = pal.background;
+      ctx.fill();
+      ctx.beginPath();
+      for (let i = 0; i < xy.length; i += 2) circle(ctx, xy[i]!, xy[i + 1]!, inner);
+      ctx.fillStyle = batch.colour;
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
+    return;
+  }
   ctx.beginPath();
-  ctx.moveTo(x - r, y - r);
-  ctx.lineTo(x + r, y + r);
-  ctx.moveTo(x + r, y - r);
-  ctx.lineTo(x - r, y + r);
-  ctx.stroke();
+  switch (batch.look) {
+    case 'diamond':
+      for (let i = 0; i < xy.length; i += 2) {
+        const x = xy[i]!;
+        const y = xy[i + 1]!;
+        ctx.moveTo(x, y - r);
+        ctx.lineTo(x + r, y);
+        ctx.lineTo(x, y + r);
+        ctx.lineTo(x - r, y);
+        ctx.closePath();
+      }
+      break;
+    case 'cross': {
+      const c = r * 0.9;
+      for (let i = 0; i < xy.length; i += 2) {
+        const x = xy[i]!;
+        const y = xy[i + 1]!;
+        ctx.moveTo(x - c, y - c);
+        ctx.lineTo(x + c, y + c);
+        ctx.moveTo(x + c, y - c);
+        ctx.lineTo(x - c, y + c);
+      }
+      break;
+    }
+  }
+  if (batch.look === 'diamond') {
+    ctx.fillStyle = pal.foreground;
+    ctx.fill();
+  } else {
+    ctx.strokeStyle = pal.muted;
+    ctx.lineWidth = 2.5;
+    ctx.stroke();
+  }
+  ctx.globalAlpha = 1;
+}
+
+function circle(ctx: CanvasRenderingContext2D, x: number, y: number, r: number): void {
+  ctx.moveTo(x + r, y);
+  ctx.arc(x, y, r, 0, Math.PI * 2);
 }
