@@ -43,7 +43,7 @@ function contentSecurityPolicy(): Plugin {
 // because a page opened from file:// cannot start a worker from another file (the worker's
 // code is inlined and started from a blob: URL, as a classic worker: see `worker` below).
 const SINGLE_CSP = (scripts: string[], styles: string[]) =>
-  `default-src 'self'; script-src ${scripts.join(' ')}; style-src ${styles.join(' ')}; img-src 'self'; ` +
+  `default-src 'self'; script-src ${scripts.join(' ')} 'wasm-unsafe-eval'; style-src ${styles.join(' ')}; img-src 'self'; ` +
   "worker-src blob:; connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'self'; form-action 'none'";
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;

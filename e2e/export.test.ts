@@ -11,6 +11,8 @@ import { decodePng, distinctColours } from './png';
 import { encodeShortLink } from '../src/state/shortLink';
 import { defaultSimParams, defaultViewParams } from '../src/state/defaults';
 import { equalSplitSelectors } from '../src/state/selectors';
+import { storyById } from '../src/stories';
+import { en } from '../src/ui/i18n/en';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const SINGLE = join(import.meta.dirname, '..', 'dist-single', 'shardscope.html');
@@ -233,6 +235,27 @@ describe('the single file from file:// (issue 10, point 6)', () => {
       requests.filter((u) => !u.startsWith('file://') && !u.startsWith('blob:')),
       [],
     );
+    await context.close();
+  });
+
+  it('opens #story=problem&step=2 from file:// on that step, and PageDown (a clicker) shows step 3', async () => {
+    assert.ok(existsSync(SINGLE), 'dist-single/shardscope.html is built (npm run build:single)');
+    const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    const watch = watchPage(page, 'file://');
+    const title = (n: number) => en[storyById('problem')!.steps[n - 1]!.title] as string;
+    await page.goto(pathToFileURL(SINGLE).href + '#story=problem&step=2');
+    const caption = page.getByTestId('story-caption');
+    await caption.waitFor();
+    await page.waitForFunction((t) => document.querySelector('[data-testid="story-caption"]')?.textContent?.includes(t) ?? false, title(2), { timeout: 30_000 });
+    assert.equal(await caption.getAttribute('data-step'), '2');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction((t) => document.querySelector('[data-testid="story-caption"]')?.textContent?.includes(t) ?? false, title(3), { timeout: 30_000 });
+    assert.equal(await caption.getAttribute('data-step'), '3');
+    assert.equal(await page.evaluate(() => location.hash), '#story=problem&step=3');
+    assert.deepEqual(watch.pageErrors, []);
+    assert.deepEqual(watch.consoleErrors, []);
     await context.close();
   });
 });

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { serveStatic, type StaticSite } from './server';
+import { storyById } from '../src/stories';
+import { en } from '../src/ui/i18n/en';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -88,5 +90,33 @@ describe('Firefox smoke suite (issue 10)', () => {
     );
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  // Issue 10: a story step from a link, then the clicker's PageDown to the next step.
+  const problemTitle = (n: number) => en[storyById('problem')!.steps[n - 1]!.title] as string;
+  const caption = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="story-caption"]')?.textContent ?? '');
+
+  async function storyStepThenPageDown(url: string): Promise<void> {
+    const { page, errors } = await openPage(`${url}#story=problem&step=2`);
+    await page.waitForFunction((t) => document.querySelector('[data-testid="story-caption"]')?.textContent?.includes(t) ?? false, { timeout: 30_000 }, problemTitle(2));
+    assert.equal(await page.$eval('[data-testid="story-caption"]', (e) => e.getAttribute('data-step')), '2');
+    assert.ok(!(await caption(page)).includes(problemTitle(3)));
+    // What a clicker types goes to the page, not to a focused control.
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('PageDown');
+    await page.waitForFunction((t) => document.querySelector('[data-testid="story-caption"]')?.textContent?.includes(t) ?? false, { timeout: 30_000 }, problemTitle(3));
+    assert.equal(await page.$eval('[data-testid="story-caption"]', (e) => e.getAttribute('data-step')), '3');
+    assert.equal(await page.evaluate(() => location.hash), '#story=problem&step=3');
+    assert.deepEqual(errors, []);
+    await page.close();
+  }
+
+  it('opens #story=problem&step=2 from the sub-path on that step, and PageDown shows step 3', async () => {
+    await storyStepThenPageDown(site.url);
+  });
+
+  it('opens #story=problem&step=2 in the single file from file:// on that step, and PageDown shows step 3', async () => {
+    assert.ok(existsSync(SINGLE), 'dist-single/shardscope.html is built (npm run build:single)');
+    await storyStepThenPageDown(pathToFileURL(SINGLE).href);
   });
 });

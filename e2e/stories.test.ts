@@ -8,6 +8,7 @@ import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { STORIES, resolveStep, storyById, type Story } from '../src/stories';
 import { en } from '../src/ui/i18n/en';
 import { readLink } from '../src/state/link';
+import { ordered as orderedSchedule, replicaCountsBefore, type ScheduledEvent } from '../src/sim/scenario';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
@@ -19,8 +20,16 @@ interface Shown {
   title: string;
   step: string | null;
   focus: string | null;
+  /** Replica cards shown: the step's count, or a count its schedule leads to once an event has fired. */
   replicas: number;
   selectors: string[];
+  /** The Schedule section's items, as sentences. */
+  schedule: string[];
+  clientMode: string | null;
+  /** Issue 9's lifecycle controls: the rolling upgrade (on, first restart) and the watch policy. */
+  rollout: boolean | null;
+  rolloutAt: number | null;
+  watchPolicy: string | null;
   gates: boolean[];
   fallback: boolean | null;
   clientCache: string | null;
@@ -29,15 +38,35 @@ interface Shown {
   playing: boolean;
 }
 
+/** An event of a step's schedule as the Schedule section writes it, from the catalogue's templates. */
+function scheduleText(e: ScheduledEvent, from: number): string {
+  const every = e.rollout.kind === 'all-at-once' ? undefined : e.rollout.everySeconds;
+  const vars: Record<string, string> = {
+    at: String(e.at),
+    from: String(from),
+    to: String(e.to),
+    strategy: en[`schedule.strategy.${e.strategy}`] as string,
+    rollout: en[`schedule.rollout.${e.rollout.kind}`] as string,
+    every: String(every),
+  };
+  return (en[every !== undefined ? 'schedule.itemEvery' : 'schedule.item'] as string).replace(/\{(\w+)\}/g, (_, k: string) => vars[k]!);
+}
+
 function expected(story: Story, n: number) {
   const r = resolveStep(story, n - 1)!;
+  const froms = replicaCountsBefore(r.params.schedule, r.params.replicas);
   return {
     hash: `#story=${story.id}&step=${n}`,
     title: en[r.step.title] as string,
     step: String(n),
     focus: r.step.focus,
-    replicas: r.params.replicas,
+    replicas: [r.params.replicas, ...orderedSchedule(r.params.schedule).map((e) => e.to)],
     selectors: [...r.params.selectors],
+    schedule: r.params.schedule.map((e, i) => scheduleText(e, froms[i]!)),
+    clientMode: r.params.clientMode,
+    rollout: (r.params.lifecycle?.rollout ?? null) !== null,
+    rolloutAt: r.params.lifecycle?.rollout?.at ?? null,
+    watchPolicy: r.params.lifecycle?.watchPolicy ?? 'trust-stream',
     gates: r.params.apiServers.map((s) => s.gate),
     fallback: r.params.fallback,
     clientCache: r.params.clientCache,
@@ -72,6 +101,11 @@ describe('guided stories in a browser (issue 10)', () => {
         focus: caption?.getAttribute('data-focus') ?? null,
         replicas: document.querySelectorAll('[data-testid="replica-card"]').length,
         selectors: [...document.querySelectorAll<HTMLTextAreaElement>('[data-testid="selector-input"]')].map((e) => e.value),
+        schedule: [...document.querySelectorAll('[data-testid="schedule-item"] > span')].map((e) => e.textContent ?? ''),
+        clientMode: document.querySelector<HTMLInputElement>('[data-testid="segmented-clientMode"] input:checked')?.value ?? null,
+        rollout: document.querySelector<HTMLInputElement>('input[data-testid="toggle-rollout"]')?.checked ?? null,
+        rolloutAt: ((v) => (v === undefined ? null : Number(v)))(document.querySelector<HTMLInputElement>('[data-testid="field-rolloutAt"]')?.value),
+        watchPolicy: document.querySelector<HTMLInputElement>('[data-testid="segmented-watchPolicy"] input:checked')?.value ?? null,
         gates: [...document.querySelectorAll<HTMLInputElement>('input[data-testid^="toggle-gate-"]')].map((e) => e.checked),
         fallback: document.querySelector<HTMLInputElement>('input[data-testid="toggle-fallback"]')?.checked ?? null,
         clientCache: document.querySelector<HTMLInputElement>('[data-testid="segmented-clientCache"] input:checked')?.value ?? null,
@@ -90,7 +124,7 @@ describe('guided stories in a browser (issue 10)', () => {
         (w) => {
           const cards = document.querySelectorAll('[data-testid="replica-card"]').length;
           const caption = document.querySelector('[data-testid="story-caption"]');
-          return location.hash === w.hash && caption?.getAttribute('data-step') === w.step && cards === w.replicas;
+          return location.hash === w.hash && caption?.getAttribute('data-step') === w.step && w.replicas.includes(cards);
         },
         want,
         { timeout: 10_000 },
@@ -110,7 +144,9 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.ok(inView, `${story.id} ${n}: ${want.focus} is not in view`);
     const got = await shown();
     assert.equal(got.skew !== null && Number(got.skew.replace(/,/g, '')) === Number(want.skew), true, `${story.id} ${n}: skew ${got.skew}`);
-    assert.deepEqual({ ...got, skew: want.skew }, want, `${story.id} step ${n}`);
+    // Cards: the step's count, or the count a fired reshard of its schedule gave.
+    assert.ok(want.replicas.includes(got.replicas), `${story.id} ${n}: ${got.replicas} cards, expected one of ${want.replicas.join(', ')}`);
+    assert.deepEqual({ ...got, skew: want.skew, replicas: want.replicas }, want, `${story.id} step ${n}`);
   }
 
   it('walks every step of every story from the Stories menu, with Next', async () => {
@@ -223,6 +259,32 @@ describe('guided stories in a browser (issue 10)', () => {
       mkdirSync(DOCS, { recursive: true });
       await page.screenshot({ path: join(DOCS, 'story-step.png') });
     }
+  });
+
+  it('plays the resharding story’s hand-off on the page: one by one, 4 to 5, half the objects moved, relists charted', async () => {
+    const story = storyById('resharding')!;
+    await open('#story=resharding&step=5');
+    await expectStep(story, 5);
+    // Mid hand-off: the reshard fired at 5 s, and one replica switches every 5 s until about 35 s.
+    await page.waitForFunction(() => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= 14, null, { timeout: 60_000 });
+    const item = page.getByTestId('handoff-item');
+    await item.waitFor();
+    assert.ok(Math.abs(Number(await item.getAttribute('data-moved')) - 0.5) < 0.01);
+    const client = Number(await item.getAttribute('data-client-relist-bytes'));
+    const server = Number(await item.getAttribute('data-server-relist-bytes'));
+    assert.ok(Math.abs(client / server - 5) < 0.05, `relists ${client} / ${server}`);
+    assert.equal(await page.getByTestId('replica-card').count(), 5);
+    assert.equal(await page.getByTestId('chart-handoff').count(), 1);
+    assert.equal(await page.getByTestId('timeline-mark').count(), 1);
+    if (DOCS) {
+      // Three replicas switched: three relist spikes, and the orphans and duplicates between them.
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= 18, null, { timeout: 60_000 });
+      await page.getByTestId('chart-handoff').evaluate((e) => e.scrollIntoView({ block: 'end' }));
+      await page.waitForTimeout(800);
+      mkdirSync(DOCS, { recursive: true });
+      await page.screenshot({ path: join(DOCS, 'story-resharding.png') });
+    }
+    assert.deepEqual(watch.pageErrors, []);
   });
 
   it('says how many objects changed owner when the replica count goes from 4 to 5 in free play', async () => {

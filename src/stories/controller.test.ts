@@ -46,6 +46,35 @@ describe('story steps in the store (issue 10)', () => {
     expect(s.view.theme).toBe('dark');
   });
 
+  it('runs a step with a scheduled reshard from its start, so the hand-off lies ahead of the audience', async () => {
+    const store = createShardScopeStore();
+    await store.getState().start();
+    // A step without a schedule keeps the run's time.
+    store.getState().seekTo(12);
+    await store.getState().idle();
+    showStoryStep(store, 'saving', 1);
+    await store.getState().idle();
+    await store.getState().idle();
+    expect(store.getState().sim.snapshot!.time).toBeCloseTo(12, 5);
+    // Step 3 of resharding, played past its hand-off (at 5 s) to 40 s.
+    showStoryStep(store, 'resharding', 3);
+    await store.getState().idle();
+    await store.getState().idle();
+    store.getState().seekTo(40);
+    await store.getState().idle();
+    expect(store.getState().sim.snapshot!.time).toBeCloseTo(40, 5);
+    expect(store.getState().sim.snapshot!.handoff.reshards).toHaveLength(2);
+    // Step 4 has the same parameters and schedule, yet its run starts again: the reshard is ahead.
+    showStoryStep(store, 'resharding', 4);
+    await store.getState().idle();
+    await store.getState().idle();
+    const s = store.getState().sim.snapshot!;
+    expect(s.params.schedule).toEqual(resolveStep(storyById('resharding')!, 3)!.params.schedule);
+    expect(s.time).toBe(0);
+    expect(s.handoff.reshards).toEqual([]);
+    store.getState().dispose();
+  }, 60_000);
+
   it('steps back to exactly the state of the earlier step, from the defaults, not as an undo', () => {
     const store = createShardScopeStore();
     showStoryStep(store, 'saving', 3);

@@ -20,6 +20,16 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
   s.setStory({ id: story.id, step: n });
   s.openLink({ params: r.params, view: { ...r.view, theme: s.view.theme, locale: s.view.locale } }, []);
   s.setPlaying(r.playing && !prefersReducedMotion());
+  // A step with scheduled events (a reshard) plays them in front of the audience: once its
+  // state is applied, the run goes back to its start, so the events lie ahead whenever the
+  // step is shown (also after a step back), not in a past the charts have scrolled away.
+  if (r.params.schedule.length > 0) {
+    const shown = store.getState().params;
+    void s.idle().then(() => {
+      const now = store.getState();
+      if (now.params === shown && now.story?.id === story.id && now.story.step === n) now.seekTo(0);
+    });
+  }
   return true;
 }
 

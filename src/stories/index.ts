@@ -4,6 +4,8 @@ import { hotNamespaces } from './hotNamespaces';
 import { mechanism } from './mechanism';
 import { problem } from './problem';
 import { refused } from './refused';
+import { resharding } from './resharding';
+import { rollout } from './rollout';
 import { saving } from './saving';
 import type { Story } from './types';
 
@@ -11,7 +13,7 @@ export type { Story, StoryId, StoryStep, StoryPanel, StoryHighlight, StoryModelE
 export { resolveStep, type ResolvedStep } from './resolve';
 
 /** The stories, told in this order: the problem before the answer. */
-export const STORIES: readonly Story[] = [problem, mechanism, saving, fallback, hotNamespaces, refused];
+export const STORIES: readonly Story[] = [problem, mechanism, saving, fallback, resharding, hotNamespaces, refused, rollout];
 
 /** A story by id, or undefined. */
 export function storyById(id: string): Story | undefined {

@@ -5,7 +5,13 @@
 import { defaultSimParams, defaultViewParams } from '../state/defaults';
 import type { SimParams, ViewParams } from '../state/params';
 import { equalSplitSelectors } from '../state/selectors';
-import type { Story, StoryState, StoryStep } from './types';
+import type { ScheduledEvent } from '../state';
+import type { Story, StoryModelEvent, StoryState, StoryStep } from './types';
+
+/** A story's model event as the run schedules it (one kind so far: a reshard). */
+function toScheduled(e: StoryModelEvent): ScheduledEvent {
+  return { ...e };
+}
 
 /** What a step sets: parameters, the view (without theme and language, which stay the reader's) and playback. */
 export interface ResolvedStep {
@@ -30,7 +36,11 @@ function layer(params: SimParams, state: StoryState): SimParams {
 export function resolveStep(story: Story, index: number): ResolvedStep | null {
   const step = story.steps[index];
   if (!step) return null;
-  const params = layer(layer(defaultSimParams(), story.base), step);
+  const layered = layer(layer(defaultSimParams(), story.base), step);
+  // The schedule is the step's events, else the base's, else whatever the parameters say:
+  // never the schedule of the step shown before.
+  const events = step.events ?? story.base.events;
+  const params = events ? { ...layered, schedule: events.map(toScheduled) } : layered;
   const { theme: _t, locale: _l, ...dv } = defaultViewParams();
   const view = { ...dv, ...story.base.view, ...step.view };
   return { step, params, view, playing: step.playing };

@@ -10,8 +10,8 @@ import type { Story } from './types';
 const base = STORIES[0]!;
 
 describe('stories', () => {
-  it('ships the six stories with the ids of issue 10, in order', () => {
-    expect(STORIES.map((s) => s.id)).toEqual(['problem', 'mechanism', 'saving', 'fallback', 'hot-namespaces', 'refused']);
+  it('ships the eight stories with the ids of issue 10, in order', () => {
+    expect(STORIES.map((s) => s.id)).toEqual(['problem', 'mechanism', 'saving', 'fallback', 'resharding', 'hot-namespaces', 'refused', 'rollout']);
   });
 
   it('are all valid: unique ids, steps, catalogue keys, and link-valid states', () => {
@@ -69,6 +69,21 @@ describe('resolveStep', () => {
     expect(resolveStep(saving, 3)!.params.clientCache).toBe('owned');
     expect(resolveStep(saving, 3)!.params.replicas).toBe(16);
     expect(resolveStep(saving, 3)!.params.selectors).toHaveLength(16);
+  });
+
+  it('makes a step’s model events the run’s whole schedule, and a step without events goes back to the base’s', () => {
+    const story = storyById('resharding')!;
+    const at = (n: number) => resolveStep(story, n - 1)!.params;
+    // Step 2 schedules jump hash; step 3 says nothing, so it is the base's equal ranges again.
+    expect(at(2).schedule).toEqual([{ kind: 'reshard', at: 5, to: 5, strategy: 'jump-hash', serverStrategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }]);
+    expect(at(3).schedule).toEqual([{ kind: 'reshard', at: 5, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }]);
+    expect(at(3).clientMode).toBe('ranges');
+    expect(at(5).schedule[0]!.rollout).toEqual({ kind: 'one-by-one', everySeconds: 5 });
+    // Stories without events keep the defaults' empty schedule.
+    expect(resolveStep(storyById('saving')!, 0)!.params.schedule).toEqual([]);
+    // Back from 6 to 1 is the same state as 1 opened directly: resolved, not replayed.
+    expect(resolveStep(story, 0)).toEqual(resolveStep(story, 0));
+    expect(JSON.stringify(at(1))).toBe(JSON.stringify(at(4)));
   });
 
   it('gives no state for a step that does not exist', () => {

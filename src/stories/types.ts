@@ -8,10 +8,11 @@
  * catalogue (`src/ui/i18n/en.ts`), so another locale translates them.
  */
 import type { SimParams, ViewParams } from '../state/params';
+import type { ReshardEvent } from '../state';
 import type { MessageId } from '../ui/i18n/en';
 
 /** The ids of the stories, in menu order. `resharding` and `rollout` come with issue 9's model events. */
-export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'hot-namespaces' | 'refused';
+export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'resharding' | 'hot-namespaces' | 'refused' | 'rollout';
 
 /** A panel a step brings into view and rings (its `data-testid`). */
 export type StoryPanel = 'hash-space' | 'replica-cards' | 'bandwidth-panel' | 'event-flow' | 'control-panel' | 'ownership-audit' | 'memory-figures';
@@ -44,15 +45,24 @@ export type StoryHighlight =
   | 'headline-ratio'
   | 'headline-chip'
   | 'flow-canvas-client'
-  | 'flow-canvas-server';
+  | 'flow-canvas-server'
+  // issue 9's reshard model
+  | 'handoff-report'
+  | 'chart-relists'
+  | 'lifecycle-summary'
+  | 'chart-handoff'
+  | 'timeline'
+  | 'schedule';
 
 /**
- * Model events a step can schedule, by kind. Empty until the model can run them: issue 9
- * ("Sharding over time") adds kinds here, e.g. `reshard: { to: number; strategy: ... }` and
- * `rollout: { servers: ... }`, each with an `at` time, and the `resharding` and `rollout`
- * stories then use them. The type of a step's `events` follows this map.
+ * Model events a step can schedule, by kind, each with an `at` time. A step's events become
+ * the run's whole schedule (`SimParams.schedule`) at that step, so the schedule is part of the
+ * step's full state: going back to a step restores its schedule exactly. Issue 9 gives the
+ * `reshard` kind (N -> M replicas, a strategy, a rollout; see `src/sim/scenario.ts`).
  */
-export type StoryModelEventMap = Record<never, never>;
+export interface StoryModelEventMap {
+  reshard: Omit<ReshardEvent, 'kind' | 'at'>;
+}
 
 /** One scheduled model event: a kind of {@link StoryModelEventMap}, at a simulated time (s). */
 export type StoryModelEvent = {
@@ -70,6 +80,8 @@ export interface StoryState {
    */
   readonly params?: Partial<SimParams>;
   readonly view?: StoryView;
+  /** Model events (see {@link StoryModelEventMap}): the run's whole schedule; a step's events replace the base's. */
+  readonly events?: readonly StoryModelEvent[];
 }
 
 export interface StoryStep extends StoryState {
@@ -84,8 +96,6 @@ export interface StoryStep extends StoryState {
   /** A question for a class; its answer shows on the next step. */
   readonly question?: MessageId;
   readonly answer?: MessageId;
-  /** Model events this step schedules (see {@link StoryModelEventMap}). */
-  readonly events?: readonly StoryModelEvent[];
 }
 
 export interface Story {

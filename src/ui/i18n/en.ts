@@ -471,6 +471,48 @@ export const en = {
   'story.refused.5.title': 'Fixed',
   'story.refused.5.text':
     'With every selector valid, replica-0 lists and watches its share again. The canonical text under each selector is what the server puts in shardInfo.',
+  // issue 10: the resharding story (issue 9's reshard model)
+  'story.resharding.title': 'Scaling from 4 to 5',
+  'story.resharding.1.title': 'Four to five, equal ranges',
+  'story.resharding.1.text':
+    'At 5 s the run goes from four replicas to five. With equal ranges every boundary moves: each range shrinks from a quarter to a fifth, and about half of the objects (50 %) change owner. The mark on the timeline is the reshard.',
+  'story.resharding.1.q': 'If the fifth replica only took its fair share from the others, what share of the objects would have to move?',
+  'story.resharding.1.a': 'A fifth (20 %): only the objects the new replica ends up owning. Equal ranges move about half, more than twice that.',
+  'story.resharding.2.title': 'Jump hash moves a fifth',
+  'story.resharding.2.text':
+    'Client-side, jump hash (kube-state-metrics uses it) moves only what the fifth replica takes: about 20 %. Server-side cannot follow: jump hash buckets are not hash ranges, so no shardRange() selector expresses them, and the server-side run re-splits into equal ranges and still moves about 50 %.',
+  'story.resharding.3.title': 'No owner for a while',
+  'story.resharding.3.text':
+    'All at once, every replica restarts its informer: it stops its watch, LISTs again with its new selector, and owns nothing until that LIST has synced. Client-side each LIST is the whole collection, about 490 MB, so for about 10 s no object has an owner. Server-side each LIST is a fifth of it, and the window closes after about 2 s.',
+  'story.resharding.3.q': 'How could a rollout keep every object owned during the switch?',
+  'story.resharding.3.a': 'Start the new informer before stopping the old one (make before break): objects then have two owners for a while, never none. The last step shows it.',
+  'story.resharding.4.title': 'Relist bytes',
+  'story.resharding.4.text':
+    'Every restarted replica relists. Client-side, five LISTs of the whole collection carry about 2.4 GB; server-side each LIST carries a fifth of it, about 490 MB in all: five times less, the same 1/N saving as on the watch stream.',
+  'story.resharding.5.title': 'One replica at a time',
+  'story.resharding.5.text':
+    'A StatefulSet rolling restart switches one replica every 5 s. Client-side, at most about two fifths of the objects are without an owner at once instead of all of them, but the hand-off lasts about 30 s. Server-side, replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
+  'story.resharding.5.q': 'Which is worse for a controller: objects with two owners for a while, or objects with none?',
+  'story.resharding.5.a': 'Usually none: with two owners an object may be reconciled twice, which idempotent controllers tolerate; with none, nothing reconciles it until the new owner has synced.',
+  'story.resharding.6.title': 'New replicas first',
+  'story.resharding.6.text':
+    'The fifth replica starts and syncs first; then the others switch, one every 5 s, each keeping its old informer until the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
+  // issue 10: the rollout story (issue 9's API servers over time)
+  'story.rollout.title': 'Rolling the gate out across API servers',
+  'story.rollout.1.title': 'Three servers, gate off',
+  'story.rollout.1.text':
+    'Three API servers run without the ShardedListAndWatch gate. None sends shardInfo, so every replica falls back to filtering on its own side: server-side sharding sends as many bytes as client-side, a ratio of 1.0×.',
+  'story.rollout.2.title': 'A rolling upgrade',
+  'story.rollout.2.text':
+    'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart drops every watch on that server; its clients reconnect through the load balancer after client-go’s backoff and relist: seven relists in all, each a spike in the relist chart. Once every server has the gate, server-side sends 4× less.',
+  'story.rollout.2.q': 'Between two restarts, can a replica LIST from a gated server and WATCH from one without the gate?',
+  'story.rollout.2.a': 'Yes: the load balancer picks a server for the LIST and another for the WATCH. The LIST carries shardInfo, the WATCH is unfiltered.',
+  'story.rollout.3.title': 'Mixed gates: trusting the stream',
+  'story.rollout.3.text':
+    'A client that trusts the stream after a LIST with shardInfo keeps whatever its WATCH sends. When that WATCH landed on a server without the gate, it keeps thousands of events outside its range: the audit counts duplicates until those replicas reconnect to gated servers.',
+  'story.rollout.4.title': 'Checking locally as well',
+  'story.rollout.4.text':
+    'Checking every event against the replica’s own ranges costs one hash per event, and catches exactly the events trust would have kept: no duplicates through the whole rollout. Filtering locally every time is cheap defence in depth.',
   'explain.open': 'What is this: {topic}',
   'explain.close': 'Close',
   'explain.fnv.title': 'FNV-1a 64',

@@ -1,0 +1,71 @@
+import type { Story, StoryModelEvent } from './types';
+
+/** Every step reshards 4 -> 5 at this simulated time: a few seconds to see the steady state first. */
+export const RESHARD_AT = 5;
+
+const equalAllAtOnce: StoryModelEvent = { kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } };
+
+/**
+ * Scaling from 4 to 5 (issue 10 on issue 9's model): equal ranges against jump hash, the share
+ * that moves, the hand-off window, relist bytes per mode, and the three rollouts. 100,000
+ * objects, so that one full LIST takes long enough (about 9 s at 50 MB/s) to be seen.
+ */
+export const resharding: Story = {
+  id: 'resharding',
+  title: 'story.resharding.title',
+  base: { params: { replicas: 4, objects: 100_000 }, view: { speed: 1 }, events: [equalAllAtOnce] },
+  steps: [
+    {
+      title: 'story.resharding.1.title',
+      narration: 'story.resharding.1.text',
+      focus: 'hash-space',
+      highlight: ['hash-band', 'timeline'],
+      playing: true,
+      question: 'story.resharding.1.q',
+      answer: 'story.resharding.1.a',
+    },
+    {
+      title: 'story.resharding.2.title',
+      narration: 'story.resharding.2.text',
+      focus: 'bandwidth-panel',
+      highlight: ['handoff-report', 'schedule'],
+      playing: true,
+      params: { clientMode: 'jump' },
+      events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'jump-hash', serverStrategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }],
+    },
+    {
+      title: 'story.resharding.3.title',
+      narration: 'story.resharding.3.text',
+      focus: 'bandwidth-panel',
+      highlight: ['chart-handoff', 'handoff-report'],
+      playing: true,
+      question: 'story.resharding.3.q',
+      answer: 'story.resharding.3.a',
+    },
+    {
+      title: 'story.resharding.4.title',
+      narration: 'story.resharding.4.text',
+      focus: 'bandwidth-panel',
+      highlight: ['chart-relists', 'handoff-report'],
+      playing: true,
+    },
+    {
+      title: 'story.resharding.5.title',
+      narration: 'story.resharding.5.text',
+      focus: 'bandwidth-panel',
+      highlight: ['chart-handoff', 'timeline'],
+      playing: true,
+      question: 'story.resharding.5.q',
+      answer: 'story.resharding.5.a',
+      events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 5 } }],
+    },
+    {
+      title: 'story.resharding.6.title',
+      narration: 'story.resharding.6.text',
+      focus: 'bandwidth-panel',
+      highlight: ['chart-handoff', 'handoff-report'],
+      playing: true,
+      events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'new-first', everySeconds: 5 } }],
+    },
+  ],
+};
