@@ -562,4 +562,45 @@ export const zhCN = {
   'lifecycle.restartMark': '{name} 重启',
   'lifecycle.relistChart': '重新 LIST 的字节数（每秒峰值）',
   'lifecycle.summary': '重新 LIST {relists} 次（{bytes}）· 保留的重复事件 {missed} 个 · 本地检查拦下 {caught} 个',
+  // issue 10: the resharding and rollout stories
+  'story.resharding.title': '从 4 个扩到 5 个',
+  'story.resharding.1.title': '4 变 5，等分范围',
+  'story.resharding.1.text':
+    '在 5 秒时，运行从 4 个副本变为 5 个。采用等分范围时，每条边界都会移动：每个范围从四分之一缩小到五分之一，约一半的对象（50%）更换了负责副本。时间轴上的标记就是这次重新分片。',
+  'story.resharding.1.q': '如果第 5 个副本只从其他副本手中拿走它应得的一份，需要移动多大比例的对象？',
+  'story.resharding.1.a': '五分之一（20%）：只有最终归新副本负责的对象。等分范围会移动约一半，是它的两倍多。',
+  'story.resharding.2.title': 'Jump hash 只移动五分之一',
+  'story.resharding.2.text':
+    '在客户端分片中，jump hash（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：jump hash 的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端的运行重新等分范围，仍然移动约 50%。',
+  'story.resharding.3.title': '一段时间内无人负责',
+  'story.resharding.3.text':
+    '一次性切换时，每个副本都会重启它的 informer：停止 watch，用新的选择器重新 LIST，在该 LIST 同步完成之前不负责任何对象。客户端分片的每次 LIST 都是整个集合，约 490 MB，因此约 10 秒内没有对象有负责副本。服务端分片的每次 LIST 只有五分之一，约 2 秒后窗口就关闭了。',
+  'story.resharding.3.q': '怎样的滚动方式能让每个对象在切换期间都有负责副本？',
+  'story.resharding.3.a': '先启动新的 informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。最后一步展示了这种方式。',
+  'story.resharding.4.title': '重新 LIST 的字节数',
+  'story.resharding.4.text':
+    '每个重启的副本都会重新 LIST。客户端分片的 5 次 LIST 都是整个集合，共约 2.4 GB；服务端分片每次 LIST 只有五分之一，总共约 490 MB：少 5 倍，与事件流上 1/N 的节省相同。',
+  'story.resharding.5.title': '一次一个副本',
+  'story.resharding.5.text':
+    'StatefulSet 滚动重启每 5 秒切换一个副本。客户端分片中，同一时刻最多约五分之二的对象没有负责副本，而不是全部，但交接持续约 30 秒。服务端分片中，仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
+  'story.resharding.5.q': '对控制器来说哪种更糟：对象暂时有两个负责副本，还是没有负责副本？',
+  'story.resharding.5.a': '通常是没有：有两个负责副本时，对象可能被调谐两次，幂等的控制器可以容忍；没有负责副本时，在新副本同步完成之前没有人调谐它。',
+  'story.resharding.6.title': '新副本优先',
+  'story.resharding.6.text':
+    '第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都保留旧的 informer，直到新的同步完成。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
+  'story.rollout.title': '在各 API 服务器上逐步开启特性门控',
+  'story.rollout.1.title': '三台服务器，门控关闭',
+  'story.rollout.1.text':
+    '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们都不发送 shardInfo，所以每个副本都回退到自己过滤：服务端分片发送的字节与客户端分片一样多，比例为 1.0×。',
+  'story.rollout.2.title': '滚动升级',
+  'story.rollout.2.text':
+    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会断开该服务器上的所有 watch；它的客户端按 client-go 的退避时间通过负载均衡器重新连接并重新 LIST：共 7 次重新 LIST，每次都是重新 LIST 图表上的一个尖峰。所有服务器都开启门控后，服务端分片发送的数据少 4 倍。',
+  'story.rollout.2.q': '在两次重启之间，副本能否从开启门控的服务器 LIST，却从未开启门控的服务器 WATCH？',
+  'story.rollout.2.a': '可以：负载均衡器为 LIST 选一台服务器，为 WATCH 选另一台。LIST 带有 shardInfo，而 WATCH 未经过滤。',
+  'story.rollout.3.title': '门控混用：信任事件流',
+  'story.rollout.3.text':
+    '在收到带 shardInfo 的 LIST 之后信任事件流的客户端，会保留它的 WATCH 发来的一切。当这个 WATCH 落在未开启门控的服务器上时，它会保留数千个不属于自己范围的事件：在这些副本重新连接到开启门控的服务器之前，审计一直在统计重复。',
+  'story.rollout.4.title': '同时在本地检查',
+  'story.rollout.4.text':
+    '用副本自己的范围检查每个事件，每个事件只需一次哈希，恰好拦下信任策略会保留的那些事件：整个滚动过程中没有任何重复。每次都在本地过滤，是廉价的纵深防御。',
 } as const satisfies Readonly<Record<MessageId, Message>>;
