@@ -88,3 +88,12 @@ export async function freshPage(env: SuiteEnv, previous?: BrowserContext, viewpo
   const page = await context.newPage();
   return { context, page, watch: watchPage(page, env.site.origin) };
 }
+
+/** Polls `check` every 100 ms until it holds; fails the test after `ms` (10 s by default). */
+export async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+  for (const end = Date.now() + ms; Date.now() < end; ) {
+    if (await check()) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`condition not met within ${ms} ms`);
+}

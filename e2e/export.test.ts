@@ -96,6 +96,8 @@ describe('export and share (issue 10)', () => {
 
   it('exports the hash space and the charts as SVG documents that parse and hold the chart paths', async () => {
     await open(short({ objects: 2000, namespaces: 8 }));
+    // A few samples first, so every chart line has several points to export.
+    await page.waitForFunction(() => /0:0[3-9]|0:[1-5]\d|\d+:\d\d:/.test(document.querySelector('[data-testid="clock"]')?.textContent ?? ''), null, { timeout: 30_000 });
     // The hash space: its replica bands (filled rects); the charts: their stroked lines.
     for (const [button, minPaths, minRects] of [
       ['export-svg-hash', 0, 4],

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, waitUntil, type PageWatch } from './browser';
+import { readLink } from '../src/state/link';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
@@ -58,8 +59,8 @@ describe('memory under the two client styles', () => {
     const cardClient = bytesOf((await card.getByTestId('card-memory-cache-all-client').textContent()) ?? '');
     const cardServer = bytesOf((await card.getByTestId('card-memory-cache-all-server').textContent()) ?? '');
     assert.ok(cardClient / cardServer > 2, `card: ${cardClient} vs ${cardServer}`);
-    // The choice travels in the link.
-    await page.waitForFunction(() => decodeURIComponent(location.hash).includes('"clientCache":"all"'));
+    // The choice travels in the link (the short link as much as the older format).
+    await waitUntil(async () => readLink(await page.evaluate(() => location.hash)).state?.params.clientCache === 'all');
     assert.deepEqual(watch.pageErrors, []);
   });
 

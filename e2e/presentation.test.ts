@@ -6,17 +6,9 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import puppeteer from 'puppeteer-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, waitUntil, watchPage, type PageWatch } from './browser';
 import { readLink } from '../src/state/link';
 
-/** Polls `check` every 100 ms until it holds (at most 10 s). */
-async function waitUntil(check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  assert.fail('condition not met within 10 s');
-}
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */

@@ -64,8 +64,19 @@ describe('the simulator in a browser', () => {
   });
 
   it('moves ownership when a boundary is dragged', async () => {
+    // Paused, so that churn cannot move the count while the boundary is dragged.
+    const play = page.getByTestId('play-toggle');
+    if ((await play.getAttribute('aria-pressed')) === 'true') await play.click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'false');
     const owned = page.getByTestId('owned-count').first();
-    const before = num(await owned.textContent());
+    // The cards render a snapshot a frame after the others: read the count once it is still.
+    let before = num(await owned.textContent());
+    for (let i = 0; i < 10; i++) {
+      await page.waitForTimeout(100);
+      const now = num(await owned.textContent());
+      if (now === before) break;
+      before = now;
+    }
     const handle = page.getByTestId('boundary-handle').first();
     const box = (await handle.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
