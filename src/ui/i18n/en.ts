@@ -25,6 +25,23 @@ export const en = {
   'app.loading': 'Generating {count} objects…',
   'app.skipToMain': 'Skip to the simulation',
 
+  // issue 11: README screenshot captions (alt text in README.md; README.zh-CN.md uses the zh-CN
+  // text). The file of each is in docShots.ts; src/ui/i18n/readme-captions.test.ts keeps them equal.
+  // Markdown alt text: no square brackets.
+  'docs.shot.overview': 'ShardScope at 1280×720: 4 replicas with equal ranges; server-side sharding sends 4.0× less',
+  'docs.shot.headlineFailure':
+    'The headline in a failure case: both modes send the same, but every object has more than one owner, and 4 replicas get no shardInfo and keep everything they are sent',
+  'docs.shot.memory':
+    'Memory under both client styles: caching everything costs N times the server-side total; the LIST peak and decode allocation per mode',
+  'docs.shot.listPreviewGateOff':
+    'LIST previews: a gate-on API server sends only the shard, with shardInfo; a gate-off one sends the whole collection, and the fallback keeps the replica’s share',
+  'docs.shot.zhCN': 'ShardScope in Simplified Chinese at 1280×720',
+  'docs.shot.reshardHandoff':
+    'A 4 → 5 reshard: relist bytes and the objects without an owner or with two over time, then the hand-off report',
+  'docs.shot.presentation':
+    'Presentation mode at 1280×720: the headline and the audit, the hash space and the four comparison charts on one screen',
+  'docs.shot.storyStep': 'A story step: the caption bar with the narration and a question for the class',
+
   // A shared link that could not be used as a whole
   'link.unreadable': 'This link’s state could not be read, so the default run is shown.',
   'link.version': 'This link was made by another version of ShardScope, so the default run is shown.',

@@ -13,6 +13,20 @@ export const zhCN = {
   'app.loading': '正在生成 {count} 个对象…',
   'app.skipToMain': '跳到模拟区域',
 
+  // issue 11: README screenshot captions (README.zh-CN.md; see docShots.ts)
+  'docs.shot.overview': 'ShardScope 在 1280×720 下：4 个副本，哈希范围均分；服务端分片少发送 4.0×',
+  'docs.shot.headlineFailure':
+    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本没有收到 shardInfo，保留了发给它们的全部对象',
+  'docs.shot.memory':
+    '两种客户端写法下的内存：全部缓存时，客户端分片的开销是服务端分片总量的 N 倍；下方是每种方式的 LIST 峰值和反序列化内存分配',
+  'docs.shot.listPreviewGateOff':
+    'LIST 预览：门控开启的 API 服务器只发送该副本的分片，并附带 shardInfo；门控关闭的服务器发送整个集合，由回退（客户端过滤）保留副本自己的份额',
+  'docs.shot.zhCN': '简体中文界面的 ShardScope（1280×720）',
+  'docs.shot.reshardHandoff':
+    '4 → 5 重新分片：重新 LIST 的字节数，以及没有负责副本或有两个负责副本的对象随时间的变化；下方是交接报告',
+  'docs.shot.presentation': '1280×720 下的演示模式：标题和归属审计、哈希空间以及四张对比图都在同一屏',
+  'docs.shot.storyStep': '故事中的一步：字幕栏里的讲解，以及一个留给课堂的问题',
+
   'link.unreadable': '无法读取此链接中的状态，因此显示默认运行。',
   'link.version': '此链接由另一版本的 ShardScope 生成，因此显示默认运行。',
   'link.invalid': { other: '此链接中的 {fields} 无效，已改用默认值；链接中的其余内容均已应用。' },
