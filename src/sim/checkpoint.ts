@@ -2,84 +2,245 @@
  * Checkpoints of the whole model state, so that stepping back restores the nearest earlier
  * checkpoint and replays the recorded history from there instead of from t = 0.
  *
- * A checkpoint is a GENERIC deep copy of the model's objects: typed arrays are copied,
- * arrays, plain objects, Maps and Sets are recursed into, class instances keep their
- * prototype, and an object reached twice is copied once (the copy keeps the sharing: the
- * modes and the hash-space tracker still point at the one cluster). New fields that other
- * parts of the model grow are covered without touching this file. Model state must not hold
- * functions (a closure's captured variables cannot be copied): copying one throws, and a
- * test walks every model class to say which field holds one.
+ * A checkpoint is a GENERIC deep copy of the model's objects: arrays, plain objects, Maps and
+ * Sets are recursed into, class instances keep their prototype, and an object reached twice
+ * is copied once (the copy keeps the sharing: the modes and the hash-space tracker still
+ * point at the one cluster). New fields that other parts of the model grow are covered
+ * without touching this file. Model state must not hold functions (a closure's captured
+ * variables cannot be copied): copying one throws, and a test walks every model class to say
+ * which field holds one. Frozen objects (the resolved parameters, parsed selectors) are
+ * shared, not copied: nothing can write to them.
  *
- * Shared, not copied:
- * - frozen objects (the resolved parameters, parsed selectors): nothing can write to them;
- * - chunks of typed-array memory equal to the same chunk in the previous checkpoint: every
- *   stored chunk is immutable (only ever copied out on restore), so two checkpoints may hold
- *   the same one. Churn writes a few thousand slots a second, so most of a million objects'
- *   arrays is unchanged from one checkpoint to the next and costs nothing twice.
+ * Typed-array memory, nearly all of the state at scale (about 130 MB at 1,000,000 objects),
+ * is not copied per checkpoint. Each live buffer has a LINEAGE: one full copy of it, its
+ * shadow, as of the newest checkpoint that saw it, and per checkpoint the 32-bit words that
+ * changed since the one before (word index, old value, new value: 12 bytes a word). Churn
+ * writes a few thousand slots a second, so two seconds at a million objects cost a few
+ * hundred kilobytes, not the megabytes that copying whole chunks would: the budget keeps
+ * hundreds of checkpoints instead of a handful, and replaying from the nearest one stays
+ * short however far back the target is.
  *
- * Bytes are counted per distinct stored chunk (a shared chunk counts once), and the store
- * evicts checkpoints whenever the total passes its budget (see {@link CheckpointStore}).
+ * - Capture compares the live buffer with its shadow, records the words that differ and
+ *   writes them into the shadow (which then holds the new checkpoint's state).
+ * - Restoring checkpoint k copies the shadow into the live buffer and undoes, newest first,
+ *   the changes of every later checkpoint (their old values). Seeking drops the checkpoints
+ *   after the target first, which rolls the shadows back the same way, so a seek restores
+ *   with one copy per buffer and no undo at all.
+ * - Evicting a checkpoint between two others merges its changes into the next one's (the
+ *   oldest value and the newest value of each word); evicting the oldest forgets the next
+ *   one's old values (nothing earlier is left to undo to).
+ *
+ * Bytes are counted as the shadows plus 12 bytes per recorded word, and the store evicts
+ * checkpoints whenever the total passes its budget (see {@link CheckpointStore}).
  */
 
-/**
- * Bytes of one stored chunk of typed-array memory. Churn writes random slots, so a chunk
- * is the unit a write dirties: at 1,000,000 objects, 2 s of churn dirty 16 MB of the 130 MB
- * state in 4 KB chunks (2.6 MB in 512-byte ones); in 1 KB chunks a checkpoint 2 s after the
- * last costs about 7 MB with its bookkeeping (8 bytes per chunk, counted against the budget
- * too), so 11 checkpoints fit the budget over 20 s where 2 did.
- */
-export const CHUNK_BYTES = 1_024;
-/** The checkpoint memory budget: 200 MB (bytes of distinct stored chunks plus their bookkeeping). */
+/** The checkpoint memory budget: 200 MB (the shadows plus the recorded changes). */
 export const CHECKPOINT_BUDGET_BYTES = 200_000_000;
+/** Bytes a changed 32-bit word costs in a checkpoint: its index, old value and new value. */
+export const BYTES_PER_CHANGED_WORD = 12;
 
 /**
- * A typed array's memory as immutable chunks (the last may be shorter). The chunks live in
- * packs: the chunks one capture copied for this buffer are one pack (one allocation, copied
- * in runs), and chunk k is `packs[pack[k]]` at byte `offset[k]`. A chunk shared with the
- * previous capture points into that capture's pack.
+ * The words of one buffer that changed between two checkpoints, sorted by index. Index i
+ * below `words` is the 32-bit word i; `words + j` is byte j of the tail (buffers whose length
+ * is not a multiple of 4), whose old and new values are bytes.
  */
-class StoredBuffer {
+class Changes {
   constructor(
-    /** Which live buffer this is a state of: captures of one buffer (and restores into it) share it. */
-    readonly lineage: number,
-    readonly byteLength: number,
-    readonly packs: readonly Uint8Array[],
-    readonly pack: Uint32Array,
-    readonly offset: Uint32Array,
+    readonly index: Uint32Array,
+    readonly before: Int32Array,
+    readonly after: Int32Array,
   ) {}
-}
 
-/** A typed array (or DataView) in a checkpoint: its buffer, offset, length and kind. */
-class StoredView {
-  constructor(
-    readonly buffer: StoredBuffer,
-    readonly ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => ArrayBufferView,
-    readonly byteOffset: number,
-    readonly length: number,
-  ) {}
-}
-
-/**
- * Reference counts of stored chunks (each in its own buffer) across the checkpoints of one
- * store: a chunk is memory held while any checkpoint uses it, so the sum over distinct
- * chunks is what is really retained, and the byte count the budget is enforced on.
- */
-class ChunkLedger {
-  private readonly refs = new Map<ArrayBufferLike, number>();
-  bytes = 0;
-
-  hold(b: ArrayBufferLike): void {
-    const n = this.refs.get(b) ?? 0;
-    if (n === 0) this.bytes += b.byteLength;
-    this.refs.set(b, n + 1);
+  get count(): number {
+    return this.index.length;
   }
 
-  release(b: ArrayBufferLike): void {
-    const n = this.refs.get(b)!;
-    if (n === 1) {
-      this.refs.delete(b);
-      this.bytes -= b.byteLength;
-    } else this.refs.set(b, n - 1);
+  get bytes(): number {
+    return this.index.length * BYTES_PER_CHANGED_WORD;
+  }
+
+  static readonly none = new Changes(new Uint32Array(0), new Int32Array(0), new Int32Array(0));
+
+  /** The changes of `first` then `then` as one step: each word's oldest and newest value. */
+  static merge(first: Changes, then: Changes): Changes {
+    const a = first.index;
+    const b = then.index;
+    const cap = a.length + b.length;
+    const index = new Uint32Array(cap);
+    const before = new Int32Array(cap);
+    const after = new Int32Array(cap);
+    let i = 0;
+    let j = 0;
+    let n = 0;
+    while (i < a.length || j < b.length) {
+      let k: number;
+      let old: number;
+      let now: number;
+      if (j >= b.length || (i < a.length && a[i]! < b[j]!)) {
+        k = a[i]!;
+        old = first.before[i]!;
+        now = first.after[i]!;
+        i++;
+      } else if (i >= a.length || b[j]! < a[i]!) {
+        k = b[j]!;
+        old = then.before[j]!;
+        now = then.after[j]!;
+        j++;
+      } else {
+        k = a[i]!;
+        old = first.before[i]!;
+        now = then.after[j]!;
+        i++;
+        j++;
+      }
+      // A word written back to what it was is no change at all.
+      if (old === now) continue;
+      index[n] = k;
+      before[n] = old;
+      after[n] = now;
+      n++;
+    }
+    return new Changes(index.slice(0, n), before.slice(0, n), after.slice(0, n));
+  }
+}
+
+/** Growable scratch for one capture's comparison (reused across captures). */
+class Scratch {
+  index = new Uint32Array(1 << 16);
+  before = new Int32Array(1 << 16);
+  after = new Int32Array(1 << 16);
+
+  grow(): void {
+    const n = this.index.length * 2;
+    const index = new Uint32Array(n);
+    index.set(this.index);
+    const before = new Int32Array(n);
+    before.set(this.before);
+    const after = new Int32Array(n);
+    after.set(this.after);
+    this.index = index;
+    this.before = before;
+    this.after = after;
+  }
+}
+
+/**
+ * Writes `changes` into `bytes` (a buffer of `words` whole words and a tail): their new
+ * values (`forward`) or their old ones.
+ */
+function applyChanges(bytes: Uint8Array, words: Int32Array, changes: Changes, forward: boolean): void {
+  const values = forward ? changes.after : changes.before;
+  const w = words.length;
+  const idx = changes.index;
+  for (let i = 0; i < idx.length; i++) {
+    const k = idx[i]!;
+    if (k < w) words[k] = values[i]!;
+    else bytes[(w << 2) + (k - w)] = values[i]!;
+  }
+}
+
+/** One capture of a lineage: the checkpoint's tick and the changes since the capture before (none for the first). */
+interface Entry {
+  readonly tick: number;
+  changes: Changes;
+}
+
+/**
+ * The states of one live buffer across the checkpoints that saw it: the shadow (a full copy
+ * as of the newest entry) and each entry's changes since the entry before.
+ */
+class Lineage {
+  readonly entries: Entry[] = [];
+  readonly shadow: Uint8Array;
+  readonly shadowWords: Int32Array;
+
+  constructor(
+    readonly id: number,
+    readonly byteLength: number,
+  ) {
+    this.shadow = new Uint8Array(byteLength);
+    this.shadowWords = new Int32Array(this.shadow.buffer, 0, byteLength >> 2);
+  }
+
+  /** Bytes this lineage holds: the shadow and the recorded changes. */
+  get bytes(): number {
+    let n = this.byteLength;
+    for (const e of this.entries) n += e.changes.bytes;
+    return n;
+  }
+
+  /**
+   * Records the live buffer's state at `tick`: the words that differ from the shadow, which
+   * then takes them. Returns the bytes added.
+   */
+  capture(tick: number, live: ArrayBufferLike, scratch: Scratch): number {
+    if (this.entries.length === 0) {
+      this.shadow.set(new Uint8Array(live));
+      this.entries.push({ tick, changes: Changes.none });
+      return this.byteLength;
+    }
+    const w = this.byteLength >> 2;
+    const now = new Int32Array(live, 0, w);
+    const was = this.shadowWords;
+    let n = 0;
+    for (let i = 0; i < w; i++) {
+      const x = now[i]!;
+      const y = was[i]!;
+      if (x !== y) {
+        if (n === scratch.index.length) scratch.grow();
+        scratch.index[n] = i;
+        scratch.before[n] = y;
+        scratch.after[n] = x;
+        was[i] = x;
+        n++;
+      }
+    }
+    const tail = new Uint8Array(live, w << 2);
+    for (let j = 0; j < tail.length; j++) {
+      const x = tail[j]!;
+      const y = this.shadow[(w << 2) + j]!;
+      if (x !== y) {
+        if (n === scratch.index.length) scratch.grow();
+        scratch.index[n] = w + j;
+        scratch.before[n] = y;
+        scratch.after[n] = x;
+        this.shadow[(w << 2) + j] = x;
+        n++;
+      }
+    }
+    const changes = n === 0 ? Changes.none : new Changes(scratch.index.slice(0, n), scratch.before.slice(0, n), scratch.after.slice(0, n));
+    this.entries.push({ tick, changes });
+    return changes.bytes;
+  }
+
+  /** The state at entry `tick` written into `out` (the shadow, then the later entries undone). */
+  stateAt(tick: number, out: Uint8Array): void {
+    out.set(this.shadow);
+    const words = new Int32Array(out.buffer, out.byteOffset, this.byteLength >> 2);
+    for (let i = this.entries.length - 1; i >= 0 && this.entries[i]!.tick > tick; i--) applyChanges(out, words, this.entries[i]!.changes, false);
+  }
+
+  /**
+   * Forgets the entry at `tick`. Returns the bytes let go. The newest: the shadow rolls back
+   * to the entry before. One between two: its changes merge into the next one's. The oldest:
+   * the next one's changes are dropped (no earlier state is left to undo to).
+   */
+  drop(tick: number): number {
+    const i = this.entries.findIndex((e) => e.tick === tick);
+    if (i < 0) return 0;
+    const e = this.entries[i]!;
+    const last = this.entries.length - 1;
+    let freed = e.changes.bytes;
+    if (last === 0) freed += this.byteLength;
+    else if (i === last) applyChanges(this.shadow, this.shadowWords, e.changes, false);
+    else {
+      const next = this.entries[i + 1]!;
+      freed += next.changes.bytes;
+      next.changes = i === 0 ? Changes.none : Changes.merge(e.changes, next.changes);
+      freed -= next.changes.bytes;
+    }
+    this.entries.splice(i, 1);
+    return freed;
   }
 }
 
@@ -90,117 +251,73 @@ function isView(v: object): v is ArrayBufferView {
 /** Thrown when model state holds something a checkpoint cannot copy. */
 export class CheckpointError extends Error {}
 
+/** A typed array (or DataView) in a checkpoint: its lineage, offset, length and kind. */
+class StoredView {
+  constructor(
+    readonly lineage: Lineage,
+    readonly ctor: new (buffer: ArrayBuffer, byteOffset: number, length: number) => ArrayBufferView,
+    readonly byteOffset: number,
+    readonly length: number,
+  ) {}
+}
+
+/** The lineages of one store: which lineage each live buffer is, and which buffer each lineage last was. */
+class Lineages {
+  next = 0;
+  /** A live buffer's lineage, as of the last capture or restore that saw it. */
+  of = new WeakMap<ArrayBufferLike, Lineage>();
+  /** The live buffer of each lineage as of the last capture or restore: memory a restore may write over. */
+  live = new Map<Lineage, ArrayBufferLike>();
+  readonly scratch = new Scratch();
+}
+
 /**
- * Captures `root` into a checkpoint form. `previous` maps a live buffer to what the last
- * capture stored for it, so unchanged chunks are shared; it is updated in place.
+ * The live object each stored copy was taken from. A restore writes into that object when it
+ * still exists instead of making a fresh one: engines give an object built by its class a
+ * different hidden class than one made with Object.create, so fresh copies would turn every
+ * property read in the model's hot loops into a slow lookup after a step back (a rolling-update
+ * burst's scan of a million slots ran three times slower). Weak: a checkpoint never keeps an
+ * object the model let go of alive.
  */
+const origins = new WeakMap<object, WeakRef<object>>();
+
+/** The live object `stored` was copied from, when it still exists and has the same kind. */
+function origin<T extends object>(stored: T): T | undefined {
+  const o = origins.get(stored)?.deref();
+  return o !== undefined && Object.getPrototypeOf(o) === Object.getPrototypeOf(stored) ? (o as T) : undefined;
+}
+
+/** Captures a model's fields into checkpoint form (typed arrays into their lineages). */
 class Capture {
   private readonly memo = new Map<object, unknown>();
-  private readonly buffers = new Map<ArrayBufferLike, StoredBuffer>();
-  /** The buffers of the captured packs and their bookkeeping. */
-  readonly packs = new Set<ArrayBufferLike>();
+  private readonly seen = new Map<ArrayBufferLike, Lineage>();
+  /** The lineages this capture recorded an entry in. */
+  readonly used = new Set<Lineage>();
+  /** Bytes the capture added (new shadows and recorded changes). */
+  added = 0;
 
   constructor(
-    private readonly previous: WeakMap<ArrayBufferLike, StoredBuffer>,
+    private readonly tick: number,
     private readonly lineages: Lineages,
+    private readonly held: Set<Lineage>,
   ) {}
 
-  private storeBuffer(buf: ArrayBufferLike): StoredBuffer {
-    const hit = this.buffers.get(buf);
+  private lineage(buf: ArrayBufferLike): Lineage {
+    const hit = this.seen.get(buf);
     if (hit) return hit;
-    const prev = this.previous.get(buf);
-    const same = prev !== undefined && prev.byteLength === buf.byteLength ? prev : null;
-    const bytes = new Uint8Array(buf);
-    const len = bytes.byteLength;
-    const count = Math.ceil(len / CHUNK_BYTES);
-    const pack = new Uint32Array(count);
-    const offset = new Uint32Array(count);
-    const packs: Uint8Array[] = [];
-    const packIndex = new Map<Uint8Array, number>();
-    // Whole 32-bit words are compared four bytes at a time (chunks start at multiples of
-    // CHUNK_BYTES in both the live buffer and every pack), the tail bytewise.
-    const live32 = new Int32Array(buf, 0, len >> 2);
-    const changed = new Uint8Array(count);
-    let changedBytes = 0;
-    for (let k = 0; k < count; k++) {
-      const from = k * CHUNK_BYTES;
-      const n = Math.min(CHUNK_BYTES, len - from);
-      let share = same !== null;
-      if (same) {
-        const p = same.packs[same.pack[k]!]!;
-        const at = same.offset[k]!;
-        const p32 = this.words(p);
-        const w = n >> 2;
-        const a = from >> 2;
-        const b = at >> 2;
-        for (let i = 0; i < w; i++) {
-          if (live32[a + i] !== p32[b + i]) {
-            share = false;
-            break;
-          }
-        }
-        for (let i = w << 2; share && i < n; i++) if (bytes[from + i] !== p[at + i]) share = false;
-        if (share) {
-          let idx = packIndex.get(p);
-          if (idx === undefined) {
-            idx = packs.length;
-            packs.push(p);
-            packIndex.set(p, idx);
-          }
-          pack[k] = idx;
-          offset[k] = at;
-        }
-      }
-      if (!share) {
-        changed[k] = 1;
-        changedBytes += CHUNK_BYTES;
-      }
+    let l = this.lineages.of.get(buf);
+    // A buffer of a new size, one whose lineage was let go, or a second buffer claiming a
+    // lineage already captured here starts a lineage of its own.
+    if (l === undefined || l.byteLength !== buf.byteLength || !this.held.has(l) || this.used.has(l)) {
+      l = new Lineage(this.lineages.next++, buf.byteLength);
+      this.held.add(l);
     }
-    if (changedBytes > 0) {
-      // The changed chunks, copied into one new pack in runs of consecutive chunks.
-      const fresh = new Uint8Array(changedBytes);
-      const idx = packs.length;
-      packs.push(fresh);
-      let at = 0;
-      for (let k = 0; k < count; ) {
-        if (!changed[k]) {
-          k++;
-          continue;
-        }
-        let end = k;
-        while (end < count && changed[end]) {
-          pack[end] = idx;
-          offset[end] = at + (end - k) * CHUNK_BYTES;
-          end++;
-        }
-        const run = bytes.subarray(k * CHUNK_BYTES, Math.min(end * CHUNK_BYTES, len));
-        fresh.set(run, at);
-        at += (end - k) * CHUNK_BYTES;
-        k = end;
-      }
-    }
-    for (const p of packs) this.packs.add(p.buffer);
-    // The bookkeeping is memory the checkpoint holds too.
-    this.packs.add(pack.buffer);
-    this.packs.add(offset.buffer);
-    const lineage = same ? same.lineage : this.lineages.next++;
-    this.lineages.live.set(lineage, buf);
-    const stored = new StoredBuffer(lineage, len, packs, pack, offset);
-    this.buffers.set(buf, stored);
-    this.previous.set(buf, stored);
-    return stored;
-  }
-
-  private readonly words32 = new Map<Uint8Array, Int32Array>();
-
-  /** A pack as 32-bit words (packs are whole chunks long, so a multiple of 4 bytes). */
-  private words(p: Uint8Array): Int32Array {
-    let w = this.words32.get(p);
-    if (!w) {
-      w = new Int32Array(p.buffer, p.byteOffset, p.byteLength >> 2);
-      this.words32.set(p, w);
-    }
-    return w;
+    this.added += l.capture(this.tick, buf, this.lineages.scratch);
+    this.lineages.of.set(buf, l);
+    this.lineages.live.set(l, buf);
+    this.seen.set(buf, l);
+    this.used.add(l);
+    return l;
   }
 
   copy(v: unknown, path: string): unknown {
@@ -209,10 +326,17 @@ class Capture {
     if (Object.isFrozen(v) && !isView(v)) return v;
     const hit = this.memo.get(v);
     if (hit !== undefined) return hit;
+    const out = this.copyNew(v, path);
+    if (!(out instanceof StoredView)) origins.set(out as object, new WeakRef(v));
+    return out;
+  }
+
+  private copyNew(v: object, path: string): unknown {
     if (isView(v)) {
+      if (!(v.buffer instanceof ArrayBuffer)) throw new CheckpointError(`model state holds a view of shared memory at ${path}`);
       const ctor = v.constructor as StoredView['ctor'];
       const length = 'length' in v ? (v as unknown as { length: number }).length : v.byteLength;
-      const out = new StoredView(this.storeBuffer(v.buffer), ctor, v.byteOffset, length);
+      const out = new StoredView(this.lineage(v.buffer), ctor, v.byteOffset, length);
       this.memo.set(v, out);
       return out;
     }
@@ -246,55 +370,29 @@ class Capture {
 }
 
 /**
- * The live buffers by lineage, as of the last capture or restore: the memory a restore may
- * write over instead of allocating (the state it replaces is discarded).
- */
-interface Lineages {
-  next: number;
-  live: Map<number, ArrayBufferLike>;
-}
-
-/**
- * Turns a captured form back into live objects (the checkpoint is untouched). Objects are
- * fresh; typed-array memory is the live buffer of the same lineage where one exists, copied
- * over in place, else fresh memory. At a million objects (130 MB) copying in place costs a
+ * Turns a checkpoint back into live objects (the checkpoint is untouched). Objects are
+ * fresh; typed-array memory is the live buffer of the same lineage where one exists, written
+ * over in place, else fresh memory. At a million objects (130 MB) writing in place costs a
  * fraction of allocating: fresh memory is zeroed and page-faulted in before the copy.
  */
 class Restore {
   private readonly memo = new Map<object, unknown>();
-  private readonly buffers = new Map<StoredBuffer, ArrayBufferLike>();
+  /** The buffer made for each lineage. */
+  readonly made = new Map<Lineage, ArrayBufferLike>();
 
-  constructor(private readonly reusable: Map<number, ArrayBufferLike>) {}
+  constructor(
+    private readonly tick: number,
+    private readonly reusable: Map<Lineage, ArrayBufferLike>,
+  ) {}
 
-  private buffer(b: StoredBuffer): ArrayBufferLike {
-    let out = this.buffers.get(b);
+  private buffer(l: Lineage): ArrayBufferLike {
+    let out = this.made.get(l);
     if (out) return out;
-    const live = this.reusable.get(b.lineage);
-    if (live !== undefined && live.byteLength === b.byteLength) this.reusable.delete(b.lineage);
-    out = live !== undefined && live.byteLength === b.byteLength ? live : new ArrayBuffer(b.byteLength);
-    const bytes = new Uint8Array(out);
-    const count = b.pack.length;
-    // Copied in runs: consecutive chunks that lie consecutively in one pack go in one copy.
-    for (let k = 0; k < count; ) {
-      const p = b.pack[k]!;
-      const start = b.offset[k]!;
-      let end = k + 1;
-      while (end < count && b.pack[end] === p && b.offset[end] === start + (end - k) * CHUNK_BYTES) end++;
-      const n = Math.min(end * CHUNK_BYTES, b.byteLength) - k * CHUNK_BYTES;
-      bytes.set(b.packs[p]!.subarray(start, start + n), k * CHUNK_BYTES);
-      k = end;
-    }
-    this.buffers.set(b, out);
+    const live = this.reusable.get(l);
+    out = live !== undefined && live.byteLength === l.byteLength ? live : new ArrayBuffer(l.byteLength);
+    l.stateAt(this.tick, new Uint8Array(out));
+    this.made.set(l, out);
     return out;
-  }
-
-  /** Records, for each buffer made, the stored buffer it now equals, and the live buffers by lineage. */
-  restoredFrom(into: WeakMap<ArrayBufferLike, StoredBuffer>, lineages: Lineages): void {
-    lineages.live = new Map();
-    for (const [stored, live] of this.buffers) {
-      into.set(live, stored);
-      lineages.live.set(stored.lineage, live);
-    }
   }
 
   copy(v: unknown): unknown {
@@ -303,30 +401,37 @@ class Restore {
     const hit = this.memo.get(v);
     if (hit !== undefined) return hit;
     if (v instanceof StoredView) {
-      const out = new v.ctor(this.buffer(v.buffer) as ArrayBuffer, v.byteOffset, v.length);
+      const out = new v.ctor(this.buffer(v.lineage) as ArrayBuffer, v.byteOffset, v.length);
       this.memo.set(v, out);
       return out;
     }
+    // Into the live object it was copied from where that still exists (see `origins`): every
+    // stored object of a checkpoint has its own origin, and the state it holds is discarded.
+    const live = origin(v);
     if (Array.isArray(v)) {
-      const out: unknown[] = new Array(v.length);
+      const out = (live as unknown[] | undefined) ?? new Array<unknown>(v.length);
       this.memo.set(v, out);
+      out.length = v.length;
       for (let i = 0; i < v.length; i++) out[i] = this.copy(v[i]);
       return out;
     }
     if (v instanceof Map) {
-      const out = new Map();
+      const out = (live as Map<unknown, unknown> | undefined) ?? new Map<unknown, unknown>();
       this.memo.set(v, out);
+      out.clear();
       for (const [k, x] of v) out.set(this.copy(k), this.copy(x));
       return out;
     }
     if (v instanceof Set) {
-      const out = new Set();
+      const out = (live as Set<unknown> | undefined) ?? new Set<unknown>();
       this.memo.set(v, out);
+      out.clear();
       for (const x of v) out.add(this.copy(x));
       return out;
     }
-    const out = Object.create(Object.getPrototypeOf(v) as object | null) as Record<string, unknown>;
+    const out = (live ?? Object.create(Object.getPrototypeOf(v) as object | null)) as Record<string, unknown>;
     this.memo.set(v, out);
+    if (live) for (const key of Object.keys(out)) if (!Object.hasOwn(v, key)) delete out[key];
     for (const key of Object.keys(v)) out[key] = this.copy((v as Record<string, unknown>)[key]);
     return out;
   }
@@ -336,8 +441,8 @@ class Restore {
 export interface Checkpoint {
   readonly tick: number;
   readonly historyLength: number;
-  /** The buffers of its chunks (shared ones included). */
-  readonly packs: readonly ArrayBufferLike[];
+  /** The lineages of its typed-array memory. */
+  readonly lineages: readonly Lineage[];
   readonly fields: Readonly<Record<string, unknown>>;
 }
 
@@ -353,29 +458,27 @@ export interface CheckpointStats {
 
 /**
  * Checkpoints by tick, within a byte budget. When a new checkpoint takes the total over the
- * budget, checkpoints between the oldest and the newest are evicted: the gap each one's
- * removal leaves is weighed against its age, so the survivors are dense near the present
- * (where stepping back goes) and roughly exponentially spaced further back, and the oldest
- * stays as a base that any earlier time replays from. With only two left the oldest goes;
- * a lone checkpoint over the budget goes too, and seeking falls back to rebuilding from the
- * parameters and replaying from t = 0 (always possible: a run is its parameters and its
- * recorded changes).
+ * budget, one is evicted at a time until it fits (see `enforce`): a checkpoint between two
+ * others when merging its changes into the next one's frees a good share of them, else the
+ * oldest. A lone checkpoint over the budget goes too. A time before the oldest checkpoint
+ * falls back to rebuilding from the parameters and replaying from t = 0 (always possible: a
+ * run is its parameters and its recorded changes).
  */
 export class CheckpointStore {
   private list: Checkpoint[] = [];
-  private readonly ledger = new ChunkLedger();
-  private previous = new WeakMap<ArrayBufferLike, StoredBuffer>();
-  private readonly lineages: Lineages = { next: 0, live: new Map() };
+  private readonly held = new Set<Lineage>();
+  private lineages = new Lineages();
+  private total = 0;
   private peak = 0;
 
   constructor(readonly budgetBytes: number = CHECKPOINT_BUDGET_BYTES) {}
 
   get bytes(): number {
-    return this.ledger.bytes;
+    return this.total;
   }
 
   stats(): CheckpointStats {
-    return { count: this.list.length, bytes: this.ledger.bytes, budgetBytes: this.budgetBytes, peakBytes: this.peak, ticks: this.list.map((c) => c.tick) };
+    return { count: this.list.length, bytes: this.total, budgetBytes: this.budgetBytes, peakBytes: this.peak, ticks: this.list.map((c) => c.tick) };
   }
 
   /** The latest checkpoint at or before `tick`, or null. */
@@ -388,17 +491,17 @@ export class CheckpointStore {
   /** Captures `fields` (the model's state objects) at `tick`, replacing one at the same tick. */
   take(tick: number, historyLength: number, fields: Record<string, unknown>): void {
     this.dropFrom(tick);
-    // The live buffers are those this capture sees (buffers the model dropped are let go).
+    // The live buffers are those this capture sees (buffers the model let go of are forgotten).
     this.lineages.live = new Map();
-    const cap = new Capture(this.previous, this.lineages);
+    const cap = new Capture(tick, this.lineages, this.held);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(fields)) out[key] = cap.copy(fields[key], key);
-    const cp: Checkpoint = { tick, historyLength, packs: [...cap.packs], fields: out };
-    for (const b of cp.packs) this.ledger.hold(b);
+    const cp: Checkpoint = { tick, historyLength, lineages: [...cap.used], fields: out };
+    this.total += cap.added;
     this.list.push(cp);
     this.list.sort((a, b) => a.tick - b.tick);
     this.enforce(tick);
-    this.peak = Math.max(this.peak, this.ledger.bytes);
+    this.peak = Math.max(this.peak, this.total);
   }
 
   /**
@@ -407,56 +510,100 @@ export class CheckpointStore {
    * state must be discarded.
    */
   restore(cp: Checkpoint): Record<string, unknown> {
-    const r = new Restore(this.lineages.live);
+    const r = new Restore(cp.tick, this.lineages.live);
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(cp.fields)) out[key] = r.copy(cp.fields[key]);
-    // The restored buffers equal what they were restored from: the next capture compares with that.
-    this.previous = new WeakMap();
-    r.restoredFrom(this.previous, this.lineages);
+    this.lineages.live = new Map(r.made);
+    for (const [l, buf] of r.made) this.lineages.of.set(buf, l);
     return out;
   }
 
-  /** Drops every checkpoint at or after `tick` (their future was rewritten). */
+  /** Drops every checkpoint at or after `tick` (their future was rewritten), newest first. */
   dropFrom(tick: number): void {
-    const keep: Checkpoint[] = [];
-    for (const c of this.list) {
-      if (c.tick >= tick) this.evict(c);
-      else keep.push(c);
-    }
-    this.list = keep;
+    while (this.list.length > 0 && this.list[this.list.length - 1]!.tick >= tick) this.evict(this.list.length - 1);
   }
 
   clear(): void {
-    for (const c of this.list) this.evict(c);
     this.list = [];
-    this.previous = new WeakMap();
-    this.lineages.live = new Map();
+    this.held.clear();
+    this.lineages = new Lineages();
+    this.total = 0;
   }
 
-  private evict(c: Checkpoint): void {
-    for (const b of c.packs) this.ledger.release(b);
+  private evict(i: number): void {
+    const c = this.list[i]!;
+    for (const l of c.lineages) {
+      this.total -= l.drop(c.tick);
+      if (l.entries.length === 0) {
+        this.held.delete(l);
+        this.lineages.live.delete(l);
+      }
+    }
+    this.list.splice(i, 1);
+  }
+
+  /**
+   * Bytes that evicting checkpoint i (neither the oldest nor the newest) would free: merging
+   * its changes into the next one's keeps one value pair for a word both changed.
+   */
+  private mergeGain(i: number): number {
+    const c = this.list[i]!;
+    let gain = 0;
+    for (const l of c.lineages) {
+      const k = l.entries.findIndex((e) => e.tick === c.tick);
+      const next = l.entries[k + 1];
+      if (k <= 0 || next === undefined) continue;
+      const a = l.entries[k]!.changes.index;
+      const b = next.changes.index;
+      let x = 0;
+      let y = 0;
+      while (x < a.length && y < b.length) {
+        if (a[x]! < b[y]!) x++;
+        else if (b[y]! < a[x]!) y++;
+        else {
+          gain += BYTES_PER_CHANGED_WORD;
+          x++;
+          y++;
+        }
+      }
+    }
+    return gain;
+  }
+
+  /** Bytes of changes checkpoint i recorded. */
+  private changeBytes(i: number): number {
+    const c = this.list[i]!;
+    let n = 0;
+    for (const l of c.lineages) n += l.entries.find((e) => e.tick === c.tick)?.changes.bytes ?? 0;
+    return n;
   }
 
   private enforce(now: number): void {
-    while (this.ledger.bytes > this.budgetBytes && this.list.length > 0) {
+    while (this.total > this.budgetBytes && this.list.length > 0) {
       const l = this.list;
-      // Two or fewer: keep the newest (stepping back goes there first); one: it goes too.
+      // Two or fewer: the oldest goes (stepping back goes to the newest first); one: it goes too.
       let victim = 0;
       if (l.length > 2) {
-        // Never the oldest (a base to replay any earlier time from, instead of rebuilding the
-        // cluster) nor the newest: the one whose removal leaves the smallest gap for its age.
+        // Thinning: the checkpoint whose removal leaves the smallest gap for its age, so the
+        // survivors are dense near the present and sparser further back. But merging two
+        // checkpoints' changes frees only the words both changed: churn writes scattered
+        // slots, and thinning it frees next to nothing. Then the oldest goes instead (its
+        // successor's changes were only there to undo back to it), and the checkpoints keep
+        // the most recent stretch of the run densely covered.
         let best = Infinity;
+        let pick = 0;
         for (let i = 1; i < l.length - 1; i++) {
           const gap = l[i + 1]!.tick - l[i - 1]!.tick;
           const score = gap / (now - l[i]!.tick + 1);
           if (score < best) {
             best = score;
-            victim = i;
+            pick = i;
           }
         }
+        const gain = this.mergeGain(pick);
+        if (gain > 0 && gain * 2 >= Math.min(this.changeBytes(pick), this.changeBytes(pick + 1))) victim = pick;
       }
-      this.evict(l[victim]!);
-      l.splice(victim, 1);
+      this.evict(victim);
     }
   }
 }

@@ -116,8 +116,11 @@ const RELEASE_SLACK = 4096;
 /** Longest single `step()`, so a typo cannot freeze the page. */
 const MAX_STEP_SECONDS = 86_400;
 
+/** A replay longer than this many checkpoint intervals ends with a checkpoint at its target. */
+const LONG_REPLAY_CHECKPOINTS = 5;
+
 /** Fields of the simulation that are not model state (see `modelFields`). */
-const NOT_MODEL_STATE: ReadonlySet<string> = new Set(['history', 'checkpoints', 'version', 'base', 'batch', 'admissions']);
+const NOT_MODEL_STATE: ReadonlySet<string> = new Set(['history', 'checkpoints', 'version', 'base', 'batch', 'admissions', 'replaying']);
 
 interface HistoryEntry {
   readonly tick: number;
@@ -311,6 +314,8 @@ class SimulationImpl implements Simulation {
   private checkpoints = new CheckpointStore();
   /** Tick of the last checkpoint taken while running forward. */
   private checkpointTick = 0;
+  /** True while a seek replays: no checkpoints on the way (see `replay`). */
+  private replaying = false;
   /** Tick of each API server's restart in the rolling upgrade (-1: none). */
   private restartTicks = new Float64Array(0);
   /** The cluster's resourceVersion at the start of each of the last `compactionSeconds` of ticks (410 Gone). */
@@ -402,7 +407,7 @@ class SimulationImpl implements Simulation {
 
   /** At a sample point (the batch is processed and empty): a checkpoint when one is due. */
   private maybeCheckpoint(): void {
-    if (this.tick - this.checkpointTick < this.checkpointIntervalTicks()) return;
+    if (this.replaying || this.tick - this.checkpointTick < this.checkpointIntervalTicks()) return;
     this.checkpointTick = this.tick;
     this.checkpoints.take(this.tick, this.history.length, this.modelFields());
   }
@@ -740,7 +745,13 @@ class SimulationImpl implements Simulation {
     this.replay(target);
   }
 
-  /** Rebuilds from the base parameters and replays the recorded history up to `target`. */
+  /**
+   * Restores the nearest checkpoint at or before `target` (or rebuilds from the base
+   * parameters when there is none) and replays the recorded history up to it. The replay
+   * takes no checkpoints on the way: a capture costs as much as a restore, and the time
+   * stepped back over is normally covered already. Only a long replay (from far behind, or
+   * from the start) ends with one at the target, so that the next step back is short.
+   */
   private replay(target: number): void {
     const history = this.history.filter((h) => h.tick <= target);
     const version = this.version;
@@ -759,16 +770,26 @@ class SimulationImpl implements Simulation {
     } else {
       this.build(this.base, true);
     }
+    const start = this.tick;
     this.carry = 0;
-    for (const h of history.slice(from)) {
-      this.runTicks(h.tick - this.tick);
-      this.history.push(h);
-      this.take(h.input);
-      this.apply(this.effective());
+    this.replaying = true;
+    try {
+      for (const h of history.slice(from)) {
+        this.runTicks(h.tick - this.tick);
+        this.history.push(h);
+        this.take(h.input);
+        this.apply(this.effective());
+      }
+      this.lastStep.fill(0);
+      this.runTicks(target - this.tick);
+    } finally {
+      this.replaying = false;
     }
-    this.lastStep.fill(0);
-    this.runTicks(target - this.tick);
     this.carry = 0;
+    if (target - start > LONG_REPLAY_CHECKPOINTS * this.checkpointIntervalTicks()) {
+      this.checkpointTick = this.tick;
+      this.checkpoints.take(this.tick, this.history.length, this.modelFields());
+    }
     this.version = version + 1;
   }
 
