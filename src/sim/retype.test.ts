@@ -105,7 +105,10 @@ describe('a running layout typed after a reshard (retyped)', () => {
   });
 
   it('is validated with a message naming the path', () => {
-    const bad = (retyped: unknown) => validateParams({ retyped } as SimParamsInput);
+    const bad = (retyped: unknown) => {
+      const r = validateParams({ retyped } as SimParamsInput);
+      return { ok: r.ok, issues: r.ok ? [] : r.issues };
+    };
     expect(bad('x').issues[0]!.message).toBe('retyped must be an array of {"at": seconds, "selectors": [...]}, got "x"');
     expect(bad([{ at: -1, selectors: [''] }]).issues[0]!.path).toBe('retyped[0].at');
     expect(bad([{ at: 5, selectors: [''] }, { at: 4, selectors: [''] }]).issues[0]!.message).toContain('entries must be in time order');
