@@ -39,7 +39,10 @@ export function selectRunningLayout(s: { readonly params: SimParams; readonly si
   if (!snapshot) return null;
   const retyped = s.params.retyped;
   if (memo && memo.snapshot === snapshot && memo.retyped === retyped) return memo.out;
-  const out = runningLayoutOf(snapshot, retyped);
+  let out = runningLayoutOf(snapshot, retyped);
+  // The same texts keep the same array, so what derives from them is not derived again every step.
+  const was = memo?.out?.texts;
+  if (out && was && was.length === out.texts.length && was.every((t, i) => t === out!.texts[i])) out = { ...out, texts: was };
   memo = { snapshot, retyped, out };
   return out;
 }
