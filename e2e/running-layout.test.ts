@@ -53,6 +53,7 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
     assert.match((await note.textContent()) ?? '', /Running layout after the reshard at 2 s \(5 replicas\): edits apply to it\. The start layout \(4 replicas\) is back when you step back before 2 s\./);
 
     // Replica 5's editor holds what replica 5 runs; typing into it changes what it requests.
+    const typedAt = Number(await page.getByTestId('timeline').getAttribute('data-time'));
     const fifth = cards().nth(4);
     const input = fifth.getByTestId('selector-input');
     assert.equal(await input.inputValue(), "shardRange(object.metadata.uid, '0xcccccccccccccccc', '0x10000000000000000')");
@@ -63,12 +64,15 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
     );
     const url = page.getByTestId('request-url').nth(4);
     await page.waitForFunction(() => decodeURIComponent(document.querySelectorAll('[data-testid="request-url"]')[4]?.textContent ?? '').includes('0xc000000000000000'));
-    assert.match(decodeURIComponent((await url.textContent()) ?? ''), /shardSelector=shardRange\(object\.metadata\.uid, '0xc000000000000000', '0x10000000000000000'\)/);
+    assert.match(decodeURIComponent((await url.textContent()) ?? ''), /shardSelector=shardRange\(object\.metadata\.uid,\+'0xc000000000000000',\+'0x10000000000000000'\)/);
     // The editor keeps what was typed (the model applied it), and the link carries it.
     await page.waitForTimeout(600);
     assert.equal(await input.inputValue(), typed);
     await page.waitForFunction(() => location.hash.length > 0);
-    if (SHOTS) await page.screenshot({ path: join(SHOTS, 'running-layout.png') });
+    if (SHOTS) {
+      await note.evaluate((e) => e.scrollIntoView({ block: 'center' }));
+      await page.screenshot({ path: join(SHOTS, 'running-layout.png') });
+    }
 
     // Step back before 2 s: the four editors of the start layout, no note.
     const track = page.getByTestId('timeline-track');
@@ -82,8 +86,9 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
 
     // Forward again past the time it was typed: the typed layout is back.
     await setPlaying(true);
-    await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 5);
+    await waitTime(typedAt + 0.5, 1e9);
     await setPlaying(false);
+    assert.equal(await cards().count(), 5);
     await page.waitForFunction(
       (t) => (document.querySelectorAll('[data-testid="replica-card"]')[4]?.querySelector('[data-testid="selector-input"]') as HTMLTextAreaElement | null)?.value === t,
       typed,
