@@ -601,6 +601,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     // ---- links (issue 8) -------------------------------------------------------------------
     openLink: (linked, issues) => {
       recountNext = null;
+      retypePending = false;
       set((s) => ({
         params: linked?.params ?? defaultSimParams(),
         view: linked ? { ...linked.view, locale: s.view.locale } : s.view,
