@@ -71,6 +71,29 @@ describe('a running layout typed after a reshard (retyped)', () => {
     expect(state(linked.snapshot())).toEqual(state(typedRun.snapshot()));
   });
 
+  it('survives seeks that restore checkpoints taken before it was typed, and gives the straight run', () => {
+    // 20,000 events/s: a checkpoint every 2 simulated seconds.
+    const busy: SimParamsInput = { ...base, churn: { addsPerSecond: 100, modifiesPerSecond: 19_800, deletesPerSecond: 100 } };
+    const sim = createSimulation(busy);
+    sim.step(5);
+    const texts = retypedFrom(sim.snapshot());
+    sim.reconfigure({ retyped: [{ at: 5, selectors: texts }] });
+    sim.step(7);
+    const straight = state(sim.snapshot());
+    const ticks = sim.checkpointStats().ticks;
+    expect(ticks.some((t) => t > 0 && t < 500)).toBe(true);
+    expect(ticks.some((t) => t > 500)).toBe(true);
+    sim.seek(4.5);
+    expect(runningTexts(sim.snapshot())[4]).not.toBe(typed);
+    sim.seek(12);
+    expect(state(sim.snapshot())).toEqual(straight);
+    sim.seek(7);
+    expect(runningTexts(sim.snapshot())).toEqual(texts);
+    const linked = createSimulation({ ...busy, retyped: [{ at: 5, selectors: texts }] });
+    linked.step(12);
+    expect(state(linked.snapshot())).toEqual(straight);
+  });
+
   it('a new list that changes the past replays the run under it', () => {
     const sim = createSimulation(base);
     sim.step(8);
