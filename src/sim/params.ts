@@ -7,6 +7,8 @@ import type { HexRange, ShardKey } from '../core/sharding';
 import { parseShardSelector } from '../core/sharding';
 import { checkSchedule } from './scenario';
 import type { ScheduledEvent } from './scenario';
+import { checkRetyped } from './retype';
+import type { RetypedLayout } from './retype';
 
 /** Wire encoding of objects between API server and replicas. */
 export type Encoding = 'json' | 'protobuf';
@@ -226,6 +228,8 @@ export interface SimParams {
   readonly costs: CostParams;
   /** Events at fixed simulated times (reshards), see `./scenario`. Default []. */
   readonly schedule: readonly ScheduledEvent[];
+  /** Issue 9: running layouts typed after a reshard, in time order (see `./retype`). Absent: none. */
+  readonly retyped?: readonly RetypedLayout[];
   /** Simulated seconds per `step()` without an argument, 0.001 to 3,600. Default 1. */
   readonly stepSeconds: number;
   /** Rates are averaged over this much recent simulated time, 0.001 to 3,600 s. Default 10. */
@@ -431,6 +435,7 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('costs.listBytesPerSecond', p.costs.listBytesPerSecond, 1_000, 1e12);
   num('costs.listRttSeconds', p.costs.listRttSeconds, 0, 60);
   issues.push(...checkSchedule(p.schedule, p.replicas.count));
+  issues.push(...checkRetyped(p.retyped));
   num('stepSeconds', p.stepSeconds, 0.001, 3_600);
   num('rateWindowSeconds', p.rateWindowSeconds, 0.001, 3_600);
   num('seriesCapacity', p.seriesCapacity, 2, 10_000, true);

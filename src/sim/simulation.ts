@@ -11,6 +11,8 @@ import { Handoff, layoutRanges, nextLayout } from './handoff';
 import type { Layout } from './handoff';
 import { ordered, strategyFor } from './scenario';
 import { countDueRelists, deferRelists } from './relists';
+import { firstRetypedFrom, retypedAt, retypedPastDiffers, retypedTick } from './retype';
+import type { RetypedLayout } from './retype';
 import type { PendingRelist } from './relists';
 import type { ReshardEvent } from './scenario';
 import { ChurnSource } from './churn';
@@ -137,7 +139,7 @@ function sameJson(a: unknown, b: unknown): boolean {
  * step size and the rate window itself leave the measured stream as it was.
  */
 function changesRates(a: SimParams, b: SimParams): boolean {
-  const strip = (p: SimParams) => ({ ...p, stepSeconds: 0, rateWindowSeconds: 0, schedule: [] });
+  const strip = (p: SimParams) => ({ ...p, stepSeconds: 0, rateWindowSeconds: 0, schedule: [], retyped: [] });
   return !sameJson(strip(a), strip(b));
 }
 
@@ -518,8 +520,17 @@ class SimulationImpl implements Simulation {
     const rvRing = this.rvRing;
     const ringLen = rvRing.length;
     const timeouts = this.params.watch.timeouts;
+    // Running layouts typed after a reshard (`./retype`), read from the run's base parameters.
+    const retyped = this.base.retyped ?? [];
+    let nextRetyped = firstRetypedFrom(retyped, this.tick, TICKS_PER_SECOND);
     for (let i = 0; i < n; i++) {
       const tick = this.tick;
+      if (nextRetyped < retyped.length && retypedTick(retyped[nextRetyped]!, TICKS_PER_SECOND) <= tick) {
+        flush();
+        const e = retypedAt(retyped, tick, TICKS_PER_SECOND);
+        while (nextRetyped < retyped.length && retypedTick(retyped[nextRetyped]!, TICKS_PER_SECOND) <= tick) nextRetyped++;
+        if (e && this.retype(e)) this.apply(this.effective());
+      }
       while (tick >= this.nextEventTick) {
         flush();
         this.fire(this.events[this.fired++]!);
@@ -660,7 +671,10 @@ class SimulationImpl implements Simulation {
     // Seeking back and then changing something discards the recorded future.
     this.history = this.history.filter((h) => h.tick <= this.tick);
     this.checkpoints.dropFrom(this.tick + 1);
-    if (!sameJson(this.requested.schedule, next.schedule)) {
+    // Typed running layouts belong to the run like the schedule; one that changes the past replays.
+    const retypedPast = retypedPastDiffers(this.base.retyped, next.retyped, this.tick, TICKS_PER_SECOND);
+    if (!sameJson(this.base.retyped ?? [], next.retyped ?? [])) this.base = { ...this.base, retyped: next.retyped ?? [] };
+    if (!sameJson(this.requested.schedule, next.schedule) || retypedPast) {
       // A new schedule rewrites the run from its start: replay to now under it.
       const t = this.tick;
       const schedule = next.schedule;
@@ -706,6 +720,26 @@ class SimulationImpl implements Simulation {
     const { rest, layout } = this.typedLayout(input);
     this.requested = resolveParams(rest, this.requested);
     if (layout) this.overlay = layout;
+    // A running layout typed now (the input that brought it): it applies at once.
+    const typed = input.retyped !== undefined ? retypedAt(this.base.retyped, this.tick, TICKS_PER_SECOND) : null;
+    if (typed) this.retype(typed);
+  }
+
+  /**
+   * Retypes the running layout with a typed entry (`./retype`); false when it does not apply
+   * (no reshard has fired, or it holds another count than the running one).
+   */
+  private retype(e: RetypedLayout): boolean {
+    if (!this.overlay) return false;
+    try {
+      const { layout } = this.typedLayout({ replicas: { count: e.selectors.length, selectors: e.selectors.map((text) => ({ kind: 'text' as const, text })) } });
+      if (!layout) return false;
+      this.overlay = layout;
+      return true;
+    } catch {
+      // Checked with the parameters; a layout the model cannot take leaves the running one.
+      return false;
+    }
   }
 
   /** `reshard`: a reshard's hand-offs, whose rollout sets when each replica's relist counts. */

@@ -42,6 +42,9 @@ export {
 export type { ParsedSelector, BoundaryHandle, BoundRef } from './selectors';
 export { goQueryEscape, watchRequestUrl, listRequestUrl, rejectionMessage, statusBody, metricsExposition, METRIC_FILTERED_EVENTS } from './artefacts';
 export { toSimInput } from './toSim';
+// issue 9: editing the running layout after a reshard
+export { selectRunningLayout } from './running';
+export type { RunningLayout } from './running';
 export { settlingView, selectSettlingSecondsLeft } from './settling';
 export type { SettlingView } from './settling';
 export type {

@@ -83,6 +83,7 @@ const paramValue = (k: keyof SimParams, replicas: number): fc.Arbitrary<unknown>
     fallback: fc.boolean(),
     clientCache: fc.constantFrom('owned', 'all'),
     lifecycle: fc.constant(undefined),
+    retyped: fc.constant(undefined),
     selectors: fc.oneof(fc.array(text, { minLength: replicas, maxLength: replicas }), fc.array(fc.oneof(text, junk), { maxLength: 5 })),
     schedule: fc.oneof(
       fc.constant([]),

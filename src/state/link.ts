@@ -15,6 +15,8 @@ import { MAX_TOTAL_RANGES } from '../sim/params';
 import { LOCALES } from '../sim/locale';
 import { countRanges, equalSplitSelectors } from './selectors';
 import { checkSchedule } from '../sim/scenario';
+import { checkRetyped, type RetypedLayout } from '../sim/retype';
+import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/scenario';
 import { DEFAULT_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
@@ -44,10 +46,11 @@ export function encodeLink(state: LinkState): string {
   const { locale: _locale, ...view } = state.view;
   // An empty schedule and the default lifecycle are left out: links made before they existed
   // stay the same.
-  const { schedule, lifecycle, ...rest } = state.params;
+  const { schedule, lifecycle, retyped, ...rest } = state.params;
   const p = {
     ...rest,
     ...(schedule && schedule.length > 0 ? { schedule } : {}),
+    ...(retyped && retyped.length > 0 ? { retyped } : {}),
     ...(lifecycle && !sameLifecycle(lifecycle, DEFAULT_LIFECYCLE) ? { lifecycle } : {}),
   };
   return `#${KEY}=${encodeURIComponent(JSON.stringify({ v: LINK_VERSION, p, w: view }))}`;
@@ -171,7 +174,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
   const p = block('p');
   const w = block('w');
   const d = defaultSimParams();
-  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle') bad(k);
+  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped') bad(k);
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
@@ -197,6 +200,8 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
   const tooManyRanges = linkRanges > MAX_TOTAL_RANGES;
   if (tooManyRanges) issues.push({ field: 'selectors', reason: 'invalid', ranges: linkRanges });
   const selectors = texts && !tooManyRanges ? texts : equalSplitSelectors(replicas, shardKey);
+  const schedule = readSchedule(p, replicas, d.schedule, bad);
+  const retyped = has(p, 'retyped') ? readRetyped(p.retyped, schedule, bad) : [];
   const params: SimParams = {
     seed: num('seed'),
     objects: num('objects'),
@@ -215,8 +220,9 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     fallback: oneOf(p, 'fallback', [true, false], d.fallback),
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
-    schedule: readSchedule(p, replicas, d.schedule, bad),
+    schedule,
     ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad) } : {}),
+    ...(retyped.length > 0 ? { retyped } : {}),
   };
   const dv = defaultViewParams();
   for (const k of Object.keys(w)) if (!has(dv, k)) bad(k);
@@ -281,6 +287,33 @@ function readSchedule(p: Record<string, unknown>, replicas: number, fallback: re
   const kept = (list as unknown[]).filter((_, k) => !badIndex.has(k)) as ScheduledEvent[];
   // What is left must hold together (a count may now repeat); else none.
   return checkSchedule(kept, replicas).length === 0 ? kept : fallback;
+}
+
+/**
+ * `retyped` (issue 9): running layouts typed after a reshard, as the model validates them
+ * (`retyped[0].at`, ...), each after a reshard of the schedule and holding one selector per
+ * replica then running (`retyped[0].selectors`). An entry with a problem is named and left out.
+ */
+function readRetyped(v: unknown, schedule: readonly ScheduledEvent[], bad: (field: string) => void): RetypedLayout[] {
+  const issues = checkRetyped(v);
+  if (!Array.isArray(v) || issues.some((i) => i.path === 'retyped')) {
+    bad('retyped');
+    return [];
+  }
+  for (const i of issues) bad(i.path);
+  const badIndex = new Set(issues.map((i) => Number(/^retyped\[(\d+)\]/.exec(i.path)?.[1])));
+  const kept: RetypedLayout[] = [];
+  (v as RetypedLayout[]).forEach((e, k) => {
+    if (badIndex.has(k)) return;
+    const running = runningCountAt(schedule, e.at);
+    if (running !== e.selectors.length) {
+      bad(`retyped[${k}].selectors`);
+      return;
+    }
+    kept.push({ at: e.at + 0, selectors: e.selectors.slice() });
+  });
+  // What is left must still be in time order (an entry out of order was the one left out).
+  return checkRetyped(kept).length === 0 ? kept : [];
 }
 
 /** Whether two lifecycle settings are the same. */

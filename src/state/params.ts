@@ -7,6 +7,7 @@ import type { LifecycleParams } from './lifecycle';
 import type { LocaleId } from '../sim/locale';
 import type { ShardKey } from '../core/sharding';
 import type { ScheduledEvent } from '../sim/scenario';
+import type { RetypedLayout } from '../sim/retype';
 
 /** One kube-apiserver instance of the (possibly HA) control plane. */
 export interface ApiServerParams {
@@ -68,6 +69,11 @@ export interface SimParams {
   readonly schedule: readonly ScheduledEvent[];
   /** issue 9: rolling upgrade, watch policy, initial list, watch timeouts (absent: defaults). */
   readonly lifecycle?: LifecycleParams;
+  /**
+   * issue 9: running layouts typed after a reshard fired (absent: none), in time order: from
+   * `at` seconds the running replicas send these selectors (see `src/sim/retype.ts`).
+   */
+  readonly retyped?: readonly RetypedLayout[];
 }
 
 /** Presentation choices; serialisable too, so a link restores the same screen. */

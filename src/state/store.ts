@@ -19,6 +19,7 @@ import { LIMITS, SPEEDS, type ClientCache, type ClientMode, type Encoding, type 
 import { equalSplitSelectors, parseSelectorText } from './selectors';
 import type { LinkIssue, LinkState, LinkTooLong } from './link';
 import { toSimInput } from './toSim';
+import { retypeAt, selectRunningLayout } from './running';
 
 /** Parameters that are a single number set by one control. */
 export type ScalarParam =
@@ -264,6 +265,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
   let engineWanted: SimEngine['kind'] | null = null;
   /** Whether the engine holds a model yet (a refused or failed create leaves it empty). */
   let built = false;
+  /** Issue 9: the last entry of `params.retyped` is being typed (not yet sent to the model). */
+  let retypePending = false;
 
   // A step back is a seek, which replays the run from its start: costly late in a run. A step
   // back queued behind another engine call (and not yet started) absorbs the presses that
@@ -326,6 +329,14 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
   const apply = (): Promise<void> =>
     enqueue(async () => {
       applyPending = false;
+      if (retypePending) {
+        // Issue 9: a running layout typed while the model moved on applies from the model's time now.
+        retypePending = false;
+        const now = store.getState().sim.snapshot?.time ?? 0;
+        const list = store.getState().params.retyped ?? [];
+        const last = list[list.length - 1];
+        if (last && last.at < now) store.setState((s) => ({ params: { ...s.params, retyped: [...list.slice(0, -1), { ...last, at: now }] } }));
+      }
       const params = store.getState().params;
       store.setState((s) => ({ sim: { ...s.sim, busy: true } }));
       const kind = engineKind(params);
@@ -445,6 +456,27 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     scheduleApply(delayMs);
   };
 
+  /**
+   * Issue 9: after a reshard fired, the editors edit the running layout: `texts` become an
+   * entry of `params.retyped` at the model's time (the entry still being typed is replaced).
+   */
+  const retype = (texts: readonly string[], delayMs = 0): void => {
+    const running = selectRunningLayout(store.getState());
+    if (!running) return;
+    setParams((p) => {
+      const list = retypePending ? (p.retyped ?? []).slice(0, -1) : p.retyped;
+      return { ...p, retyped: retypeAt(list, running.time, texts) };
+    }, delayMs);
+    retypePending = true;
+  };
+  /** Issue 9: a change of the start layout or the schedule leaves the typed running layouts behind. */
+  const withoutRetyped = (p: SimParams): SimParams => {
+    retypePending = false;
+    if (p.retyped === undefined) return p;
+    const { retyped: _r, ...rest } = p;
+    return rest;
+  };
+
   const store = createStore<ShardScopeState>()((set, get) => ({
     params: options.params ?? defaultSimParams(),
     view: options.view ?? defaultViewParams(),
@@ -460,21 +492,40 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     setEncoding: (encoding) => setParams((p) => ({ ...p, encoding })),
     setReplicas: (n) => {
       const count = clampInt(n, LIMITS.replicas.min, LIMITS.replicas.max);
-      setParams((p) => ({ ...p, replicas: count, selectors: equalSplitSelectors(count, p.shardKey) }));
+      setParams((p) => ({ ...withoutRetyped(p), replicas: count, selectors: equalSplitSelectors(count, p.shardKey) }));
     },
-    setShardKey: (key) => setParams((p) => ({ ...p, shardKey: key, selectors: equalSplitSelectors(p.replicas, key) })),
-    setSelector: (replica, text) =>
+    setShardKey: (key) => setParams((p) => ({ ...withoutRetyped(p), shardKey: key, selectors: equalSplitSelectors(p.replicas, key) })),
+    setSelector: (replica, text) => {
+      const running = selectRunningLayout(get());
+      if (running) {
+        if (replica < 0 || replica >= running.texts.length) return;
+        const texts = running.texts.slice();
+        texts[replica] = text;
+        retype(texts, SELECTOR_APPLY_DELAY_MS);
+        return;
+      }
       setParams((p) => {
         if (replica < 0 || replica >= p.selectors.length) return p;
         const selectors = p.selectors.slice();
         selectors[replica] = text;
         return { ...p, selectors };
-      }, SELECTOR_APPLY_DELAY_MS),
-    setSelectors: (texts) =>
-      setParams((p) => (texts.length === p.replicas ? { ...p, selectors: texts.slice() } : p)),
-    resetSplit: () => setParams((p) => ({ ...p, selectors: equalSplitSelectors(p.replicas, p.shardKey) })),
-    addScheduledEvent: (event) => setParams((p) => ({ ...p, schedule: [...p.schedule, event] })),
-    removeScheduledEvent: (index) => setParams((p) => ({ ...p, schedule: p.schedule.filter((_, i) => i !== index) })),
+      }, SELECTOR_APPLY_DELAY_MS);
+    },
+    setSelectors: (texts) => {
+      const running = selectRunningLayout(get());
+      if (running) {
+        if (texts.length === running.texts.length) retype(texts);
+        return;
+      }
+      setParams((p) => (texts.length === p.replicas ? { ...p, selectors: texts.slice() } : p));
+    },
+    resetSplit: () => {
+      const running = selectRunningLayout(get());
+      if (running) retype(equalSplitSelectors(running.texts.length, get().params.shardKey));
+      else setParams((p) => ({ ...p, selectors: equalSplitSelectors(p.replicas, p.shardKey) }));
+    },
+    addScheduledEvent: (event) => setParams((p) => ({ ...withoutRetyped(p), schedule: [...p.schedule, event] })),
+    removeScheduledEvent: (index) => setParams((p) => ({ ...withoutRetyped(p), schedule: p.schedule.filter((_, i) => i !== index) })),
     setApiServerCount: (n) => {
       const count = clampInt(n, LIMITS.apiServers.min, LIMITS.apiServers.max);
       setParams((p) => ({
@@ -500,6 +551,12 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       const draft = get().sim.draftSelectors;
       if (!draft) return;
       recountNext = null;
+      const running = selectRunningLayout(get());
+      if (running) {
+        set((s) => ({ sim: { ...s.sim, draftSelectors: null, preview: null } }));
+        if (draft.length === running.texts.length) retype(draft);
+        return;
+      }
       set((s) => ({ params: { ...s.params, selectors: draft.slice() }, sim: { ...s.sim, draftSelectors: null, preview: null } }));
       scheduleApply(0);
     },
@@ -544,6 +601,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     // ---- links (issue 8) -------------------------------------------------------------------
     openLink: (linked, issues) => {
       recountNext = null;
+      retypePending = false;
       set((s) => ({
         params: linked?.params ?? defaultSimParams(),
         view: linked ? { ...linked.view, locale: s.view.locale } : s.view,

@@ -34,6 +34,7 @@ export function toSimInput(p: SimParams): SimParamsInput {
       initialList: life.initialList,
     },
     schedule: p.schedule,
+    retyped: p.retyped ?? [],
     watch: life.watch,
     stepSeconds: STEP_SECONDS,
     rateWindowSeconds: 5,

@@ -1,6 +1,6 @@
 import { ExportButtons } from '../export/ExportButtons';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
-import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
+import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
 import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
@@ -48,14 +48,8 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const id = useId();
   const store = useShardScopeStore();
   const theme = useShardScope((s) => s.view.theme);
-  // Issue 9: once a scheduled reshard has fired, the replica runs the selector it gave it.
-  const text = useShardScope(
-    (s) =>
-      s.sim.draftSelectors?.[replica] ??
-      (s.sim.snapshot && s.sim.snapshot.handoff.reshards.length > 0 ? s.sim.snapshot.modes.server.replicas[replica]?.selectorSent : undefined) ??
-      s.params.selectors[replica] ??
-      '',
-  );
+  // Issue 9: once a scheduled reshard has fired, the editor shows and edits the running layout.
+  const text = useShardScope((s) => s.sim.draftSelectors?.[replica] ?? selectRunningLayout(s)?.texts[replica] ?? s.params.selectors[replica] ?? '');
   const serverCount = useShardScope((s) => s.params.apiServers.length);
   const server = stats?.apiServer ?? replica % serverCount;
   const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);
@@ -68,8 +62,8 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   // Thousands of ranges make this a long join: once per text, not per snapshot.
   const canonical = useMemo(() => (parsed.ok ? parsed.selector.toString() : ''), [parsed]);
   // Over the range limit the model refuses the selectors: say so at the one not yet applied.
-  const texts = useShardScope((s) => s.sim.draftSelectors ?? s.params.selectors);
-  const appliedText = useShardScope((s) => s.sim.applied?.selectors[replica]);
+  const texts = useShardScope((s) => s.sim.draftSelectors ?? selectRunningLayout(s)?.texts ?? s.params.selectors);
+  const appliedText = useShardScope((s) => (selectRunningLayout(s) ? s.sim.snapshot?.modes.server.replicas[replica]?.selectorSent : s.sim.applied?.selectors[replica]));
   const totalRanges = useMemo(() => countRanges(texts), [texts]);
   const overLimit = totalRanges > MAX_TOTAL_RANGES && appliedText !== text;
   // Once per selector text, not per snapshot: a selector may be 100,000 characters.

@@ -1,14 +1,17 @@
 import { memo, useDeferredValue } from 'react';
 import { Explain } from '../explain/Explain';
-import { useShardScope } from '../../state';
+import { selectRunningLayout, useShardScope } from '../../state';
 import { useT } from '../i18n';
 import { ReplicaCard } from './ReplicaCard';
 
 /** One card per replica, in a responsive grid. */
 export const ReplicaCards = memo(function ReplicaCards() {
   const t = useT();
-  // Issue 9: once a scheduled reshard has fired, the model runs its replica count.
-  const count = useShardScope((s) => (s.sim.snapshot && s.sim.snapshot.handoff.reshards.length > 0 ? s.sim.snapshot.modes.server.replicas.length : s.params.replicas));
+  // Issue 9: once a scheduled reshard has fired, the model runs its layout, and the cards edit it.
+  const reshardAt = useShardScope((s) => selectRunningLayout(s)?.reshardAt ?? null);
+  const runningCount = useShardScope((s) => selectRunningLayout(s)?.texts.length ?? null);
+  const start = useShardScope((s) => s.params.replicas);
+  const count = runningCount ?? start;
   // Cards appear with the first snapshot, so every figure and badge on them is real from the start.
   // Deferred: mounting every card (editors, previews) happens in an interruptible background
   // render, not in the task that delivers the first snapshot.
@@ -26,6 +29,11 @@ export const ReplicaCards = memo(function ReplicaCards() {
           <Explain topic="http500" chip />
         </p>
       </div>
+      {reshardAt !== null ? (
+        <p className="card__note" data-testid="running-layout-note">
+          {t('running.note', { at: String(reshardAt), count, start })}
+        </p>
+      ) : null}
       {loading ? null : (
         <div className="cards__grid">
           {Array.from({ length: count }, (_, i) => (

@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { Explain } from '../explain/Explain';
 import { OwnerChangeNotice } from '../stories/OwnerChangeNotice';
 import {
+  selectRunningLayout,
   LIMITS,
   SHARD_KEY_NAMESPACE,
   SHARD_KEY_UID,
@@ -29,6 +30,8 @@ export const ControlPanel = memo(function ControlPanel() {
   const store = useShardScopeStore();
   const a = store.getState();
   const p = useShardScopeShallow((s) => s.params);
+  // Issue 9: after a reshard fired, the reset gives the running replicas equal ranges.
+  const running = useShardScope((s) => selectRunningLayout(s) !== null);
 
   return (
     <section className="panel controls" aria-labelledby="controls-title" data-testid="control-panel">
@@ -96,7 +99,7 @@ export const ControlPanel = memo(function ControlPanel() {
           ]}
           onChange={(v) => a.setShardKey(v)}
         />
-        <button type="button" className="button" data-testid="reset-split" title={t('controls.resetSplitHint')} onClick={() => a.resetSplit()}>
+        <button type="button" className="button" data-testid="reset-split" title={running ? t('running.resetHint') : t('controls.resetSplitHint')} onClick={() => a.resetSplit()}>
           {t('controls.resetSplit')}
         </button>
         <OwnerChangeNotice />

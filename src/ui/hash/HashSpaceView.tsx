@@ -6,6 +6,7 @@ import {
   boundaryHandles,
   hexFraction,
   parseSelectorText,
+  selectRunningLayout,
   useShardScope,
   useShardScopeShallow,
   useShardScopeStore,
@@ -43,10 +44,9 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const hashVersion = useShardScope((s) => s.sim.hashVersion);
   const live = useShardScope((s) => s.sim.snapshot?.cluster.live ?? 0);
   // Issue 9: once a scheduled reshard has fired, the replicas run the layout it gave them.
-  const resharded = useShardScopeShallow((s) =>
-    s.sim.snapshot && s.sim.snapshot.handoff.reshards.length > 0 ? s.sim.snapshot.modes.server.replicas.map((r) => r.selectorSent ?? '') : NO_TEXTS,
-  );
-  const texts = draft ?? (resharded.length > 0 ? resharded : committed);
+  // Its boundaries are the ones dragging edits (issue 9: the running layout, typed entries included).
+  const running = useShardScopeShallow((s) => selectRunningLayout(s)?.texts ?? NO_TEXTS);
+  const texts = draft ?? (running.length > 0 ? running : committed);
   const clientMode = useShardScope((s) => s.params.clientMode);
   // Client-side owners look the same as server-side ones unless something differs (jump
   // hash, a failing replica, naive trust): then say so, else disable the choice and say why.

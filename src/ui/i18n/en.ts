@@ -710,6 +710,9 @@ export const en = {
   'apiError.short-hex': 'A bound must have exactly 16 hex digits; pad it with leading zeros.',
   'apiError.start-not-less': 'Each range is [start, end): the start must be less than the end.',
   'apiError.mixed-fields': 'All ranges of one selector must hash the same field.',
+  // issue 9: editing the running layout after a reshard
+  'running.note': 'Running layout after the reshard at {at} s ({count} replicas): edits apply to it. The start layout ({start} replicas) is back when you step back before {at} s.',
+  'running.resetHint': 'Give every running replica an equal range again',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

@@ -617,4 +617,7 @@ export const zhCN = {
   'story.rollout.4.title': '同时在本地检查',
   'story.rollout.4.text':
     '用副本自己的范围检查每个事件，每个事件只需一次哈希，恰好拦下信任策略会保留的那些事件：整个滚动过程中没有任何重复。每次都在本地过滤，是廉价的纵深防御。',
+  // issue 9: editing the running layout after a reshard
+  'running.note': '{at} 秒重新分片之后的运行布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
+  'running.resetHint': '重新给每个运行中的副本分配相等的范围',
 } as const satisfies Readonly<Record<MessageId, Message>>;
