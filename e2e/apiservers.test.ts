@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch, setPlaying } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -14,12 +14,6 @@ async function clockSeconds(page: Page): Promise<number> {
   const m = /(\d+):(\d+(?:\.\d+)?)/.exec(text);
   assert.ok(m, `no time in ${JSON.stringify(text)}`);
   return Number(m[1]) * 60 + Number(m[2]);
-}
-
-async function setPlaying(page: Page, on: boolean): Promise<void> {
-  const play = page.getByTestId('play-toggle');
-  if (((await play.getAttribute('aria-pressed')) === 'true') !== on) await play.click();
-  await page.waitForFunction((want) => (document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'true') === want, on);
 }
 
 async function commit(page: Page, testId: string, value: string): Promise<void> {

@@ -97,3 +97,21 @@ export async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Pro
   }
   throw new Error(`condition not met within ${ms} ms`);
 }
+
+/** Plays or pauses the run with the play toggle, and waits until the toggle says so. */
+export async function setPlaying(page: Page, on: boolean): Promise<void> {
+  const play = page.getByTestId('play-toggle');
+  if ((await play.getAttribute('aria-pressed')) !== String(on)) await play.click();
+  await page.waitForFunction((v) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === v, String(on));
+}
+
+/** Waits until the run's simulated time (the timeline's `data-time`) is within [lo, hi] seconds. */
+export async function waitTime(page: Page, lo: number, hi: number): Promise<void> {
+  await page.waitForFunction(
+    ([a, b]) => {
+      const t = Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time'));
+      return t >= a! && t <= b!;
+    },
+    [lo, hi],
+  );
+}

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch, setPlaying } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const LONG_TASK_LIMIT_MS = 50;
@@ -42,11 +42,6 @@ describe('the event flow in a browser', () => {
   const phase = () => flow().getAttribute('data-flow-phase');
   const marks = async () => Number(await flow().getAttribute('data-flow-marks'));
   const toggle = () => page.getByTestId('play-toggle');
-
-  async function setPlaying(on: boolean): Promise<void> {
-    if (((await toggle().getAttribute('aria-pressed')) === 'true') !== on) await toggle().click();
-    assert.equal(await toggle().getAttribute('aria-pressed'), String(on));
-  }
 
   /** Pixels drawn on a pane's particle canvas (alpha > 0). */
   const inked = (mode: 'client' | 'server') =>
@@ -85,10 +80,10 @@ describe('the event flow in a browser', () => {
   });
 
   it('paused, the event flow keeps the last events in view (marks, pixels and the step’s counts)', async () => {
-    await setPlaying(true);
+    await setPlaying(page, true);
     await flow().scrollIntoViewIfNeeded();
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-marks')) > 0);
-    await setPlaying(false);
+    await setPlaying(page, false);
     await page.waitForFunction(() => document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-phase') === 'frozen');
     const frozen = await marks();
     await page.waitForTimeout(2_500);
@@ -104,7 +99,7 @@ describe('the event flow in a browser', () => {
   });
 
   it('step forward plays exactly that step’s events, then freezes with its counts', async () => {
-    await setPlaying(false);
+    await setPlaying(page, false);
     await flow().scrollIntoViewIfNeeded();
     await page.waitForTimeout(300);
     await page.keyboard.press('ArrowRight');
@@ -129,7 +124,7 @@ describe('the event flow in a browser', () => {
   });
 
   it('labels stay inside their boxes at 1280x720', async () => {
-    await setPlaying(false);
+    await setPlaying(page, false);
     await flow().scrollIntoViewIfNeeded();
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('[data-testid="flow-step-counts"]')?.getAttribute('data-total') !== '');
@@ -145,7 +140,7 @@ describe('the event flow in a browser', () => {
 
   it('on a big stage (1800x700) the diagram fills it and labels stay inside their boxes, larger', async () => {
     await open({ width: 1920, height: 1080 });
-    await setPlaying(false);
+    await setPlaying(page, false);
     // A presentation layout gives the panel a big area: the panes follow their container.
     await page.evaluate(() => {
       const el = document.querySelector<HTMLElement>('[data-testid="event-flow"]')!;
@@ -173,7 +168,7 @@ describe('the event flow in a browser', () => {
   });
 
   it('renders off screen: boxes, labels and counts are there for print and full-page screenshots', async () => {
-    await setPlaying(false);
+    await setPlaying(page, false);
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('[data-testid="flow-step-counts"]')?.getAttribute('data-total') !== '');
     await page.evaluate(() => window.scrollTo(0, 0));
@@ -191,7 +186,7 @@ describe('the event flow in a browser', () => {
 
   it('no task over 50 ms while playing at the defaults with the flow on screen', async () => {
     await flow().scrollIntoViewIfNeeded();
-    await setPlaying(true);
+    await setPlaying(page, true);
     await page.waitForTimeout(1_500);
     const measure = async () => {
       const mark = await page.evaluate(() => performance.now());

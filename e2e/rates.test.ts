@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch, setPlaying } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const SHOTS = process.env.SHARDSCOPE_SHOTS;
@@ -22,23 +22,16 @@ describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
     await page.getByTestId('replica-card').first().waitFor();
   });
 
-  /** Plays or pauses (the page starts playing on its own). */
-  async function setPlaying(on: boolean): Promise<void> {
-    const toggle = page.getByTestId('play-toggle');
-    if ((await toggle.getAttribute('aria-pressed')) !== String(on)) await toggle.click();
-    assert.equal(await toggle.getAttribute('aria-pressed'), String(on));
-  }
-
   /** Plays until the cards' rates are steady (no settling badge), then pauses. */
   async function playUntilSteady(): Promise<void> {
-    await setPlaying(true);
+    await setPlaying(page, true);
     await page.getByTestId('settling-badge').first().waitFor({ state: 'detached', timeout: 20_000 });
-    await setPlaying(false);
+    await setPlaying(page, false);
   }
 
   it('after a change the cards say "settling" and grey their rates until the rate window has filled', async () => {
     // The start is a change too: every replica has just done its initial LIST.
-    await setPlaying(false);
+    await setPlaying(page, false);
     const badge = page.getByTestId('settling-badge').first();
     await badge.waitFor();
     assert.match((await badge.textContent()) ?? '', /^settling, \d+ s$/);
@@ -69,20 +62,20 @@ describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
     assert.equal((await events.textContent())?.trim(), '0 received · 0 kept');
     assert.equal(await events.getAttribute('data-settling'), 'false');
     // Still nothing while it plays on (the server keeps refusing the retries).
-    await setPlaying(true);
+    await setPlaying(page, true);
     await page.waitForTimeout(1500);
-    await setPlaying(false);
+    await setPlaying(page, false);
     assert.equal((await events.textContent())?.trim(), '0 received · 0 kept');
     if (SHOTS) await card.screenshot({ path: join(SHOTS, 'card-rejected.png') });
 
     await input.fill(good);
     await card.getByTestId('badge-sharded').waitFor();
-    await setPlaying(true);
+    await setPlaying(page, true);
     await page.waitForFunction(() => {
       const text = document.querySelector('[data-testid="replica-card"] [data-testid="events-rate"]')?.textContent ?? '';
       return /^[1-9]/.test(text.trim());
     });
-    await setPlaying(false);
+    await setPlaying(page, false);
 
     await input.fill('');
     const note = card.getByTestId('no-selector-note');

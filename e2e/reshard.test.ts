@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch, setPlaying, waitTime } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
@@ -22,21 +22,6 @@ describe('a reshard scheduled from the page (issue 9)', () => {
   });
 
   const time = async () => Number(await page.getByTestId('timeline').getAttribute('data-time'));
-  /** Waits until the run's time is within [lo, hi]. */
-  const waitTime = (lo: number, hi: number) =>
-    page.waitForFunction(
-      ([a, b]) => {
-        const t = Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time'));
-        return t >= a! && t <= b!;
-      },
-      [lo, hi],
-    );
-
-  async function setPlaying(on: boolean): Promise<void> {
-    const play = page.getByTestId('play-toggle');
-    if ((await play.getAttribute('aria-pressed')) !== String(on)) await play.click();
-    await page.waitForFunction((v) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === v, String(on));
-  }
 
   async function scheduleReshard(to: number, at: number, rollout = 'all-at-once'): Promise<void> {
     const toField = page.getByTestId('field-schedule-to');
@@ -64,9 +49,9 @@ describe('a reshard scheduled from the page (issue 9)', () => {
 
     // Play past it (the page plays from the start; make sure).
     for (let i = 0; i < 3; i++) await page.getByTestId('faster').click();
-    await setPlaying(true);
-    await waitTime(5, 1e9);
-    await setPlaying(false);
+    await setPlaying(page, true);
+    await waitTime(page, 5, 1e9);
+    await setPlaying(page, false);
     await page.getByTestId('handoff-item').waitFor();
     const item = page.getByTestId('handoff-item');
     const moved = Number(await item.getAttribute('data-moved'));
@@ -89,12 +74,12 @@ describe('a reshard scheduled from the page (issue 9)', () => {
 
     // Click the mark: back to 2 s, just before the reshard fires.
     await mark.click();
-    await waitTime(1.99, 2.01);
+    await waitTime(page, 1.99, 2.01);
     // The clock can show the seek's time a frame before the panels under it re-render.
     await page.getByTestId('handoff-item').waitFor({ state: 'detached', timeout: 5_000 });
     // One step on: every object is between owners client-side (one whole LIST takes about 1 s).
     await page.getByTestId('step').click();
-    await waitTime(2.24, 2.26);
+    await waitTime(page, 2.24, 2.26);
     const audit = page.getByTestId('audit-client');
     await page.waitForFunction(() => Number(document.querySelector('[data-testid="audit-client"]')?.getAttribute('data-gaps')) > 0);
     assert.ok(Number(await audit.getAttribute('data-gaps')) > 5_000);
@@ -104,7 +89,7 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     await track.scrollIntoViewIfNeeded();
     const box = (await track.boundingBox())!;
     await page.mouse.click(box.x + 3, box.y + box.height / 2);
-    await waitTime(0, 1.99);
+    await waitTime(page, 0, 1.99);
     assert.ok((await time()) < 2);
     assert.equal(await page.getByTestId('handoff-item').count(), 0);
     assert.deepEqual(watch.pageErrors, []);

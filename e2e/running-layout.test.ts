@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch, setPlaying, waitTime } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_SHOTS=dir` keeps a screenshot of the running layout being edited. */
@@ -24,29 +24,16 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
   });
 
   const cards = () => page.getByTestId('replica-card');
-  const waitTime = (lo: number, hi: number) =>
-    page.waitForFunction(
-      ([a, b]) => {
-        const t = Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time'));
-        return t >= a! && t <= b!;
-      },
-      [lo, hi],
-    );
-  async function setPlaying(on: boolean): Promise<void> {
-    const play = page.getByTestId('play-toggle');
-    if ((await play.getAttribute('aria-pressed')) !== String(on)) await play.click();
-    await page.waitForFunction((v) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === v, String(on));
-  }
 
   it('edits replica 5 of the running layout; a step back before the reshard shows the 4 start editors again', async () => {
     await page.goto(env.site.url + link({ objects: 2_000, namespaces: 8, schedule: [reshard] }));
     await cards().first().waitFor();
-    await setPlaying(false);
+    await setPlaying(page, false);
     assert.equal(await page.getByTestId('running-layout-note').count(), 0);
     // Play past the reshard at 2 s.
-    await setPlaying(true);
-    await waitTime(3, 1e9);
-    await setPlaying(false);
+    await setPlaying(page, true);
+    await waitTime(page, 3, 1e9);
+    await setPlaying(page, false);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 5);
     const note = page.getByTestId('running-layout-note');
     await note.waitFor();
@@ -79,15 +66,15 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
     await track.scrollIntoViewIfNeeded();
     const box = (await track.boundingBox())!;
     await page.mouse.click(box.x + 3, box.y + box.height / 2);
-    await waitTime(0, 1.99);
+    await waitTime(page, 0, 1.99);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 4);
     assert.equal(await page.getByTestId('running-layout-note').count(), 0);
     assert.equal(await cards().nth(3).getByTestId('selector-input').inputValue(), "shardRange(object.metadata.uid, '0xc000000000000000', '0x10000000000000000')");
 
     // Forward again past the time it was typed: the typed layout is back.
-    await setPlaying(true);
-    await waitTime(typedAt + 0.5, 1e9);
-    await setPlaying(false);
+    await setPlaying(page, true);
+    await waitTime(page, typedAt + 0.5, 1e9);
+    await setPlaying(page, false);
     assert.equal(await cards().count(), 5);
     await page.waitForFunction(
       (t) => (document.querySelectorAll('[data-testid="replica-card"]')[4]?.querySelector('[data-testid="selector-input"]') as HTMLTextAreaElement | null)?.value === t,
@@ -99,9 +86,9 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
   it('shows the apiserver message in place for an invalid selector typed into a running editor', async () => {
     await page.goto(env.site.url + link({ objects: 2_000, namespaces: 8, schedule: [reshard] }));
     await cards().first().waitFor();
-    await setPlaying(true);
-    await waitTime(3, 1e9);
-    await setPlaying(false);
+    await setPlaying(page, true);
+    await waitTime(page, 3, 1e9);
+    await setPlaying(page, false);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 5);
     const fifth = cards().nth(4);
     await fifth.getByTestId('selector-input').fill("shardRange(object.metadata.uid, '0xABC', '0x10000000000000000')");
