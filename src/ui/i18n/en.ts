@@ -283,7 +283,6 @@ export const en = {
   'flow.serverRate': 'each replica receives {received} events/s · {filtered} filtered at the server so far',
   'flow.filter': 'shard filter',
   'flow.legendKept': 'kept by its owner',
-  'flow.legendDropped': 'dropped',
   'flow.legendFiltered': 'filtered at the server',
   'flow.legendBookmark': 'BOOKMARK (to everyone)',
   'flow.description':
@@ -693,6 +692,11 @@ export const en = {
   'apiError.short-hex': 'A bound must have exactly 16 hex digits; pad it with leading zeros.',
   'apiError.start-not-less': 'Each range is [start, end): the start must be less than the end.',
   'apiError.mixed-fields': 'All ranges of one selector must hash the same field.',
+  // issue 10: the story caption folded on a short stage (presentation mode at 150% zoom)
+  'story.more': 'More',
+  'story.moreQuestion': 'Question',
+  'story.moreAnswer': 'Answer',
+  'story.less': 'Less',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

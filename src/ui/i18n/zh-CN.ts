@@ -228,7 +228,6 @@ export const zhCN = {
   'flow.serverRate': '每个副本每秒收到 {received} 个事件 · 服务器迄今已过滤 {filtered} 个',
   'flow.filter': '分片过滤',
   'flow.legendKept': '由负责副本保留',
-  'flow.legendDropped': '被丢弃',
   'flow.legendFiltered': '在服务器端过滤',
   'flow.legendBookmark': 'BOOKMARK（发给所有副本）',
   'flow.description':
@@ -603,4 +602,9 @@ export const zhCN = {
   'story.rollout.4.title': '同时在本地检查',
   'story.rollout.4.text':
     '用副本自己的范围检查每个事件，每个事件只需一次哈希，恰好拦下信任策略会保留的那些事件：整个滚动过程中没有任何重复。每次都在本地过滤，是廉价的纵深防御。',
+  // issue 10: the story caption folded on a short stage (presentation mode at 150% zoom)
+  'story.more': '更多',
+  'story.moreQuestion': '问题',
+  'story.moreAnswer': '答案',
+  'story.less': '收起',
 } as const satisfies Readonly<Record<MessageId, Message>>;
