@@ -51,7 +51,8 @@ function overflowing(page: Page): Promise<string[]> {
     const out: string[] = [];
     for (const root of document.querySelectorAll('[data-testid="story-caption"], [data-testid="stage"]'))
       for (const el of root.querySelectorAll<HTMLElement>(sel)) {
-        if (el.closest('.sr-only') || el.clientWidth === 0) continue;
+        // Skips screen-reader-only text (a 1 px box).
+        if (el.closest('.sr-only') || el.clientWidth <= 1) continue;
         if (el.checkVisibility && !el.checkVisibility({ visibilityProperty: true })) continue;
         if (el.scrollWidth > el.clientWidth + 1) out.push(`${el.tagName.toLowerCase()}.${el.className}: "${el.textContent?.trim().slice(0, 40)}" ${el.scrollWidth}>${el.clientWidth}`);
       }
@@ -167,7 +168,8 @@ describe('presentation mode during a story (issue 10, issue 11)', () => {
       const qb = (await question.boundingBox())!;
       assert.ok(nb.y >= 0 && qb.y + qb.height <= 480, `narration ${JSON.stringify(nb)}, question ${JSON.stringify(qb)}`);
       // The stage did not move: the caption opens over it.
-      assert.deepEqual(await page.getByTestId('hash-space').boundingBox(), hashBefore);
+      const hashAfter = (await page.getByTestId('hash-space').boundingBox())!;
+      assert.ok(Math.abs(hashAfter.y - hashBefore.y) < 0.5 && Math.abs(hashAfter.height - hashBefore.height) < 0.5, `${JSON.stringify(hashBefore)} -> ${JSON.stringify(hashAfter)}`);
       // Escape folds it again and focus stays on the button; the story goes on.
       await page.keyboard.press('Escape');
       assert.equal(await more.getAttribute('aria-expanded'), 'false');

@@ -40,7 +40,7 @@ export function StoryCaption() {
     window.addEventListener('keydown', fold, true);
     return () => window.removeEventListener('keydown', fold, true);
   }, [open]);
-  const folded = useFolded(body, stepKey + String(t('story.more')));
+  const folded = useFolded(body, stepKey + String(t('story.more')), open);
   // The panel scrolls to just below the sticky header and this bar (scroll-margin-top).
   const ring = step ? `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;scroll-margin-top:var(--story-offset, 0px)}` : '';
   const marks = (step?.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
@@ -142,7 +142,7 @@ export function StoryCaption() {
             aria-controls={bodyId}
             hidden={!folded && !open}
             onClick={() => {
-              if (!open) setHeld(section.current?.offsetHeight);
+              if (!open) setHeld(section.current?.getBoundingClientRect().height);
               setOpen(!open);
             }}
           >
@@ -172,11 +172,12 @@ export function StoryCaption() {
  * folds it to the narration's first lines, the question and answer behind the "more" button),
  * followed as the window, the language and the step change.
  */
-function useFolded(body: RefObject<HTMLDivElement | null>, key: string): boolean {
+function useFolded(body: RefObject<HTMLDivElement | null>, key: string, open: boolean): boolean {
   const [folded, setFolded] = useState(false);
   useLayoutEffect(() => {
     const el = body.current;
-    if (!el) return;
+    // Opened, all of it shows: it is still a folded caption (the button stays to fold it).
+    if (!el || open) return;
     const read = () => {
       const cut = [el, ...el.children].some((c) => c.scrollHeight > c.clientHeight + 1 || (c instanceof HTMLElement && c.offsetParent === null && c.textContent !== ''));
       setFolded(cut && el.clientHeight > 0);
@@ -186,7 +187,7 @@ function useFolded(body: RefObject<HTMLDivElement | null>, key: string): boolean
     const ro = new ResizeObserver(read);
     ro.observe(el);
     return () => ro.disconnect();
-  }, [body, key]);
+  }, [body, key, open]);
   return folded;
 }
 
