@@ -24,10 +24,11 @@ export function StoryCaption() {
   const bodyId = useId();
   // Opened over the stage (a short screen in presentation mode): the bar keeps its folded
   // height, so the stage does not move; every step starts folded.
-  const [open, setOpen] = useState(false);
-  const [held, setHeld] = useState<number | undefined>(undefined);
   const stepKey = place ? `${place.id}:${place.step}` : '';
-  useEffect(() => setOpen(false), [stepKey]);
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt !== null && openAt === stepKey;
+  const setOpen = (on: boolean) => setOpenAt(on ? stepKey : null);
+  const [held, setHeld] = useState<number | undefined>(undefined);
   useEffect(() => {
     if (!open) return;
     // Esc folds the opened caption, and only that (the page's Esc would leave the story).
@@ -35,7 +36,7 @@ export function StoryCaption() {
       if (e.key !== 'Escape') return;
       e.stopImmediatePropagation();
       e.preventDefault();
-      setOpen(false);
+      setOpenAt(null);
     };
     window.addEventListener('keydown', fold, true);
     return () => window.removeEventListener('keydown', fold, true);
