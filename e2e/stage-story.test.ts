@@ -139,6 +139,15 @@ describe('presentation mode during a story (issue 10, issue 11)', () => {
             // The headline takes at most three lines.
             const lines = await page.getByTestId('headline-ratio').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
             assert.ok(lines < 3.5, `${where}: the headline takes ${lines.toFixed(1)} lines`);
+            // Each chart's drawing fits its plot: no axis label cut off at the bottom.
+            const cut = await page.evaluate(() =>
+              [...document.querySelectorAll('[data-testid="stage"] .chart__plot')].flatMap((plot) => {
+                const svg = plot.querySelector('svg')!.getBoundingClientRect();
+                const box = plot.getBoundingClientRect();
+                return svg.bottom > box.bottom + 1 ? [`${plot.parentElement?.getAttribute('data-testid')}: svg ${svg.height} in ${box.height}`] : [];
+              }),
+            );
+            assert.deepEqual(cut, [], where);
             // The charts' titles, figures and plots do not overlap, and each plot has room.
             const parts = await chartParts(page);
             assert.ok(parts.length >= 12, `${where}: ${parts.length} chart parts`);
