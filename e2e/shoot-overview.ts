@@ -25,7 +25,10 @@ try {
   await stage.getByTestId('story-caption').waitFor();
   await stage.keyboard.press('p');
   await stage.getByTestId('stage').waitFor();
-  await stage.waitForTimeout(4_000);
+  // Let the model run, so the charts have lines to compare.
+  const go = stage.getByTestId('play-toggle');
+  if ((await go.getAttribute('aria-pressed')) !== 'true') await go.click();
+  await stage.waitForTimeout(10_000);
   await stage.screenshot({ path: join(root, 'docs', 'presentation-150.png') });
   await zoomed.close();
 } finally {

@@ -5,6 +5,7 @@ import { readStoryLink } from './stories/link';
 import { showStoryStep } from './stories/controller';
 import './styles/app.css';
 import './styles/stories.css';
+import './styles/stage-story.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.

@@ -61,7 +61,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
  * duplicates, HTTP 500, fallback, naive trust, a hot replica). While rates settle after a
  * change it shows the closed form's prediction, labelled as expected.
  */
-export function Headline({ snapshot, compact }: { snapshot: SimSnapshot; compact?: boolean }) {
+export function Headline({ snapshot }: { snapshot: SimSnapshot }) {
   const t = useT();
   const f = useFormat();
   const locale = useLocale();
@@ -72,19 +72,19 @@ export function Headline({ snapshot, compact }: { snapshot: SimSnapshot; compact
   const failed = v.failures.length > 0;
   return (
     <p
-      className={[compact ? 'headline headline--compact' : 'headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '']
+      className={['headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '']
         .filter(Boolean)
         .join(' ')}
-      data-testid={compact ? 'headline-chip' : 'headline-ratio'}
+      data-testid="headline-ratio"
       data-ratio={v.ratio.toFixed(3)}
       data-source={v.source}
       data-settling={v.settling ? 'true' : 'false'}
       data-failures={v.failures.map((x) => x.kind).join(' ')}
-      aria-live={compact ? undefined : 'polite'}
+      aria-live="polite"
     >
       {head}
       {failed ? (
-        <strong className="headline__failure" data-testid={compact ? undefined : 'headline-failure'}>
+        <strong className="headline__failure" data-testid="headline-failure">
           {full.slice(head.length)}
         </strong>
       ) : null}

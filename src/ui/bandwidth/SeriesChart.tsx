@@ -85,6 +85,11 @@ export interface SeriesChartProps {
 const MARGIN = { top: 8, right: 10, bottom: 22, left: 64 };
 /** Presentation mode: labels inside the plot (above their grid line), 18 px type below it. */
 const FIT_MARGIN = { top: 24, right: 8, bottom: 28, left: 4 };
+/** A short stage plot (six charts under a story's caption): no time labels under it, rather than cut ones. */
+const FIT_MARGIN_SHORT = { top: 20, right: 8, bottom: 4, left: 4 };
+/** The smallest inner height of a stage plot with its time labels, and without. */
+const FIT_INNER = 24;
+const FIT_INNER_SHORT = 14;
 /** Rough width of one character of the 18 px chart labels, to keep the axis labels apart. */
 const FIT_CHAR = 10.5;
 
@@ -103,11 +108,13 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
   const fit = props.fit === true;
   const [plotRef, plot] = useElementSize<HTMLDivElement>({ width: props.width, height: props.height ?? 132 }, fit);
   const width = fit ? plot.width : props.width;
-  const M = fit ? FIT_MARGIN : MARGIN;
+  // Too short for the time labels under it: the plot keeps its lines and drops those labels.
+  const short = fit && plot.height < FIT_MARGIN.top + FIT_MARGIN.bottom + FIT_INNER;
+  const M = fit ? (short ? FIT_MARGIN_SHORT : FIT_MARGIN) : MARGIN;
   const theme = props.theme ?? 'light';
   const bands = props.bands;
   const marks = props.marks;
-  const height = fit ? Math.max(M.top + M.bottom + 24, plot.height) : (props.height ?? 132);
+  const height = fit ? Math.max(M.top + M.bottom + (short ? FIT_INNER_SHORT : FIT_INNER), plot.height) : (props.height ?? 132);
   const innerW = Math.max(40, width - M.left - M.right);
   const innerH = height - M.top - M.bottom;
 
@@ -255,18 +262,22 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
           ) : null}
           <g className="chart__axis" transform={`translate(0,${innerH})`}>
             <line x2={innerW} />
-            <text x={0} y={fit ? 22 : 16} textAnchor="start">
-              {`${xDomain[0].toFixed(0)} s`}
-            </text>
-            <text x={innerW} y={fit ? 22 : 16} textAnchor="end">
-              {`${xDomain[1].toFixed(0)} s`}
-            </text>
-            {markRects.length > 0 && (!fit || (markRects[markRects.length - 1]!.label.length + 12) * FIT_CHAR < innerW) ? (
-              // The newest mark's name, centred between the two time labels.
-              <text x={innerW / 2} y={fit ? 22 : 16} textAnchor="middle" className="chart__mark-label">
-                {markRects[markRects.length - 1]!.label}
-              </text>
-            ) : null}
+            {short ? null : (
+              <>
+                <text x={0} y={fit ? 22 : 16} textAnchor="start">
+                  {`${xDomain[0].toFixed(0)} s`}
+                </text>
+                <text x={innerW} y={fit ? 22 : 16} textAnchor="end">
+                  {`${xDomain[1].toFixed(0)} s`}
+                </text>
+                {markRects.length > 0 && (!fit || (markRects[markRects.length - 1]!.label.length + 12) * FIT_CHAR < innerW) ? (
+                  // The newest mark's name, centred between the two time labels.
+                  <text x={innerW / 2} y={fit ? 22 : 16} textAnchor="middle" className="chart__mark-label">
+                    {markRects[markRects.length - 1]!.label}
+                  </text>
+                ) : null}
+              </>
+            )}
           </g>
         </g>
       </svg>

@@ -300,7 +300,6 @@ export const en = {
   'flow.serverRate': 'each replica receives {received} events/s · {filtered} filtered at the server so far',
   'flow.filter': 'shard filter',
   'flow.legendKept': 'kept by its owner',
-  'flow.legendDropped': 'dropped',
   'flow.legendFiltered': 'filtered at the server',
   'flow.legendBookmark': 'BOOKMARK (to everyone)',
   'flow.description':
@@ -713,6 +712,11 @@ export const en = {
   // issue 9: editing the running layout after a reshard
   'running.note': 'Running layout after the reshard at {at} s ({count} replicas): edits apply to it. The start layout ({start} replicas) is back when you step back before {at} s.',
   'running.resetHint': 'Give every running replica an equal range again',
+  // issue 10: the story caption folded on a short stage (presentation mode at 150% zoom)
+  'story.more': 'More',
+  'story.moreQuestion': 'Question',
+  'story.moreAnswer': 'Answer',
+  'story.less': 'Less',
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

@@ -242,7 +242,6 @@ export const zhCN = {
   'flow.serverRate': '每个副本每秒收到 {received} 个事件 · 服务器迄今已过滤 {filtered} 个',
   'flow.filter': '分片过滤',
   'flow.legendKept': '由负责副本保留',
-  'flow.legendDropped': '被丢弃',
   'flow.legendFiltered': '在服务器端过滤',
   'flow.legendBookmark': 'BOOKMARK（发给所有副本）',
   'flow.description':
@@ -620,4 +619,9 @@ export const zhCN = {
   // issue 9: editing the running layout after a reshard
   'running.note': '{at} 秒重新分片之后的运行布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
   'running.resetHint': '重新给每个运行中的副本分配相等的范围',
+  // issue 10: the story caption folded on a short stage (presentation mode at 150% zoom)
+  'story.more': '更多',
+  'story.moreQuestion': '问题',
+  'story.moreAnswer': '答案',
+  'story.less': '收起',
 } as const satisfies Readonly<Record<MessageId, Message>>;

@@ -4,7 +4,7 @@
  * the step's panel into view and rings it, and marks what the step highlights: with a style
  * rule per `data-testid`, so elements that mount or re-render later are marked too.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { storyById } from '../../stories';
 import { leaveStory, moveStory } from '../../stories/controller';
@@ -19,6 +19,29 @@ export function StoryCaption() {
   const previous = story && place ? story.steps[place.step - 2] : undefined;
   const focus = step?.focus;
   const top = useHeaderHeight(place !== null);
+  const section = useRef<HTMLElement | null>(null);
+  const body = useRef<HTMLDivElement | null>(null);
+  const bodyId = useId();
+  // Opened over the stage (a short screen in presentation mode): the bar keeps its folded
+  // height, so the stage does not move; every step starts folded.
+  const stepKey = place ? `${place.id}:${place.step}` : '';
+  const [openAt, setOpenAt] = useState<string | null>(null);
+  const open = openAt !== null && openAt === stepKey;
+  const setOpen = (on: boolean) => setOpenAt(on ? stepKey : null);
+  const [held, setHeld] = useState<number | undefined>(undefined);
+  useEffect(() => {
+    if (!open) return;
+    // Esc folds the opened caption, and only that (the page's Esc would leave the story).
+    const fold = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopImmediatePropagation();
+      e.preventDefault();
+      setOpenAt(null);
+    };
+    window.addEventListener('keydown', fold, true);
+    return () => window.removeEventListener('keydown', fold, true);
+  }, [open]);
+  const folded = useFolded(body, stepKey + String(t('story.more')), open);
   // The panel scrolls to just below the sticky header and this bar (scroll-margin-top).
   const ring = step ? `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;scroll-margin-top:var(--story-offset, 0px)}` : '';
   const marks = (step?.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
@@ -32,7 +55,10 @@ export function StoryCaption() {
     let tries = 0;
     let id = 0;
     const bring = () => {
-      const el = document.querySelector(`[data-testid="${focus}"]`);
+      const panel = document.querySelector(`[data-testid="${focus}"]`);
+      // In presentation mode a panel on the stage brings the whole stage (one screen) into
+      // view, not its own top: the headline and the hash space stay on screen above it.
+      const el = panel?.closest('[data-testid="stage"]') ?? panel;
       if (el) el.scrollIntoView?.({ block: 'start', behavior: 'auto' });
       else if (tries++ < 60) id = requestAnimationFrame(bring);
     };
@@ -69,53 +95,101 @@ export function StoryCaption() {
   const m = story.steps.length;
   return (
     <section
-      className="story-caption"
+      className={open ? 'story-caption story-caption--open' : 'story-caption'}
       data-testid="story-caption"
       data-story={story.id}
       data-step={n}
       data-focus={step.focus}
       data-highlight={(step.highlight ?? []).join(' ')}
       aria-labelledby="story-caption-title"
-      style={{ top }}
+      style={{ top, height: open ? held : undefined }}
       ref={(el) => {
+        section.current = el;
         // The height of header and bar together, for the focused panel's scroll margin.
         if (el) document.documentElement.style.setProperty('--story-offset', `${top + el.offsetHeight + 12}px`);
       }}
     >
-      <div className="story-caption__text">
-        <p className="story-caption__where">
-          {t(story.title)} · <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
-        </p>
-        <h2 className="story-caption__title" id="story-caption-title">
-          {t(step.title)}
-        </h2>
-        <p className="story-caption__narration" aria-live="polite">
-          {t(step.narration)}
-        </p>
-        {previous?.answer ? (
-          <p className="story-caption__answer" data-testid="story-answer">
-            <strong>{t('story.answer')}</strong> {t(previous.answer)}
+      <div className="story-caption__sheet">
+        <div className="story-caption__head">
+          <p className="story-caption__where">
+            {t(story.title)} · <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
           </p>
-        ) : null}
-        {step.question ? (
-          <p className="story-caption__question" data-testid="story-question">
-            <strong>{t('story.question')}</strong> {t(step.question)}
+          <h2 className="story-caption__title" id="story-caption-title">
+            {t(step.title)}
+          </h2>
+        </div>
+        <div className="story-caption__body" id={bodyId} ref={body}>
+          <p className="story-caption__narration" aria-live="polite">
+            {t(step.narration)}
           </p>
-        ) : null}
-      </div>
-      <div className="story-caption__nav">
-        <button type="button" className="button" data-testid="story-prev" disabled={n <= 1} onClick={() => moveStory(store, -1)}>
-          ‹ {t('story.prev')}
-        </button>
-        <button type="button" className="button button--primary" data-testid="story-next" disabled={n >= m} onClick={() => moveStory(store, 1)}>
-          {t('story.next')} ›
-        </button>
-        <button type="button" className="button" data-testid="story-exit" title={t('story.exitTitle')} onClick={() => leaveStory(store)}>
-          {t('story.exit')}
-        </button>
+          {previous?.answer ? (
+            <p className="story-caption__answer" data-testid="story-answer">
+              <strong>{t('story.answer')}</strong> {t(previous.answer)}
+            </p>
+          ) : null}
+          {step.question ? (
+            <p className="story-caption__question" data-testid="story-question">
+              <strong>{t('story.question')}</strong> {t(step.question)}
+            </p>
+          ) : null}
+        </div>
+        <div className="story-caption__nav">
+          {/* Presentation mode on a short screen folds the caption to two lines; this opens it over the stage. */}
+          <button
+            type="button"
+            className="button story-caption__more"
+            data-testid="story-more"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            hidden={!folded && !open}
+            onClick={() => {
+              if (!open) setHeld(section.current?.getBoundingClientRect().height);
+              setOpen(!open);
+            }}
+          >
+            {open ? t('story.less') : step.question ? t('story.moreQuestion') : previous?.answer ? t('story.moreAnswer') : t('story.more')}
+            <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+          </button>
+          <button type="button" className="button" data-testid="story-prev" disabled={n <= 1} onClick={() => moveStory(store, -1)} aria-label={t('story.prev')}>
+            ‹<span className="story-caption__label"> {t('story.prev')}</span>
+          </button>
+          <button type="button" className="button button--primary" data-testid="story-next" disabled={n >= m} onClick={() => moveStory(store, 1)} aria-label={t('story.next')}>
+            <span className="story-caption__label">{t('story.next')} </span>›
+          </button>
+          <button type="button" className="button" data-testid="story-exit" title={t('story.exitTitle')} onClick={() => leaveStory(store)} aria-label={t('story.exit')}>
+            <span className="story-caption__label">{t('story.exit')}</span>
+            <span className="story-caption__icon" aria-hidden="true">
+              ✕
+            </span>
+          </button>
+        </div>
       </div>
     </section>
   );
+}
+
+/**
+ * Whether the caption's body shows less than all of it (presentation mode on a short screen
+ * folds it to the narration's first lines, the question and answer behind the "more" button),
+ * followed as the window, the language and the step change.
+ */
+function useFolded(body: RefObject<HTMLDivElement | null>, key: string, open: boolean): boolean {
+  const [folded, setFolded] = useState(false);
+  useLayoutEffect(() => {
+    const el = body.current;
+    // Opened, all of it shows: it is still a folded caption (the button stays to fold it).
+    if (!el || open) return;
+    const read = () => {
+      const cut = [el, ...el.children].some((c) => c.scrollHeight > c.clientHeight + 1 || (c instanceof HTMLElement && c.offsetParent === null && c.textContent !== ''));
+      setFolded(cut && el.clientHeight > 0);
+    };
+    read();
+    if (typeof ResizeObserver !== 'function') return;
+    const ro = new ResizeObserver(read);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [body, key, open]);
+  return folded;
 }
 
 /** The sticky header's height (the bar sticks just below it), followed as it changes. */

@@ -1,0 +1,54 @@
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { createShardScopeStore, defaultSimParams } from '../../state';
+import { showStoryStep } from '../../stories/controller';
+import { App } from '../App';
+
+// jsdom has no 2D canvas (it logs "not implemented"); the painters must cope with null.
+beforeAll(() => {
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+async function setup(id: string, step: number) {
+  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 300, namespaces: 6 } });
+  render(<App store={store} />);
+  await act(() => store.getState().start());
+  act(() => void showStoryStep(store, id, step));
+  await act(() => store.getState().idle());
+  return store;
+}
+
+describe('the story caption folded on a short stage (issue 10)', () => {
+  it('names its "more" button for the question it hides, opens it, and Esc folds it without leaving the story', async () => {
+    const store = await setup('saving', 2);
+    const more = screen.getByTestId('story-more');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more.textContent).toMatch(/^Question/);
+    expect(document.getElementById(more.getAttribute('aria-controls')!)).toContainElement(screen.getByTestId('story-question'));
+    fireEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(more.textContent).toMatch(/^Less/);
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(screen.getByTestId('story-more')).toHaveAttribute('aria-expanded', 'false');
+    expect(store.getState().story).toEqual({ id: 'saving', step: 2 });
+    // Once folded, Esc leaves the story as before.
+    fireEvent.keyDown(window, { key: 'Escape' });
+    expect(store.getState().story).toBeNull();
+  });
+
+  it('names it for the answer on the step after a question, and every step starts folded', async () => {
+    const store = await setup('saving', 2);
+    fireEvent.click(screen.getByTestId('story-more'));
+    act(() => void showStoryStep(store, 'saving', 3));
+    const more = screen.getByTestId('story-more');
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    expect(more.textContent).toMatch(/^Answer/);
+  });
+
+  it('keeps its step buttons named by their words when only their arrows show', async () => {
+    await setup('saving', 2);
+    expect(screen.getByTestId('story-prev')).toHaveAccessibleName('Previous step');
+    expect(screen.getByTestId('story-next')).toHaveAccessibleName('Next step');
+    expect(screen.getByTestId('story-exit')).toHaveAccessibleName('Leave story');
+  });
+});
