@@ -139,6 +139,15 @@ describe('verdictOf', () => {
     expect(verdictOf({ ...transient, settling: null }).source).toBe('measured');
   });
 
+  it('while rates settle with every API server gate-off, says both modes should send the same, not "1.0× less"', () => {
+    const s = run({ replicas: { count: 4 }, apiServers: { count: 2, gates: [false, false] } }).snapshot();
+    expect(s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec).toBeCloseTo(1, 6);
+    const v = verdictOf({ ...s, settling: { since: s.time - 1, until: s.time + 9 } });
+    expect(v.settling).toBe(true);
+    expect(v.sentence).toMatch(/^4 replicas: both modes should send the same \(expected; rates settling\)( — but |$)/);
+    expect(v.sentence).not.toMatch(/1\.0× less/);
+  });
+
   it('while rates settle, judges a hot replica from the closed form, not the transient rates', () => {
     const s = run({ replicas: { count: 4 } }).snapshot();
     const server = s.modes.server;

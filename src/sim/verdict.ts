@@ -187,6 +187,10 @@ export const VERDICT_MESSAGES_EN = {
     one: '{count} replica: server-side should send {ratio}× less (expected; rates settling)',
     other: '{count} replicas: server-side should send {ratio}× less (expected; rates settling)',
   },
+  headlineSettlingSame: {
+    one: '{count} replica: both modes should send the same (expected; rates settling)',
+    other: '{count} replicas: both modes should send the same (expected; rates settling)',
+  },
   but: ' — but {problems}',
   more: { one: 'and {count} more problem', other: 'and {count} more problems' },
   clientSide: 'client-side: {problem}',
@@ -278,9 +282,13 @@ export function failurePhrase(f: VerdictFailure, w: VerdictWords): string {
 /** The whole sentence: the ratio, then " — but ..." with the failures when there are any. */
 export function verdictSentence(v: Omit<Verdict, 'sentence'>, w: VerdictWords): string {
   const rounded = w.ratio(v.ratio);
+  // "1.0× less" reads as a saving that is not there: an even ratio is said in words.
+  const same = rounded === w.ratio(1);
   const head = v.settling
-    ? w.message('headlineSettling', { count: v.replicas, ratio: rounded })
-    : rounded === w.ratio(1)
+    ? same
+      ? w.message('headlineSettlingSame', { count: v.replicas })
+      : w.message('headlineSettling', { count: v.replicas, ratio: rounded })
+    : same
       ? w.message('headlineSame', { count: v.replicas })
       : w.message('headline', { count: v.replicas, ratio: rounded });
   if (v.failures.length === 0) return head;

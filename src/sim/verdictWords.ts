@@ -11,6 +11,7 @@ export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {
   headline: '{count} 个副本：服务端分片少发送 {ratio}×',
   headlineSame: '{count} 个副本：两种方式发送的数据相同',
   headlineSettling: '{count} 个副本：服务端分片应少发送 {ratio}×（预期值；速率稳定中）',
+  headlineSettlingSame: '{count} 个副本：两种方式应发送相同的数据（预期值；速率稳定中）',
   but: '——但是{problems}',
   more: '另有 {count} 个问题',
   clientSide: '客户端分片：{problem}',
@@ -34,14 +35,28 @@ const zhRatio = new Intl.NumberFormat('zh-CN', { minimumFractionDigits: 1, maxim
 const zhPercent = new Intl.NumberFormat('zh-CN', { style: 'percent', maximumFractionDigits: 1 });
 const zhList = new Intl.ListFormat('zh-CN', { style: 'long', type: 'conjunction' });
 
+/**
+ * Spacing as Chinese technical writing has it once phrases are put together: a space between
+ * Han characters and Latin letters or digits ("但是 4 个副本", "replica-0 没有"), none between
+ * two Han characters ("4 个副本没有", where a placeholder that could hold Latin text left one).
+ */
+export function cjkSpacing(text: string): string {
+  return text
+    .replace(/([\u3400-\u9fff])[ \t]+(?=[\u3400-\u9fff])/g, '$1')
+    .replace(/([\u3400-\u9fff])(?=[A-Za-z0-9])/g, '$1 ')
+    .replace(/([A-Za-z0-9%])(?=[\u3400-\u9fff])/g, '$1 ');
+}
+
 /** Chinese words, formatted as the page formats numbers in the `zh-CN` locale (万 in prose). */
 export const CHINESE: VerdictWords = {
   message(id, params) {
-    return VERDICT_MESSAGES_ZH[id].replace(/\{(\w+)\}/g, (whole, name: string) => {
-      const v = params[name];
-      if (v === undefined) return whole;
-      return typeof v === 'number' ? (Number.isInteger(v) ? proseCount('zh-CN', v) : zhNumber.format(v)) : v;
-    });
+    return cjkSpacing(
+      VERDICT_MESSAGES_ZH[id].replace(/\{(\w+)\}/g, (whole, name: string) => {
+        const v = params[name];
+        if (v === undefined) return whole;
+        return typeof v === 'number' ? (Number.isInteger(v) ? proseCount('zh-CN', v) : zhNumber.format(v)) : v;
+      }),
+    );
   },
   ratio: (n) => zhRatio.format(n),
   percent: (n) => zhPercent.format(n),

@@ -67,6 +67,7 @@ export type {
 } from '../sim';
 // issue 7: the headline verdict (small and pure; the CLI prints the same sentence).
 export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, HOT_REPLICA_FACTOR } from '../sim/verdict';
+export { cjkSpacing } from '../sim/verdictWords';
 export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/verdict';
 // From the types module directly: importing the model's index would pull its code into the page.
 export { OWNER_NONE, OWNER_MANY } from '../sim/types';

@@ -69,6 +69,19 @@ describe('SeriesChart', () => {
     heights.forEach((h, i) => expect(h).toBeCloseTo(perUnit * (max[i]! - min[i]!), 6));
   });
 
+  it('with no data yet labels only the zero line, never a rate nobody measured', () => {
+    const fig = chart({ lines: [{ mode: 'server', values: [0, 0, 0, 0, 0], strong: true }], format: (v) => `${Math.round(v)} B/s` });
+    const labels = [...fig.querySelectorAll('.chart__grid text')].map((e) => e.textContent);
+    expect(labels).toEqual(['0 B/s']);
+  });
+
+  it('says a tick label once when two ticks format alike', () => {
+    const fig = chart({ lines: [{ mode: 'server', values: [0, 1, 2, 1, 0], strong: true }], format: (v) => `${Math.round(v / 2) * 2} B/s` });
+    const labels = [...fig.querySelectorAll('.chart__grid text')].map((e) => e.textContent);
+    expect(labels.length).toBeGreaterThan(1);
+    expect(new Set(labels).size).toBe(labels.length);
+  });
+
   it('names the hottest replica in the legend', () => {
     const fig = chart({ serverHottest: 'hottest: replica-2 9 B/s', clientHottest: 'hottest: replica-0 5 B/s' });
     expect(within(fig).getByTestId('chart-test-hottest-server')).toHaveTextContent('hottest: replica-2 9 B/s');

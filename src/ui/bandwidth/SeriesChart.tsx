@@ -155,7 +155,16 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
       }
     }
     // On stage the labels are 18 px and sit above their lines: keep only ticks 44 px apart.
-    let yTicks = y.ticks(3);
+    // No data yet: the [0, 1] domain is only a frame, and a tick at 0.5 or 1 would state a
+    // rate nobody measured. Ticks that format alike ("1 B/s" for 0.5 and 1) are said once.
+    let yTicks = top > 0 ? y.ticks(3) : [0];
+    const said = new Set<string>();
+    yTicks = yTicks.filter((v) => {
+      const text = format(v);
+      if (said.has(text)) return false;
+      said.add(text);
+      return true;
+    });
     if (fit) {
       let last = Infinity;
       yTicks = yTicks.filter((v) => {
@@ -166,7 +175,7 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
       });
     }
     return { y, paths, bandPaths, markRects, yTicks, xDomain: [d0, d1] as [number, number] };
-  }, [t, lines, bands, marks, innerW, innerH, fit]);
+  }, [t, lines, bands, marks, innerW, innerH, fit, format]);
 
   return (
     // As wide as its SVG: a long legend wraps instead of pushing the next chart to a new row.

@@ -4,7 +4,7 @@
  * must be read with it. The decision lives in the model (`src/sim/verdict.ts`), so the CLI
  * prints the very same sentence; here it is worded through the message catalogue.
  */
-import { headlineRatio, type SimSnapshot, type Verdict, type VerdictMessageId, type VerdictWords } from '../../state';
+import { cjkSpacing, headlineRatio, type SimSnapshot, type Verdict, type VerdictMessageId, type VerdictWords } from '../../state';
 import type { Formatters, Translate } from '../i18n';
 import type { MessageId } from '../i18n/en';
 
@@ -34,6 +34,7 @@ export const VERDICT_IDS: Readonly<Record<VerdictMessageId, MessageId>> = {
   headline: 'bandwidth.headline',
   headlineSame: 'bandwidth.headlineSame',
   headlineSettling: 'verdict.headlineSettling',
+  headlineSettlingSame: 'verdict.headlineSettlingSame',
   but: 'verdict.but',
   more: 'verdict.more',
   clientSide: 'verdict.clientSide',
@@ -60,7 +61,7 @@ export function verdictWords(t: Translate, f: Formatters, locale = 'en'): Verdic
   if (!list) listFormats.set(locale, (list = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' })));
   const lf = list;
   return {
-    message: (id, params) => t(VERDICT_IDS[id], params),
+    message: locale.startsWith('zh') ? (id, params) => cjkSpacing(t(VERDICT_IDS[id], params)) : (id, params) => t(VERDICT_IDS[id], params),
     ratio: (n) => f.ratio(n),
     percent: (n) => f.percent(n),
     count: (n) => f.count(n),

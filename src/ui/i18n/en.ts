@@ -255,6 +255,10 @@ export const en = {
     one: '{count} replica: server-side should send {ratio}× less (expected; rates settling)',
     other: '{count} replicas: server-side should send {ratio}× less (expected; rates settling)',
   },
+  'verdict.headlineSettlingSame': {
+    one: '{count} replica: both modes should send the same (expected; rates settling)',
+    other: '{count} replicas: both modes should send the same (expected; rates settling)',
+  },
   'verdict.but': ' — but {problems}',
   'verdict.more': { one: 'and {count} more problem', other: 'and {count} more problems' },
   'verdict.clientSide': 'client-side: {problem}',

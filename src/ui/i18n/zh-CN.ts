@@ -209,6 +209,7 @@ export const zhCN = {
   'bandwidth.waiting': '按“播放”运行事件流。',
 
   'verdict.headlineSettling': { other: '{count} 个副本：服务端分片应少发送 {ratio}×（预期值；速率稳定中）' },
+  'verdict.headlineSettlingSame': { other: '{count} 个副本：两种方式应发送相同的数据（预期值；速率稳定中）' },
   'verdict.but': '——但是{problems}',
   'verdict.more': { other: '另有 {count} 个问题' },
   'verdict.clientSide': '客户端分片：{problem}',

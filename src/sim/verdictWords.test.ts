@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { CHINESE, cjkSpacing } from './verdictWords';
+
+describe('Chinese spacing in assembled verdict phrases (issue 11)', () => {
+  it('puts a space between Han and Latin letters or digits, and none between two Han characters', () => {
+    expect(cjkSpacing('——但是4 个副本 没有收到 shardInfo，在本地过滤')).toBe('——但是 4 个副本没有收到 shardInfo，在本地过滤');
+    expect(cjkSpacing('replica-0 没有收到 shardInfo')).toBe('replica-0 没有收到 shardInfo');
+    expect(cjkSpacing('25%的对象没有负责副本')).toBe('25% 的对象没有负责副本');
+    expect(cjkSpacing('HTTP 500（服务器错误）')).toBe('HTTP 500（服务器错误）');
+  });
+
+  it('the Chinese verdict words name a replica count without a stray space before the verb', () => {
+    const phrase = CHINESE.message('fallback', { count: 4, replicas: CHINESE.message('replicaCount', { count: 4 }) });
+    expect(phrase).toBe('4 个副本没有收到 shardInfo，在本地过滤整个事件流');
+    expect(CHINESE.message('but', { problems: phrase })).toBe('——但是 4 个副本没有收到 shardInfo，在本地过滤整个事件流');
+  });
+});
