@@ -403,7 +403,7 @@ export const en = {
   'story.exitTitle': 'Leave the story and keep this state for free play (Esc)',
   'story.question': 'Question:',
   'story.answer': 'Answer to the last question:',
-  'keys.storyExit': 'Leave the story',
+  'keys.storyExit': 'Leave the story (an opened question or narration folds first)',
   'story.problem.title': 'The problem',
   'story.problem.1.title': 'Every replica gets everything',
   'story.problem.1.text':

@@ -335,7 +335,7 @@ export const zhCN = {
   'story.exitTitle': '退出故事，并保留当前状态自由探索（Esc）',
   'story.question': '问题：',
   'story.answer': '上一个问题的答案：',
-  'keys.storyExit': '退出故事',
+  'keys.storyExit': '退出故事（已展开的问题或讲解先收起）',
   'story.problem.title': '问题所在',
   'story.problem.1.title': '每个副本都收到全部数据',
   'story.problem.1.text':
