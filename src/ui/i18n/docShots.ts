@@ -21,5 +21,7 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/list-preview-gate-off.png', key: 'docs.shot.listPreviewGateOff' },
   { file: 'docs/reshard-handoff.png', key: 'docs.shot.reshardHandoff' },
   { file: 'docs/presentation-1280x720.png', key: 'docs.shot.presentation' },
+  { file: 'docs/presentation-1920x1080.png', key: 'docs.shot.presentation1920' },
+  { file: 'docs/presentation-150.png', key: 'docs.shot.presentation150' },
   { file: 'docs/story-step.png', key: 'docs.shot.storyStep' },
 ];

@@ -41,6 +41,9 @@ export const en = {
   'docs.shot.presentation':
     'Presentation mode at 1280×720: the headline and the audit, the hash space and the four comparison charts on one screen',
   'docs.shot.storyStep': 'A story step: the caption bar with the narration and a question for the class',
+  'docs.shot.presentation1920': 'Presentation mode at 1920×1080: the same stage with room for the axes and the explanations',
+  'docs.shot.presentation150':
+    'Presentation mode during a story at 1280×720 zoomed to 150%: the caption folds to one row and two lines, the stage stays on one screen',
 
   // A shared link that could not be used as a whole
   'link.unreadable': 'This link’s state could not be read, so the default run is shown.',
