@@ -69,6 +69,9 @@ describe('a reshard scheduled from the page (issue 9)', () => {
       // The hand-off in the charts (relists, objects between owners), the audit and its report.
       mkdirSync(DOCS, { recursive: true });
       await page.getByTestId('handoff-report').evaluate((e) => e.scrollIntoView({ block: 'end' }));
+      // Let the scroll settle (sticky header, deferred chart layout) before the capture.
+      await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+      await page.waitForTimeout(500);
       await page.screenshot({ path: join(DOCS, 'reshard-handoff.png') });
     }
 
