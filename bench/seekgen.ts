@@ -111,6 +111,15 @@ export function benchStepBack(): BenchResult[] {
   const longTargets = [119, 104.3, 88.8, 61.7, 45.25, 30.1, 12.5, 5.5];
   const longSeeks = seekAll(long, longTargets);
   const longWorst = Math.max(...longSeeks.times);
+  // A scrubber click far back: a fresh 600 s run, then one seek to each target (each run
+  // anew, so every seek goes the whole way back from the present).
+  const FAR = 600;
+  const farTargets = [450.37, 300.37, 10.37];
+  const far = farTargets.map((t) => {
+    const sim = createSimulation(params);
+    for (let i = 0; i < FAR; i += 10) sim.step(10);
+    return seekAll(sim, [t]).times[0]!;
+  });
   const mb = (b: number) => b / 1e6;
   return [
     {
@@ -131,6 +140,15 @@ export function benchStepBack(): BenchResult[] {
       target: '< 100 ms, every seek',
       pass: longWorst < 100,
     },
+    ...farTargets.map((t, i) => ({
+      name: `sim: one seek at 1,000,000 objects from ${FAR} s to ${t} s (${(FAR - t).toFixed(0)} s back: the checkpoints in between are rolled back), CPU time`,
+      value: far[i]!,
+      unit: 'ms',
+      reference: { name: 'the worst step back after a 20 s run', value: worst, unit: 'ms' },
+      ratio: worst / far[i]!,
+      target: '< 100 ms',
+      pass: far[i]! < 100,
+    })),
     {
       name: `sim: checkpoint bytes at 1,000,000 objects (peak over the ${LONG} s run, ${held.count} checkpoints, one every ${(LONG / (held.count - 1)).toFixed(0)} s)`,
       value: mb(held.peakBytes),

@@ -239,6 +239,42 @@ describe('checkpoint granularity (issue 9, point 4)', () => {
   });
 });
 
+describe('stepping far back (issue 9, point 4)', () => {
+  it('rolls back many checkpoints of many words at once, region by region, to exactly the state kept', () => {
+    const prng = createPrng('far-back');
+    const big = new Int32Array(300_001); // not a multiple of the 64 KB region
+    const tail = new Uint8Array(7);
+    const model = { big, tail };
+    const store = new CheckpointStore(1e9);
+    const truth: string[] = [];
+    const show = (m: typeof model) => `${m.big.join(',')}|${m.tail.join(',')}`;
+    for (let k = 0; k < 8; k++) {
+      // 30,000 writes a checkpoint, some to words written before (the oldest value must win).
+      for (let i = 0; i < 30_000; i++) big[i % 3 === 0 ? prng.int(1_000) : prng.int(big.length)] = prng.int(1 << 30);
+      tail[prng.int(7)] = prng.int(256);
+      store.take(k * 100, 0, { model });
+      truth.push(show(model));
+    }
+    const full = store.bytes;
+    store.dropFrom(200); // drops 6 checkpoints: 180,000 words, the grouped path
+    expect(store.stats().ticks).toEqual([0, 100]);
+    expect(store.bytes).toBeLessThan(full);
+    expect(show(store.restore(store.at(100)!).model as typeof model)).toBe(truth[1]);
+    expect(show(store.restore(store.at(0)!).model as typeof model)).toBe(truth[0]);
+    // The bytes held are the shadows and the one remaining checkpoint's changes.
+    const fresh = new CheckpointStore(1e9);
+    const again = { big: new Int32Array(300_001), tail: new Uint8Array(7) };
+    const [b0, b1] = [truth[0]!, truth[1]!].map((t) => t.split('|'));
+    again.big.set(b0![0]!.split(',').map(Number));
+    again.tail.set(b0![1]!.split(',').map(Number));
+    fresh.take(0, 0, { model: again });
+    again.big.set(b1![0]!.split(',').map(Number));
+    again.tail.set(b1![1]!.split(',').map(Number));
+    fresh.take(100, 0, { model: again });
+    expect(store.bytes).toBe(fresh.bytes);
+  });
+});
+
 describe('checkpoint eviction (issue 9, point 4)', () => {
   /** Ticks kept after 40 captures of a model whose writes each capture are `write(step)`. */
   function kept(write: (big: Int32Array, step: number) => void): readonly number[] {
