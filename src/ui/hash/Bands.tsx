@@ -118,6 +118,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             ) : null}
           </g>
         ))}
+        {layout.noAxis ? null : (
         <g className="hashspace__axis" transform={`translate(0, ${layout.axisTop})`}>
           <line x1={x(0)} x2={x(1)} y1={0} y2={0} />
           {ticks.map((tick) => (
@@ -129,6 +130,7 @@ export const Bands = memo(function Bands({ layout, parsed, segments }: BandsProp
             </g>
           ))}
         </g>
+        )}
       </svg>
     );
   }

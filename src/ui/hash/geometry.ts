@@ -21,6 +21,8 @@ export interface StripLayout {
   readonly tickSpacing?: number;
   /** Presentation mode: 18 px band labels, so a band needs more room to name its replica in full. */
   readonly large?: boolean;
+  /** No hex axis: a stage too short for one leaves it out rather than cutting its labels. */
+  readonly noAxis?: boolean;
 }
 
 /** Layout of the ring view, in CSS pixels. Angle 0 (hash 0) is at twelve o'clock, clockwise. */
@@ -42,6 +44,9 @@ export type HashLayout = StripLayout | RingLayout;
 
 const SIDE = 20;
 
+/** The least height of a stage strip that shows its hex axis (bands 30, dots 24, axis 32, gaps). */
+export const STAGE_STRIP_WITH_AXIS = 6 + 30 + 6 + 24 + 6 + 32;
+
 /**
  * Issue 10, presentation mode: the strip fitted to a box `height` tall, for 18 px labels.
  * The dots take what the bands and the axis leave (at least 40 px).
@@ -51,11 +56,15 @@ export function stageStripLayout(width: number, height: number): StripLayout {
   const bandTop = 6;
   const bandHeight = Math.round(Math.min(56, Math.max(30, height * 0.16)));
   const dotsTop = bandTop + bandHeight + 6;
-  const axis = 32;
+  // Bands, 24 px of dots and the axis need STAGE_STRIP_WITH_AXIS px; a shorter box (six charts
+  // on a 720-px stage) keeps the bands and the dots and leaves the axis out.
+  const noAxis = height < STAGE_STRIP_WITH_AXIS;
+  const axis = noAxis ? 0 : 32;
   const dotsHeight = Math.max(24, height - dotsTop - 6 - axis);
   const axisTop = dotsTop + dotsHeight + 6;
   return {
     kind: 'strip',
+    noAxis,
     width: w,
     height: axisTop + axis,
     x: scaleLinear().domain([0, 1]).range([SIDE, w - SIDE]),
