@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { cpus, loadavg } from 'node:os';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch, setPlaying } from './browser';
+import { freshPage, useBuiltSite, type PageWatch, setPlaying, waitUntil } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const LONG_TASK_LIMIT_MS = 50;
@@ -153,9 +153,12 @@ describe('the event flow in a browser', () => {
     await page.keyboard.press('ArrowRight');
     await page.waitForFunction(() => document.querySelector('[data-testid="flow-step-counts"]')?.getAttribute('data-total') !== '');
     await page.waitForFunction(() => (document.querySelector('[data-testid="flow-stage-client"]')?.getBoundingClientRect().height ?? 0) >= 690);
+    // The diagram is laid out for the new size a frame after its box grows: measure once it has.
+    const replicaFontOf = (ls: Awaited<ReturnType<typeof labelBoxes>>) => Math.min(...ls.filter((l) => l.box.startsWith('replica')).map((l) => l.font));
+    await waitUntil(async () => replicaFontOf(await labelBoxes()) >= 18, 5_000).catch(() => undefined);
     const labels = await labelBoxes();
     assertInside(labels);
-    const replicaFont = Math.min(...labels.filter((l) => l.box.startsWith('replica')).map((l) => l.font));
+    const replicaFont = replicaFontOf(labels);
     assert.ok(replicaFont >= 18, `replica labels at ${replicaFont} px on a big stage`);
     // Boxes fill the stage: the replica column spans most of its height.
     const span = await page.evaluate(() => {
