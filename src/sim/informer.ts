@@ -257,29 +257,20 @@ export function connect(m: ModeEngine, r: Replica, tick: number, tickSeconds: nu
     c[C_BYTES_KEPT]! += keptBytes;
     c[C_EVENTS_DISCARDED]! += items - kept;
     c[C_BYTES_DISCARDED]! += itemWire + items * envelope - keptBytes;
-    r.cacheObjects = kept;
-    r.cacheBytes = keptJson * cacheFactor + kept * cacheOverhead;
-    if (r.status === 'error') return;
-    r.recvObjects = items;
-    r.recvJson = itemJson;
-    const w = watchServer.openWatch(r.index, text);
-    if (w.ok) {
-      r.watcher = w.watcher;
-      r.watchEndsAtTick = drawWatchEnd(m, tick, tickSeconds);
-    }
-    return;
+  } else {
+    const bytes = listOverheadBytes(sizes.encoding) + Math.round(itemJson * ratio);
+    server.egressBytes += bytes;
+    c[C_LIST_ITEMS]! += items;
+    c[C_LIST_BYTES]! += bytes;
+    c[C_BYTES_RECEIVED]! += bytes;
+    c[C_BYTES_DECODED]! += bytes;
+    // Items are not watch events: counting them as kept events would make "kept" outrun
+    // "received" per second right after a reconnect. Bytes do include the LIST body.
+    c[C_LIST_ITEMS_KEPT]! += kept;
+    c[C_BYTES_KEPT]! += Math.round(keptJson * ratio);
+    c[C_BYTES_DISCARDED]! += Math.round(itemJson * ratio) - Math.round(keptJson * ratio);
   }
-  const bytes = listOverheadBytes(sizes.encoding) + Math.round(itemJson * ratio);
-  server.egressBytes += bytes;
-  c[C_LIST_ITEMS]! += items;
-  c[C_LIST_BYTES]! += bytes;
-  c[C_BYTES_RECEIVED]! += bytes;
-  c[C_BYTES_DECODED]! += bytes;
-  // Items are not watch events: counting them as kept events would make "kept" outrun
-  // "received" per second right after a reconnect. Bytes do include the LIST body.
-  c[C_LIST_ITEMS_KEPT]! += kept;
-  c[C_BYTES_KEPT]! += Math.round(keptJson * ratio);
-  c[C_BYTES_DISCARDED]! += Math.round(itemJson * ratio) - Math.round(keptJson * ratio);
+  // Either way the informer now caches what it kept and watches from here.
   r.cacheObjects = kept;
   r.cacheBytes = keptJson * cacheFactor + kept * cacheOverhead;
   if (r.status === 'error') return;
