@@ -18,8 +18,9 @@ function busy(seed: string, extra: SimParamsInput = {}): SimParamsInput {
 
 /** Everything a snapshot shows but the version counter, plus the recent events and a LIST. */
 function state(sim: Simulation): string {
-  // The version counter and "events in the last step" depend on how the time was reached.
-  const { version: _v, churn, ...snap } = sim.snapshot();
+  // The version counter, "events in the last step" and what the checkpoints hold depend on
+  // how the time was reached.
+  const { version: _v, stepBack: _b, churn, ...snap } = sim.snapshot();
   const { lastStep: _l, ...churnRest } = churn;
   const text = JSON.stringify({ snap, churn: churnRest, events: sim.recentEvents(64), list: sim.listFor('server', 1, { limit: 5 }), watch: sim.watchEventsFor('client', 0, 8) });
   return text;
@@ -111,14 +112,46 @@ describe('checkpoints: seeking back restores the nearest checkpoint and replays 
   }, 120_000);
 });
 
+describe('the hash-space picture and the checkpoints (issue 9, point 4)', () => {
+  it('is not checkpointed (the page asks for it every frame and it shifts whole arrays); a step back rebuilds it, equal to a replay', () => {
+    const params = busy('hv', { cluster: { pods: 20_000 } });
+    const viewed = createSimulation(params);
+    const plain = createSimulation(params);
+    for (let i = 0; i < 20; i++) {
+      viewed.step(1);
+      viewed.hashSpace();
+      plain.step(1);
+    }
+    // Asking for the picture adds nothing to the checkpoints: in the page, it used to spend
+    // the 200 MB budget within seconds at a million objects.
+    expect(viewed.checkpointStats()).toEqual(plain.checkpointStats());
+    // Exactly to a checkpoint (nothing replayed, so nothing marks the picture stale).
+    const ticks = viewed.checkpointStats().ticks;
+    const to = ticks[ticks.length - 3]! / 100;
+    expect(to).toBeLessThan(19);
+    viewed.seek(to);
+    const { version: _a, ...back } = viewed.hashSpace();
+    const { version: _b, ...fresh } = replay(params, [], to).hashSpace();
+    expect(back.count).toBeGreaterThan(19_000);
+    expect(back).toEqual(fresh);
+    // And it keeps up incrementally from there.
+    viewed.step(3);
+    const { version: _c, ...later } = viewed.hashSpace();
+    const { version: _d, ...laterFresh } = replay(params, [], to + 3).hashSpace();
+    expect(later).toEqual(laterFresh);
+  });
+});
+
 describe('checkpoint memory budget', () => {
   it('a long run never holds more checkpoint bytes than the budget, and seeking still replays exactly', () => {
-    const budget = 12 * 1024 * 1024;
+    const budget = 8 * 1024 * 1024;
     const params = busy('f', { cluster: { pods: 20_000 } });
     const sim = createSimulation(params, { checkpointBudgetBytes: budget });
     let peak = 0;
+    sim.step(1);
+    expect(sim.snapshot().stepBack).toEqual({ quickFrom: 0, bytes: sim.checkpointStats().bytes, budgetBytes: budget });
     for (let i = 0; i < 30; i++) {
-      sim.step(10);
+      sim.step(i === 0 ? 9 : 10);
       const s = sim.checkpointStats();
       expect(s.bytes).toBeLessThanOrEqual(budget);
       peak = Math.max(peak, s.bytes);
@@ -133,6 +166,8 @@ describe('checkpoint memory budget', () => {
     // Before the oldest checkpoint: rebuilt and replayed from the start, exactly, and that long
     // replay leaves a checkpoint at its target so that the next step back is short.
     expect(s.ticks[0]!).toBeGreaterThan(12_345);
+    // The snapshot says from when a step back is quick (the timeline hatches what is before).
+    expect(sim.snapshot().stepBack.quickFrom).toBe(s.ticks[0]! / 100);
     sim.seek(123.45);
     expect(diff(state(sim), state(replay(params, [], 123.45)))).toBe('');
     expect(sim.checkpointStats().ticks).toContain(12_345);
@@ -157,7 +192,7 @@ describe('checkpoint memory budget', () => {
 });
 
 describe('checkpoint granularity (issue 9, point 4)', () => {
-  it('a checkpoint records only the 32-bit words that changed: 12 bytes each (index, old, new), however scattered', () => {
+  it('a checkpoint records only the 32-bit words that changed: 8 bytes each (index, old value), however scattered', () => {
     // Churn writes random slots: at 1,000,000 objects two seconds of it touch a few thousand
     // words spread over 130 MB, so recording words (not chunks) keeps hundreds of checkpoints.
     const store = new CheckpointStore(1e9);
@@ -183,12 +218,12 @@ describe('checkpoint granularity (issue 9, point 4)', () => {
   it('restores every kept checkpoint exactly through captures, evictions, drops and restores (lengths not a multiple of 4 included)', () => {
     // A model that runs on from whatever was restored, as the simulation does after a step back.
     const prng = createPrng('checkpoint-property');
-    type M = { words: Int32Array; bytes: Uint8Array; floats: Float64Array; n: number; list: number[] };
-    const model: { m: M } = { m: { words: new Int32Array(4_000), bytes: new Uint8Array(1_003), floats: new Float64Array(500), n: 0, list: [] } };
+    type M = { words: Int32Array; bytes: Uint8Array; floats: Float64Array; ring: Int32Array; n: number; list: number[] };
+    const model: { m: M } = { m: { words: new Int32Array(4_000), bytes: new Uint8Array(1_003), floats: new Float64Array(500), ring: new Int32Array(37), n: 0, list: [] } };
     const truth = new Map<number, string>();
-    const show = (m: M) => JSON.stringify([[...m.words], [...m.bytes], [...m.floats], m.n, m.list]);
-    // Budget: the shadows (16,000 + 1,003 + 4,000 bytes) and about 1,500 changed words.
-    const store = new CheckpointStore(21_003 + 1_500 * BYTES_PER_CHANGED_WORD);
+    const show = (m: M) => JSON.stringify([[...m.words], [...m.bytes], [...m.floats], [...m.ring], m.n, m.list]);
+    // Budget: the shadows (16,000 + 1,003 + 4,000 + 148 bytes) and about 1,500 changed words.
+    const store = new CheckpointStore(21_151 + 1_500 * BYTES_PER_CHANGED_WORD);
     let tick = 0;
     let evicted = 0;
     const taken: number[] = []; // the ticks taken in the run as it now stands
@@ -203,6 +238,8 @@ describe('checkpoint granularity (issue 9, point 4)', () => {
         else if (r === 1) m.bytes[prng.int(m.bytes.length)] = prng.int(256);
         else m.floats[prng.int(m.floats.length)] = prng.normal();
       }
+      // A small ring: most rounds rewrite enough of it to keep a keyframe, some only a word or two.
+      for (let w = prng.int(4) === 0 ? prng.int(3) : 10 + prng.int(40); w > 0; w--) m.ring[prng.int(m.ring.length)] = prng.int(1 << 20);
       m.n++;
       if (prng.int(4) === 0) m.list.push(m.n);
       tick += 1 + prng.int(5);
@@ -210,8 +247,15 @@ describe('checkpoint granularity (issue 9, point 4)', () => {
       store.take(tick, 0, model);
       truth.set(tick, show(m));
       taken.push(tick);
-      evicted += before + 1 - store.stats().count;
+      const gone = before + 1 - store.stats().count;
+      evicted += gone;
       const kept = store.stats().ticks;
+      if (gone > 0) {
+        // Every checkpoint left after an eviction restores exactly (a merge that undid to the
+        // wrong state could otherwise be merged away again before anything restored it).
+        for (const t of kept) expect(show(store.restore(store.at(t)!).m as M)).toBe(truth.get(t));
+        model.m = store.restore(store.at(tick)!).m as M;
+      }
       if (kept.some((t, i) => i > 0 && taken.indexOf(t) - taken.indexOf(kept[i - 1]!) > 1)) merged = true;
       expect(store.bytes).toBeLessThanOrEqual(store.budgetBytes);
       const action = prng.int(30);
@@ -240,9 +284,9 @@ describe('checkpoint granularity (issue 9, point 4)', () => {
 });
 
 describe('stepping far back (issue 9, point 4)', () => {
-  it('rolls back many checkpoints of many words at once, region by region, to exactly the state kept', () => {
+  it('rolls back many checkpoints of many words at once, newest first, to exactly the state kept (the oldest value wins)', () => {
     const prng = createPrng('far-back');
-    const big = new Int32Array(300_001); // not a multiple of the 64 KB region
+    const big = new Int32Array(300_001); // an odd length
     const tail = new Uint8Array(7);
     const model = { big, tail };
     const store = new CheckpointStore(1e9);
@@ -256,7 +300,7 @@ describe('stepping far back (issue 9, point 4)', () => {
       truth.push(show(model));
     }
     const full = store.bytes;
-    store.dropFrom(200); // drops 6 checkpoints: 180,000 words, the grouped path
+    store.dropFrom(200); // drops 6 checkpoints: 180,000 words
     expect(store.stats().ticks).toEqual([0, 100]);
     expect(store.bytes).toBeLessThan(full);
     expect(show(store.restore(store.at(100)!).model as typeof model)).toBe(truth[1]);
@@ -308,6 +352,54 @@ describe('checkpoint eviction (issue 9, point 4)', () => {
     expect(ticks.length).toBeLessThan(40);
     // Sparser further back.
     expect(ticks[1]! - ticks[0]!).toBeGreaterThan(ticks[ticks.length - 1]! - ticks[ticks.length - 2]!);
+  });
+});
+
+describe('keyframes (issue 9, point 4)', () => {
+  it('a small buffer rewritten in most of its words keeps its old state whole: its length, not 8 bytes a word', () => {
+    const store = new CheckpointStore(1e9);
+    const ring = new Int32Array(2_048); // 8,192 bytes, as the rings of recent writes are
+    const big = new Int32Array(100_000);
+    const model = { ring, big };
+    store.take(0, 0, { model });
+    let held = store.bytes;
+    for (let i = 0; i < ring.length; i++) ring[i] = i + 1;
+    big[7] = 7;
+    store.take(100, 0, { model });
+    expect(store.bytes - held).toBe(8_192 + BYTES_PER_CHANGED_WORD); // the ring whole, one word of big
+    held = store.bytes;
+    ring[3] = -3; // a word or two: words again
+    ring[9] = -9;
+    store.take(200, 0, { model });
+    expect(store.bytes - held).toBe(2 * BYTES_PER_CHANGED_WORD);
+    for (let i = 0; i < ring.length; i += 2) ring[i] = -i;
+    store.take(300, 0, { model });
+    const at = (t: number) => store.restore(store.at(t)!).model as typeof model;
+    expect([...at(0).ring].every((x) => x === 0)).toBe(true);
+    expect(at(100).ring[3]).toBe(4);
+    expect(at(200).ring[3]).toBe(-3);
+    expect(at(200).ring[4]).toBe(5);
+    expect(at(300).ring[4]).toBe(-4);
+    expect(at(300).ring[9]).toBe(-9);
+    // Back over all three at once: the oldest keyframe is the state to start from.
+    store.dropFrom(1);
+    expect([...(store.restore(store.at(0)!).model as typeof model).ring].every((x) => x === 0)).toBe(true);
+    expect(store.bytes).toBe(8_192 + 400_000);
+  });
+
+  it('a small buffer rewritten whole every time: checkpoints between merge away (one keyframe is freed each), the oldest stays', () => {
+    const ring = new Int32Array(1_000);
+    const store = new CheckpointStore(4_000 + 10 * 4_000);
+    for (let step = 0; step < 40; step++) {
+      ring.fill(step + 1);
+      store.take(step * 100, 0, { ring });
+      expect(store.bytes).toBeLessThanOrEqual(store.budgetBytes);
+    }
+    const ticks = store.stats().ticks;
+    expect(ticks[0]).toBe(0);
+    expect(ticks.slice(-2)).toEqual([3_800, 3_900]);
+    expect(ticks.length).toBe(11); // the shadow and ten keyframes
+    for (const t of ticks) expect((store.restore(store.at(t)!).ring as Int32Array)[0]).toBe(t / 100 + 1);
   });
 });
 

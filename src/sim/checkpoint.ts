@@ -13,42 +13,44 @@
  *
  * Typed-array memory, nearly all of the state at scale (about 130 MB at 1,000,000 objects),
  * is not copied per checkpoint. Each live buffer has a LINEAGE: one full copy of it, its
- * shadow, as of the newest checkpoint that saw it, and per checkpoint the 32-bit words that
- * changed since the one before (word index, old value, new value: 12 bytes a word). Churn
- * writes a few thousand slots a second, so two seconds at a million objects cost a few
- * hundred kilobytes, not the megabytes that copying whole chunks would: the budget keeps
- * hundreds of checkpoints instead of a handful, and replaying from the nearest one stays
- * short however far back the target is.
+ * shadow, as of the newest checkpoint that saw it, and per checkpoint how to undo to the one
+ * before: the 32-bit words that changed (word index and old value: 8 bytes a word), or, for a
+ * buffer that changed in more than a quarter of its words (the small rings of recent writes),
+ * the whole buffer as it was (a keyframe). Churn writes a few thousand slots a second, so two
+ * seconds at a million objects cost about a hundred kilobytes, not the megabytes that copying
+ * whole chunks would: the budget keeps hundreds of checkpoints instead of a handful, and
+ * replaying from the nearest one stays short however far back the target is.
  *
  * - Capture compares the live buffer with its shadow, records the words that differ and
  *   writes them into the shadow (which then holds the new checkpoint's state).
- * - Restoring checkpoint k copies the shadow into the live buffer and undoes, newest first,
- *   the changes of every later checkpoint (their old values). Seeking drops the checkpoints
+ * - Restoring checkpoint k copies the shadow (or the oldest later keyframe) into the live
+ *   buffer and undoes the changes of every later checkpoint. Seeking drops the checkpoints
  *   after the target first, which rolls the shadows back the same way, so a seek restores
  *   with one copy per buffer and no undo at all.
- * - Evicting a checkpoint between two others merges its changes into the next one's (the
- *   oldest value and the newest value of each word); evicting the oldest forgets the next
- *   one's old values (nothing earlier is left to undo to).
+ * - Evicting a checkpoint between two others merges its undo into the next one's (each
+ *   word's oldest value); evicting the oldest forgets the next one's undo (nothing earlier is
+ *   left to undo to).
  *
- * Bytes are counted as the shadows plus 12 bytes per recorded word, and the store evicts
- * checkpoints whenever the total passes its budget (see {@link CheckpointStore}).
+ * Bytes are counted as the shadows plus the undos (8 bytes per recorded word, a keyframe's
+ * length), and the store evicts checkpoints whenever the total passes its budget (see
+ * {@link CheckpointStore}).
  */
 
 /** The checkpoint memory budget: 200 MB (the shadows plus the recorded changes). */
 export const CHECKPOINT_BUDGET_BYTES = 200_000_000;
-/** Bytes a changed 32-bit word costs in a checkpoint: its index, old value and new value. */
-export const BYTES_PER_CHANGED_WORD = 12;
+/** Bytes a changed 32-bit word costs in a checkpoint: its index and its old value. */
+export const BYTES_PER_CHANGED_WORD = 8;
 
 /**
- * The words of one buffer that changed between two checkpoints, sorted by index. Index i
- * below `words` is the 32-bit word i; `words + j` is byte j of the tail (buffers whose length
- * is not a multiple of 4), whose old and new values are bytes.
+ * The words of one buffer that changed between two checkpoints, sorted by index, with their
+ * values before (undoing is all a checkpoint's changes are for: a replay runs the model, not
+ * the recorded values, forward). Index i below `words` is the 32-bit word i; `words + j` is
+ * byte j of the tail (buffers whose length is not a multiple of 4), whose values are bytes.
  */
 class Changes {
   constructor(
     readonly index: Uint32Array,
     readonly before: Int32Array,
-    readonly after: Int32Array,
   ) {}
 
   get count(): number {
@@ -59,95 +61,129 @@ class Changes {
     return this.index.length * BYTES_PER_CHANGED_WORD;
   }
 
-  static readonly none = new Changes(new Uint32Array(0), new Int32Array(0), new Int32Array(0));
+  static readonly none = new Changes(new Uint32Array(0), new Int32Array(0));
 
-  /** The changes of `first` then `then` as one step: each word's oldest and newest value. */
+  /** The changes of `first` then `then` as one step: each word's oldest value. */
   static merge(first: Changes, then: Changes): Changes {
     const a = first.index;
     const b = then.index;
-    const cap = a.length + b.length;
-    const index = new Uint32Array(cap);
-    const before = new Int32Array(cap);
-    const after = new Int32Array(cap);
+    const n = a.length + b.length - Changes.shared(a, b);
+    const index = new Uint32Array(n);
+    const before = new Int32Array(n);
     let i = 0;
     let j = 0;
-    let n = 0;
-    while (i < a.length || j < b.length) {
-      let k: number;
-      let old: number;
-      let now: number;
-      if (j >= b.length || (i < a.length && a[i]! < b[j]!)) {
-        k = a[i]!;
-        old = first.before[i]!;
-        now = first.after[i]!;
+    for (let o = 0; o < n; o++) {
+      if (j >= b.length || (i < a.length && a[i]! <= b[j]!)) {
+        if (j < b.length && a[i] === b[j]) j++;
+        index[o] = a[i]!;
+        before[o] = first.before[i]!;
         i++;
-      } else if (i >= a.length || b[j]! < a[i]!) {
-        k = b[j]!;
-        old = then.before[j]!;
-        now = then.after[j]!;
-        j++;
       } else {
-        k = a[i]!;
-        old = first.before[i]!;
-        now = then.after[j]!;
-        i++;
+        index[o] = b[j]!;
+        before[o] = then.before[j]!;
         j++;
       }
-      // A word written back to what it was is no change at all.
-      if (old === now) continue;
-      index[n] = k;
-      before[n] = old;
-      after[n] = now;
-      n++;
     }
-    return new Changes(index.slice(0, n), before.slice(0, n), after.slice(0, n));
+    return new Changes(index, before);
   }
-}
 
-/** Growable scratch for one capture's comparison (reused across captures). */
-class Scratch {
-  index = new Uint32Array(1 << 16);
-  before = new Int32Array(1 << 16);
-  after = new Int32Array(1 << 16);
-
-  grow(): void {
-    const n = this.index.length * 2;
-    const index = new Uint32Array(n);
-    index.set(this.index);
-    const before = new Int32Array(n);
-    before.set(this.before);
-    const after = new Int32Array(n);
-    after.set(this.after);
-    this.index = index;
-    this.before = before;
-    this.after = after;
+  /** How many indices two sorted index lists have in common. */
+  static shared(a: Uint32Array, b: Uint32Array): number {
+    let x = 0;
+    let y = 0;
+    let n = 0;
+    while (x < a.length && y < b.length) {
+      if (a[x]! < b[y]!) x++;
+      else if (b[y]! < a[x]!) y++;
+      else {
+        n++;
+        x++;
+        y++;
+      }
+    }
+    return n;
   }
 }
 
 /**
- * Writes `changes` into `bytes` (a buffer of `words` whole words and a tail): their new
- * values (`forward`) or their old ones.
+ * The whole buffer as it was at the checkpoint before: what a checkpoint keeps instead of its
+ * changes when they cover more than a quarter of a buffer's words. Small, busy buffers (the
+ * rings of recent writes, per-replica counters) change that much every checkpoint; undoing
+ * them is then one copy instead of thousands of scattered writes, in about the same memory.
  */
-function applyChanges(bytes: Uint8Array, words: Int32Array, changes: Changes, forward: boolean): void {
-  const values = forward ? changes.after : changes.before;
+class Keyframe {
+  constructor(readonly state: Uint8Array) {}
+
+  get bytes(): number {
+    return this.state.byteLength;
+  }
+}
+
+/** How a checkpoint undoes to the one before: its changes, or the state before as a whole. */
+type Undo = Changes | Keyframe;
+
+/**
+ * Keep a checkpoint's changes as a keyframe when their bytes reach this share of the buffer's:
+ * a keyframe costs at most twice the memory of the changes, and undoes in a fraction of the time.
+ */
+const KEYFRAME_SHARE = 0.5;
+/**
+ * Only buffers up to this size take keyframes. Merging two keyframes frees a whole one, so
+ * keyframes of large buffers would make thinning the checkpoints nearly free and crowd out
+ * the recent stretch that stepping back needs; a large buffer's words stay words.
+ */
+const KEYFRAME_MAX_BYTES = 256 * 1024;
+
+/** Growable scratch for comparisons and grouped rollbacks (shared: nothing here is re-entered). */
+class Scratch {
+  index = new Uint32Array(1 << 16);
+  before = new Int32Array(1 << 16);
+
+  /** Makes room for `n` entries (the first `keep` are kept). */
+  ensure(n: number, keep = 0): void {
+    if (n <= this.index.length) return;
+    let size = this.index.length;
+    while (size < n) size *= 2;
+    const index = new Uint32Array(size);
+    index.set(this.index.subarray(0, keep));
+    const before = new Int32Array(size);
+    before.set(this.before.subarray(0, keep));
+    this.index = index;
+    this.before = before;
+  }
+}
+
+const scratch = new Scratch();
+
+/** Writes `values` at `index` into `bytes` (a buffer of `words` whole words and a tail). */
+function writeValues(bytes: Uint8Array, words: Int32Array, index: Uint32Array, values: Int32Array, n: number): void {
   const w = words.length;
-  const idx = changes.index;
-  for (let i = 0; i < idx.length; i++) {
-    const k = idx[i]!;
+  for (let i = 0; i < n; i++) {
+    const k = index[i]!;
     if (k < w) words[k] = values[i]!;
     else bytes[(w << 2) + (k - w)] = values[i]!;
   }
 }
 
-/** One capture of a lineage: the checkpoint's tick and the changes since the capture before (none for the first). */
+/**
+ * Undoes `changes`, newest first, in `bytes`: each word ends at its oldest value. Each list
+ * is sorted by index, so every list is one sweep through the buffer, and a buffer is undone
+ * over all its lists before the next buffer (a 64 KB-region counting sort measured slower:
+ * 100 ms against 30 ms for 600 s back at a million objects).
+ */
+function undoAll(bytes: Uint8Array, words: Int32Array, changes: readonly Changes[]): void {
+  for (const c of changes) writeValues(bytes, words, c.index, c.before, c.count);
+}
+
+/** One capture of a lineage: the checkpoint's tick and how to undo to the capture before (nothing for the first). */
 interface Entry {
   readonly tick: number;
-  changes: Changes;
+  undo: Undo;
 }
 
 /**
  * The states of one live buffer across the checkpoints that saw it: the shadow (a full copy
- * as of the newest entry) and each entry's changes since the entry before.
+ * as of the newest entry) and how each entry undoes to the entry before.
  */
 class Lineage {
   readonly entries: Entry[] = [];
@@ -162,21 +198,22 @@ class Lineage {
     this.shadowWords = new Int32Array(this.shadow.buffer, 0, byteLength >> 2);
   }
 
-  /** Bytes this lineage holds: the shadow and the recorded changes. */
+  /** Bytes this lineage holds: the shadow and the recorded undos. */
   get bytes(): number {
     let n = this.byteLength;
-    for (const e of this.entries) n += e.changes.bytes;
+    for (const e of this.entries) n += e.undo.bytes;
     return n;
   }
 
   /**
-   * Records the live buffer's state at `tick`: the words that differ from the shadow, which
-   * then takes them. Returns the bytes added.
+   * Records the live buffer's state at `tick`: the words that differ from the shadow (or the
+   * shadow as a whole, when that is the better keyframe), after which the shadow takes them.
+   * Returns the bytes added.
    */
-  capture(tick: number, live: ArrayBufferLike, scratch: Scratch): number {
+  capture(tick: number, live: ArrayBufferLike): number {
     if (this.entries.length === 0) {
       this.shadow.set(new Uint8Array(live));
-      this.entries.push({ tick, changes: Changes.none });
+      this.entries.push({ tick, undo: Changes.none });
       return this.byteLength;
     }
     const w = this.byteLength >> 2;
@@ -184,111 +221,135 @@ class Lineage {
     const was = this.shadowWords;
     let n = 0;
     for (let i = 0; i < w; i++) {
-      const x = now[i]!;
       const y = was[i]!;
-      if (x !== y) {
-        if (n === scratch.index.length) scratch.grow();
+      if (now[i]! !== y) {
+        if (n === scratch.index.length) scratch.ensure(n + 1, n);
         scratch.index[n] = i;
         scratch.before[n] = y;
-        scratch.after[n] = x;
-        was[i] = x;
         n++;
       }
     }
     const tail = new Uint8Array(live, w << 2);
     for (let j = 0; j < tail.length; j++) {
-      const x = tail[j]!;
       const y = this.shadow[(w << 2) + j]!;
-      if (x !== y) {
-        if (n === scratch.index.length) scratch.grow();
+      if (tail[j]! !== y) {
+        if (n === scratch.index.length) scratch.ensure(n + 1, n);
         scratch.index[n] = w + j;
         scratch.before[n] = y;
-        scratch.after[n] = x;
-        this.shadow[(w << 2) + j] = x;
         n++;
       }
     }
-    const changes = n === 0 ? Changes.none : new Changes(scratch.index.slice(0, n), scratch.before.slice(0, n), scratch.after.slice(0, n));
-    this.entries.push({ tick, changes });
-    return changes.bytes;
+    let undo: Undo;
+    if (n === 0) undo = Changes.none;
+    else if (this.byteLength <= KEYFRAME_MAX_BYTES && n * BYTES_PER_CHANGED_WORD >= KEYFRAME_SHARE * this.byteLength) {
+      undo = new Keyframe(this.shadow.slice());
+      this.shadow.set(new Uint8Array(live));
+    } else {
+      undo = new Changes(scratch.index.slice(0, n), scratch.before.slice(0, n));
+      const idx = scratch.index;
+      for (let i = 0; i < n; i++) {
+        const k = idx[i]!;
+        if (k < w) was[k] = now[k]!;
+        else this.shadow[(w << 2) + (k - w)] = tail[k - w]!;
+      }
+    }
+    this.entries.push({ tick, undo });
+    return undo.bytes;
   }
 
-  /** The state at entry `tick` written into `out` (the shadow, then the later entries undone). */
+  /**
+   * Writes into `out` the state at the entry before `first`: the shadow undone back over
+   * entries `first` and later. A keyframe among them is the state before it whole, so the
+   * undo starts from the oldest keyframe instead of the shadow.
+   */
+  private undoFrom(first: number, out: Uint8Array, outWords: Int32Array): void {
+    let top = this.entries.length;
+    for (let i = first; i < this.entries.length; i++) {
+      const u = this.entries[i]!.undo;
+      if (u instanceof Keyframe) {
+        top = i;
+        out.set(u.state);
+        break;
+      }
+    }
+    if (top === this.entries.length && out !== this.shadow) out.set(this.shadow);
+    const changes: Changes[] = [];
+    for (let i = top - 1; i >= first; i--) changes.push(this.entries[i]!.undo as Changes);
+    undoAll(out, outWords, changes);
+  }
+
+  /** The state at entry `tick` written into `out`. */
   stateAt(tick: number, out: Uint8Array): void {
-    out.set(this.shadow);
-    const words = new Int32Array(out.buffer, out.byteOffset, this.byteLength >> 2);
-    for (let i = this.entries.length - 1; i >= 0 && this.entries[i]!.tick > tick; i--) applyChanges(out, words, this.entries[i]!.changes, false);
+    let first = this.entries.length;
+    while (first > 0 && this.entries[first - 1]!.tick > tick) first--;
+    this.undoFrom(first, out, new Int32Array(out.buffer, out.byteOffset, this.byteLength >> 2));
   }
 
   /**
    * Forgets every entry at or after `tick` (the newest ones), rolling the shadow back to the
-   * entry before them. Returns the bytes let go. Undoing entry by entry writes each one's words
-   * across the whole buffer: at a million objects that is a page miss per word, and stepping
-   * back minutes meant a million misses. So many words are first grouped by 64 KB region
-   * (a stable counting sort: within a region, newest entry first, so the oldest value is
-   * written last and wins) and written region by region.
+   * entry before them, in one pass over all of them (see `undoAll`). Returns the bytes let go.
    */
   rollBackFrom(tick: number): number {
     let first = this.entries.length;
     while (first > 0 && this.entries[first - 1]!.tick >= tick) first--;
     if (first === this.entries.length) return 0;
-    const gone = this.entries.slice(first).reverse(); // newest first
     let freed = 0;
-    let words = 0;
-    for (const e of gone) {
-      freed += e.changes.bytes;
-      words += e.changes.count;
-    }
+    for (let i = first; i < this.entries.length; i++) freed += this.entries[i]!.undo.bytes;
     if (first === 0) {
       this.entries.length = 0;
       return freed + this.byteLength;
     }
-    if (gone.length < 3 || words < 65_536) {
-      for (const e of gone) applyChanges(this.shadow, this.shadowWords, e.changes, false);
-    } else {
-      const REGION = 14; // 2^14 words: 64 KB
-      const w = this.shadowWords.length;
-      const regions = ((w + (this.byteLength & 3)) >>> REGION) + 1;
-      const start = new Uint32Array(regions + 1);
-      for (const e of gone) for (let i = 0, idx = e.changes.index; i < idx.length; i++) start[(idx[i]! >>> REGION) + 1]!++;
-      for (let r = 0; r < regions; r++) start[r + 1]! += start[r]!;
-      const at = start.slice(0, regions);
-      const index = new Uint32Array(words);
-      const value = new Int32Array(words);
-      for (const e of gone) {
-        const idx = e.changes.index;
-        const before = e.changes.before;
-        for (let i = 0; i < idx.length; i++) {
-          const k = idx[i]!;
-          const slot = at[k >>> REGION]!++;
-          index[slot] = k;
-          value[slot] = before[i]!;
-        }
-      }
-      applyChanges(this.shadow, this.shadowWords, new Changes(index, value, value), false);
-    }
+    this.undoFrom(first, this.shadow, this.shadowWords);
     this.entries.length = first;
     return freed;
   }
 
+  /** The undo of entries i and i + 1 as one (i + 1 then undoes to the entry before i). */
+  private static merged(a: Undo, b: Undo, inPlace: boolean): Undo {
+    if (a instanceof Keyframe) return a;
+    if (b instanceof Keyframe) {
+      const state = inPlace ? b.state : b.state.slice();
+      writeValues(state, new Int32Array(state.buffer, 0, state.byteLength >> 2), a.index, a.before, a.count);
+      return new Keyframe(state);
+    }
+    return Changes.merge(a, b);
+  }
+
+  /** Bytes that merging entry `tick` into the next one would free (0 when there is no next). */
+  mergeGain(tick: number): number {
+    const k = this.entries.findIndex((e) => e.tick === tick);
+    const next = this.entries[k + 1];
+    if (k <= 0 || next === undefined) return 0;
+    const a = this.entries[k]!.undo;
+    const b = next.undo;
+    if (a instanceof Keyframe) return b.bytes;
+    if (b instanceof Keyframe) return a.bytes;
+    return Changes.shared(a.index, b.index) * BYTES_PER_CHANGED_WORD;
+  }
+
+  /** Bytes of the undo recorded at entry `tick`. */
+  undoBytes(tick: number): number {
+    return this.entries.find((e) => e.tick === tick)?.undo.bytes ?? 0;
+  }
+
   /**
    * Forgets the entry at `tick`. Returns the bytes let go. The newest: the shadow rolls back
-   * to the entry before. One between two: its changes merge into the next one's. The oldest:
-   * the next one's changes are dropped (no earlier state is left to undo to).
+   * to the entry before. One between two: its undo merges into the next one's. The oldest:
+   * the next one's undo is dropped (no earlier state is left to undo to).
    */
   drop(tick: number): number {
     const i = this.entries.findIndex((e) => e.tick === tick);
     if (i < 0) return 0;
     const e = this.entries[i]!;
     const last = this.entries.length - 1;
-    let freed = e.changes.bytes;
+    let freed = e.undo.bytes;
     if (last === 0) freed += this.byteLength;
-    else if (i === last) applyChanges(this.shadow, this.shadowWords, e.changes, false);
+    else if (i === last) this.undoFrom(i, this.shadow, this.shadowWords);
     else {
       const next = this.entries[i + 1]!;
-      freed += next.changes.bytes;
-      next.changes = i === 0 ? Changes.none : Changes.merge(e.changes, next.changes);
-      freed -= next.changes.bytes;
+      freed += next.undo.bytes;
+      next.undo = i === 0 ? Changes.none : Lineage.merged(e.undo, next.undo, true);
+      freed -= next.undo.bytes;
     }
     this.entries.splice(i, 1);
     return freed;
@@ -319,7 +380,6 @@ class Lineages {
   of = new WeakMap<ArrayBufferLike, Lineage>();
   /** The live buffer of each lineage as of the last capture or restore: memory a restore may write over. */
   live = new Map<Lineage, ArrayBufferLike>();
-  readonly scratch = new Scratch();
 }
 
 /**
@@ -363,7 +423,7 @@ class Capture {
       l = new Lineage(this.lineages.next++, buf.byteLength);
       this.held.add(l);
     }
-    this.added += l.capture(this.tick, buf, this.lineages.scratch);
+    this.added += l.capture(this.tick, buf);
     this.lineages.of.set(buf, l);
     this.lineages.live.set(l, buf);
     this.seen.set(buf, l);
@@ -532,6 +592,11 @@ export class CheckpointStore {
     return { count: this.list.length, bytes: this.total, budgetBytes: this.budgetBytes, peakBytes: this.peak, ticks: this.list.map((c) => c.tick) };
   }
 
+  /** The tick of the oldest checkpoint held, or null when there is none. */
+  oldestTick(): number | null {
+    return this.list.length > 0 ? this.list[0]!.tick : null;
+  }
+
   /** The latest checkpoint at or before `tick`, or null. */
   at(tick: number): Checkpoint | null {
     let best: Checkpoint | null = null;
@@ -608,55 +673,39 @@ export class CheckpointStore {
 
   /**
    * Bytes that evicting checkpoint i (neither the oldest nor the newest) would free: merging
-   * its changes into the next one's keeps one value pair for a word both changed.
+   * its changes into the next one's keeps one old value for a word both changed.
    */
   private mergeGain(i: number): number {
     const c = this.list[i]!;
     let gain = 0;
-    for (const l of c.lineages) {
-      const k = l.entries.findIndex((e) => e.tick === c.tick);
-      const next = l.entries[k + 1];
-      if (k <= 0 || next === undefined) continue;
-      const a = l.entries[k]!.changes.index;
-      const b = next.changes.index;
-      let x = 0;
-      let y = 0;
-      while (x < a.length && y < b.length) {
-        if (a[x]! < b[y]!) x++;
-        else if (b[y]! < a[x]!) y++;
-        else {
-          gain += BYTES_PER_CHANGED_WORD;
-          x++;
-          y++;
-        }
-      }
-    }
+    for (const l of c.lineages) gain += l.mergeGain(c.tick);
     return gain;
   }
 
-  /** Bytes of changes checkpoint i recorded. */
+  /** Bytes of undo checkpoint i recorded. */
   private changeBytes(i: number): number {
     const c = this.list[i]!;
     let n = 0;
-    for (const l of c.lineages) n += l.entries.find((e) => e.tick === c.tick)?.changes.bytes ?? 0;
+    for (const l of c.lineages) n += l.undoBytes(c.tick);
     return n;
   }
 
   private enforce(now: number): void {
     while (this.total > this.budgetBytes && this.list.length > 0) {
       const l = this.list;
-      // Two or fewer: the oldest goes (stepping back goes to the newest first); one: it goes too.
+      // Three or fewer: the oldest goes (stepping back goes to the newest first); one: it goes too.
       let victim = 0;
-      if (l.length > 2) {
+      if (l.length > 3) {
         // Thinning: the checkpoint whose removal leaves the smallest gap for its age, so the
         // survivors are dense near the present and sparser further back. But merging two
         // checkpoints' changes frees only the words both changed: churn writes scattered
         // slots, and thinning it frees next to nothing. Then the oldest goes instead (its
         // successor's changes were only there to undo back to it), and the checkpoints keep
-        // the most recent stretch of the run densely covered.
+        // the most recent stretch of the run densely covered. Nothing merges into the newest
+        // checkpoint: the step back from the present is the one most taken.
         let best = Infinity;
         let pick = 0;
-        for (let i = 1; i < l.length - 1; i++) {
+        for (let i = 1; i < l.length - 2; i++) {
           const gap = l[i + 1]!.tick - l[i - 1]!.tick;
           const score = gap / (now - l[i]!.tick + 1);
           if (score < best) {

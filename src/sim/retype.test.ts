@@ -14,7 +14,7 @@ const typed = "shardRange(object.metadata.uid, '0xc000000000000000', '0x10000000
 
 /** What a run shows at a time, without what says how it was reached (the last step's counts, the version). */
 function state(s: SimSnapshot): unknown {
-  const { version: _v, params: _p, churn, ...rest } = s;
+  const { version: _v, params: _p, stepBack: _b, churn, ...rest } = s;
   const { lastStep: _l, ...events } = churn;
   return JSON.parse(JSON.stringify({ ...rest, churn: events }));
 }

@@ -99,6 +99,7 @@ import type {
   ReshardStrategy,
   SettlingInfo,
   SimSnapshot,
+  StepBackReach,
   Simulation,
   WatchEventEnvelope,
 } from './types';
@@ -121,8 +122,14 @@ const MAX_STEP_SECONDS = 86_400;
 /** A replay longer than this many checkpoint intervals ends with a checkpoint at its target. */
 const LONG_REPLAY_CHECKPOINTS = 5;
 
-/** Fields of the simulation that are not model state (see `modelFields`). */
-const NOT_MODEL_STATE: ReadonlySet<string> = new Set(['history', 'checkpoints', 'version', 'base', 'batch', 'admissions', 'replaying']);
+/**
+ * Fields of the simulation that are not model state (see `modelFields`). The hash-space
+ * tracker is a picture of the cluster for the page, kept sorted: every refresh shifts its
+ * million-entry arrays, so checkpointing it would record most of 28 MB every 2 s and spend
+ * the budget in seconds. A restore starts a fresh one instead, which builds the picture from
+ * the restored cluster on the next view (about 30 ms at a million objects).
+ */
+const NOT_MODEL_STATE: ReadonlySet<string> = new Set(['history', 'checkpoints', 'version', 'base', 'batch', 'admissions', 'replaying', 'hashView']);
 
 interface HistoryEntry {
   readonly tick: number;
@@ -798,6 +805,7 @@ class SimulationImpl implements Simulation {
       const fields = this.checkpoints.restore(cp);
       const self = this as unknown as Record<string, unknown>;
       for (const k of Object.keys(fields)) self[k] = fields[k];
+      this.hashView = new HashSpaceTracker(this.cluster, [this.modes.client, this.modes.server]);
       this.history = history.slice(0, cp.historyLength);
       this.checkpointTick = cp.tick;
       from = cp.historyLength;
@@ -852,7 +860,14 @@ class SimulationImpl implements Simulation {
         reshards: this.handoffs.map((h) => h.summary()),
         now: { client: this.handoffNow('client', this.time), server: this.handoffNow('server', this.time) },
       },
+      stepBack: this.stepBackReach(),
     };
+  }
+
+  /** How far back the checkpoints reach (see {@link StepBackReach}). */
+  private stepBackReach(): StepBackReach {
+    const oldest = this.checkpoints.oldestTick();
+    return { quickFrom: oldest === null ? this.time : oldest / TICKS_PER_SECOND, bytes: this.checkpoints.bytes, budgetBytes: this.checkpoints.budgetBytes };
   }
 
   /** Objects orphaned / duplicated by hand-offs at time t in one mode. */

@@ -558,6 +558,22 @@ export interface SimSnapshot {
   readonly settling: SettlingInfo | null;
   /** The hand-off of every reshard fired so far, per mode (see `./handoff`), and its state now. */
   readonly handoff: HandoffView;
+  /** How far back a step back is quick (see {@link StepBackReach}). */
+  readonly stepBack: StepBackReach;
+}
+
+/**
+ * The stretch of the run the step-back checkpoints hold. A seek to `quickFrom` or later
+ * restores the nearest checkpoint and replays at most one interval; a seek to an earlier
+ * time rebuilds the cluster and replays from t = 0 (exact too, but seconds at a million
+ * objects). 0 while the checkpoints reach back to the start.
+ */
+export interface StepBackReach {
+  /** Simulated seconds: the oldest checkpoint held (the present when none is). */
+  readonly quickFrom: number;
+  /** Bytes the checkpoints hold, and their budget. */
+  readonly bytes: number;
+  readonly budgetBytes: number;
 }
 
 /** Reshard hand-offs in a snapshot. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTranslator } from '../i18n/translate';
-import { timelineMarks, timelineSpan } from './Timeline';
+import { slowStretch, timelineMarks, timelineSpan } from './Timeline';
 import type { ScheduledEvent } from '../../state';
 
 const t = createTranslator('en');
@@ -25,5 +25,16 @@ describe('the timeline (issue 9)', () => {
     expect(timelineSpan(0, [])).toBe(60);
     expect(timelineSpan(100, [])).toBeCloseTo(105, 9);
     expect(timelineSpan(5, [{ kind: 'reshard', at: 90, label: '' }])).toBe(100);
+  });
+
+  it('hatches the stretch before the oldest checkpoint, and nothing while they reach back to the start', () => {
+    expect(slowStretch(undefined, 50)).toBeNull();
+    expect(slowStretch(0, 50)).toBeNull();
+    expect(slowStretch(316, 900)).toBe(316);
+    // No checkpoint at all (the present is the oldest quick time): everything before now.
+    expect(slowStretch(12, 12)).toBe(12);
+    expect(t('timeline.slow', { time: '5:16', budget: '200 MB' })).toBe(
+      'Before 5:16 no checkpoint is left (their budget is 200 MB): going there replays the run from the start, which takes seconds at a million objects',
+    );
   });
 });

@@ -32,6 +32,15 @@ export function timelineSpan(now: number, marks: readonly TimelineMark[]): numbe
 }
 
 /**
+ * Where the timeline marks times a step back cannot restore from a checkpoint: from 0 to the
+ * oldest checkpoint held, when that is more than a tick after the start (null otherwise).
+ */
+export function slowStretch(quickFrom: number | undefined, now: number): number | null {
+  if (quickFrom === undefined || !(quickFrom > 0.005)) return null;
+  return Math.min(quickFrom, now);
+}
+
+/**
  * The run's time as a track: where it is now, the scheduled events and the rolling updates
  * marked on it. Clicking the track or a mark goes to that time (a step back replays the run
  * to it; clicks made while the model is busy collapse into the last one).
@@ -41,10 +50,12 @@ export const Timeline = memo(function Timeline() {
   const f = useFormat();
   const store = useShardScopeStore();
   const schedule = useShardScope((s) => s.params.schedule);
-  const { now, bursts } = useShardScopeShallow((s) => ({ now: s.sim.snapshot?.time ?? 0, bursts: s.sim.snapshot?.churn.bursts ?? NO_BURSTS }));
+  const { now, bursts, stepBack } = useShardScopeShallow((s) => ({ now: s.sim.snapshot?.time ?? 0, bursts: s.sim.snapshot?.churn.bursts ?? NO_BURSTS, stepBack: s.sim.snapshot?.stepBack }));
   const marks = useMemo(() => timelineMarks(t, schedule, bursts), [t, schedule, bursts]);
   const span = timelineSpan(now, marks);
   const pct = (x: number) => `${Math.min(100, Math.max(0, (x / span) * 100))}%`;
+  const slow = slowStretch(stepBack?.quickFrom, now);
+  const slowText = slow === null || !stepBack ? null : t('timeline.slow', { time: f.clock(slow), budget: f.bytes(stepBack.budgetBytes) });
   const seek = (x: number) => store.getState().seekTo(Math.max(0, Math.round(x * 100) / 100));
 
   const onTrack = (e: MouseEvent<HTMLDivElement>) => {
@@ -73,10 +84,12 @@ export const Timeline = memo(function Timeline() {
         aria-valuemax={Math.round(span)}
         aria-valuenow={Math.round(now * 100) / 100}
         aria-valuetext={f.clock(now)}
+        aria-describedby={slowText === null ? undefined : 'timeline-slow-text'}
         onClick={onTrack}
         onKeyDown={onKey}
       >
         <div className="timeline__past" style={{ width: pct(now) }} />
+        {slow !== null && <div className="timeline__slow" data-testid="timeline-slow" data-until={slow.toFixed(2)} style={{ width: pct(slow) }} title={slowText ?? undefined} />}
         {marks
           .filter((m) => m.kind === 'burst')
           .map((m, i) => (
@@ -84,6 +97,11 @@ export const Timeline = memo(function Timeline() {
           ))}
         <div className="timeline__cursor" style={{ left: pct(now) }} />
       </div>
+      {slowText !== null && (
+        <span id="timeline-slow-text" className="sr-only">
+          {slowText}
+        </span>
+      )}
       {marks.map((m, i) => (
         <button
           key={`${m.kind}${i}`}
