@@ -119,12 +119,24 @@ describe('the hash-space picture and the checkpoints (issue 9, point 4)', () => 
     const plain = createSimulation(params);
     for (let i = 0; i < 20; i++) {
       viewed.step(1);
+      // Everything the page reads between steps.
+      viewed.snapshot();
       viewed.hashSpace();
+      viewed.recentEvents(64);
+      viewed.listFor('server', 1, { limit: 5 });
+      viewed.watchEventsFor('client', 0, 8);
+      viewed.metricsText('server', 0);
+      viewed.objectsNear(0.3, 5);
       plain.step(1);
     }
-    // Asking for the picture adds nothing to the checkpoints: in the page, it used to spend
-    // the 200 MB budget within seconds at a million objects.
-    expect(viewed.checkpointStats()).toEqual(plain.checkpointStats());
+    // Reading adds next to nothing to the checkpoints: in the page, the hash-space picture
+    // used to spend the 200 MB budget within seconds at a million objects (here it added 11%
+    // in 20 s). What is left: a snapshot's small byte-size cache, and the hash index folding
+    // its pending list in at another moment when a read asks it (same answers).
+    const [a, b] = [viewed.checkpointStats(), plain.checkpointStats()];
+    expect(a.ticks).toEqual(b.ticks);
+    expect(a.bytes / b.bytes).toBeGreaterThan(0.99);
+    expect(a.bytes / b.bytes).toBeLessThan(1.01);
     // Exactly to a checkpoint (nothing replayed, so nothing marks the picture stale).
     const ticks = viewed.checkpointStats().ticks;
     const to = ticks[ticks.length - 3]! / 100;

@@ -641,6 +641,7 @@ export const en = {
   'timeline.now': 'Now {time}',
   'timeline.reshard': 'Reshard to {to} replicas at {at} s',
   'timeline.burst': 'Rolling update in {namespace} at {at} s',
+  'timeline.slowNote': 'Hatched, before {time}: no checkpoint left, a step back there replays from the start',
   'timeline.slow': 'Before {time} no checkpoint is left (their budget is {budget}): going there replays the run from the start, which takes seconds at a million objects',
   // issue 10: export and share
   'export.caption': 'ShardScope · {replicas} replicas · {objects} objects · {key} · API servers: {gates} · seed {seed}',

@@ -525,6 +525,7 @@ export const zhCN = {
   'timeline.now': '当前 {time}',
   'timeline.reshard': '{at} 秒时重新分片为 {to} 个副本',
   'timeline.burst': '{at} 秒时在 {namespace} 中滚动更新',
+  'timeline.slowNote': '斜线部分（{time} 之前）：已没有检查点，退回到那里会从头重放',
   'timeline.slow': '{time} 之前已没有检查点（检查点预算为 {budget}）：跳到那里会从头重放整个运行，在百万对象规模下需要数秒',
   'export.caption': 'ShardScope · {replicas} 个副本 · {objects} 个对象 · {key} · API 服务器：{gates} · 种子 {seed}',
   'export.noLink': '此运行太大，无法生成链接。',

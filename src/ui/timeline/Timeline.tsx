@@ -72,7 +72,7 @@ export const Timeline = memo(function Timeline() {
   };
 
   return (
-    <div className="timeline" data-testid="timeline" data-time={now.toFixed(2)} data-span={span.toFixed(2)}>
+    <div className={slow === null ? 'timeline' : 'timeline timeline--slow'} data-testid="timeline" data-time={now.toFixed(2)} data-span={span.toFixed(2)}>
       <span className="timeline__now">{t('timeline.now', { time: f.clock(now) })}</span>
       <div
         className="timeline__track"
@@ -97,10 +97,15 @@ export const Timeline = memo(function Timeline() {
           ))}
         <div className="timeline__cursor" style={{ left: pct(now) }} />
       </div>
-      {slowText !== null && (
-        <span id="timeline-slow-text" className="sr-only">
-          {slowText}
-        </span>
+      {slowText !== null && slow !== null && (
+        <>
+          <span id="timeline-slow-text" className="sr-only">
+            {slowText}
+          </span>
+          <span className="timeline__slow-note" data-testid="timeline-slow-note" aria-hidden="true" title={slowText}>
+            {t('timeline.slowNote', { time: f.clock(slow) })}
+          </span>
+        </>
       )}
       {marks.map((m, i) => (
         <button
