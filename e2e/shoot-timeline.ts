@@ -1,6 +1,8 @@
 // A screenshot of the timeline once a 1,000,000-object run has outrun its step-back
-// checkpoints (docs/timeline-reach.png): the hatched stretch replays from the start.
+// checkpoints (docs/timeline-reach.png): the hatched stretch replays from the start; then a
+// click in it, with the banner saying so (timeline-reach-replaying.png in the temporary folder).
 // Run after a build: `npx vite build && node --import tsx e2e/shoot-timeline.ts` (a few minutes).
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, setPlaying } from './browser';
 import { serveStatic } from './server';
@@ -21,6 +23,16 @@ try {
   await page.waitForTimeout(1_000);
   await page.screenshot({ path: out });
   console.log(await page.getByTestId('timeline').getAttribute('data-time'), await page.getByTestId('timeline-slow').getAttribute('data-until'));
+  // A click inside the hatched stretch: the page says the run replays from the start.
+  const track = await page.getByTestId('timeline-track').boundingBox();
+  if (track) {
+    await page.mouse.click(track.x + track.width * 0.05, track.y + track.height / 2);
+    await page.getByTestId('replaying').waitFor({ timeout: 5_000 });
+    await page.screenshot({ path: join(tmpdir(), 'timeline-reach-replaying.png') });
+    const t0 = Date.now();
+    await page.getByTestId('replaying').waitFor({ state: 'detached', timeout: 120_000 });
+    console.log('replayed to', await page.getByTestId('timeline').getAttribute('data-time'), 'in', Date.now() - t0, 'ms after the banner showed');
+  }
 } finally {
   await browser.close();
   await site.close();

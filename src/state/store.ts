@@ -54,6 +54,11 @@ export interface SimSlice {
   readonly draftSelectors: readonly string[] | null;
   /** Parameters are being applied (a large cluster takes seconds to generate). */
   readonly busy: boolean;
+  /**
+   * Simulated seconds a step back in flight goes to when no checkpoint is left that far back
+   * (it replays from the start: seconds at a million objects), else null.
+   */
+  readonly replayingTo: number | null;
   /** Where the model runs, once an engine exists. */
   readonly engine: SimEngine['kind'] | null;
   /** Why the model runs on the page's thread although a worker was wanted (then limits apply). */
@@ -219,6 +224,7 @@ export function initialSimSlice(): SimSlice {
     preview: null,
     draftSelectors: null,
     busy: false,
+    replayingTo: null,
     engine: null,
     fallback: null,
   };
@@ -399,11 +405,15 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
     void enqueue(async () => {
       if (seek && pendingSeek === seek) pendingSeek = null;
       if (!data.engine) return;
+      const by = seek ? seek.seconds : seconds;
+      const slow = seek ? replayFromStart((store.getState().sim.snapshot?.time ?? 0) + by) : false;
       try {
-        applyFrame(await data.engine.step(seek ? seek.seconds : seconds, frameRequest(false)));
+        applyFrame(await data.engine.step(by, frameRequest(false)));
       } catch (e) {
         fail(e);
         store.setState({ playing: false });
+      } finally {
+        if (slow) store.setState((s) => ({ sim: { ...s.sim, replayingTo: null } }));
       }
     }, seek ?? undefined);
   };
@@ -421,13 +431,28 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       if (pendingTarget === target) pendingTarget = null;
       if (!data.engine) return;
       const now = store.getState().sim.snapshot?.time ?? 0;
+      const slow = target.t < now && replayFromStart(target.t);
       try {
         applyFrame(await data.engine.step(target.t - now, frameRequest(false)));
       } catch (e) {
         fail(e);
         store.setState({ playing: false });
+      } finally {
+        if (slow) store.setState((s) => ({ sim: { ...s.sim, replayingTo: null } }));
       }
     }, target);
+  };
+
+  /**
+   * Before a step back to `t`: when no checkpoint is left that far back, says so on the page
+   * (the worker replays from the start) and returns true.
+   */
+  const replayFromStart = (t: number): boolean => {
+    const reach = store.getState().sim.snapshot?.stepBack;
+    if (!reach || !(t < reach.quickFrom - 1e-9)) return false;
+    const to = Math.max(0, t);
+    store.setState((s) => ({ sim: { ...s.sim, replayingTo: to } }));
+    return true;
   };
 
   const runRecount = (): void => {

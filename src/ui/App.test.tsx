@@ -17,6 +17,19 @@ async function setup() {
 }
 
 describe('App', () => {
+  it('hatches the timeline before the oldest checkpoint, says so under it, and says when a step back replays from the start', async () => {
+    const store = await setup();
+    expect(screen.queryByTestId('timeline-slow')).toBeNull();
+    expect(screen.queryByTestId('replaying')).toBeNull();
+    const snap = store.getState().sim.snapshot!;
+    act(() => store.setState((s) => ({ sim: { ...s.sim, snapshot: { ...snap, time: 700, stepBack: { ...snap.stepBack, quickFrom: 566 } } } })));
+    expect(screen.getByTestId('timeline-slow').getAttribute('data-until')).toBe('566.00');
+    expect(screen.getByTestId('timeline-slow-note').textContent).toBe('Hatched, before 9:26.0: no checkpoint left, a step back there replays from the start');
+    expect(screen.getByRole('slider', { name: /Timeline/ })).toHaveAccessibleDescription(/^Before 9:26\.0 no checkpoint is left \(their budget is 200 MB\)/);
+    act(() => store.setState((s) => ({ sim: { ...s.sim, replayingTo: 12.5 } })));
+    expect(screen.getByTestId('replaying').textContent).toBe('Going back to 0:12.5: no checkpoint is left that far back, so the run replays from the start…');
+  });
+
   it('shows the product name as the page heading', async () => {
     await setup();
     expect(screen.getByRole('heading', { level: 1, name: /ShardScope/ })).toBeInTheDocument();

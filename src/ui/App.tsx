@@ -46,7 +46,16 @@ function StatusBanner() {
   const regenerating = useShardScope((s) => s.sim.busy && s.sim.snapshot !== null && s.sim.snapshot.params.cluster.pods !== s.params.objects);
   // Objects over the page thread's limits are not generated: EngineNotice says so instead.
   const refused = useShardScope((s) => budgetExcessOf(s)?.kind === 'objects');
+  const replayingTo = useShardScope((s) => s.sim.replayingTo);
+  const f = useFormat();
   if (refused) return null;
+  if (replayingTo !== null) {
+    return (
+      <p className="banner" role="status" data-testid="replaying">
+        {t('app.replaying', { time: f.clock(replayingTo) })}
+      </p>
+    );
+  }
   if (regenerating) {
     return (
       <p className="banner" role="status" data-testid="loading">

@@ -20,6 +20,7 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/memory-client-styles.png', key: 'docs.shot.memory' },
   { file: 'docs/list-preview-gate-off.png', key: 'docs.shot.listPreviewGateOff' },
   { file: 'docs/reshard-handoff.png', key: 'docs.shot.reshardHandoff' },
+  { file: 'docs/timeline-reach.png', key: 'docs.shot.timelineReach' },
   { file: 'docs/presentation-1280x720.png', key: 'docs.shot.presentation' },
   { file: 'docs/presentation-1920x1080.png', key: 'docs.shot.presentation1920' },
   { file: 'docs/presentation-150.png', key: 'docs.shot.presentation150' },

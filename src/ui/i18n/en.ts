@@ -40,6 +40,7 @@ export const en = {
     'A 4 → 5 reshard: relist bytes and the objects without an owner or with two over time, then the hand-off report',
   'docs.shot.presentation':
     'Presentation mode at 1280×720: the headline and the audit, the hash space and the four comparison charts on one screen',
+  'docs.shot.timelineReach': 'The timeline after 18 minutes at 1,000,000 objects: the first 9 minutes are hatched, no checkpoint is left there',
   'docs.shot.storyStep': 'A story step: the caption bar with the narration and a question for the class',
   'docs.shot.presentation1920': 'Presentation mode at 1920×1080: the same stage with room for the axes and the explanations',
   'docs.shot.presentation150':
@@ -641,6 +642,7 @@ export const en = {
   'timeline.now': 'Now {time}',
   'timeline.reshard': 'Reshard to {to} replicas at {at} s',
   'timeline.burst': 'Rolling update in {namespace} at {at} s',
+  'app.replaying': 'Going back to {time}: no checkpoint is left that far back, so the run replays from the start…',
   'timeline.slowNote': 'Hatched, before {time}: no checkpoint left, a step back there replays from the start',
   'timeline.slow': 'Before {time} no checkpoint is left (their budget is {budget}): going there replays the run from the start, which takes seconds at a million objects',
   // issue 10: export and share

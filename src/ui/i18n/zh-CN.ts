@@ -25,6 +25,7 @@ export const zhCN = {
   'docs.shot.reshardHandoff':
     '4 → 5 重新分片：重新 LIST 的字节数，以及没有负责副本或有两个负责副本的对象随时间的变化；下方是交接报告',
   'docs.shot.presentation': '1280×720 下的演示模式：标题和归属审计、哈希空间以及四张对比图都在同一屏',
+  'docs.shot.timelineReach': '百万对象运行 18 分钟后的时间线：前 9 分钟为斜线部分，那里已没有检查点',
   'docs.shot.storyStep': '故事中的一步：字幕栏里的讲解，以及一个留给课堂的问题',
   'docs.shot.presentation1920': '1920×1080 下的演示模式：同样的舞台，坐标轴和概念说明都有足够的空间',
   'docs.shot.presentation150': '1280×720、浏览器缩放 150% 时故事中的演示模式：字幕栏收起为一行标题和两行讲解，舞台仍在同一屏',
@@ -525,6 +526,7 @@ export const zhCN = {
   'timeline.now': '当前 {time}',
   'timeline.reshard': '{at} 秒时重新分片为 {to} 个副本',
   'timeline.burst': '{at} 秒时在 {namespace} 中滚动更新',
+  'app.replaying': '正在退回到 {time}：那么早的检查点已不存在，正在从头重放运行……',
   'timeline.slowNote': '斜线部分（{time} 之前）：已没有检查点，退回到那里会从头重放',
   'timeline.slow': '{time} 之前已没有检查点（检查点预算为 {budget}）：跳到那里会从头重放整个运行，在百万对象规模下需要数秒',
   'export.caption': 'ShardScope · {replicas} 个副本 · {objects} 个对象 · {key} · API 服务器：{gates} · 种子 {seed}',
