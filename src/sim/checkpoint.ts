@@ -128,13 +128,13 @@ type Undo = Changes | Keyframe;
  */
 const KEYFRAME_SHARE = 0.5;
 /**
- * Only buffers up to this size take keyframes. Merging two keyframes frees a whole one, so
- * keyframes of large buffers would make thinning the checkpoints nearly free and crowd out
- * the recent stretch that stepping back needs; a large buffer's words stay words.
+ * Only buffers up to this size take keyframes: a keyframe may cost up to twice the memory of
+ * the changes it replaces, which is nothing for a ring of a few kilobytes and a lot for a
+ * megabyte array that a reshard rewrote in part; a large buffer's changes stay words.
  */
 const KEYFRAME_MAX_BYTES = 256 * 1024;
 
-/** Growable scratch for comparisons and grouped rollbacks (shared: nothing here is re-entered). */
+/** Growable scratch for a capture's comparison (shared: nothing here is re-entered). */
 class Scratch {
   index = new Uint32Array(1 << 16);
   before = new Int32Array(1 << 16);
