@@ -12,14 +12,18 @@ const out = process.argv[2] ?? join(root, 'docs', 'timeline-reach.png');
 const site = await serveStatic(join(root, 'dist'));
 const browser = await launch();
 try {
-  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
+  // SHOT_VIEWPORT=853x480@1.5 for 1280x720 at 150% zoom; SHOT_LANG=zh-CN for the Chinese page.
+  const [, w, h, scale] = /^(\d+)x(\d+)(?:@([\d.]+))?$/.exec(process.env.SHOT_VIEWPORT ?? '1280x720') ?? [];
+  const ctx = await browser.newContext({ viewport: { width: Number(w ?? 1280), height: Number(h ?? 720) }, deviceScaleFactor: Number(scale ?? 1), reducedMotion: 'reduce' });
   const page = await ctx.newPage();
-  await page.goto(site.url + '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 1_000_000 }, w: { speed: 16 } })));
+  await page.goto(site.url + (process.env.SHOT_LANG ? `?lang=${process.env.SHOT_LANG}` : '') + '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 1_000_000 }, w: { speed: 16 } })));
   await page.getByTestId('timeline').waitFor();
   await setPlaying(page, true);
   await page.getByTestId('timeline-slow').waitFor({ timeout: 15 * 60_000 });
   await page.waitForTimeout(20_000);
   await setPlaying(page, false);
+  // A narrow page stacks the parameters above the model: bring the timeline into view.
+  await page.getByTestId('timeline').scrollIntoViewIfNeeded();
   await page.waitForTimeout(1_000);
   await page.screenshot({ path: out });
   console.log(await page.getByTestId('timeline').getAttribute('data-time'), await page.getByTestId('timeline-slow').getAttribute('data-until'));
