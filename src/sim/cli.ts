@@ -286,7 +286,7 @@ export type ReadFile = (path: string) => string;
  * override the file's parameters, `--reshard` events follow the file's, and each
  * `--reshard`'s `from` must be the replica count at its time.
  */
-function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFile): { input: SimParamsInput; seconds: number } {
+export function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFile): { input: SimParamsInput; seconds: number } {
   let fileParams: SimParamsInput = {};
   let events: ScheduledEvent[] = [];
   let seconds = args.seconds;
