@@ -12,7 +12,7 @@ import { encodeShortLink } from '../src/state/shortLink';
 import { defaultSimParams, defaultViewParams } from '../src/state/defaults';
 import { equalSplitSelectors } from '../src/state/selectors';
 import { storyById } from '../src/stories';
-import { en } from '../src/ui/i18n/en';
+import { en } from '../src/i18n/en';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const SINGLE = join(import.meta.dirname, '..', 'dist-single', 'shardscope.html');

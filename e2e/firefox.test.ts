@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { serveStatic, type StaticSite } from './server';
 import { storyById } from '../src/stories';
-import { en } from '../src/ui/i18n/en';
+import { en } from '../src/i18n/en';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const DIST = join(import.meta.dirname, '..', 'dist');

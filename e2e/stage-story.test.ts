@@ -9,8 +9,8 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { useBuiltSite, watchPage } from './browser';
 import { storyById } from '../src/stories';
-import { en } from '../src/ui/i18n/en';
-import { zhCN } from '../src/ui/i18n/zh-CN';
+import { en } from '../src/i18n/en';
+import { zhCN } from '../src/i18n/zh-CN';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 

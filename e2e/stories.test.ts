@@ -6,7 +6,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { STORIES, resolveStep, storyById, type Story } from '../src/stories';
-import { en } from '../src/ui/i18n/en';
+import { en } from '../src/i18n/en';
 import { readLink } from '../src/state/link';
 import { ordered as orderedSchedule, replicaCountsBefore, type ScheduledEvent } from '../src/sim/scenario';
 

@@ -14,7 +14,7 @@ import type { ModeSnapshot, SimSnapshot } from './types';
 import { verdictOf, verdictSentence } from './verdict';
 import { verdictWordsFor } from './verdictWords';
 import { cliText, displayWidth, padColumns, type CliText } from './cliText';
-import { matchLocale, proseCount, type LocaleId } from './locale';
+import { matchLocale, proseCount, type LocaleId } from '../i18n/locale';
 import { readFileSync } from 'node:fs';
 import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from './scenariofile';
 import { replicaCountsBefore } from './scenario';

@@ -2,7 +2,7 @@
  * The CLI's headings and table labels in each language (`--lang`, issue 11). Metric names,
  * flags, JSON keys and the apiserver's error messages stay English everywhere.
  */
-import type { LocaleId } from './locale';
+import type { LocaleId } from '../i18n/locale';
 
 /** What the table says, as functions of the figures (already formatted). */
 export interface CliText {

@@ -4,7 +4,7 @@
  * the `zh-CN` catalogue's `verdict.*` messages, as one does for English.
  */
 import { ENGLISH, type VerdictMessageId, type VerdictWords } from './verdict';
-import { proseCount, type LocaleId } from './locale';
+import { proseCount, type LocaleId } from '../i18n/locale';
 
 /** The Chinese messages (one plural form); the page's `zh-CN` catalogue holds the same texts. */
 export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {

@@ -4,7 +4,7 @@ import { encodeLink, linkFor } from './link';
 import { initialLocale, langOfHash, withLang } from './lang';
 import { createShardScopeStore } from './store';
 import { syncUrl, type UrlHost } from './urlSync';
-import { localeFromLanguages } from '../sim/locale';
+import { localeFromLanguages } from '../i18n/locale';
 
 /** An address bar in memory (as in urlSync.test.ts). */
 function fakeHost(initial = '') {

@@ -4,7 +4,7 @@
  * fragment wins over the query, since the page rewrites the fragment and not the query;
  * without either, the browser's preferred languages decide.
  */
-import { localeFromLanguages, matchLocale, type LocaleId } from '../sim/locale';
+import { localeFromLanguages, matchLocale, type LocaleId } from '../i18n/locale';
 
 const KEY = 'lang';
 

@@ -12,7 +12,7 @@ import { SHARD_KEYS, type ShardKey } from '../core/sharding';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams, type ViewParams } from './params';
 import { MAX_TOTAL_RANGES } from '../sim/params';
-import { LOCALES } from '../sim/locale';
+import { LOCALES } from '../i18n/locale';
 import { countRanges, equalSplitSelectors } from './selectors';
 import { checkSchedule } from '../sim/scenario';
 import { checkRetyped, type RetypedLayout } from '../sim/retype';

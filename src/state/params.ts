@@ -4,7 +4,7 @@ import type { LifecycleParams } from './lifecycle';
  * so that a run can be reproduced from a seed, put in a link, replayed as a guided scenario
  * step, or diffed between two steps. Nothing here is derived or large.
  */
-import type { LocaleId } from '../sim/locale';
+import type { LocaleId } from '../i18n/locale';
 import type { ShardKey } from '../core/sharding';
 import type { ScheduledEvent } from '../sim/scenario';
 import type { RetypedLayout } from '../sim/retype';

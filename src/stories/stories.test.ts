@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from '../ui/i18n/en';
+import { en } from '../i18n/en';
 import { readLink, encodeLink } from '../state/link';
 import { defaultViewParams } from '../state/defaults';
 import { STORIES, resolveStep, storyById } from './index';

@@ -5,11 +5,11 @@
  * step), so going to step k from anywhere (step back, a link, a reload) shows exactly step k.
  *
  * Text is not here: titles, narration, questions and answers are message ids of the
- * catalogue (`src/ui/i18n/en.ts`), so another locale translates them.
+ * catalogue (`src/i18n/en.ts`), so another locale translates them.
  */
 import type { SimParams, ViewParams } from '../state/params';
 import type { ReshardEvent } from '../state';
-import type { MessageId } from '../ui/i18n/en';
+import type { MessageId } from '../i18n/en';
 
 /** The ids of the stories, in menu order. `resharding` and `rollout` come with issue 9's model events. */
 export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'resharding' | 'hot-namespaces' | 'refused' | 'rollout';

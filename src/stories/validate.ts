@@ -6,7 +6,7 @@
  */
 import { encodeLink, readLink } from '../state/link';
 import { defaultViewParams } from '../state/defaults';
-import type { Message } from '../ui/i18n/en';
+import type { Message } from '../i18n/en';
 import { resolveStep } from './resolve';
 import type { Story } from './types';
 

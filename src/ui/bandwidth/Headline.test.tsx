@@ -4,7 +4,7 @@ import { createSimulation } from '../../sim';
 import type { SimParamsInput } from '../../sim';
 import { runCli } from '../../sim/cli';
 import { VERDICT_MESSAGES_EN, verdictOf, type VerdictMessageId } from '../../sim/verdict';
-import { en } from '../i18n/en';
+import { en } from '../../i18n/en';
 import type { SimSnapshot } from '../../state';
 import { Headline } from './BandwidthPanel';
 import { VERDICT_IDS } from './headline';

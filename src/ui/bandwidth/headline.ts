@@ -6,7 +6,7 @@
  */
 import { cjkSpacing, headlineRatio, type SimSnapshot, type Verdict, type VerdictMessageId, type VerdictWords } from '../../state';
 import type { Formatters, Translate } from '../i18n';
-import type { MessageId } from '../i18n/en';
+import type { MessageId } from '../../i18n/en';
 
 /** The ratio and where it came from. */
 export interface Headline {

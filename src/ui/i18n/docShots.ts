@@ -1,4 +1,4 @@
-import type { MessageId } from './en';
+import type { MessageId } from '../../i18n/en';
 
 /**
  * The README's screenshots and the catalogue message that captions each (issue 11). README.md

@@ -3,15 +3,15 @@
  * number formatters. Without a provider the locale is English, so components render in tests.
  */
 import { createContext, useContext, type ReactNode } from 'react';
-import { createTranslator, type Locale, type Translate } from './translate';
-import { formatters, type Formatters } from './format';
+import { createTranslator, type Locale, type Translate } from '../../i18n/translate';
+import { formatters, type Formatters } from '../../i18n/format';
 
-export { en } from './en';
-export type { MessageId, Message, PluralMessage } from './en';
-export { createTranslator } from './translate';
-export type { Locale, Translate, MessageParams } from './translate';
-export { formatters } from './format';
-export type { Formatters } from './format';
+export { en } from '../../i18n/en';
+export type { MessageId, Message, PluralMessage } from '../../i18n/en';
+export { createTranslator } from '../../i18n/translate';
+export type { Locale, Translate, MessageParams } from '../../i18n/translate';
+export { formatters } from '../../i18n/format';
+export type { Formatters } from '../../i18n/format';
 
 const LocaleContext = createContext<Locale>('en');
 

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from './en';
-import { zhCN } from './zh-CN';
+import { en } from '../../i18n/en';
+import { zhCN } from '../../i18n/zh-CN';
 import { DOC_SHOTS } from './docShots';
 
 /** The repository root (this file is src/ui/i18n/). */

@@ -9,7 +9,7 @@ import type { SimSnapshot } from '../../state';
 import { Headline } from '../bandwidth/BandwidthPanel';
 import { VERDICT_IDS } from '../bandwidth/headline';
 import { I18nProvider } from './index';
-import { zhCN } from './zh-CN';
+import { zhCN } from '../../i18n/zh-CN';
 
 afterEach(cleanup);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createTranslator } from '../i18n/translate';
+import { createTranslator } from '../../i18n/translate';
 import { slowStretch, timelineMarks, timelineSpan } from './Timeline';
 import type { ScheduledEvent } from '../../state';
 

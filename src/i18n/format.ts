@@ -3,7 +3,7 @@
  * live here; the sentences around them come from the catalogue.
  */
 import type { Locale } from './translate';
-import { proseCount } from '../../sim/locale';
+import { proseCount } from './locale';
 
 const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 

@@ -5,7 +5,7 @@
  */
 import { en, type Message, type MessageId } from './en';
 import { zhCN } from './zh-CN';
-import { proseCount, type LocaleId } from '../../sim/locale';
+import { proseCount, type LocaleId } from './locale';
 
 /** Locales with a catalogue: English and Simplified Chinese (`zh-CN`). */
 export type Locale = LocaleId;
