@@ -20,7 +20,7 @@ export default tseslint.config(
   {
     // core and sim are deterministic: no wall clock, no ambient randomness.
     files: ['src/core/**/*.ts', 'src/sim/**/*.ts'],
-    ignores: ['**/*.test.ts', 'src/sim/cli.ts'],
+    ignores: ['**/*.test.ts', 'src/sim/cli/**'],
     rules: {
       'no-restricted-properties': [
         'error',

@@ -17,7 +17,7 @@ import { viteSingleFile } from 'vite-plugin-singlefile';
 //   text: links and request URLs copied to the clipboard).
 // - worker-src 'self': the model's worker is a bundled file, never a blob.
 // - script-src 'wasm-unsafe-eval': only to compile the few-hundred-byte WebAssembly module
-//   that hashes a million uids at generation (src/sim/uidhashwasm.ts); no JavaScript eval.
+//   that hashes a million uids at generation (src/sim/cluster/uidhashwasm.ts); no JavaScript eval.
 // frame-ancestors, report-to and sandbox are ignored in a <meta> policy: a host sends them as
 // HTTP headers (see the README).
 const CSP =

@@ -1,7 +1,7 @@
 /** Browser bench entry (bundled by bench/browser-seekgen.ts): both generators on `window`. */
 import { Cluster } from '../src/sim/cluster';
 import { resolveParams } from '../src/sim/params';
-import { createPrng } from '../src/sim/prng';
+import { createPrng } from '../src/sim/cluster';
 import { ReferenceCluster } from './reference-cluster';
 
 const w = globalThis as unknown as { __generate: (which: 'ours' | 'reference', pods: number) => number };

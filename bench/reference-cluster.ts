@@ -17,13 +17,13 @@
  */
 import { formatHex, hashFieldInto, partsToBigInt } from '../src/core/sharding';
 import type { ClusterParams, SizeParams } from '../src/sim/params';
-import type { Prng } from '../src/sim/prng';
-import { SortedHashIndex } from '../src/sim/hashindex';
-import type { SortedHashes } from '../src/sim/hashindex';
-import { mix32, namespaceName } from '../src/sim/names';
-import { sampleJsonBytes, sampleNamespaceFactor } from '../src/sim/sizes';
-import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from '../src/sim/uuid';
-import { jumpHash } from '../src/sim/jump';
+import type { Prng } from '../src/sim/cluster';
+import { SortedHashIndex } from '../src/sim/cluster';
+import type { SortedHashes } from '../src/sim/cluster';
+import { mix32, namespaceName } from '../src/sim/cluster';
+import { sampleJsonBytes, sampleNamespaceFactor } from '../src/sim/cluster';
+import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from '../src/sim/cluster';
+import { jumpHash } from '../src/sim/cluster';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const hashInto = hashFieldInto;

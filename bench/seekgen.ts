@@ -17,9 +17,9 @@
  */
 import { Cluster } from '../src/sim/cluster';
 import { resolveParams } from '../src/sim/params';
-import { createPrng } from '../src/sim/prng';
-import { CHECKPOINT_BUDGET_BYTES } from '../src/sim/checkpoint';
-import { createSimulation, TICK_SECONDS } from '../src/sim/simulation';
+import { createPrng } from '../src/sim/cluster';
+import { CHECKPOINT_BUDGET_BYTES } from '../src/sim/time';
+import { createSimulation, TICK_SECONDS } from '../src/sim/engine';
 import { ReferenceCluster } from './reference-cluster';
 import type { BenchResult } from './types';
 

@@ -18,12 +18,13 @@
  */
 import { ShardSelector, splitHashSpace } from '../src/core/sharding';
 import { Cluster } from '../src/sim/cluster';
-import { recountLinear, recountRanges } from '../src/sim/ownership';
-import { DEFAULT_PARAMS, resolveParams } from '../src/sim/params';
-import { createPrng } from '../src/sim/prng';
-import { rebuildHashSpace } from '../src/sim/hashspace';
-import { createSimulation } from '../src/sim/simulation';
-import { formatUuid, writeUuidV4 } from '../src/sim/uuid';
+import { recountLinear, recountRanges } from '../src/sim/engine';
+import { DEFAULT_PARAMS } from '../src/sim/params';
+import { resolveParams } from '../src/sim/params';
+import { createPrng } from '../src/sim/cluster';
+import { rebuildHashSpace } from '../src/sim/engine';
+import { createSimulation } from '../src/sim/engine';
+import { formatUuid, writeUuidV4 } from '../src/sim/cluster';
 import type { BenchResult } from './types';
 
 const MILLION = 1_000_000;

@@ -8,7 +8,8 @@ import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { STORIES, resolveStep, storyById, type Story } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { readLink } from '../src/state/link';
-import { ordered as orderedSchedule, replicaCountsBefore, type ScheduledEvent } from '../src/sim/scenario';
+import { ordered as orderedSchedule, replicaCountsBefore } from '../src/sim/params';
+import { type ScheduledEvent } from '../src/sim/params';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */

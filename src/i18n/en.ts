@@ -254,7 +254,7 @@ export const en = {
   'bandwidth.metrics': 'API-server metrics',
   'bandwidth.waiting': 'Press Play to run the event stream.',
 
-  // issue 7: headline verdict (the same texts as VERDICT_MESSAGES_EN in src/sim/verdict.ts)
+  // issue 7: headline verdict (the same texts as VERDICT_MESSAGES_EN in src/sim/report/verdict.ts)
   'verdict.headlineSettling': {
     one: '{count} replica: server-side should send {ratio}× less (expected; rates settling)',
     other: '{count} replicas: server-side should send {ratio}× less (expected; rates settling)',

@@ -6,7 +6,8 @@
  * and the page decodes an event's fates when they are first read. The events are otherwise
  * the model's own, field for field.
  */
-import type { DeliveryOutcome, RecentEvent, WatchEventType } from './types';
+import type { DeliveryOutcome, RecentEvent } from './engine';
+import type { WatchEventType } from './cluster';
 
 /** Marks a packed list of events. */
 const PACKED = '__packedEvents';

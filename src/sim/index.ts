@@ -13,108 +13,35 @@
  * sim.listFor('server', 0).body;    // a PodList with metadata.shardInfo
  * ```
  */
-export { createSimulation } from './simulation';
-export {
-  DEFAULT_PARAMS,
-  LIMITS,
-  MAX_TOTAL_RANGES,
-  MODES,
-  SimParamsError,
-  validateParams,
-  resolveParams,
-  mergeParams,
-} from './params';
-export type {
-  SimParams,
-  SimParamsInput,
-  DeepPartial,
-  ClusterParams,
-  SizeParams,
-  ChurnParams,
-  BurstParams,
-  ApiServerParams,
-  ReplicaParams,
-  CostParams,
-  Encoding,
-  ClientFilter,
-  ServerFallback,
-  ClientCache,
-  Mode,
-  SelectorSpec,
-  ParamIssue,
-  ValidationResult,
-} from './params';
-export { OWNER_NONE, OWNER_MANY } from './types';
-export type {
-  Simulation,
-  SimSnapshot,
-  ModeSnapshot,
-  ModeSeries,
-  ModeTotals,
-  ReplicaStats,
-  ReplicaCounters,
-  ReplicaMemory,
-  StyleMemory,
-  ReplicaRates,
-  ReplicaFiltering,
-  RangeView,
-  ApiServerStats,
-  ApiServerMetrics,
-  OwnershipAudit,
-  ClosedForm,
-  BurstMark,
-  SettlingInfo,
-  ClosedFormMode,
-  ClusterSummary,
-  ChurnSummary,
-  HashSpaceView,
-  HashSpaceNamespace,
-  ObjectInfo,
-  RangeSet,
-  OwnershipRecount,
-  RecentEvent,
-  DeliveryOutcome,
-  ReshardStrategy,
-  ReshardStage,
-  ReshardReport,
-  PodObject,
-  PodListBody,
-  StatusBody,
-  InternalErrorStatusBody,
-  BadRequestStatusBody,
-  RequestInfo,
-  ListResponse,
-  ListOptions,
-  WatchEventType,
-  WatchEventEnvelope,
-} from './types';
-export { jumpHash } from './jump';
-export { checkSchedule, replicaCountsBefore, strategyFor, isRangeStrategy, CLIENT_ONLY_REASON, RANGE_STRATEGIES, ROLLOUT_KINDS } from './scenario';
-export type { ScheduledEvent, ReshardEvent, ReshardRollout, RangeStrategy } from './scenario';
-export type { HandoffSummary } from './handoff';
-export { TICK_SECONDS } from './simulation';
-export { RESHARD_STRATEGIES, reshardHashes, splitRanges } from './reshard';
+export { createSimulation } from './engine';
+export { DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES } from './params';
+export { MODES } from './params';
+export { SimParamsError, validateParams, resolveParams, mergeParams } from './params';
+export type { SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';
+export type { ValidationResult } from './params';
+export { OWNER_NONE, OWNER_MANY } from './engine';
+export type { Simulation } from './engine';
+export type { SimSnapshot, ModeSnapshot, ModeSeries, ModeTotals, ReplicaStats, ReplicaCounters, ReplicaMemory, StyleMemory, ReplicaRates, ApiServerStats, OwnershipAudit, SettlingInfo, ClusterSummary, ChurnSummary } from './report';
+export type { ReplicaFiltering } from './client';
+export type { RangeView } from './client';
+export type { ApiServerMetrics, PodObject, PodListBody, StatusBody, InternalErrorStatusBody, BadRequestStatusBody, RequestInfo, ListOptions, WatchEventEnvelope } from './apiserver';
+export type { ListResponse } from './engine';
+export type { ClosedForm, ClosedFormMode } from './report';
+export type { BurstMark } from './cluster';
+export type { HashSpaceView, HashSpaceNamespace, ObjectInfo, RangeSet, OwnershipRecount, RecentEvent, DeliveryOutcome } from './engine';
+export type { ReshardStrategy } from './params';
+export type { ReshardStage, ReshardReport } from './time';
+export type { WatchEventType } from './cluster';
+export { jumpHash } from './cluster';
+export { checkSchedule, replicaCountsBefore, strategyFor, isRangeStrategy, CLIENT_ONLY_REASON, RANGE_STRATEGIES, ROLLOUT_KINDS } from './params';
+export type { ScheduledEvent, ReshardEvent, ReshardRollout, RangeStrategy } from './params';
+export type { HandoffSummary } from './time';
+export { TICK_SECONDS } from './engine';
+export { RESHARD_STRATEGIES, reshardHashes, splitRanges } from './time';
 export { watchDecision, METRIC_WATCH_SHARDS, METRIC_FILTERED_EVENTS } from './apiserver';
-export { metricsExposition, METRIC_WATCH_SHARDS_HELP, METRIC_FILTERED_EVENTS_HELP } from './metrics';
-export { EV_ADDED, EV_MODIFIED, EV_DELETED, EV_BOOKMARK, EV_NONE } from './events';
-export { createPrng } from './prng';
-export type { Prng } from './prng';
-export {
-  WORKER_COMMANDS,
-  handleWorkerMessage,
-  serveSimulation,
-  createWorkerSimClient,
-  createLocalSimClient,
-  SimWorkerError,
-} from './worker';
-export type {
-  WorkerRequest,
-  WorkerResponse,
-  WorkerCommand,
-  WorkerCommands,
-  WorkerError,
-  WorkerState,
-  MessageEndpoint,
-  WorkerPort,
-  SimClient,
-} from './worker';
+export { metricsExposition, METRIC_WATCH_SHARDS_HELP, METRIC_FILTERED_EVENTS_HELP } from './apiserver';
+export { EV_ADDED, EV_MODIFIED, EV_DELETED, EV_BOOKMARK, EV_NONE } from './cluster';
+export { createPrng } from './cluster';
+export type { Prng } from './cluster';
+export { WORKER_COMMANDS, handleWorkerMessage, serveSimulation, createWorkerSimClient, createLocalSimClient, SimWorkerError } from './worker';
+export type { WorkerRequest, WorkerResponse, WorkerCommand, WorkerCommands, WorkerError, WorkerState, MessageEndpoint, WorkerPort, SimClient } from './worker';

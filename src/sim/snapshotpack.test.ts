@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { splitHashSpace } from '../core/sharding';
-import { createWorkerSimClient, type MessageEndpoint } from './client';
-import { createSimulation } from './simulation';
+import { createWorkerSimClient, type MessageEndpoint } from './workerClient';
+import { createSimulation } from './engine';
 import { serveSimulation } from './worker';
 
 /** 64 replicas of `per` interleaved ranges. */

@@ -7,7 +7,7 @@
  * and the page fills the rest in from the last one it received.
  * Both ends see the same snapshots in the same order (one worker, messages in order).
  */
-import type { ReplicaStats, SimSnapshot } from './types';
+import type { ReplicaStats, SimSnapshot } from './report';
 
 /** The fields sent only when changed. */
 const HEAVY = ['listUrl', 'watchUrl', 'selectorSent', 'selector', 'ranges'] as const;

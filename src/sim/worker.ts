@@ -5,26 +5,28 @@
  * and under Node.
  *
  * In a worker, this module installs itself when imported:
- * `new Worker(new URL('../sim/worker.ts', import.meta.url), { type: 'module' })`.
+ * `new Worker(new URL('./worker.ts', import.meta.url), { type: 'module' })`.
  * On the main thread importing it installs nothing.
  *
  * No DOM types are referenced: the worker scope is described by the minimal
  * {@link MessagePort}-like interface below, so `src/sim` stays DOM-free.
  */
-import { SimWorkerError, WORKER_COMMANDS } from './client';
-import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './client';
+import { SimWorkerError, WORKER_COMMANDS } from './workerClient';
+import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './workerClient';
 import { packEvents } from './eventpack';
 import { SimParamsError } from './params';
-import { createSimulation } from './simulation';
+import { createSimulation } from './engine';
 import { createSnapshotPacker } from './snapshotpack';
-import type { RecentEvent, SimSnapshot, Simulation } from './types';
+import type { RecentEvent } from './engine';
+import type { SimSnapshot } from './report';
+import type { Simulation } from './engine';
 
 /** The commands whose result is a snapshot. */
 const SNAPSHOT_COMMANDS: readonly WorkerCommand[] = ['create', 'step', 'snapshot', 'reconfigure', 'seek'];
 
-// The protocol's client side lives in `./client` (model-free, for the page's bundle).
-export { SimWorkerError, WORKER_COMMANDS, createWorkerSimClient } from './client';
-export type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerPort, WorkerRequest, WorkerResponse } from './client';
+// The protocol's client side lives in `./workerClient` (model-free, for the page's bundle).
+export { SimWorkerError, WORKER_COMMANDS, createWorkerSimClient } from './workerClient';
+export type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerPort, WorkerRequest, WorkerResponse } from './workerClient';
 
 /** Holds the simulation the commands act on. */
 export interface WorkerState {

@@ -3,13 +3,13 @@
  * clusters: the request URL exactly as client-go encodes it, and the HTTP 500 body text.
  */
 import { INVALID_SHARD_SELECTOR_PREFIX } from '../core/sharding';
-import { goQueryEscape } from '../sim/url';
-import { goQueryEscapeMemo } from '../sim/urlmemo';
+import { goQueryEscape } from '../sim/apiserver';
+import { goQueryEscapeMemo } from '../sim/apiserver';
 
 export { goQueryEscape };
 // Pure builders (no model code): the page prints the same bodies and exposition as the model.
-export { statusBody } from '../sim/status';
-export { metricsExposition, METRIC_FILTERED_EVENTS } from '../sim/metrics';
+export { statusBody } from '../sim/apiserver';
+export { metricsExposition, METRIC_FILTERED_EVENTS } from '../sim/apiserver';
 
 /**
  * The informer's WATCH request for pods with this shard selector (omitted when empty). The

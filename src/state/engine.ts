@@ -4,21 +4,7 @@
  * so the store never knows which. Large data (hash positions, owners) arrives here as typed
  * arrays and is kept out of the store.
  */
-import type {
-  HashSpaceView,
-  ListOptions,
-  ListResponse,
-  Mode,
-  ObjectInfo,
-  OwnershipRecount,
-  RangeSet,
-  RecentEvent,
-  ReshardReport,
-  ReshardStrategy,
-  SimParamsInput,
-  SimClient,
-  SimSnapshot,
-} from '../sim';
+import type { HashSpaceView, ListOptions, ListResponse, Mode, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent, ReshardReport, ReshardStrategy, SimParamsInput, SimClient, SimSnapshot } from '../sim';
 import { pacedClient } from './paced';
 
 /** The model's commands the engine uses (a subset of the worker protocol's client). */

@@ -47,30 +47,13 @@ export { selectRunningLayout } from './running';
 export type { RunningLayout } from './running';
 export { settlingView, selectSettlingSecondsLeft } from './settling';
 export type { SettlingView } from './settling';
-export type {
-  SimSnapshot,
-  SettlingInfo,
-  ModeSnapshot,
-  ReplicaStats,
-  ApiServerStats,
-  OwnershipAudit,
-  OwnershipRecount,
-  HashSpaceView,
-  HashSpaceNamespace,
-  ObjectInfo,
-  RecentEvent,
-  DeliveryOutcome,
-  ListResponse,
-  PodListBody,
-  Mode,
-  WatchEventType,
-} from '../sim';
+export type { SimSnapshot, SettlingInfo, ModeSnapshot, ReplicaStats, ApiServerStats, OwnershipAudit, OwnershipRecount, HashSpaceView, HashSpaceNamespace, ObjectInfo, RecentEvent, DeliveryOutcome, ListResponse, PodListBody, Mode, WatchEventType } from '../sim';
 // issue 7: the headline verdict (small and pure; the CLI prints the same sentence).
-export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, HOT_REPLICA_FACTOR } from '../sim/verdict';
-export { cjkSpacing } from '../sim/verdictWords';
-export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/verdict';
+export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, HOT_REPLICA_FACTOR } from '../sim/report';
+export { cjkSpacing } from '../sim/report';
+export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/report';
 // From the types module directly: importing the model's index would pull its code into the page.
-export { OWNER_NONE, OWNER_MANY } from '../sim/types';
+export { OWNER_NONE, OWNER_MANY } from '../sim/engine';
 export type { ShardKey, ShardSelectorError, ShardSelectorErrorCode, SourceSpan, ShardRangeRequirement } from '../core/sharding';
 /** One owner's ranges, as `analyzeCoverage` takes them. */
 export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];
@@ -94,7 +77,8 @@ export type { UrlHost, UrlSyncOptions } from './urlSync';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
 // issue 9: the run's schedule
-export { checkSchedule, replicaCountsBefore, ordered as orderedSchedule, CLIENT_ONLY_REASON } from '../sim/scenario';
-export type { ScheduledEvent, ReshardEvent, ReshardRollout } from '../sim/scenario';
-export type { ReshardStrategy, HandoffView } from '../sim/types';
-export type { HandoffSummary } from '../sim/handoff';
+export { checkSchedule, replicaCountsBefore, ordered as orderedSchedule, CLIENT_ONLY_REASON } from '../sim/params';
+export type { ScheduledEvent, ReshardEvent, ReshardRollout } from '../sim/params';
+export type { ReshardStrategy } from '../sim/params';
+export type { HandoffView } from '../sim/report';
+export type { HandoffSummary } from '../sim/time';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { encodeLink, readLink } from './link';
-import type { ScheduledEvent } from '../sim/scenario';
+import type { ScheduledEvent } from '../sim/params';
 import { toSimInput } from './toSim';
 
 const reshard: ScheduledEvent = { kind: 'reshard', at: 30, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 5 } };

@@ -14,10 +14,11 @@ import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams
 import { MAX_TOTAL_RANGES } from '../sim/params';
 import { LOCALES } from '../i18n/locale';
 import { countRanges, equalSplitSelectors } from './selectors';
-import { checkSchedule } from '../sim/scenario';
-import { checkRetyped, type RetypedLayout } from '../sim/retype';
+import { checkSchedule } from '../sim/params';
+import { checkRetyped } from '../sim/params';
+import { type RetypedLayout } from '../sim/params';
 import { runningCountAt } from './running';
-import type { ScheduledEvent } from '../sim/scenario';
+import type { ScheduledEvent } from '../sim/params';
 import { DEFAULT_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
 

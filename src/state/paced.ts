@@ -2,7 +2,7 @@
  * The model on the page's own thread without long tasks: every command runs in a task of its
  * own, in order, and a step that carries many events is cut into steps of at most
  * {@link EVENTS_PER_TASK} events, one task each, so the page can draw between them. The model
- * does not depend on how its steps are sliced (see `src/sim/simulation.ts`), so the result is
+ * does not depend on how its steps are sliced (see `src/sim/engine/simulation.ts`), so the result is
  * the same as one step.
  */
 import type { SimSnapshot } from '../sim';

@@ -6,8 +6,8 @@ import type { LifecycleParams } from './lifecycle';
  */
 import type { LocaleId } from '../i18n/locale';
 import type { ShardKey } from '../core/sharding';
-import type { ScheduledEvent } from '../sim/scenario';
-import type { RetypedLayout } from '../sim/retype';
+import type { ScheduledEvent } from '../sim/params';
+import type { RetypedLayout } from '../sim/params';
 
 /** One kube-apiserver instance of the (possibly HA) control plane. */
 export interface ApiServerParams {
@@ -71,7 +71,7 @@ export interface SimParams {
   readonly lifecycle?: LifecycleParams;
   /**
    * issue 9: running layouts typed after a reshard fired (absent: none), in time order: from
-   * `at` seconds the running replicas send these selectors (see `src/sim/retype.ts`).
+   * `at` seconds the running replicas send these selectors (see `src/sim/params/retyped.ts`).
    */
   readonly retyped?: readonly RetypedLayout[];
 }

@@ -5,7 +5,7 @@ import { encodeShortLink } from './shortLink';
 import { equalSplitSelectors } from './selectors';
 import { createShardScopeStore, type ShardScopeStore } from './store';
 import { selectRunningLayout } from './running';
-import type { ScheduledEvent } from '../sim/scenario';
+import type { ScheduledEvent } from '../sim/params';
 import type { SimParams } from './params';
 
 const reshard: ScheduledEvent = { kind: 'reshard', at: 2, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } };

@@ -7,8 +7,9 @@
  * or from a link). Before the reshard time the editors show and edit the start layout again.
  */
 import type { SimSnapshot } from '../sim';
-import { ordered, type ScheduledEvent } from '../sim/scenario';
-import type { RetypedLayout } from '../sim/retype';
+import { ordered } from '../sim/params';
+import { type ScheduledEvent } from '../sim/params';
+import type { RetypedLayout } from '../sim/params';
 import type { SimParams } from './params';
 
 /** The replicas running at `at` seconds: the count of the last reshard before it, or null when none has fired by then. */

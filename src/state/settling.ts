@@ -3,7 +3,7 @@
  * them only from samples since the change, see `SimSnapshot.settling`). These helpers turn
  * that into what the page says: whether figures are still settling, and for how long.
  */
-import type { SimSnapshot } from '../sim/types';
+import type { SimSnapshot } from '../sim/report';
 import type { ShardScopeState } from './store';
 
 /** What the page shows while rates settle. */

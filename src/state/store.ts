@@ -10,7 +10,7 @@
 import { DEFAULT_LIFECYCLE, type LifecycleParams } from './lifecycle';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
-import type { ScheduledEvent } from '../sim/scenario';
+import type { ScheduledEvent } from '../sim/params';
 import type { ShardKey } from '../core/sharding';
 import { createLocalEngine, EngineFellBackError, type EngineFallback, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
 import { mainThreadExcess, type BudgetExcess } from './budget';

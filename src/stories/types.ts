@@ -58,7 +58,7 @@ export type StoryHighlight =
  * Model events a step can schedule, by kind, each with an `at` time. A step's events become
  * the run's whole schedule (`SimParams.schedule`) at that step, so the schedule is part of the
  * step's full state: going back to a step restores its schedule exactly. Issue 9 gives the
- * `reshard` kind (N -> M replicas, a strategy, a rollout; see `src/sim/scenario.ts`).
+ * `reshard` kind (N -> M replicas, a strategy, a rollout; see `src/sim/params/schedule.ts`).
  */
 export interface StoryModelEventMap {
   reshard: Omit<ReshardEvent, 'kind' | 'at'>;

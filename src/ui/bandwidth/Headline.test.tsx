@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { createSimulation } from '../../sim';
 import type { SimParamsInput } from '../../sim';
 import { runCli } from '../../sim/cli';
-import { VERDICT_MESSAGES_EN, verdictOf, type VerdictMessageId } from '../../sim/verdict';
+import { VERDICT_MESSAGES_EN, verdictOf, type VerdictMessageId } from '../../sim/report';
 import { en } from '../../i18n/en';
 import type { SimSnapshot } from '../../state';
 import { Headline } from './BandwidthPanel';

@@ -1,7 +1,7 @@
 /**
  * The headline figure: how many times less the API servers send with server-side sharding
  * than with client-side sharding, on the same cluster and stream, and every failure that
- * must be read with it. The decision lives in the model (`src/sim/verdict.ts`), so the CLI
+ * must be read with it. The decision lives in the model (`src/sim/report/verdict.ts`), so the CLI
  * prints the very same sentence; here it is worded through the message catalogue.
  */
 import { cjkSpacing, headlineRatio, type SimSnapshot, type Verdict, type VerdictMessageId, type VerdictWords } from '../../state';

@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider, STEP_SECONDS, toSimInput } from '../../state';
-import { goQueryEscape } from '../../sim/url';
+import { goQueryEscape } from '../../sim/apiserver';
 import { ReplicaCard } from './ReplicaCard';
 
-vi.mock('../../sim/url', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../../sim/url')>();
+vi.mock('../../sim/apiserver/url', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../../sim/apiserver/url')>();
   return { ...actual, goQueryEscape: vi.fn(actual.goQueryEscape) };
 });
 

@@ -1,0 +1,319 @@
+/**
+ * The command line's flags: what each sets, their bounds, how typed numbers read, and how a
+ * scenario file and the flags merge into one run's parameters. Every message names the flag.
+ */
+import { LIMITS } from '../params';
+import type { ParamIssue, SimParamsInput } from '../params';
+import { matchLocale,  type LocaleId } from '../../i18n/locale';
+import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from '../time';
+import { replicaCountsBefore } from '../params';
+import type { ScheduledEvent } from '../params';
+
+interface FlagSpec {
+  readonly path: string;
+  readonly kind: 'int' | 'number' | 'string' | 'enum' | 'key' | 'gates' | 'bool' | 'rollout';
+  readonly values?: readonly string[];
+  readonly help: string;
+  /** Bounds of a numeric flag, checked here so that the message names the flag. */
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** Flags and the parameter each sets. */
+const FLAGS: Record<string, FlagSpec> = {
+  pods: { path: 'cluster.pods', kind: 'int', min: LIMITS.pods.min, max: LIMITS.pods.max, help: 'live pods at the start (1 to 1,000,000)' },
+  replicas: { path: 'replicas.count', kind: 'int', min: LIMITS.replicas.min, max: LIMITS.replicas.max, help: 'controller replicas (1 to 64)' },
+  seconds: { path: '', kind: 'number', min: 0.01, max: 86_400, help: 'simulated seconds to run (0.01 to 86,400)' },
+  namespaces: { path: 'cluster.namespaces', kind: 'int', min: LIMITS.namespaces.min, max: LIMITS.namespaces.max, help: 'namespaces (1 to 10,000)' },
+  'api-servers': { path: 'apiServers.count', kind: 'int', min: LIMITS.apiServers.min, max: LIMITS.apiServers.max, help: 'API server instances (1 to 5)' },
+  gates: { path: 'apiServers.gates', kind: 'gates', help: 'ShardedListAndWatch per API server, e.g. on,off' },
+  seed: { path: 'seed', kind: 'string', help: 'PRNG seed (same seed, same run)' },
+  encoding: { path: 'sizes.encoding', kind: 'enum', values: ['json', 'protobuf'], help: 'wire encoding' },
+  adds: { path: 'churn.addsPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods created per second' },
+  modifies: { path: 'churn.modifiesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pod updates per second' },
+  deletes: { path: 'churn.deletesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods deleted per second' },
+  bursts: { path: 'churn.burst.enabled', kind: 'bool', help: 'rolling updates on (true/false)' },
+  'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
+  fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'server-side when shardInfo is missing' },
+  'sequential-ids': { path: 'cluster.sequentialIds', kind: 'bool', help: 'UUIDv7-like uids (true/false)' },
+  key: { path: 'replicas.key', kind: 'key', values: ['uid', 'namespace'], help: 'shard key: uid (object.metadata.uid) or namespace (object.metadata.namespace)' },
+  'rollout-gates': { path: 'apiServers.rollout', kind: 'rollout', help: 'rolling upgrade: gate@start/every, e.g. on@60s/20s restarts server i at 60 + 20i s with the gate on' },
+  'watch-timeouts': { path: 'watch.timeouts', kind: 'bool', help: 'watches end after 5 to 10 minutes and resume (true/false)' },
+  'watch-policy': { path: 'replicas.watchPolicy', kind: 'enum', values: ['trust', 'check'], help: 'after a LIST with shardInfo: trust the stream or check locally too' },
+  'initial-list': { path: 'replicas.initialList', kind: 'enum', values: ['list', 'watch-list'], help: 'LIST then WATCH, or a streaming list (sendInitialEvents)' },
+  compaction: { path: 'watch.compactionSeconds', kind: 'number', min: 0, max: 3_600, help: 'seconds of history before 410 Gone (0: never compacted)' },
+  bookmarks: { path: 'watch.bookmarks', kind: 'bool', help: 'watchers ask for BOOKMARKs (true/false)' },
+  'client-cache': { path: 'replicas.clientCache', kind: 'enum', values: ['owned', 'all'], help: 'informer cache: owned (filter before the cache) or all (cache everything, filter in handlers)' },
+};
+
+/** `--key` values and the field path each stands for. */
+const KEY_PATHS: Readonly<Record<string, string>> = { uid: 'object.metadata.uid', namespace: 'object.metadata.namespace' };
+
+export function usage(): string {
+  const lines = ['usage: npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [flags]', '', 'flags:'];
+  for (const [name, f] of Object.entries(FLAGS)) lines.push(`  --${name.padEnd(16)} ${f.help}`);
+  lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
+  lines.push(`  --${'reshard'.padEnd(16)} a reshard during the run: ${RESHARD_GRAMMAR}; repeat for several`);
+  lines.push(`  --${'scenario'.padEnd(16)} a JSON file {"params": {...}, "events": [...], "seconds": S} (docs/scenario.md); flags override its params`);
+  lines.push(`  --${'lang'.padEnd(16)} language of the table and the summary: en or zh-CN (JSON keys stay English)`);
+  lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
+  return lines.join('\n');
+}
+
+function setPath(obj: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let o = obj;
+  for (const p of parts.slice(0, -1)) {
+    o[p] = (o[p] as Record<string, unknown> | undefined) ?? {};
+    o = o[p] as Record<string, unknown>;
+  }
+  o[parts[parts.length - 1]!] = value;
+}
+
+export class FlagError extends Error {}
+
+/** The hint every error ends with. */
+export const HELP_HINT = '(run with --help for every flag)';
+
+/**
+ * A decimal number as people type it on a command line: optional sign, digits with optional
+ * `_` between them, an optional fraction and exponent. No hex, octal, binary, `Infinity` or
+ * `NaN` (JavaScript's `Number()` takes all of those, and `0x10` silently became 16).
+ */
+const DECIMAL = /^[+-]?(?:\d+(?:_\d+)*(?:\.(?:\d+(?:_\d+)*)?)?|\.\d+(?:_\d+)*)(?:e[+-]?\d+)?$/i;
+
+/** A typed value quoted for a message, cut short so that a huge argument gives a short line. */
+function quoted(value: string): string {
+  return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/**
+ * A typed number for a message: plain digits grouped (`2,000,000`), anything else as typed
+ * (never re-expanded: `1e308` stays `1e308`), cut short.
+ */
+function asTyped(value: string): string {
+  if (/^[+-]?\d{1,15}(\.\d{1,6})?$/.test(value)) return bound(Number(value));
+  return value.length > 40 ? `${value.slice(0, 40)}… (${value.length.toLocaleString('en-US')} characters)` : value;
+}
+
+function bound(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 20 });
+}
+
+/** Reads a numeric flag; throws FlagError naming the flag, its bounds and the typed text. */
+function numberFlag(name: string, spec: FlagSpec, value: string): number {
+  const whole = spec.kind === 'int';
+  if (!DECIMAL.test(value)) throw new FlagError(`--${name} must be a decimal number such as 100000 or 100_000, got ${quoted(value)}`);
+  const n = Number(value.replace(/_/g, ''));
+  const min = spec.min ?? -Infinity;
+  const max = spec.max ?? Infinity;
+  if (!(n >= min && n <= max) || (whole && !Number.isInteger(n))) {
+    throw new FlagError(`--${name} must be ${whole ? 'an integer' : 'a number'} from ${bound(min)} to ${bound(max)}, got ${asTyped(value)}`);
+  }
+  return n;
+}
+
+/** Parses argv into parameters; throws FlagError with a message naming the flag. */
+export function parseArgs(argv: readonly string[]): {
+  input: SimParamsInput;
+  seconds: number;
+  json: boolean;
+  help: boolean;
+  /** `--reshard` values in order, each with the `from` it names. */
+  reshards: { from: number; event: ScheduledEvent; text: string }[];
+  scenario: string | null;
+  secondsGiven: boolean;
+  lang: LocaleId;
+} {
+  const input: Record<string, unknown> = {};
+  const reshards: { from: number; event: ScheduledEvent; text: string }[] = [];
+  let scenario: string | null = null;
+  let seconds = 60;
+  let json = false;
+  let help = false;
+  let lang: LocaleId | null = null;
+  // The text each flag was given, to refuse a repeat instead of silently taking the last.
+  const seen = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') {
+      if (json) throw new FlagError('--json is given twice; give it once');
+      json = true;
+      continue;
+    }
+    if (arg === '--help' || arg === '-h') {
+      help = true;
+      continue;
+    }
+    // issue 11: --lang zh-CN (or --lang=zh-CN)
+    if (arg === '--lang' || arg.startsWith('--lang=')) {
+      const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
+      if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)');
+      if (lang !== null) throw new FlagError('--lang is given twice; give it once');
+      lang = matchLocale(value);
+      if (lang === null) throw new FlagError(`--lang must be en or zh-CN, got ${quoted(value)}`);
+      continue;
+    }
+    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`);
+    let name = arg.slice(2);
+    let value: string | undefined;
+    const eq = name.indexOf('=');
+    if (eq >= 0) {
+      value = name.slice(eq + 1);
+      name = name.slice(0, eq);
+    }
+    if (name === 'reshard' || name === 'scenario') {
+      if (value === undefined) {
+        value = argv[i + 1];
+        if (value === undefined || value.startsWith('--')) throw new FlagError(`--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : 'a JSON file'})`);
+        i++;
+      }
+      if (name === 'reshard') {
+        // The only repeatable flag: one reshard each.
+        try {
+          reshards.push({ ...parseReshardFlag(value), text: value });
+        } catch (e) {
+          if (e instanceof ScenarioError) throw new FlagError(e.message);
+          throw e;
+        }
+      } else {
+        if (scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(scenario)}, then ${quoted(value)}); give it once`);
+        scenario = value;
+      }
+      continue;
+    }
+    const spec = FLAGS[name];
+    if (!spec) throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario`);
+    if (value === undefined) {
+      value = argv[i + 1];
+      // `--pods --replicas 4`: the value is missing, not "--replicas".
+      if (value === undefined || (value.startsWith('--') && (value.slice(2).split('=')[0]! in FLAGS || value === '--json' || value === '--help'))) {
+        throw new FlagError(`--${name} needs a value (${spec.help})`);
+      }
+      i++;
+    }
+    const before = seen.get(name);
+    if (before !== undefined) throw new FlagError(`--${name} is given twice (${quoted(before)}, then ${quoted(value)}); give it once`);
+    seen.set(name, value);
+    let parsed: unknown;
+    switch (spec.kind) {
+      case 'int':
+      case 'number':
+        parsed = numberFlag(name, spec, value);
+        break;
+      case 'bool':
+        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${quoted(value)}`);
+        parsed = value === 'true';
+        break;
+      case 'enum':
+        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
+        parsed = name === 'watch-policy' ? (value === 'trust' ? 'trust-stream' : 'check-locally') : value;
+        break;
+      case 'rollout': {
+        const m = /^(on|off)@(\d+(?:\.\d+)?)s?\/(\d+(?:\.\d+)?)s?$/.exec(value);
+        if (!m) throw new FlagError(`--${name} must be on|off@START/EVERY in seconds, e.g. on@60s/20s, got ${quoted(value)}`);
+        parsed = { gate: m[1] === 'on', at: Number(m[2]), everySeconds: Number(m[3]) };
+        break;
+      }
+      case 'key': {
+        // The short names, or the field path itself.
+        const path = KEY_PATHS[value] ?? (Object.values(KEY_PATHS).includes(value) ? value : undefined);
+        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
+        parsed = path;
+        break;
+      }
+      case 'gates':
+        parsed = value.split(',').map((g) => {
+          if (g === 'on' || g === 'true') return true;
+          if (g === 'off' || g === 'false') return false;
+          throw new FlagError(`--gates must be a comma-separated list of on/off, one per API server, got ${quoted(value)}`);
+        });
+        break;
+      default:
+        parsed = value;
+    }
+    if (name === 'seconds') seconds = parsed as number;
+    else setPath(input, spec.path, parsed);
+  }
+  // A gates list implies the server count; it may be shorter than --api-servers (the rest are on).
+  const servers = input.apiServers as { gates?: boolean[]; count?: number } | undefined;
+  if (servers?.gates) {
+    const n = servers.gates.length;
+    if (servers.count === undefined) {
+      if (n > LIMITS.apiServers.max) throw new FlagError(`--gates lists ${n} API servers, more than the most (${LIMITS.apiServers.max}); give at most ${LIMITS.apiServers.max} on/off values`);
+      servers.count = n;
+    } else if (n > servers.count) {
+      throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`);
+    }
+  }
+  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
+}
+
+function mergeInput(base: unknown, over: unknown): unknown {
+  if (over === undefined) return base;
+  if (typeof base === 'object' && base !== null && !Array.isArray(base) && typeof over === 'object' && over !== null && !Array.isArray(over)) {
+    const out: Record<string, unknown> = { ...(base as Record<string, unknown>) };
+    for (const [k, v] of Object.entries(over)) out[k] = mergeInput(out[k], v);
+    return out;
+  }
+  return over;
+}
+
+/** Reads a scenario file (the command line passes the file system; tests pass text). */
+export type ReadFile = (path: string) => string;
+
+/**
+ * The run's parameters, events and length from the flags and the scenario file: flags
+ * override the file's parameters, `--reshard` events follow the file's, and each
+ * `--reshard`'s `from` must be the replica count at its time.
+ */
+export function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFile): { input: SimParamsInput; seconds: number } {
+  let fileParams: SimParamsInput = {};
+  let events: ScheduledEvent[] = [];
+  let seconds = args.seconds;
+  if (args.scenario !== null) {
+    let text: string;
+    try {
+      text = readFile(args.scenario);
+    } catch (e) {
+      throw new FlagError(`--scenario ${quoted(args.scenario)} cannot be read: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+    }
+    const file = parseScenario(text, args.scenario);
+    fileParams = file.params;
+    events = [...file.events];
+    if (!args.secondsGiven && file.seconds !== undefined) seconds = file.seconds;
+  }
+  const input = mergeInput(fileParams, args.input) as SimParamsInput;
+  const first = events.length;
+  events.push(...args.reshards.map((r) => r.event));
+  const initial = input.replicas?.count ?? DEFAULT_REPLICAS;
+  if (typeof initial === 'number') {
+    const froms = replicaCountsBefore(events, initial);
+    args.reshards.forEach((r, k) => {
+      const have = froms[first + k]!;
+      if (r.from !== have) {
+        throw new FlagError(`--reshard ${quoted(r.text)}: from is ${r.from} but the run has ${have} replicas at ${r.event.at} s; write ${have}:${r.event.to}@...`);
+      }
+    });
+  }
+  for (const r of args.reshards) {
+    if (r.event.at > seconds) throw new FlagError(`--reshard ${quoted(r.text)} happens at ${r.event.at} s, after the run ends (--seconds ${seconds}); lengthen --seconds`);
+  }
+  return { input: events.length > 0 ? { ...input, schedule: events } : input, seconds };
+}
+
+const DEFAULT_REPLICAS = 4;
+
+/** The CLI flag that sets each parameter path, for messages of the model's own validation. */
+const FLAG_OF_PATH: ReadonlyMap<string, string> = new Map(Object.entries(FLAGS).filter(([, f]) => f.path !== '').map(([name, f]) => [f.path, `--${name}`]));
+
+/**
+ * Rewrites a parameter issue to name CLI flags instead of the model's field paths. Paths are
+ * replaced longest first, so `apiServers.gates` is not read as `apiServers` plus a suffix.
+ */
+export function flagMessage(issue: ParamIssue): string {
+  let message = issue.message;
+  const paths = [...FLAG_OF_PATH.keys()].sort((a, b) => b.length - a.length);
+  for (const path of paths) message = message.split(path).join(FLAG_OF_PATH.get(path)!);
+  return message;
+}

@@ -1,0 +1,164 @@
+/**
+ * The CLI's headings and table labels in each language (`--lang`, issue 11). Metric names,
+ * flags, JSON keys and the apiserver's error messages stay English everywhere.
+ */
+import type { LocaleId } from '../../i18n/locale';
+
+/** What the table says, as functions of the figures (already formatted). */
+export interface CliText {
+  intro(a: { pods: string; namespaces: string; replicas: number; servers: number; gates: string; seconds: number; seed: string }): string;
+  stream(a: { events: string; perSec: string; bookmarks: string; meanEvent: string; encoding: string; live: string }): string;
+  refused(a: { refused: string; max: string }): string;
+  readonly columns: readonly [string, string, string];
+  replica(i: number): string;
+  readonly closedForm: string;
+  readonly discarded: string;
+  readonly decodeCpu: string;
+  readonly initialList: string;
+  readonly owned: string;
+  cache(style: string, inUse: boolean): string;
+  readonly decodeAlloc: string;
+  listPeak(style: string): string;
+  readonly error: string;
+  readonly yes: string;
+  readonly allWatch: string;
+  readonly allCpu: string;
+  allCaches(style: string, inUse: boolean): string;
+  readonly allAlloc: string;
+  readonly egress: string;
+  readonly checks: string;
+  readonly gaps: string;
+  readonly duplicates: string;
+  readonly cfEgress: string;
+  readonly cfChecks: string;
+  modeReplica(mode: 'client' | 'server', i: number): string;
+  readonly mcores: string;
+  // The watch lifecycle rows and the reshard table (issue 9's rows, in both languages).
+  readonly relists: string;
+  readonly relistBytes: string;
+  readonly watchTimeouts: string;
+  duplicatesMissedCaught(policy: string): string;
+  reshardAt(a: { at: number; from: number; to: number; rollout: string; objects: string; client: string; server: string }): string;
+  readonly movedOwner: string;
+  readonly orphanSeconds: string;
+  readonly duplicateSeconds: string;
+  readonly settle: string;
+  readonly relistsAndBytes: string;
+}
+
+const EN: CliText = {
+  intro: (a) =>
+    `ShardScope: ${a.pods} pods in ${a.namespaces} namespaces, ${a.replicas} replicas, ${a.servers} API server(s) (ShardedListAndWatch ${a.gates}), ${a.seconds} s simulated, seed ${a.seed}`,
+  stream: (a) => `stream: ${a.events} events (${a.perSec}/s), ${a.bookmarks} bookmarks, mean event ${a.meanEvent} (${a.encoding}); live pods now ${a.live}`,
+  refused: (a) => `adds refused: ${a.refused} (the cluster holds at most ${a.max} live pods)`,
+  columns: ['client-side', 'server-side', 'server/client'],
+  replica: (i) => `replica ${i} watch bytes received`,
+  closedForm: 'closed form (expected)',
+  discarded: 'decoded then discarded',
+  decodeCpu: 'decode CPU (watch)',
+  initialList: 'initial LIST',
+  owned: 'objects owned',
+  cache: (st, inUse) => `informer cache (${st})${inUse ? ' in use' : ''}`,
+  decodeAlloc: 'decode allocation (watch)',
+  listPeak: (st) => `LIST peak (${st})`,
+  error: 'error',
+  yes: 'yes',
+  allWatch: 'all replicas: watch bytes received',
+  allCpu: 'all replicas: decode CPU (watch)',
+  allCaches: (st, inUse) => `all replicas: caches (${st})${inUse ? ' in use' : ''}`,
+  allAlloc: 'all replicas: decode allocation (watch)',
+  egress: 'API-server egress (watch)',
+  checks: 'API-server shard checks (incl. LIST)',
+  gaps: 'ownership audit: gaps',
+  duplicates: 'ownership audit: duplicates',
+  cfEgress: 'closed form: API-server egress (watch)',
+  cfChecks: 'closed form: shard checks (watch)',
+  modeReplica: (mode, i) => `${mode}-side replica ${i}`,
+  mcores: 'mcores',
+  relists: 'relists (restart/410/reshard/error)',
+  relistBytes: 'relist bytes',
+  watchTimeouts: 'watch timeouts (410 Gone)',
+  duplicatesMissedCaught: (policy) => `duplicate events missed/caught (${policy})`,
+  reshardAt: (a) =>
+    `reshard at ${a.at} s: ${a.from} -> ${a.to} replicas, ${a.rollout}, ${a.objects} objects (client-side ${a.client}, server-side ${a.server})`,
+  movedOwner: 'objects that changed owner',
+  orphanSeconds: 'orphan object-seconds (no owner)',
+  duplicateSeconds: 'duplicate object-seconds (2+ owners)',
+  settle: 'time to settle (one owner each)',
+  relistsAndBytes: 'relists / relist bytes',
+};
+
+const ZH: CliText = {
+  intro: (a) =>
+    `ShardScope：${a.pods} 个 Pod，${a.namespaces} 个命名空间，${a.replicas} 个控制器副本，${a.servers} 个 API 服务器（ShardedListAndWatch ${a.gates}），模拟 ${a.seconds} 秒，种子 ${a.seed}`,
+  stream: (a) => `事件流：${a.events} 个事件（${a.perSec}/s），${a.bookmarks} 个 BOOKMARK，平均事件 ${a.meanEvent}（${a.encoding}）；当前存活 Pod ${a.live} 个`,
+  refused: (a) => `被拒绝的新增：${a.refused}（集群最多容纳 ${a.max} 个存活 Pod）`,
+  columns: ['客户端分片', '服务端分片', '服务端/客户端'],
+  replica: (i) => `副本 ${i} 收到的 Watch 字节`,
+  closedForm: '闭式解（预期）',
+  discarded: '反序列化后丢弃',
+  decodeCpu: '反序列化 CPU（Watch）',
+  initialList: '初始 LIST',
+  owned: '负责的对象',
+  cache: (st, inUse) => `Informer 缓存（${st}）${inUse ? ' 使用中' : ''}`,
+  decodeAlloc: '反序列化内存分配（Watch）',
+  listPeak: (st) => `LIST 峰值（${st}）`,
+  error: '错误',
+  yes: '是',
+  allWatch: '所有副本：收到的 Watch 字节',
+  allCpu: '所有副本：反序列化 CPU（Watch）',
+  allCaches: (st, inUse) => `所有副本：缓存（${st}）${inUse ? ' 使用中' : ''}`,
+  allAlloc: '所有副本：反序列化内存分配（Watch）',
+  egress: 'API 服务器出口流量（Watch）',
+  checks: 'API 服务器分片检查（含 LIST）',
+  gaps: '归属审计：空缺',
+  duplicates: '归属审计：重复',
+  cfEgress: '闭式解：API 服务器出口流量（Watch）',
+  cfChecks: '闭式解：分片检查（Watch）',
+  modeReplica: (mode, i) => `${mode === 'client' ? '客户端分片' : '服务端分片'}副本 ${i}`,
+  mcores: '毫核',
+  relists: '重新 LIST 次数（重启/410/重新分片/错误）',
+  relistBytes: '重新 LIST 的字节数',
+  watchTimeouts: 'Watch 超时（410 Gone）',
+  duplicatesMissedCaught: (policy) => `重复事件 漏掉/拦下（${policy}）`,
+  reshardAt: (a) =>
+    `${a.at} 秒时重新分片：${a.from} -> ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片 ${a.client}，服务端分片 ${a.server}）`,
+  movedOwner: '更换了负责副本的对象',
+  orphanSeconds: '无负责副本的对象·秒',
+  duplicateSeconds: '重复负责的对象·秒（2 个以上副本）',
+  settle: '恢复所需时间（每个对象一个负责副本）',
+  relistsAndBytes: '重新 LIST 次数 / 字节数',
+};
+
+/** The CLI's words in a locale. */
+export function cliText(locale: LocaleId): CliText {
+  return locale === 'zh-CN' ? ZH : EN;
+}
+
+/**
+ * Terminal columns a string takes: East Asian wide and fullwidth characters (CJK, fullwidth
+ * punctuation) take two, so a Chinese table lines up.
+ */
+export function displayWidth(s: string): number {
+  let w = 0;
+  for (const ch of s) {
+    const c = ch.codePointAt(0)!;
+    const wide =
+      (c >= 0x1100 && c <= 0x115f) ||
+      (c >= 0x2e80 && c <= 0xa4cf) ||
+      (c >= 0xac00 && c <= 0xd7a3) ||
+      (c >= 0xf900 && c <= 0xfaff) ||
+      (c >= 0xfe30 && c <= 0xfe4f) ||
+      (c >= 0xff00 && c <= 0xff60) ||
+      (c >= 0xffe0 && c <= 0xffe6) ||
+      (c >= 0x20000 && c <= 0x3fffd);
+    w += wide ? 2 : 1;
+  }
+  return w;
+}
+
+/** Pads to `width` terminal columns, on the right (`end`) or the left (`start`). */
+export function padColumns(s: string, width: number, side: 'start' | 'end'): string {
+  const fill = ' '.repeat(Math.max(0, width - displayWidth(s)));
+  return side === 'end' ? s + fill : fill + s;
+}

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from './cli';
+import { createSimulation } from '../engine';
+import type { SimParamsInput } from '../params';
+import type { SimSnapshot } from '../report';
+import { HOT_REPLICA_FACTOR, verdictOf } from '../report';
+
+const QUIET_BURSTS = { burst: { enabled: false } };
+
+/** Long enough for the rate window (10 s) to fill after the start, so rates are measured, not settling. */
+function run(input: SimParamsInput, seconds = 12) {
+  const sim = createSimulation({ seed: 'verdict', cluster: { pods: 4_000, namespaces: 8 }, ...input, churn: { ...QUIET_BURSTS, ...input.churn } });
+  sim.step(seconds);
+  return sim;
+}
+
+/** Objects whose uid hash falls in [from, to) (fractions of 2^64), counted from the hash-space positions. */
+function objectsIn(sim: ReturnType<typeof createSimulation>, from: number, to: number): number {
+  const view = sim.hashSpace();
+  let n = 0;
+  for (let i = 0; i < view.count; i++) if (view.positions[i]! >= from && view.positions[i]! < to) n++;
+  return n;
+}
+
+describe('verdictOf', () => {
+  it('states only the saving for a healthy run of equal ranges', () => {
+    const v = verdictOf(run({ replicas: { count: 4 } }).snapshot());
+    expect(v.failures).toEqual([]);
+    expect(v.sentence).toMatch(/^4 replicas: server-side sends [34]\.\d× less$/);
+  });
+
+  it('says which share of objects has no owner when the selectors leave a gap', () => {
+    // Replica 1 stops at 0x6000... instead of 0x8000...: [3/8, 1/2) of the space is nobody's.
+    const ranges = [
+      [{ start: '0x0000000000000000', end: '0x4000000000000000' }],
+      [{ start: '0x4000000000000000', end: '0x6000000000000000' }],
+      [{ start: '0x8000000000000000', end: '0xc000000000000000' }],
+      [{ start: '0xc000000000000000', end: '0x10000000000000000' }],
+    ];
+    const sim = run({ replicas: { count: 4, selectors: ranges.map((r) => ({ kind: 'ranges' as const, ranges: r })) } });
+    const s = sim.snapshot();
+    const v = verdictOf(s);
+    const unowned = objectsIn(sim, 3 / 8, 1 / 2);
+    expect(unowned).toBeGreaterThan(0);
+    expect(v.failures[0]).toEqual({ kind: 'gaps', mode: 'server', count: unowned, share: unowned / s.cluster.live });
+    // Also client-side: it filters by the same ranges.
+    expect(v.failures[1]).toEqual({ kind: 'gaps', mode: 'client', count: unowned, share: unowned / s.cluster.live });
+    const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(unowned / s.cluster.live);
+    expect(v.sentence).toMatch(new RegExp(`^4 replicas: server-side sends \\d\\.\\d× less — but ${percent} of objects have no owner; client-side: ${percent} of objects have no owner$`));
+  });
+
+  it('names the replicas that naively trust a gate-off API server, and the duplicates they make', () => {
+    // Two API servers, the second with the gate off: replicas 1 and 3 are served by it.
+    const sim = run({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'trust' } });
+    const v = verdictOf(sim.snapshot());
+    const kinds = v.failures.map((f) => f.kind);
+    expect(kinds).toContain('duplicates');
+    expect(v.failures.find((f) => f.kind === 'trust')).toEqual({ kind: 'trust', mode: 'server', replicas: [1, 3] });
+    expect(v.sentence).toContain(' — but ');
+    expect(v.sentence).toContain('of objects have more than one owner');
+  });
+
+  it('says which replicas fall back to local filtering, and that they are hot', () => {
+    const sim = run({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'filter' } });
+    const v = verdictOf(sim.snapshot());
+    expect(v.failures[0]).toEqual({ kind: 'fallback', mode: 'server', replicas: [1, 3] });
+    expect(v.sentence).toContain('— but replica-1 and replica-3 get no shardInfo and filter the whole stream locally');
+    // Replicas 1 and 3 each receive the whole stream, 0 and 2 a quarter: the busiest gets
+    // 1 / mean(1/4, 1, 1/4, 1) = 1.6x the mean.
+    const hot = v.failures.find((f) => f.kind === 'hot');
+    expect(hot?.kind === 'hot' && [1, 3].includes(hot.replica)).toBe(true);
+    expect(hot?.kind === 'hot' && hot.factor).toBeGreaterThan(1.5);
+    expect(hot?.kind === 'hot' && hot.factor).toBeLessThan(1.7);
+  });
+
+  it('names a replica that gets HTTP 500 for a malformed selector', () => {
+    const sim = run({ replicas: { count: 4, selectors: [null, null, { kind: 'text', text: 'shardRange(object.metadata.uid,' }] } });
+    const v = verdictOf(sim.snapshot());
+    expect(v.failures.find((f) => f.kind === 'http500')).toEqual({ kind: 'http500', mode: 'server', replicas: [2] });
+    expect(v.sentence).toContain('replica-2 gets HTTP 500');
+  });
+
+  it('says a replica receives N× its fair share when its range is N times the mean', () => {
+    // Replica 0 owns 70% of the space, the other three 10% each: 0.7 x 4 = 2.8x the mean.
+    const bounds = ['0x0000000000000000', '0xb333333333333333', '0xcccccccccccccccc', '0xe666666666666666', '0x10000000000000000'];
+    const selectors = [0, 1, 2, 3].map((i) => ({ kind: 'ranges' as const, ranges: [{ start: bounds[i]!, end: bounds[i + 1]! }] }));
+    const sim = run({ cluster: { pods: 20_000, namespaces: 8 }, replicas: { count: 4, selectors } }, 20);
+    const v = verdictOf(sim.snapshot());
+    expect(v.failures).toHaveLength(1);
+    const hot = v.failures[0]!;
+    expect(hot.kind).toBe('hot');
+    if (hot.kind !== 'hot') return;
+    expect(hot.replica).toBe(0);
+    expect(hot.factor).toBeGreaterThan(2.8 * 0.93);
+    expect(hot.factor).toBeLessThan(2.8 * 1.07);
+    expect(v.sentence).toMatch(/ — but replica-0 receives 2\.\d× its fair share$/);
+  });
+
+  it(`does not call a replica hot below ${HOT_REPLICA_FACTOR}× the mean`, () => {
+    // Replica 0 owns 35%, the others about 21.7% each: 1.4x the mean.
+    const bounds = ['0x0000000000000000', '0x5999999999999999', '0x8eeeeeeeeeeeeeee', '0xc444444444444444', '0x10000000000000000'];
+    const selectors = [0, 1, 2, 3].map((i) => ({ kind: 'ranges' as const, ranges: [{ start: bounds[i]!, end: bounds[i + 1]! }] }));
+    const v = verdictOf(run({ cluster: { pods: 20_000, namespaces: 8 }, replicas: { count: 4, selectors } }, 20).snapshot());
+    expect(v.failures).toEqual([]);
+  });
+
+  it('does not call a replica hot when its excess is within the counting noise of the rate window', () => {
+    const s = run({ replicas: { count: 4 } }).snapshot();
+    const window = s.params.rateWindowSeconds;
+    // Replica 0 receives 1.8x the bytes of the others, but over 8 events in the window
+    // against 4: (8 - 5) / sqrt(5) = 1.3 standard deviations, a chance reading.
+    const replicas = s.modes.server.replicas.map((r, i) => ({
+      ...r,
+      rates: { ...r.rates, bytesReceivedPerSec: i === 0 ? 1800 : 1000, eventsReceivedPerSec: (i === 0 ? 8 : 4) / window },
+    }));
+    const noisy: SimSnapshot = { ...s, modes: { ...s.modes, server: { ...s.modes.server, replicas } } };
+    expect(verdictOf(noisy).failures).toEqual([]);
+    // The same excess over 100 times the events is real: (800 - 500) / sqrt(500) = 13.4.
+    const counted = replicas.map((r, i) => ({ ...r, rates: { ...r.rates, eventsReceivedPerSec: (i === 0 ? 800 : 400) / window } }));
+    const real = verdictOf({ ...noisy, modes: { ...s.modes, server: { ...s.modes.server, replicas: counted } } });
+    expect(real.failures).toEqual([{ kind: 'hot', mode: 'server', replica: 0, factor: 1800 / ((1800 + 3000) / 4) }]);
+  });
+
+  it('while rates settle, shows the closed-form prediction labelled as expected, never the transient', () => {
+    const s = run({ replicas: { count: 4 } }).snapshot();
+    // A transient: the client-side egress spikes to 13x what it is in steady state.
+    const transient: SimSnapshot = {
+      ...s,
+      settling: { since: s.time - 1, until: s.time + 9 },
+      modes: { ...s.modes, client: { ...s.modes.client, totals: { ...s.modes.client.totals, egressBytesPerSec: s.modes.client.totals.egressBytesPerSec * 13 } } },
+    };
+    const v = verdictOf(transient);
+    const expected = s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec;
+    expect(v.settling).toBe(true);
+    expect(v.source).toBe('expected');
+    expect(v.ratio).toBe(expected);
+    expect(v.sentence).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settling)`);
+    // The same snapshot without settling reports the transient as measured.
+    expect(verdictOf({ ...transient, settling: null }).source).toBe('measured');
+  });
+
+  it('while rates settle with every API server gate-off, says both modes should send the same, not "1.0× less"', () => {
+    const s = run({ replicas: { count: 4 }, apiServers: { count: 2, gates: [false, false] } }).snapshot();
+    expect(s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec).toBeCloseTo(1, 6);
+    const v = verdictOf({ ...s, settling: { since: s.time - 1, until: s.time + 9 } });
+    expect(v.settling).toBe(true);
+    expect(v.sentence).toMatch(/^4 replicas: both modes should send the same \(expected; rates settling\)( — but |$)/);
+    expect(v.sentence).not.toMatch(/1\.0× less/);
+  });
+
+  it('while rates settle, judges a hot replica from the closed form, not the transient rates', () => {
+    const s = run({ replicas: { count: 4 } }).snapshot();
+    const server = s.modes.server;
+    const spiky = server.replicas.map((r, i) =>
+      i === 0 ? { ...r, rates: { ...r.rates, bytesReceivedPerSec: r.rates.bytesReceivedPerSec * 40, eventsReceivedPerSec: r.rates.eventsReceivedPerSec * 40 } } : r,
+    );
+    const transient: SimSnapshot = { ...s, settling: { since: s.time, until: s.time + 10 }, modes: { ...s.modes, server: { ...server, replicas: spiky } } };
+    expect(verdictOf(transient).failures).toEqual([]);
+    expect(verdictOf({ ...transient, settling: null }).failures.map((f) => f.kind)).toEqual(['hot']);
+  });
+});
+
+describe('the CLI verdict', () => {
+  it('prints the very same sentence as verdictOf under its table', () => {
+    const argv = ['--pods', '3000', '--replicas', '4', '--seconds', '5', '--gates', 'on,off', '--fallback', 'trust', '--seed', 'cli-verdict'];
+    const r = runCli(argv);
+    expect(r.code).toBe(0);
+    const sim = createSimulation({
+      seed: 'cli-verdict',
+      cluster: { pods: 3000 },
+      replicas: { count: 4, serverFallback: 'trust' },
+      apiServers: { count: 2, gates: [true, false] },
+    });
+    sim.step(5);
+    const sentence = verdictOf(sim.snapshot()).sentence;
+    expect(sentence).toContain(' — but ');
+    const lines = r.stdout.trimEnd().split('\n');
+    expect(lines[lines.length - 1]).toBe(sentence);
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The parts of a replica's snapshot that follow only from its selector and connection: its
+ * request URLs, its canonical selector text and its ranges. A selector may hold thousands
+ * of ranges or 100,000 characters, and snapshots are taken many times a second, so these
+ * are computed once per replica and connection, not once per snapshot.
+ */
+import { requestInfo } from '../apiserver';
+import { LOCAL_JUMP, type Replica } from './replica';
+
+/** What {@link replicaView} gives. */
+export interface ReplicaView {
+  readonly listUrl: string;
+  readonly watchUrl: string | null;
+  readonly selector: string | null;
+  readonly ranges: readonly RangeView[];
+}
+
+interface Entry {
+  readonly jumpKind: boolean;
+  readonly watching: boolean;
+  readonly resourceVersion: number;
+  readonly view: ReplicaView;
+}
+
+const cache = new WeakMap<Replica, Entry>();
+
+const FULL: readonly RangeView[] = Object.freeze([Object.freeze({ start: '0x0000000000000000', end: '0x10000000000000000', from: 0, to: 1 })]);
+const NONE: readonly RangeView[] = Object.freeze([]);
+
+/**
+ * The replica's URLs, canonical selector and ranges: the same objects until its connection
+ * changes. (A replica's server and selector are fixed: a new selector makes a new Replica.)
+ */
+export function replicaView(r: Replica): ReplicaView {
+  const watching = r.watcher !== null;
+  const jumpKind = r.localKind === LOCAL_JUMP;
+  const hit = cache.get(r);
+  if (hit && hit.watching === watching && hit.resourceVersion === r.listResourceVersion && hit.jumpKind === jumpKind) return hit.view;
+  const jump = r.mode === 'client' && r.clientFilter === 'jump';
+  const local = jumpKind ? null : r.resolved.local;
+  const view: ReplicaView = {
+    listUrl: hit ? hit.view.listUrl : requestInfo('LIST', r.apiServer, r.selectorSent).url,
+    watchUrl: watching ? requestInfo('WATCH', r.apiServer, r.selectorSent, { resourceVersion: String(r.listResourceVersion) }).url : null,
+    selector: hit ? hit.view.selector : jump ? null : (r.resolved.local?.toString() ?? null),
+    ranges:
+      hit && hit.jumpKind === jumpKind
+        ? hit.view.ranges
+        : local
+          ? Object.freeze(local.requirements.map((q) => Object.freeze({ start: q.start, end: q.end, from: Number(BigInt(q.start)) / 2 ** 64, to: Number(BigInt(q.end)) / 2 ** 64 })))
+          : jump
+            ? NONE
+            : r.resolved.localError === null
+              ? FULL
+              : NONE,
+  };
+  cache.set(r, { jumpKind, watching, resourceVersion: r.listResourceVersion, view });
+  return view;
+}
+
+/** A range of the hash space, with its position for drawing. */
+export interface RangeView {
+  /** `0x` + 16 hex digits, inclusive. */
+  readonly start: string;
+  /** `0x` + 16 hex digits (or the 17-digit 2^64), exclusive. */
+  readonly end: string;
+  /** start and end as fractions of 2^64, in [0, 1]. */
+  readonly from: number;
+  /** End as a fraction of 2^64. */
+  readonly to: number;
+}

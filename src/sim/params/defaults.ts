@@ -1,0 +1,81 @@
+/**
+ * The defaults and bounds of a run's parameters, and the event budget of a step.
+ */
+import type { ChurnParams, SimParams } from './types';
+
+/** The bounds the issue sets. */
+export const LIMITS = {
+  pods: { min: 1, max: 1_000_000 },
+  namespaces: { min: 1, max: 10_000 },
+  replicas: { min: 1, max: 64 },
+  apiServers: { min: 1, max: 5 },
+} as const;
+
+/**
+ * Ranges the model simulates at most, summed over every replica's selector (64 replicas of
+ * 128 ranges). A selector's ranges cost memory and time wherever they are drawn, listed and
+ * matched; past this the page and `validateParams` refuse the selectors with a message.
+ */
+export const MAX_TOTAL_RANGES = 8_192;
+
+/** The defaults, frozen. */
+export const DEFAULT_PARAMS: SimParams = deepFreeze({
+  seed: 'shardscope',
+  cluster: { pods: 10_000, namespaces: 40, zipfExponent: 1.1, clusterScopedShare: 0, sequentialIds: false },
+  sizes: { encoding: 'json', medianJsonBytes: 4_500, spread: 0.35, protobufRatio: 0.55 },
+  churn: {
+    addsPerSecond: 50,
+    modifiesPerSecond: 500,
+    deletesPerSecond: 50,
+    bookmarkIntervalSeconds: 60,
+    burst: { enabled: true, everySeconds: 30, podsPerSecond: 100, maxSeconds: 10 },
+  },
+  apiServers: { count: 1, gates: [], rollout: null },
+  replicas: {
+    count: 4,
+    key: 'object.metadata.uid',
+    clientFilter: 'ranges',
+    serverFallback: 'filter',
+    clientCache: 'owned',
+    selectors: [],
+    apiServerOf: [],
+    watchPolicy: 'trust-stream',
+    initialList: 'list',
+  },
+  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3, listBytesPerSecond: 50_000_000, listRttSeconds: 0.05 },
+  schedule: [],
+  stepSeconds: 1,
+  rateWindowSeconds: 10,
+  seriesCapacity: 300,
+  sampleSeconds: 1,
+  watch: { timeouts: false, bookmarks: true, compactionSeconds: 0 },
+} satisfies SimParams);
+
+/**
+ * Most events one step may ask for (rate x duration): a step, or a whole command-line run,
+ * processes its events in one call, at a few million events per second.
+ */
+export const MAX_EVENTS_PER_STEP = 200_000_000;
+
+/** Events one replaced pod produces in a rolling update (ADDED, 3 MODIFIED, DELETED). */
+export const EVENTS_PER_REPLACED_POD = 5;
+
+/**
+ * Events per simulated second the churn asks for, at most: adds (refused ones included),
+ * updates, deletes, and five events per pod a rolling update replaces, averaged over a burst
+ * period (a burst lasts at most `maxSeconds` of every `everySeconds`).
+ */
+export function churnEventsPerSecond(c: ChurnParams): number {
+  const b = c.burst;
+  const burst = b.enabled ? EVENTS_PER_REPLACED_POD * b.podsPerSecond * Math.min(1, b.maxSeconds / b.everySeconds) : 0;
+  return c.addsPerSecond + c.modifiesPerSecond + c.deletesPerSecond + burst;
+}
+
+/** Freezes a value and everything it holds (the defaults and every resolved parameter set). */
+export function deepFreeze<T>(v: T): T {
+  if (typeof v === 'object' && v !== null && !Object.isFrozen(v)) {
+    Object.freeze(v);
+    for (const k of Object.keys(v)) deepFreeze((v as Record<string, unknown>)[k]);
+  }
+  return v;
+}

@@ -1,0 +1,292 @@
+/**
+ * The types of a run's parameters: what `createSimulation` and `reconfigure` take, including
+ * the schedule of events and the running layouts typed after a reshard. Types only (and the
+ * list of modes): the defaults are in `./defaults`, the checks in `./validate`.
+ */
+import type { HexRange, ShardKey } from '../../core/sharding';
+
+/** Wire encoding of objects between API server and replicas. */
+export type Encoding = 'json' | 'protobuf';
+
+/**
+ * How a client-side replica decides what it owns after decoding every event:
+ * - `ranges`: by its shard ranges (the same matcher the server would use);
+ * - `jump`: the kube-state-metrics way, FNV-1a 64 of the uid then jump consistent hash over N.
+ */
+export type ClientFilter = 'ranges' | 'jump';
+
+/**
+ * What a server-side replica does when a LIST comes back without `metadata.shardInfo`
+ * (its API server has the gate off):
+ * - `filter`: falls back to filtering locally with the same matcher (what client-go does);
+ * - `trust`: naively keeps everything it is sent (to show what breaks).
+ */
+export type ServerFallback = 'filter' | 'trust';
+
+/**
+ * What a replica's informer cache holds:
+ * - `owned`: it filters before the cache (the kube-state-metrics way), so the cache holds only
+ *   what it keeps;
+ * - `all`: it caches everything it receives and filters in its event handlers (the usual
+ *   controller-runtime / informer-factory way), so a client-side replica caches the whole
+ *   collection.
+ */
+export type ClientCache = 'owned' | 'all';
+
+/** The two ways every run is modelled, side by side over the same event stream. */
+export type Mode = 'client' | 'server';
+
+/** The modes in display order. */
+export const MODES: readonly Mode[] = ['client', 'server'];
+
+/**
+ * Where one replica's shard selector comes from.
+ * - `equal`: shard i of N from `splitHashSpace(N)` (the default);
+ * - `ranges`: explicit ranges (bounds as the apiserver writes them, e.g. `0x8000000000000000`);
+ * - `text`: selector text exactly as typed; it is sent as-is, so a malformed one makes a
+ *   gate-on API server answer HTTP 500 for that replica only.
+ */
+export type SelectorSpec =
+  | { readonly kind: 'equal' }
+  | { readonly kind: 'ranges'; readonly ranges: readonly HexRange[]; readonly key?: ShardKey }
+  | { readonly kind: 'text'; readonly text: string };
+
+/** The objects in the cluster (pods). */
+export interface ClusterParams {
+  /** Live objects at the start, 1 to 1,000,000. Default 10,000. */
+  readonly pods: number;
+  /** Number of namespaces, 1 to 10,000. Default 40. */
+  readonly namespaces: number;
+  /** Zipf exponent of objects per namespace (0 = even), 0 to 3. Default 1.1. */
+  readonly zipfExponent: number;
+  /** Share of cluster-scoped objects (namespace ""), 0 to 1. Default 0. */
+  readonly clusterScopedShare: number;
+  /**
+   * UUIDv7-like time-ordered uids instead of random UUIDv4. Hashing still spreads them
+   * evenly, which is why the server hashes the uid rather than ranging over it directly.
+   * Default false.
+   */
+  readonly sequentialIds: boolean;
+}
+
+/** The serialized size model. */
+export interface SizeParams {
+  /** Wire encoding. Default `json`. */
+  readonly encoding: Encoding;
+  /** Median JSON size of a pod in bytes, 200 to 1,000,000. Default 4,500 (a typical pod with managedFields). */
+  readonly medianJsonBytes: number;
+  /** Log-normal spread (sigma) of sizes, 0 to 2. Default 0.35. */
+  readonly spread: number;
+  /** Protobuf size as a share of JSON size, 0.05 to 1. Default 0.55. */
+  readonly protobufRatio: number;
+}
+
+/** A rolling update: every pod of one namespace is replaced, at a rate, periodically. */
+export interface BurstParams {
+  /** Default true. */
+  readonly enabled: boolean;
+  /** Seconds between the starts of two bursts, 1 to 86,400. Default 30. */
+  readonly everySeconds: number;
+  /** Pods replaced per second during a burst, 0 to 1,000,000. Default 100. */
+  readonly podsPerSecond: number;
+  /** Longest a burst lasts in seconds, 0.1 to 86,400. Default 10. */
+  readonly maxSeconds: number;
+}
+
+/** The event source. Rates are events per simulated second. */
+export interface ChurnParams {
+  /** Pods created per second, 0 to 1,000,000. Default 50. */
+  readonly addsPerSecond: number;
+  /** Pod updates per second, 0 to 1,000,000. Default 500. */
+  readonly modifiesPerSecond: number;
+  /** Pods deleted per second, 0 to 1,000,000. Default 50. */
+  readonly deletesPerSecond: number;
+  /** Seconds between BOOKMARKs to every watcher, 0 (off) to 3,600. Default 60. */
+  readonly bookmarkIntervalSeconds: number;
+  readonly burst: BurstParams;
+}
+
+/** The control plane. */
+export interface ApiServerParams {
+  /** API server instances, 1 to 5. Default 1. */
+  readonly count: number;
+  /**
+   * `ShardedListAndWatch` gate per instance; a missing entry is on. Some on and some off
+   * models an HA rollout. Default all on.
+   */
+  readonly gates: readonly boolean[];
+  /** A rolling upgrade over time (see {@link RolloutParams}); null: none. Default null. */
+  readonly rollout: RolloutParams | null;
+}
+
+/**
+ * A rolling upgrade of the API servers: server i restarts at `at + i * everySeconds` with
+ * its `ShardedListAndWatch` gate set to `gate`. A restart drops every watch on that server.
+ */
+export interface RolloutParams {
+  readonly gate: boolean;
+  /** Simulated second of the first restart, 0 to 86,400. */
+  readonly at: number;
+  /** Seconds between two restarts, 0 to 86,400. */
+  readonly everySeconds: number;
+}
+
+/**
+ * What a server-side replica does with WATCH events after a LIST that carried `shardInfo`:
+ * - `trust-stream`: keeps every event (the LIST proved the server filters): duplicates when
+ *   the WATCH lands on a gate-off API server (today's default; client-go's first version);
+ * - `check-locally`: hashes every event with its own matcher as well (defence in depth).
+ */
+export type WatchPolicy = 'trust-stream' | 'check-locally';
+
+/**
+ * How an informer fills its cache: `list` (LIST, then WATCH from its resourceVersion) or
+ * `watch-list` (a streaming list: WATCH with `sendInitialEvents`; no LIST response, so no
+ * `shardInfo`).
+ */
+export type InitialList = 'list' | 'watch-list';
+
+/** The watch lifecycle. */
+export interface WatchParams {
+  /**
+   * Watches end after a timeout drawn as client-go draws it (uniform 5 to 10 minutes) and
+   * resume from the last resourceVersion. Default false.
+   */
+  readonly timeouts: boolean;
+  /** Watchers ask for BOOKMARKs (allowWatchBookmarks), which keep their resourceVersion fresh. Default true. */
+  readonly bookmarks: boolean;
+  /**
+   * Seconds of history the server keeps (etcd compaction, watch-cache window); resuming from
+   * an older resourceVersion gets 410 Gone and relists. 0: never compacted. 0 to 3,600. Default 0.
+   */
+  readonly compactionSeconds: number;
+}
+
+/** The controller replicas (both modes run the same replicas). */
+export interface ReplicaParams {
+  /** Replicas, 1 to 64. Default 4. */
+  readonly count: number;
+  /** Field hashed for the default (equal) selectors. Default `object.metadata.uid`. */
+  readonly key: ShardKey;
+  /** Client-side mode's local filter. Default `ranges`. */
+  readonly clientFilter: ClientFilter;
+  /** Server-side mode's behaviour when `shardInfo` is missing. Default `filter`. */
+  readonly serverFallback: ServerFallback;
+  /** What the informer cache holds (see {@link ClientCache}). Default `owned`. */
+  readonly clientCache: ClientCache;
+  /** Per-replica selector source; a missing (or null) entry is `equal`; entries beyond `count` are ignored. Default []. */
+  readonly selectors: readonly (SelectorSpec | null | undefined)[];
+  /** Per-replica API server index; a missing entry is `replica mod apiServers.count`; entries beyond `count` are ignored. Default []. */
+  readonly apiServerOf: readonly number[];
+  /** After a LIST with `shardInfo` (see {@link WatchPolicy}). Default `trust-stream`. */
+  readonly watchPolicy: WatchPolicy;
+  /** LIST+WATCH or a streaming list (see {@link InitialList}). Default `list`. */
+  readonly initialList: InitialList;
+}
+
+/** Cost model of a replica. */
+export interface CostParams {
+  /** CPU to decode one JSON byte, nanoseconds, 0 to 10,000. Default 15 (Go encoding/json into typed structs). */
+  readonly jsonDecodeNsPerByte: number;
+  /** CPU to decode one protobuf byte, nanoseconds, 0 to 10,000. Default 4. */
+  readonly protobufDecodeNsPerByte: number;
+  /** Informer cache bytes per JSON byte of a kept object, 0 to 100. Default 1.2 (decoded structs, strings, maps). */
+  readonly cacheBytesPerJsonByte: number;
+  /** Fixed cache bytes per kept object (store and index entries), 0 to 1,000,000. Default 400. */
+  readonly cacheOverheadBytes: number;
+  /**
+   * Heap allocated per wire byte decoded (read buffer, decoded structs, strings, maps), 0 to
+   * 100. It sets the transient allocation rate (bytes decoded/s x this) and the LIST peak (a
+   * whole decoded LIST is live at once before it is filtered and stored). Default 3: a rule
+   * of thumb for Go decoding JSON into typed structs, which allocates a few times the input.
+   */
+  readonly decodeAllocBytesPerByte: number;
+  /**
+   * How fast one replica takes in a LIST (receive and decode), bytes per second, 1,000 to
+   * 10^12. With `listRttSeconds` it sets how long a relist takes after a reshard:
+   * rtt + bytes / this. Default 50,000,000 (50 MB/s: Go decoding JSON on one core).
+   */
+  readonly listBytesPerSecond: number;
+  /** Fixed round trip of a LIST, seconds, 0 to 60. Default 0.05. */
+  readonly listRttSeconds: number;
+}
+
+/** Everything a run depends on. */
+export interface SimParams {
+  /** PRNG seed; same seed and parameters give the same run. Default `shardscope`. */
+  readonly seed: string | number;
+  readonly cluster: ClusterParams;
+  readonly sizes: SizeParams;
+  readonly churn: ChurnParams;
+  readonly apiServers: ApiServerParams;
+  readonly replicas: ReplicaParams;
+  readonly costs: CostParams;
+  /** Events at fixed simulated times (reshards), see `./schedule`. Default []. */
+  readonly schedule: readonly ScheduledEvent[];
+  /** Issue 9: running layouts typed after a reshard, in time order (see `./retyped`). Absent: none. */
+  readonly retyped?: readonly RetypedLayout[];
+  /** Simulated seconds per `step()` without an argument, 0.001 to 3,600. Default 1. */
+  readonly stepSeconds: number;
+  /** Rates are averaged over this much recent simulated time, 0.001 to 3,600 s. Default 10. */
+  readonly rateWindowSeconds: number;
+  /** Samples kept in each time series, 2 to 10,000. Default 300. */
+  readonly seriesCapacity: number;
+  /**
+   * Simulated seconds between two time-series samples, 0.01 to 3,600. Default 1. Samples sit
+   * on fixed simulated times, so charts do not depend on how often the UI calls `step()`.
+   */
+  readonly sampleSeconds: number;
+  /** Watch timeouts, bookmarks, compaction (see {@link WatchParams}). */
+  readonly watch: WatchParams;
+}
+
+type DeepPartialValue<T> = T extends readonly unknown[] ? T : T extends object ? DeepPartial<T> : T;
+/** A partial of `T` at every depth (arrays are replaced whole). */
+export type DeepPartial<T> = { readonly [K in keyof T]?: DeepPartialValue<T[K]> };
+
+/** What `createSimulation` and `reconfigure` accept: anything left out keeps its default (or current value). */
+export type SimParamsInput = DeepPartial<SimParams>;
+
+/** One rejected parameter: its dotted path, its bounds where it has some, and a sentence. */
+export interface ParamIssue {
+  /** Dotted path, e.g. `replicas.count` or `apiServers.gates[2]`. */
+  readonly path: string;
+  /** Always names the parameter and, where it has them, its bounds. */
+  readonly message: string;
+  readonly min?: number;
+  readonly max?: number;
+}
+
+/** Resharding strategies compared by {@link Simulation.reshard}. */
+export type ReshardStrategy = 'equal-ranges' | 'range-splitting' | 'jump-hash' | 'hash-mod';
+
+/** Strategies a server-side (`shardRange`) selector can express. */
+export type RangeStrategy = 'equal-ranges' | 'range-splitting';
+
+/** How the replicas switch to the new layout. */
+export type ReshardRollout =
+  | { readonly kind: 'all-at-once' }
+  | { readonly kind: 'one-by-one'; readonly everySeconds: number }
+  | { readonly kind: 'new-first'; readonly everySeconds?: number };
+
+/** "N -> M replicas at t": N is the replica count when it happens. */
+export interface ReshardEvent {
+  readonly kind: 'reshard';
+  /** Simulated seconds from the start, 0 to 86,400. */
+  readonly at: number;
+  /** Replicas after, 1 to 64. */
+  readonly to: number;
+  readonly strategy: ReshardStrategy;
+  /** The server-side mode's strategy when `strategy` is client-side only. Default `equal-ranges`. */
+  readonly serverStrategy?: RangeStrategy;
+  readonly rollout: ReshardRollout;
+}
+
+/** Every event kind a schedule can hold. */
+export type ScheduledEvent = ReshardEvent;
+
+/** From `at` simulated seconds, the running replicas send `selectors` (one text per replica, as typed). */
+export interface RetypedLayout {
+  readonly at: number;
+  readonly selectors: readonly string[];
+}

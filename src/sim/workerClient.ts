@@ -1,0 +1,138 @@
+/**
+ * The worker protocol's client side: `{ id, cmd, args }` requests out, `{ id, ok, result |
+ * error }` responses in, one promise per command, typed arrays transferred by the worker.
+ *
+ * Model-free on purpose: it imports only types from the model, so the page's bundle can
+ * talk to the worker (`./worker`, which serves the protocol) without carrying the model's
+ * code. `./worker` re-exports everything here.
+ */
+import type { ParamIssue, SimParamsInput } from './params';
+import { isPackedEvents, unpackEvents } from './eventpack';
+import { createSnapshotUnpacker } from './snapshotpack';
+import type { SimSnapshot } from './report';
+import type { Simulation } from './engine';
+
+/** The read-only part of a Simulation, served as it is. */
+type SimulationQueries = Pick<
+  Simulation,
+  | 'snapshot'
+  | 'listFor'
+  | 'watchEventsFor'
+  | 'recentEvents'
+  | 'metricsText'
+  | 'hashSpace' // its typed arrays are transferred to the caller
+  | 'objectsNear'
+  | 'objectJson'
+  | 'recount'
+  | 'reshard'
+>;
+
+/**
+ * The commands, their arguments and results: the Simulation's queries as they are, and its
+ * mutators returning the new snapshot (one round trip instead of two). Every command but
+ * `create` needs a simulation.
+ */
+export interface WorkerCommands extends SimulationQueries {
+  /** Creates (or replaces) the simulation. */
+  create(input?: SimParamsInput): SimSnapshot;
+  /** Steps `seconds` (default `params.stepSeconds`) and returns the new snapshot. */
+  step(seconds?: number): SimSnapshot;
+  reconfigure(input: SimParamsInput): SimSnapshot;
+  seek(t: number): SimSnapshot;
+}
+
+/** A command name. */
+export type WorkerCommand = keyof WorkerCommands;
+
+/** The command names, for validation and menus. */
+export const WORKER_COMMANDS: readonly WorkerCommand[] = [
+  'create',
+  'step',
+  'snapshot',
+  'reconfigure',
+  'seek',
+  'listFor',
+  'watchEventsFor',
+  'recentEvents',
+  'metricsText',
+  'hashSpace',
+  'objectsNear',
+  'objectJson',
+  'recount',
+  'reshard',
+];
+
+/** A request: `id` pairs it with its response. */
+export interface WorkerRequest<C extends WorkerCommand = WorkerCommand> {
+  readonly id: number;
+  readonly cmd: C;
+  readonly args: Parameters<WorkerCommands[C]>;
+}
+
+/** A serialisable error (a `SimParamsError` keeps its issues). */
+export interface WorkerError {
+  readonly name: string;
+  readonly message: string;
+  readonly issues?: readonly ParamIssue[];
+}
+
+/** A response to the request with the same id. */
+export type WorkerResponse =
+  | { readonly id: number; readonly ok: true; readonly result: unknown }
+  | { readonly id: number; readonly ok: false; readonly error: WorkerError };
+
+/** The part of a worker scope (or a `Worker`) this module needs. */
+export interface MessageEndpoint {
+  postMessage(message: unknown, transfer?: ArrayBuffer[]): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/**
+ * What a client needs of a worker: post requests, hear responses. A DOM `Worker` is one (the
+ * client never transfers anything itself, so no transfer list is needed).
+ */
+export interface WorkerPort {
+  postMessage(message: unknown): void;
+  addEventListener(type: 'message', listener: (event: { data: unknown }) => void): void;
+}
+
+/** A promise-based client: the same surface whether the simulation runs in a worker or here. */
+export type SimClient = {
+  [C in WorkerCommand]: (...args: Parameters<WorkerCommands[C]>) => Promise<ReturnType<WorkerCommands[C]>>;
+};
+
+/** A rejected command's error, with `issues` for bad parameters. */
+export class SimWorkerError extends Error {
+  readonly issues: readonly ParamIssue[] | undefined;
+  constructor(error: WorkerError) {
+    super(error.message);
+    this.name = error.name;
+    this.issues = error.issues;
+  }
+}
+
+/**
+ * A client talking to a worker that runs `serveSimulation` (`./worker`): each call posts a
+ * request with a fresh id and returns a promise settled by the response with that id (a
+ * failure rejects with {@link SimWorkerError}). Typed arrays in results arrive transferred.
+ */
+export function createWorkerSimClient(worker: WorkerPort): SimClient {
+  let next = 1;
+  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: unknown) => void }>();
+  const unpack = createSnapshotUnpacker();
+  worker.addEventListener('message', (event) => {
+    const res = event.data as WorkerResponse;
+    const p = pending.get(res.id);
+    if (!p) return;
+    pending.delete(res.id);
+    if (res.ok) p.resolve(isPackedEvents(res.result) ? unpackEvents(res.result) : unpack(res.result));
+    else p.reject(new SimWorkerError(res.error));
+  });
+  const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const id = next++;
+      pending.set(id, { resolve, reject });
+      worker.postMessage({ id, cmd, args });
+    });
+  return Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
+}
