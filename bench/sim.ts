@@ -204,7 +204,7 @@ function benchFanOut(): BenchResult {
 function benchHashSpace(): BenchResult {
   const sim = createSimulation({ seed: 'bench-hashspace', cluster: { pods: MILLION } });
   // The reference reads the model's internals, as the old `hashSpace()` did from inside.
-  const inner = sim as unknown as { cluster: Parameters<typeof rebuildHashSpace>[0]; modes: { client: Parameters<typeof rebuildHashSpace>[1]; server: Parameters<typeof rebuildHashSpace>[2] } };
+  const inner = (sim as unknown as { m: { cluster: Parameters<typeof rebuildHashSpace>[0]; modes: { client: Parameters<typeof rebuildHashSpace>[1]; server: Parameters<typeof rebuildHashSpace>[2] } } }).m;
   let sink = sim.hashSpace().count;
   const ours: number[] = [];
   const reference: number[] = [];

@@ -4,12 +4,12 @@
  */
 import type { Mode, SimParams, SimParamsInput } from '../params';
 import type { ListOptions, PodObject, WatchEventEnvelope } from '../apiserver';
-import type { ListResponse } from './views';
+import type { ListResponse } from './viewTypes';
 import type { ReshardReport } from '../time';
 import type { CheckpointStats } from '../time';
 import type { ReshardStrategy } from '../params';
 import type { SimSnapshot } from '../report';
-import type { HashSpaceView, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './views';
+import type { HashSpaceView, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './viewTypes';
 
 /** A running simulation: one cluster, one event stream, both modes side by side. */
 export interface Simulation {

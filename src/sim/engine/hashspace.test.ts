@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { hashField } from '../../core/sharding';
 import { createSimulation } from './simulation';
-import type { HashSpaceView } from './views';
+import type { HashSpaceView } from './viewTypes';
 import type { SimParamsInput } from '../params';
-import { OWNER_MANY } from './views';
+import { OWNER_MANY } from './viewTypes';
 
 const NS = 'object.metadata.namespace' as const;
 

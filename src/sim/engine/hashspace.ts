@@ -22,7 +22,7 @@ import { EV_BOOKMARK, EV_DELETED, NO_SLOT } from '../cluster';
 import type { EventBatch } from '../cluster';
 import { sortByHash } from '../cluster';
 import type { ModeState } from './state';
-import type { HashSpaceNamespace, HashSpaceView } from './views';
+import type { HashSpaceNamespace, HashSpaceView } from './viewTypes';
 
 const TWO_64 = 18446744073709551616;
 const TWO_32 = 4294967296;

@@ -7,5 +7,5 @@ export type { Simulation } from './api';
 export { rebuildHashSpace } from './hashspace';
 export { recountLinear, recountRanges } from './ownership';
 export { TICK_SECONDS, createSimulation } from './simulation';
-export { OWNER_MANY, OWNER_NONE } from './views';
-export type { DeliveryOutcome, HashSpaceNamespace, HashSpaceView, ListResponse, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './views';
+export { OWNER_MANY, OWNER_NONE } from './viewTypes';
+export type { DeliveryOutcome, HashSpaceNamespace, HashSpaceView, ListResponse, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './viewTypes';

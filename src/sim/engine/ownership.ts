@@ -6,7 +6,7 @@
  */
 import { hexToParts } from '../../core/sharding';
 import type { SortedHashIndex } from '../cluster';
-import type { OwnershipRecount, RangeSet } from './views';
+import type { OwnershipRecount, RangeSet } from './viewTypes';
 
 interface Bound {
   readonly hi: number;
