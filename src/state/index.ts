@@ -13,7 +13,8 @@ export type {
   EngineFactory,
 } from './store';
 export { ShardScopeProvider, useShardScope, useShardScopeShallow, useShardScopeStore } from './react';
-export { createLocalEngine, createClientEngine, ENGINE_COMMANDS } from './engine';
+export { createClientEngine, ENGINE_COMMANDS } from './engine';
+export { createLocalEngine } from './localEngine';
 export type { EngineClient } from './engine';
 export { createWorkerEngine, createBrowserEngine, engineKindFor, browserEngineFactory } from './workerEngine';
 export type { SimEngine, EngineFrame, FrameRequest, EngineFallback } from './engine';
