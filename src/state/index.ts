@@ -92,6 +92,9 @@ export { encodeShortLink, SHORT_LINK_VERSION } from './shortLink';
 export type { LinkResult, LinkTooLong } from './link';
 export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';
+// issue 10: the story link's format (the stories supply which ids exist)
+export { isStoryFragment, parseStoryLink, storyLink } from './storyLink';
+export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
 // issue 9: the run's schedule

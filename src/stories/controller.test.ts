@@ -130,7 +130,7 @@ describe('the address bar in a story (issue 10)', () => {
   it('opens a story link navigated to in the same tab', () => {
     const store = createShardScopeStore();
     const url = host();
-    syncUrl(store, url.h, { openStory: (p) => showStoryStep(store, p.id, p.step) });
+    syncUrl(store, url.h, { storyById, openStory: (p) => showStoryStep(store, p.id, p.step) });
     url.navigate('#story=refused&step=2');
     expect(store.getState().story).toEqual({ id: 'refused', step: 2 });
     expect(store.getState().params.selectors[0]).toContain('start');
