@@ -1,6 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, readLink, syncUrl } from './state';
+import { storyById } from './stories';
 import { readStoryLink } from './stories/link';
 import { showStoryStep } from './stories/controller';
 import './styles/app.css';
@@ -35,7 +36,7 @@ void store
 
 // Keep the address bar in step with the state, so copying it shares this exact run, and
 // open a new link pasted into this tab.
-syncUrl(store, browserUrlHost(), { openStory: (place) => showStoryStep(store, place.id, place.step) });
+syncUrl(store, browserUrlHost(), { storyById, openStory: (place) => showStoryStep(store, place.id, place.step) });
 
 // The UI is a separate chunk: the browser evaluates it in its own task, after the model has
 // been asked to start in its worker, instead of one long script evaluation. A transition

@@ -4,8 +4,21 @@
  * so the store never knows which. Large data (hash positions, owners) arrives here as typed
  * arrays and is kept out of the store.
  */
-import type { HashSpaceView, ListOptions, ListResponse, Mode, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent, ReshardReport, ReshardStrategy, SimParamsInput, SimClient, SimSnapshot } from '../sim';
-import { pacedClient } from './paced';
+import type {
+  HashSpaceView,
+  ListOptions,
+  ListResponse,
+  Mode,
+  ObjectInfo,
+  OwnershipRecount,
+  RangeSet,
+  RecentEvent,
+  ReshardReport,
+  ReshardStrategy,
+  SimParamsInput,
+  SimClient,
+  SimSnapshot,
+} from '../sim';
 
 /** The model's commands the engine uses (a subset of the worker protocol's client). */
 export const ENGINE_COMMANDS = [
@@ -143,20 +156,4 @@ export function createClientEngine(
     metricsText: (mode, apiServer) => guard(client.metricsText(mode, apiServer)),
     dispose: () => onDispose?.(),
   };
-}
-
-/**
- * The model on the main thread (tiny clusters, tests, browsers without module workers). The
- * model's code is loaded on first use, so the page's initial script does not carry it (the
- * worker has its own copy).
- */
-export function createLocalEngine(options: { readonly paced?: boolean } = {}): SimEngine {
-  let loaded: Promise<EngineClient> | null = null;
-  const load = () => (loaded ??= import('../sim').then((m) => m.createLocalSimClient()));
-  const client = Object.fromEntries(
-    ENGINE_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => load().then((c) => (c[cmd] as (...a: unknown[]) => Promise<unknown>)(...args))]),
-  ) as unknown as EngineClient;
-  // In a page (a worker could not start), each command runs in a task of its own and long
-  // steps are cut up, so the model never blocks the page for long (see `paced.ts`).
-  return createClientEngine(options.paced ? pacedClient(client) : client, 'local');
 }

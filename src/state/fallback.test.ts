@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createLocalSimClient } from '../sim/worker';
 import { EVENTS_PER_TASK, MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
-import { createLocalEngine, type EngineClient, type SimEngine } from './engine';
+import type { EngineClient, SimEngine } from './engine';
+import { createLocalEngine } from './localEngine';
 import { defaultSimParams, STEP_SECONDS } from './defaults';
 import { pacedClient } from './paced';
 import type { SimParams } from './params';

@@ -13,7 +13,8 @@ export type {
   EngineFactory,
 } from './store';
 export { ShardScopeProvider, useShardScope, useShardScopeShallow, useShardScopeStore } from './react';
-export { createLocalEngine, createClientEngine, ENGINE_COMMANDS } from './engine';
+export { createClientEngine, ENGINE_COMMANDS } from './engine';
+export { createLocalEngine } from './localEngine';
 export type { EngineClient } from './engine';
 export { createWorkerEngine, createBrowserEngine, engineKindFor, browserEngineFactory } from './workerEngine';
 export type { SimEngine, EngineFrame, FrameRequest, EngineFallback } from './engine';
@@ -74,6 +75,9 @@ export { encodeShortLink, SHORT_LINK_VERSION } from './shortLink';
 export type { LinkResult, LinkTooLong } from './link';
 export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';
+// issue 10: the story link's format (the stories supply which ids exist)
+export { isStoryFragment, parseStoryLink, storyLink } from './storyLink';
+export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
 // issue 9: the run's schedule

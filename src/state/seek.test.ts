@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createWorkerSimClient, serveSimulation, type MessageEndpoint, type WorkerPort } from '../sim/worker';
-import { createClientEngine, createLocalEngine, type SimEngine } from './engine';
+import { createClientEngine, type SimEngine } from './engine';
+import { createLocalEngine } from './localEngine';
 import { defaultSimParams, STEP_SECONDS } from './defaults';
 import { createShardScopeStore } from './store';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createLocalEngine, type SimEngine } from './engine';
+import type { SimEngine } from './engine';
+import { createLocalEngine } from './localEngine';
 import { defaultSimParams } from './defaults';
 import { equalSplitSelectors } from './selectors';
 import { createShardScopeStore, type ShardScopeOptions } from './store';

@@ -11,7 +11,7 @@
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
 import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
-import { isStoryFragment, readStoryLink, storyLink } from '../stories/link';
+import { isStoryFragment, parseStoryLink, storyLink, type StoryLookup } from './storyLink';
 
 /** The browser's address bar as the sync needs it (a fake in tests). */
 export interface UrlHost {
@@ -30,6 +30,12 @@ export interface UrlSyncOptions {
   readonly clearTimeout?: (handle: unknown) => void;
   /** Issue 10: shows a story step navigated to (`#story=<id>&step=<n>`). */
   readonly openStory?: (place: StoryPlace) => void;
+  /**
+   * Issue 10: the stories a `#story=` link may name (`storyById` of `src/stories`), passed in
+   * because the state sits below the stories. Without it no story link is opened (the
+   * fragment's language still applies, and it is not read as a state link).
+   */
+  readonly storyById?: StoryLookup;
 }
 
 /** How long the sync waits after the last change before rewriting the fragment. */
@@ -110,7 +116,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const lang = langOfHash(hash);
     if (isStoryFragment(hash)) {
       if (lang) store.getState().setLocale(lang);
-      const place = readStoryLink(hash);
+      const place = options.storyById ? parseStoryLink(hash, options.storyById) : null;
       if (place && hash !== shown) {
         cancel();
         shown = hash;

@@ -7,7 +7,8 @@
 // The protocol's client from its model-free module: importing `../sim` would pull the
 // model's code into the page's script, which only the worker needs.
 import { createWorkerSimClient, SimWorkerError, type WorkerPort } from '../sim/workerClient';
-import { createClientEngine, createLocalEngine, EngineFellBackError, type EngineFallback, type SimEngine } from './engine';
+import { createClientEngine, EngineFellBackError, type EngineFallback, type SimEngine } from './engine';
+import { createLocalEngine } from './localEngine';
 import type { SimParams } from './params';
 // The single-file build aliases this module to its inline variant (vite.config.ts).
 import { spawnSimWorker } from './spawnSimWorker';

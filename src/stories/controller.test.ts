@@ -3,7 +3,6 @@ import { createShardScopeStore } from '../state/store';
 import { defaultViewParams } from '../state/defaults';
 import { syncUrl, type UrlHost } from '../state/urlSync';
 import { readLink } from '../state/link';
-import { shortcutFor, type KeyLike } from '../ui/keyboard';
 import { leaveStory, moveStory, showStoryStep } from './controller';
 import { resolveStep, storyById } from './index';
 
@@ -130,25 +129,9 @@ describe('the address bar in a story (issue 10)', () => {
   it('opens a story link navigated to in the same tab', () => {
     const store = createShardScopeStore();
     const url = host();
-    syncUrl(store, url.h, { openStory: (p) => showStoryStep(store, p.id, p.step) });
+    syncUrl(store, url.h, { storyById, openStory: (p) => showStoryStep(store, p.id, p.step) });
     url.navigate('#story=refused&step=2');
     expect(store.getState().story).toEqual({ id: 'refused', step: 2 });
     expect(store.getState().params.selectors[0]).toContain('start');
-  });
-});
-
-describe('story keys (issue 10)', () => {
-  const key = (k: string): KeyLike => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, target: null });
-
-  it('PageDown, ArrowRight and Space go to the next step; PageUp and ArrowLeft to the previous one', () => {
-    for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k), 'story')).toBe('story-next');
-    for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k), 'story')).toBe('story-prev');
-  });
-
-  it('leave the free-play and presentation bindings as they were without a story', () => {
-    expect(shortcutFor(key('PageDown'))).toBeNull();
-    expect(shortcutFor(key('PageDown'), 'presentation')).toBe('step-forward');
-    expect(shortcutFor(key(' '))).toBe('toggle-play');
-    expect(shortcutFor(key('ArrowLeft'), 'free')).toBe('step-back');
   });
 });

@@ -91,3 +91,19 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('.', document.body, { metaKey: true }))).toBeNull();
   });
 });
+
+// The story keys are tested here with the other keys, not beside the story controller: a
+// test in src/stories may not import the UI, a layer above it.
+describe('story keys (issue 10)', () => {
+  it('PageDown, ArrowRight and Space go to the next step; PageUp and ArrowLeft to the previous one', () => {
+    for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k, null), 'story')).toBe('story-next');
+    for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k, null), 'story')).toBe('story-prev');
+  });
+
+  it('leave the free-play and presentation bindings as they were without a story', () => {
+    expect(shortcutFor(key('PageDown', null))).toBeNull();
+    expect(shortcutFor(key('PageDown', null), 'presentation')).toBe('step-forward');
+    expect(shortcutFor(key(' ', null))).toBe('toggle-play');
+    expect(shortcutFor(key('ArrowLeft', null), 'free')).toBe('step-back');
+  });
+});

@@ -1,0 +1,227 @@
+/**
+ * The store's shape: its state, actions and options, the simulation slice's initial value
+ * and the page-thread budget check. Types and small pure helpers only, so every part of the
+ * store (`store.ts`, `engineDriver.ts`, `paramsActions.ts`, `viewActions.ts`) and the
+ * selectors can import them without importing each other.
+ */
+import type { LifecycleParams } from './lifecycle';
+import type { StoreApi } from 'zustand/vanilla';
+import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
+import type { ScheduledEvent } from '../sim/params';
+import type { ShardKey } from '../core/sharding';
+import type { EngineFallback, SimEngine } from './engine';
+import { mainThreadExcess, type BudgetExcess } from './budget';
+import type { ClientCache, ClientMode, Encoding, SimParams, ViewParams } from './params';
+import type { LinkIssue, LinkState, LinkTooLong } from './link';
+
+/** Parameters that are a single number set by one control. */
+export type ScalarParam =
+  | 'seed'
+  | 'objects'
+  | 'namespaces'
+  | 'namespaceSkew'
+  | 'objectBytes'
+  | 'addedPerSec'
+  | 'modifiedPerSec'
+  | 'deletedPerSec'
+  | 'bookmarkEverySec';
+
+/** The simulation's state as the UI sees it: summaries and versions, never per-object data. */
+export interface SimSlice {
+  /** `loading` until the first frame arrives; `error` when the engine failed. */
+  readonly status: 'loading' | 'ready' | 'error';
+  /** The model's message when it refused parameters or stopped. */
+  readonly error: string | null;
+  /** The parameters the running model has accepted (the last good state). */
+  readonly applied: SimParams | null;
+  readonly snapshot: SimSnapshot | null;
+  /** Increments with every new snapshot. */
+  readonly version: number;
+  /** Increments when `store.data.hashSpace` is replaced. */
+  readonly hashVersion: number;
+  /** Increments when events are appended to `store.data.events`. */
+  readonly eventsVersion: number;
+  /** Ownership under the boundaries being dragged (before they are applied), or null. */
+  readonly preview: OwnershipRecount | null;
+  /** Selector texts while a boundary is being dragged, or null. */
+  readonly draftSelectors: readonly string[] | null;
+  /** Parameters are being applied (a large cluster takes seconds to generate). */
+  readonly busy: boolean;
+  /**
+   * Simulated seconds a step back in flight goes to when no checkpoint is left that far back
+   * (it replays from the start: seconds at a million objects), else null.
+   */
+  readonly replayingTo: number | null;
+  /** Where the model runs, once an engine exists. */
+  readonly engine: SimEngine['kind'] | null;
+  /** Why the model runs on the page's thread although a worker was wanted (then limits apply). */
+  readonly fallback: EngineFallback | null;
+}
+
+export interface ParamsActions {
+  setScalar(param: ScalarParam, value: number): void;
+  setEncoding(encoding: Encoding): void;
+  /** Changes the replica count; every replica gets its share of an equal split. */
+  setReplicas(n: number): void;
+  /** Changes the shard key; every replica gets its share of an equal split on that key. */
+  setShardKey(key: ShardKey): void;
+  /** Sets one replica's selector text as typed (applied to the model after a pause in typing). */
+  setSelector(replica: number, text: string): void;
+  /** Replaces all selector texts at once and applies them. */
+  setSelectors(texts: readonly string[]): void;
+  resetSplit(): void;
+  setApiServerCount(n: number): void;
+  setGate(server: number, on: boolean): void;
+  setClientMode(mode: ClientMode): void;
+  setFallback(on: boolean): void;
+  /** What the replicas' informer caches hold (issue 7: memory). */
+  setClientCache(style: ClientCache): void;
+  /** issue 9: changes the rollout, watch policy, initial list or watch timeouts. */
+  setLifecycle(patch: Partial<LifecycleParams>): void;
+  /** Shows selectors being dragged: counts follow at once, the model is not yet changed. */
+  previewSelectors(texts: readonly string[]): void;
+  /** Applies the dragged selectors (pointer released, or keyboard idle). */
+  commitPreview(): void;
+  cancelPreview(): void;
+  /** Issue 9: adds an event to the run's schedule (the model replays the run under it). */
+  addScheduledEvent(event: ScheduledEvent): void;
+  /** Issue 9: removes the schedule's event at `index`. */
+  removeScheduledEvent(index: number): void;
+}
+
+export interface ViewActions {
+  setPlaying(playing: boolean): void;
+  togglePlay(): void;
+  /** One step forward (or back with -1) of {@link STEP_SECONDS}. */
+  step(direction?: 1 | -1): void;
+  setSpeed(speed: number): void;
+  faster(): void;
+  slower(): void;
+  setView(view: ViewParams['view']): void;
+  setDotOwners(owners: ViewParams['dotOwners']): void;
+  setTheme(theme: ViewParams['theme']): void;
+  /** Issue 10: switches the projector layout on or off. */
+  setPresentation(on: boolean): void;
+  togglePresentation(): void;
+  /** Switches the page's language; the run goes on untouched (issue 11). */
+  setLocale(locale: ViewParams['locale']): void;
+  setHelpOpen(open: boolean): void;
+  toggleHelp(): void;
+  /** Issue 9: goes to simulated time `t` (the timeline); clicks queued behind a busy engine collapse into the last one. */
+  seekTo(t: number): void;
+}
+
+export interface SimActions {
+  /** Starts the model with the current parameters (called once by the app, or by tests). */
+  start(): Promise<void>;
+  /** Advances the play loop: called once per animation frame with the wall-clock time in ms. */
+  tick(nowMs: number): void;
+  /** Resolves when every queued engine call has been answered (for tests). */
+  idle(): Promise<void>;
+  dispose(): void;
+}
+
+/** Issue 8: what the page says about links (the URL sync in `urlSync.ts` keeps it). */
+export interface LinkSlice {
+  /** What the last opened link could not use (empty: all of it was used). */
+  readonly issues: readonly LinkIssue[];
+  /** Increments each time a link is opened, so a dismissed notice shows again for the next one. */
+  readonly opened: number;
+  /** The current state does not fit in a link (the address bar keeps the last one that did). */
+  readonly tooLong: LinkTooLong | null;
+}
+
+export interface LinkActions {
+  /**
+   * Opens a link's state (null: an unreadable link, so the default run) and records what it
+   * could not use. The view keeps the page's language.
+   */
+  openLink(state: LinkState | null, issues: readonly LinkIssue[]): void;
+  setLinkTooLong(tooLong: LinkTooLong | null): void;
+}
+
+/** Issue 10: the guided story shown (its id and 1-based step), set by `src/stories/controller.ts`. */
+export interface StoryPlace {
+  readonly id: string;
+  readonly step: number;
+}
+
+export interface StoryActions {
+  /** Marks a story step as shown (null: free play). The step's state is applied by the caller. */
+  setStory(place: StoryPlace | null): void;
+}
+
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions {
+  readonly params: SimParams;
+  readonly view: ViewParams;
+  readonly playing: boolean;
+  readonly helpOpen: boolean;
+  readonly sim: SimSlice;
+  readonly link: LinkSlice;
+  /** Issue 10: the story step shown, or null in free play. */
+  readonly story: StoryPlace | null;
+  /** Issue 10: a story is active (its keys apply; the help dialog lists them). */
+  readonly storyActive: boolean;
+}
+
+/** Large data beside the store; versions in `state.sim` say when it changed. */
+export interface SimData {
+  /** Sorted positions and owners of every live object, or null before the first frame. */
+  hashSpace: HashSpaceView | null;
+  /** Recent events of the shared stream, newest last (bounded). */
+  events: RecentEvent[];
+  /** Events appended to `events` since the start (readers keep their own mark). */
+  eventsAppended: number;
+  /** The engine in use (local or worker). */
+  engine: SimEngine | null;
+}
+
+export type ShardScopeStore = StoreApi<ShardScopeState> & { readonly data: SimData };
+
+/** How a store gets its engine: by parameters, so large clusters can move to a worker. */
+export type EngineFactory = (params: SimParams) => SimEngine;
+
+export interface ShardScopeOptions {
+  readonly params?: SimParams;
+  readonly view?: ViewParams;
+  /** What the link the page was opened with could not use. */
+  readonly linkIssues?: readonly LinkIssue[];
+  /** Defaults to the model on the main thread. The app passes one that uses a worker for large clusters. */
+  readonly engineFactory?: EngineFactory;
+  /** Which engine kind parameters need; a change of kind re-creates the model. */
+  readonly engineKind?: (params: SimParams) => 'local' | 'worker';
+  /** Timers, injectable for tests. */
+  readonly setTimeout?: (fn: () => void, ms: number) => unknown;
+  readonly clearTimeout?: (handle: unknown) => void;
+  /** Above this many live objects, hash-space arrays are refreshed at most this often (ms). */
+  readonly hashRefreshMs?: number;
+}
+
+/** The initial state's data part (without actions), for tests and resets. */
+export function initialSimSlice(): SimSlice {
+  return {
+    status: 'loading',
+    error: null,
+    applied: null,
+    snapshot: null,
+    version: 0,
+    hashVersion: 0,
+    eventsVersion: 0,
+    preview: null,
+    draftSelectors: null,
+    busy: false,
+    replayingTo: null,
+    engine: null,
+    fallback: null,
+  };
+}
+
+/**
+ * Why the state does not fit the page's own thread, or null: only when the model runs there
+ * as a fallback (see `budget.ts`). The store refuses to play (or grow) such a run, and the
+ * page says why.
+ */
+export function budgetExcessOf(s: Pick<ShardScopeState, 'params' | 'view' | 'sim'>): BudgetExcess | null {
+  if (!s.sim.fallback) return null;
+  return mainThreadExcess(s.params, s.view.speed, s.sim.snapshot?.cluster.live ?? null);
+}
