@@ -76,15 +76,27 @@ export interface Edge {
   readonly from: string;
   readonly to: string;
   readonly spec: string;
+  /**
+   * A test's `vi.mock('x')` (and the `typeof import('x')` of its factory): a mock must name
+   * the very module that holds the function it replaces, past any door.
+   */
+  readonly mock?: boolean;
+}
+
+/** Specifiers a file mocks with `vi.mock`. */
+export function mockedSpecifiers(text: string): Set<string> {
+  return new Set([...withoutComments(text).matchAll(/\bvi\.mock\s*\(\s*(['"])([^'"]+)\1/g)].map((m) => m[2]!));
 }
 
 /** The import edges among `files` (relative specifiers only; packages are not files of ours). */
 export function importEdges(files: readonly string[]): Edge[] {
   const edges: Edge[] = [];
   for (const from of files) {
-    for (const spec of specifiersOf(readFileSync(from, 'utf8'))) {
+    const text = readFileSync(from, 'utf8');
+    const mocked = mockedSpecifiers(text);
+    for (const spec of specifiersOf(text)) {
       const to = resolveSpecifier(from, spec);
-      if (to !== null) edges.push({ from, to, spec });
+      if (to !== null) edges.push(mocked.has(spec) ? { from, to, spec, mock: true } : { from, to, spec });
     }
   }
   return edges;

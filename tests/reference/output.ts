@@ -35,7 +35,9 @@ function pageReads(input: SimParamsInput): string {
     }
     parts.push(JSON.stringify(sim.recentEvents(20)), JSON.stringify(sim.objectsNear(0.5, 4)));
     const snap = sim.snapshot();
-    parts.push(JSON.stringify({ ...snap, version: 0 }));
+    // The step-back store's own memory (stepBack.bytes) is bookkeeping of the checkpoints,
+    // not the model: it follows the size of the model's scratch arrays, so it is left out.
+    parts.push(JSON.stringify({ ...snap, version: 0, stepBack: { quickFrom: snap.stepBack.quickFrom } }));
     return digest(parts);
   };
   const end = sim.params.schedule.length > 0 ? Math.max(...sim.params.schedule.map((e) => e.at)) + 15 : 30;

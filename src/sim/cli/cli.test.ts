@@ -153,7 +153,7 @@ describe('command line flag parsing and errors (issue 8, point 12)', () => {
   });
 
   it('turns an unexpected failure into a message that says what to change, never a stack trace', async () => {
-    const sim = await import('../engine/simulation');
+    const sim = await import('../engine');
     const { vi } = await import('vitest');
     const spy = vi.spyOn(sim, 'createSimulation').mockImplementation(() => {
       throw new RangeError('Array buffer allocation failed');

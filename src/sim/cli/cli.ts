@@ -6,12 +6,12 @@
  * Bad flags print a message naming the flag and its bounds and exit with status 2.
  */
 import { createSimulation } from '../engine';
-import {  MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
+import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { SimParams } from '../params';
 import { verdictOf } from '../report';
 import { readFileSync } from 'node:fs';
-import {  ScenarioError } from '../time';
+import { ScenarioError } from '../time';
 import { FlagError, HELP_HINT, flagMessage, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
 import { int, modeReport, reshardReports, reshardTable, table } from './report';
 

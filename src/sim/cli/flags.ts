@@ -4,7 +4,7 @@
  */
 import { LIMITS } from '../params';
 import type { ParamIssue, SimParamsInput } from '../params';
-import { matchLocale,  type LocaleId } from '../../i18n/locale';
+import { matchLocale, type LocaleId } from '../../i18n/locale';
 import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from '../time';
 import { replicaCountsBefore } from '../params';
 import type { ScheduledEvent } from '../params';

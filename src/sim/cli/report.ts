@@ -7,7 +7,7 @@ import type { ModeSnapshot, SimSnapshot } from '../report';
 import { verdictOf, verdictSentence } from '../report';
 import { verdictWordsFor } from '../report';
 import { cliText, displayWidth, padColumns, type CliText } from './text';
-import {  proseCount, type LocaleId } from '../../i18n/locale';
+import { proseCount, type LocaleId } from '../../i18n/locale';
 import type { HandoffSummary } from '../time';
 
 /** Figures of one mode over the run, the same for table and JSON. */

@@ -10,12 +10,13 @@
  * limbo until the owner of those readers calls {@link Cluster.releaseSlots} at a point where
  * they are done with it; only then may `create` hand it out again.
  */
-import { formatHex, hashFieldInto, partsToBigInt } from '../../core/sharding';
+import { formatHex,  partsToBigInt } from '../../core/sharding';
 import type { ClusterParams, SizeParams } from '../params';
 import type { Prng } from './prng';
 import { SortedHashIndex, sortByHash } from './hashindex';
-import { mix32, namespaceName } from './names';
-import { sampleJsonBytes, sampleNamespaceFactor } from './sizes';
+import { createNamespaces, weightOf } from './namespaces';
+import { mix32 } from './names';
+import { sampleJsonBytes } from './sizes';
 import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
 import { jumpHash } from './jump';
 import { hashUidWordsInto } from './uidhash';
@@ -100,49 +101,22 @@ export class Cluster {
   private indexed = false;
   private v7Ms = 0;
   private v7Seq = 0;
-  private readonly hashScratch = new Uint32Array(2);
 
   constructor(
     readonly params: ClusterParams,
     private sizes: SizeParams,
     private readonly prng: Prng,
   ) {
-    const n = params.namespaces;
-    this.namespaceCount = n;
-    const names: string[] = [];
-    for (let i = 0; i < n; i++) names.push(namespaceName(i));
-    names.push('');
-    this.namespaceNames = names;
-    this.nsHashHi = new Uint32Array(n + 1);
-    this.nsHashLo = new Uint32Array(n + 1);
-    this.nsSizeFactor = new Float64Array(n + 1);
-    for (let i = 0; i <= n; i++) {
-      hashFieldInto(names[i]!, this.hashScratch, 0);
-      this.nsHashHi[i] = this.hashScratch[0]!;
-      this.nsHashLo[i] = this.hashScratch[1]!;
-      this.nsSizeFactor[i] = i < n ? sampleNamespaceFactor(prng) : 0.6;
-    }
-    // Zipf weights by rank; ranks are shuffled so the biggest namespace is not always "default".
-    const rank = Array.from({ length: n }, (_, i) => i);
-    for (let i = n - 1; i > 0; i--) {
-      const j = prng.int(i + 1);
-      [rank[i], rank[j]] = [rank[j]!, rank[i]!];
-    }
-    this.nsCdf = new Float64Array(n);
-    let sum = 0;
-    for (let i = 0; i < n; i++) {
-      sum += 1 / Math.pow(rank[i]! + 1, params.zipfExponent);
-      this.nsCdf[i] = sum;
-    }
-    for (let i = 0; i < n; i++) this.nsCdf[i]! /= sum;
-    this.nsCdf[n - 1] = 1;
-    this.nsLive = new Int32Array(n + 1);
-    this.nsLiveJsonBytes = new Float64Array(n + 1);
-    this.nsWorkloads = new Uint16Array(n + 1);
-    for (let i = 0; i <= n; i++) {
-      const expected = params.pods * (i < n ? this.namespaceWeight(i) * (1 - params.clusterScopedShare) : params.clusterScopedShare);
-      this.nsWorkloads[i] = Math.max(1, Math.min(400, Math.round(Math.sqrt(expected) / 2)));
-    }
+    const ns = createNamespaces(params, prng);
+    this.namespaceCount = ns.count;
+    this.namespaceNames = ns.names;
+    this.nsHashHi = ns.hashHi;
+    this.nsHashLo = ns.hashLo;
+    this.nsSizeFactor = ns.sizeFactor;
+    this.nsCdf = ns.cdf;
+    this.nsWorkloads = ns.workloads;
+    this.nsLive = new Int32Array(ns.count + 1);
+    this.nsLiveJsonBytes = new Float64Array(ns.count + 1);
     this.resourceVersion = 1000;
     this.index = new SortedHashIndex(this, 'uidHi', 'uidLo', 'jsonBytes');
     this.grow(Math.ceil(params.pods * 1.1) + 64);
@@ -256,7 +230,7 @@ export class Cluster {
 
   /** Probability that a namespaced object lands in namespace `i`. */
   namespaceWeight(i: number): number {
-    return this.nsCdf[i]! - (i > 0 ? this.nsCdf[i - 1]! : 0);
+    return weightOf(this.nsCdf, i);
   }
 
   /** Draws a namespace: cluster-scoped with its share, else Zipf over namespaces. */
