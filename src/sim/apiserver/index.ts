@@ -11,3 +11,4 @@ export { statusBody } from './status';
 export type { ApiServerMetrics, BadRequestStatusBody, InternalErrorStatusBody, ListOptions, PodListBody, PodObject, RequestInfo, StatusBody, WatchEventEnvelope } from './types';
 export { goQueryEscape } from './url';
 export { goQueryEscapeMemo } from './urlmemo';
+export { CACHE_MAX_EVENTS, CACHE_MIN_EVENTS, DEFAULT_HISTORY_SECONDS, WatchCacheWindow, maxCapacity } from './watchcache';

@@ -45,8 +45,15 @@ export interface ModeReport {
   readonly closedFormBytesPerSecPerReplica: readonly number[];
   readonly closedFormEgressBytesPerSec: number;
   readonly closedFormHashesPerSec: number;
-  /** Relists by cause and their bytes, watch timeouts, 410s, duplicates caught/missed under the run's policy. */
-  readonly lifecycle: ModeSnapshot['lifecycle'] & { readonly watchPolicy: string };
+  /**
+   * API-server CPU over the run for shard checks and serialisation (initial syncs included),
+   * millicores, and the closed form's steady state: what sharding costs the API server, next
+   * to what it saves in egress and in the replicas' decode.
+   */
+  readonly apiServerCpuMillicores: number;
+  readonly closedFormApiServerCpuMillicores: number;
+  /** Relists and resumes by cause, watch deadlines, 410s, bookmarks, duplicates kept/caught, and the client the replicas run. */
+  readonly lifecycle: ModeSnapshot['lifecycle'] & { readonly client: string };
 }
 
 export function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerByte: number): ModeReport {
@@ -92,7 +99,9 @@ export function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, 
     closedFormBytesPerSecPerReplica: cf.replicaBytesPerSec,
     closedFormEgressBytesPerSec: cf.egressBytesPerSec,
     closedFormHashesPerSec: cf.hashesPerSec,
-    lifecycle: { ...m.lifecycle, watchPolicy: snap.params.replicas.watchPolicy },
+    apiServerCpuMillicores: (m.totals.apiServerCpuSeconds * 1000) / seconds,
+    closedFormApiServerCpuMillicores: cf.apiServerCpuCores * 1000,
+    lifecycle: { ...m.lifecycle, client: snap.params.replicas.client },
   };
 }
 
@@ -199,7 +208,7 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
     row(tx.relists, causes(client.lifecycle), causes(server.lifecycle));
     row(tx.relistBytes, bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
     row(tx.watchTimeouts, `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
-    row(tx.duplicatesMissedCaught(p.replicas.watchPolicy), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
+    row(tx.duplicatesMissedCaught(p.replicas.client), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
   }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {

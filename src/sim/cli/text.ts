@@ -37,7 +37,7 @@ export interface CliText {
   readonly relists: string;
   readonly relistBytes: string;
   readonly watchTimeouts: string;
-  duplicatesMissedCaught(policy: string): string;
+  duplicatesMissedCaught(client: string): string;
   reshardAt(a: { at: number; from: number; to: number; rollout: string; objects: string; client: string; server: string }): string;
   readonly movedOwner: string;
   readonly orphanSeconds: string;
@@ -78,7 +78,7 @@ const EN: CliText = {
   relists: 'relists (restart/410/reshard/error)',
   relistBytes: 'relist bytes',
   watchTimeouts: 'watch timeouts (410 Gone)',
-  duplicatesMissedCaught: (policy) => `duplicate events missed/caught (${policy})`,
+  duplicatesMissedCaught: (client) => `duplicate events kept/caught (client ${client})`,
   reshardAt: (a) =>
     `reshard at ${a.at} s: ${a.from} -> ${a.to} replicas, ${a.rollout}, ${a.objects} objects (client-side ${a.client}, server-side ${a.server})`,
   movedOwner: 'objects that changed owner',
@@ -120,7 +120,7 @@ const ZH: CliText = {
   relists: '重新 LIST 次数（重启/410/重新分片/错误）',
   relistBytes: '重新 LIST 的字节数',
   watchTimeouts: 'Watch 超时（410 Gone）',
-  duplicatesMissedCaught: (policy) => `重复事件 漏掉/拦下（${policy}）`,
+  duplicatesMissedCaught: (client) => `重复事件 保留/拦下（客户端 ${client}）`,
   reshardAt: (a) =>
     `${a.at} 秒时重新分片：${a.from} -> ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片 ${a.client}，服务端分片 ${a.server}）`,
   movedOwner: '更换了负责副本的对象',

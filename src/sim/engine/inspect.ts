@@ -119,6 +119,12 @@ export function watchEventsFor(m: Model, mode: Mode, replica: number, count = 10
   for (let k = 0; k < rec.count && out.length < count; k++) {
     const i = rec.newest(k);
     const type = rec.type[i]!;
+    const target = rec.target[i]!;
+    if (target >= 0) {
+      // A BOOKMARK went to one watcher.
+      if (target === (mode === 'server' ? 64 : 0) + r.index) out.push(watchEnvelope(m.cluster, 'BOOKMARK', NO_SLOT, rec.rv[i]!));
+      continue;
+    }
     const o = engine.outcome(type, rec.oldSlot[i]!, rec.newSlot[i]!)[r.index]!;
     if (o.sentAs === EV_NONE) continue;
     const slot = o.sentAs === EV_DELETED ? rec.oldSlot[i]! : rec.newSlot[i]!;
@@ -136,13 +142,16 @@ export function recentEvents(m: Model, count = 20): RecentEvent[] {
   for (let k = 0; k < rec.count && out.length < count; k++) {
     const i = rec.newest(k);
     const type = rec.type[i]!;
+    const target = rec.target[i]!;
     const slot = type === EV_DELETED ? rec.oldSlot[i]! : rec.newSlot[i]!;
     const fate = (mode: Mode) =>
-      m.modes[mode].outcome(type, rec.oldSlot[i]!, rec.newSlot[i]!).map((o) => ({
-        replica: o.replica,
-        sentAs: o.sentAs === EV_NONE ? null : EVENT_TYPE_NAMES[o.sentAs]!,
-        kept: o.kept,
-      }));
+      target >= 0
+        ? m.modes[mode].replicas.map((r) => ({ replica: r.index, sentAs: target === (mode === 'server' ? 64 : 0) + r.index ? ('BOOKMARK' as const) : null, kept: false }))
+        : m.modes[mode].outcome(type, rec.oldSlot[i]!, rec.newSlot[i]!).map((o) => ({
+            replica: o.replica,
+            sentAs: o.sentAs === EV_NONE ? null : EVENT_TYPE_NAMES[o.sentAs]!,
+            kept: o.kept,
+          }));
     out.push({
       resourceVersion: String(rec.rv[i]!),
       type: EVENT_TYPE_NAMES[type]!,

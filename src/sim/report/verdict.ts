@@ -92,12 +92,12 @@ function replicaFailures(m: ModeSnapshot): VerdictFailure[] {
   const http500 = m.replicas.filter((r) => r.status === 'error' && r.error?.httpStatus === 500).map((r) => r.index);
   const down = m.replicas.filter((r) => r.status === 'error' && r.error?.httpStatus !== 500).map((r) => r.index);
   const trust = m.replicas.filter((r) => r.status === 'ok' && r.filtering === 'trust').map((r) => r.index);
-  const fallback = m.replicas.filter((r) => r.status === 'ok' && r.filtering === 'fallback').map((r) => r.index);
+  const fallback = m.replicas.filter((r) => r.status === 'ok' && r.filtering === 'local').map((r) => r.index);
   if (http500.length > 0) out.push({ kind: 'http500', mode: m.mode, replicas: http500 });
   if (down.length > 0) out.push({ kind: 'down', mode: m.mode, replicas: down });
   if (trust.length > 0) out.push({ kind: 'trust', mode: m.mode, replicas: trust });
   const skew = m.replicas
-    .filter((r) => r.status === 'ok' && r.filtering === 'server' && r.shardInfoSeen && m.apiServers[r.apiServer]?.gate === false)
+    .filter((r) => r.status === 'ok' && r.filtering === 'trust' && r.shardInfoSeen && m.apiServers[r.apiServer]?.gate === false)
     .map((r) => r.index);
   if (m.lifecycle.duplicatesMissed > 0 && (skew.length > 0 || m.lifecycle.duplicatesCaught === 0)) {
     out.push({ kind: 'skewTrust', mode: m.mode, replicas: skew, events: m.lifecycle.duplicatesMissed });

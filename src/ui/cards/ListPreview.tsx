@@ -146,7 +146,7 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
       ? null
       : r.kept.filtering === 'trust'
         ? t('card.listKeptTrust', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes) })
-        : r.kept.filtering === 'fallback'
+        : r.kept.filtering === 'local'
           ? t('card.listKeptFallback', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes), sent: f.count(count) })
           : r.kept.filtering === 'none'
             ? t('card.listKeptNone', { replica, sent: f.count(count) })
@@ -181,7 +181,7 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
         </span>
       )}
       {keptNote !== null ? (
-        <span className={r.kept.filtering === 'fallback' ? 'code__comment' : 'code__missing'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
+        <span className={r.kept.filtering === 'local' ? 'code__comment' : 'code__missing'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
           {`    // ${keptNote}\n`}
         </span>
       ) : null}

@@ -254,7 +254,7 @@ function Badges({ stats }: { stats: ReplicaStats | null }) {
     );
   }
   switch (stats.filtering) {
-    case 'fallback':
+    case 'local':
       return (
         <span className="badge badge--warn" data-testid="badge-fallback" title={t('card.badgeFallbackTitle')}>
           {t('card.badgeFallback')}
@@ -267,6 +267,7 @@ function Badges({ stats }: { stats: ReplicaStats | null }) {
         </span>
       );
     case 'server':
+    case 'server+check':
       return (
         <span className="badge badge--ok" data-testid="badge-sharded">
           {t('card.badgeSharded')}
