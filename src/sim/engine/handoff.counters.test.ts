@@ -175,6 +175,42 @@ describe('the series run through a reshard', () => {
     expect(s.egressBytesPerSec).toHaveLength(s.t.length);
   });
 
+  it.each([
+    ['equal ranges, one by one (the removed replica stops first)', 'equal-ranges', { kind: 'one-by-one', everySeconds: 20 }],
+    ['range splitting, all at once (two replicas keep their ranges)', 'range-splitting', { kind: 'all-at-once' }],
+    ['equal ranges, new first (the removed replica stops last)', 'equal-ranges', { kind: 'new-first', everySeconds: 20 }],
+  ] as const)('4 -> 3, %s: the relist chart adds up to the relist bytes, and the removed replica adds nothing', (_, strategy, rollout) => {
+    const sim = createSimulation({ ...still, schedule: [{ kind: 'reshard', at: AT, to: 3, strategy, rollout }] });
+    sim.step(120);
+    const after = sim.snapshot();
+    for (const m of ['client', 'server'] as const) {
+      const h = handoffOf(after, m);
+      const s = after.modes[m].series;
+      const life = after.modes[m].lifecycle;
+      expect(after.modes[m].replicas).toHaveLength(3);
+      // The removed replica (index 3) stops: it makes no LIST.
+      const removed = h.replicas[3]!;
+      expect(removed.restartAt).not.toBeNull();
+      expect(removed.listBytes).toBe(0);
+      const listed = h.replicas.filter((r) => r.index < 3 && r.restartAt !== null);
+      expect(listed.length).toBeGreaterThan(0);
+      expect(h.relists).toBe(listed.length);
+      expect(life.relists.reshard).toBe(listed.length);
+      const total = listed.reduce((a, r) => a + r.listBytes, 0);
+      expect(h.relistBytes).toBe(total);
+      expect(life.relistBytes.reshard).toBe(total);
+      // The series holds the whole run (seriesCapacity), one value per sample interval: it sums to the same bytes.
+      expect(s.t[0]).toBe(0);
+      expect(s.relistBytes.reduce((a, b) => a + b, 0)).toBe(total);
+      // Each LIST in the interval of its replica's restart; the removed replica's stop adds nothing.
+      s.t.forEach((t, k) => {
+        const t0 = k > 0 ? s.t[k - 1]! : -Infinity;
+        const due = listed.filter((r) => r.restartAt! > t0 && r.restartAt! <= t).reduce((a, r) => a + r.listBytes, 0);
+        expect(s.relistBytes[k], `${m} at ${t}`).toBe(due);
+      });
+    }
+  });
+
   it('shows each relist spike in the bytes series at that replica restart time, not at the event', () => {
     const { after } = run('equal-ranges', { kind: 'one-by-one', everySeconds: 20 }, 120);
     for (const m of ['client', 'server'] as const) {
