@@ -1,13 +1,60 @@
 /**
  * What the narration says is true of the model: every figure a story's text states (a
  * quarter, three quarters, doubles, one stream, far more than its share, duplicates, nothing
- * received) is checked here against the simulation and its closed form at that step's state.
+ * received) is checked here against the simulation and its closed form at that step's state,
+ * and then worded from the model's figure and found in the catalogue's text, in English and in
+ * Chinese: a figure of the model that changes, or a word of the catalogue that does, fails.
  */
 import { describe, expect, it } from 'vitest';
 import { createSimulation } from '../sim';
 import { toSimInput } from '../state/toSim';
+import { en, type Message, type MessageId } from '../i18n/en';
+import { zhCN } from '../i18n/zh-CN';
 import { resolveStep, storyById } from './index';
 import type { StoryId } from './types';
+
+/** The catalogue's text of `id` contains `words.en` in English and `words.zh` in Chinese. */
+function says(id: MessageId, words: { readonly en: string; readonly zh: string }): void {
+  const text = (m: Message) => (typeof m === 'string' ? m : m.other);
+  expect(text(en[id]), `en ${id}`).toContain(words.en);
+  expect(text((zhCN as Record<MessageId, Message>)[id]), `zh-CN ${id}`).toContain(words.zh);
+}
+
+/** The simple fractions the narration words shares with. */
+const FRACTIONS = [
+  { value: 1 / 5, en: 'a fifth', plural: 'fifths', zh: '五分之一' },
+  { value: 1 / 4, en: 'a quarter', plural: 'quarters', zh: '四分之一' },
+  { value: 2 / 5, en: 'two fifths', plural: 'fifths', zh: '五分之二' },
+  { value: 1 / 2, en: 'half', plural: 'halves', zh: '一半' },
+  { value: 3 / 4, en: 'three quarters', plural: 'quarters', zh: '四分之三' },
+] as const;
+
+/** A share as the narration words it: the simple fraction it is close to (none when it is close to none). */
+function fraction(x: number): (typeof FRACTIONS)[number] {
+  const f = FRACTIONS.reduce((a, b) => (Math.abs(b.value - x) < Math.abs(a.value - x) ? b : a));
+  expect(Math.abs(f.value - x), `${x} as a simple fraction`).toBeLessThan(0.03);
+  return f;
+}
+
+/** Counts as the narration spells them: English words, Chinese numerals. */
+const COUNTS: Readonly<Record<number, { readonly en: string; readonly zh: string }>> = {
+  1: { en: 'one', zh: '一' },
+  2: { en: 'two', zh: '两' },
+  4: { en: 'four', zh: '四' },
+  5: { en: 'five', zh: '五' },
+  7: { en: 'seven', zh: '七' },
+  8: { en: 'eight', zh: '八' },
+  16: { en: 'sixteen', zh: '十六' },
+};
+const count = (n: number) => {
+  expect(COUNTS[n], `${n} as a word`).toBeDefined();
+  return COUNTS[n]!;
+};
+
+/** "About" a figure: rounded to `digits` significant digits (9.8 s is about 10 s, 487 MB about 490 MB). */
+const about = (x: number, digits = 1) => Number(x.toPrecision(digits));
+/** A share in whole tens of percent, as the narration gives them ("50 %" in English, "50%" in Chinese). */
+const percent = (x: number) => Math.round(x * 10) * 10;
 
 function run(id: StoryId, step: number, seconds = 10) {
   const sim = createSimulation(toSimInput(resolveStep(storyById(id)!, step - 1)!.params));
@@ -24,13 +71,24 @@ describe('the stories’ narration matches the model', () => {
     const perReplica = s.closedForm.client.replicaEventsPerSec;
     // The whole stream, plus the bookmarks every watcher gets.
     for (const e of perReplica) expect(Math.abs(e / s.closedForm.streamEventsPerSec - 1)).toBeLessThan(0.01);
+    const owned = fraction(s.modes.server.replicas.reduce((a, r) => a + r.ownedShare, 0) / s.modes.server.replicas.length);
+    says('story.problem.1.a', { en: `about ${owned.en}`, zh: `大约${owned.zh}` });
+    expect(Math.round(perReplica[0]! / s.closedForm.streamEventsPerSec)).toBe(1);
+    says('story.problem.1.text', { en: 'the whole stream', zh: '整个事件流' });
   });
 
   it('problem 3: eight replicas double the client-side total of four', () => {
     const four = run('problem', 1).closedForm.client.egressBytesPerSec;
-    const eight = run('problem', 3).closedForm.client.egressBytesPerSec;
+    const s = run('problem', 3);
+    const eight = s.closedForm.client.egressBytesPerSec;
     expect(eight / four).toBeGreaterThan(1.9);
     expect(eight / four).toBeLessThan(2.1);
+    expect(Math.round(eight / four)).toBe(2);
+    says('story.problem.3.text', { en: 'the client-side total doubles', zh: '客户端分片的总量翻倍' });
+    // Eight replicas, eight times the stream each replica receives.
+    const times = count(Math.round(s.closedForm.client.egressBytesPerSec / s.closedForm.client.replicaBytesPerSec[0]!));
+    says('story.problem.3.text', { en: `With ${times.en} replicas`, zh: `有${times.zh}个副本时` });
+    says('story.problem.3.text', { en: `the whole stream ${times.en} times`, zh: `整个事件流发送${times.zh}次` });
   });
 
   it('saving 2: server-side saves about three quarters of the decoding with four replicas', () => {
@@ -39,6 +97,8 @@ describe('the stories’ narration matches the model', () => {
     const saved = 1 - cpu('server') / cpu('client');
     expect(saved).toBeGreaterThan(0.68);
     expect(saved).toBeLessThan(0.8);
+    const share = fraction(saved);
+    says('story.saving.2.a', { en: `About ${share.en}`, zh: `大约${share.zh}` });
   });
 
   it('saving 3: filtering in handlers, client-side caches take about four times the memory of server-side', () => {
@@ -53,11 +113,16 @@ describe('the stories’ narration matches the model', () => {
     const stream = s.closedForm.client.egressBytesPerSec / 16;
     expect(s.closedForm.server.egressBytesPerSec / stream).toBeGreaterThan(0.95);
     expect(s.closedForm.server.egressBytesPerSec / stream).toBeLessThan(1.3);
+    const n = count(Math.round(s.closedForm.client.egressBytesPerSec / s.closedForm.client.replicaBytesPerSec[0]!));
+    says('story.saving.4.text', { en: `sent ${n.en} times`, zh: `被发送${n.zh}次` });
+    const one = count(Math.round(s.closedForm.server.egressBytesPerSec / stream));
+    says('story.saving.4.text', { en: `about ${one.en} stream`, zh: `约为${one.zh}个事件流` });
   });
 
   it('fallback 3: trusting an unfiltered stream makes duplicates; 2 falls back without any', () => {
     expect(run('fallback', 2).modes.server.audit.duplicates).toBe(0);
     expect(run('fallback', 3).modes.server.audit.duplicates).toBeGreaterThan(0);
+    says('story.fallback.3.text', { en: 'The ownership audit counts the duplicates', zh: '归属审计统计了重复' });
     expect(run('fallback', 1).modes.server.replicas.every((r) => !r.shardInfoSeen)).toBe(true);
   });
 
@@ -72,11 +137,17 @@ describe('the stories’ narration matches the model', () => {
     for (const r of s.modes.server.replicas) expect(Math.abs(r.ownedShare - 0.5)).toBeLessThan(0.03);
     expect(s.modes.server.audit.gaps).toBe(0);
     expect(s.modes.server.replicas.every((r) => r.ranges.length === 2)).toBe(true);
+    const r0 = s.modes.server.replicas[0]!;
+    const n = count(r0.ranges.length);
+    const each = fraction(r0.ranges[0]!.to - r0.ranges[0]!.from);
+    says('story.mechanism.4.text', { en: `${n.en} replicas each own ${n.en} interleaved ${each.plural}`, zh: `${n.zh}个副本各负责哈希空间中交错的${n.zh}个${each.zh}` });
   });
 
   it('hot namespaces 2: one replica owns far more than its quarter; 3 (uid) about a quarter each', () => {
     expect(maxShare(run('hot-namespaces', 2))).toBeGreaterThan(0.5);
+    says('story.hot-namespaces.2.text', { en: 'owns far more than its share', zh: '负责的对象远超其份额' });
     expect(maxShare(run('hot-namespaces', 3))).toBeLessThan(0.28);
+    says('story.hot-namespaces.3.text', { en: 'each replica owns about an equal share', zh: '每个副本负责的份额大致相等' });
   });
 
   it('refused 1: the server answers HTTP 500 and replica-0 receives nothing; 3 (gate off) ignores it', () => {
@@ -85,7 +156,12 @@ describe('the stories’ narration matches the model', () => {
     expect(r0.error?.httpStatus).toBe(500);
     expect(r0.error?.message).toMatch(/^invalid shard selector: hexStart must be a 0x-prefixed 16-digit hex value/);
     expect(r0.cacheObjects).toBe(0);
-    expect(run('refused', 2).modes.server.replicas[0]!.error?.message).toMatch(/expression kind 3$/);
+    says('story.refused.1.text', { en: `HTTP ${r0.error!.httpStatus}`, zh: `HTTP ${r0.error!.httpStatus}` });
+    const prefix = r0.error!.message.slice(0, r0.error!.message.indexOf(':') + 1);
+    says('story.refused.1.text', { en: `“${prefix}”`, zh: `“${prefix}”` });
+    const kind = /expression kind \d+$/.exec(run('refused', 2).modes.server.replicas[0]!.error?.message ?? '')?.[0];
+    expect(kind).toBe('expression kind 3');
+    says('story.refused.2.text', { en: kind!, zh: kind! });
     const off = run('refused', 3).modes.server.replicas[0]!;
     expect(off.error?.httpStatus ?? null).toBeNull();
     expect(off.shardInfoSeen).toBe(false);
@@ -104,10 +180,19 @@ describe('the stories’ narration matches the model', () => {
       for (const m of ['client', 'server'] as const) expect(Math.abs(of(1, m).movedFraction - 0.5)).toBeLessThan(0.01);
       expect(of(1, 'client')).toMatchObject({ from: 4, to: 5, at: 5, strategy: 'equal-ranges' });
       expect(at(1).modes.server.replicas).toHaveLength(5);
+      const h = of(1, 'server');
+      const moved = percent(h.movedFraction);
+      says('story.resharding.1.text', { en: `(${moved} %) change owner`, zh: `（${moved}%）更换了负责副本` });
+      says('story.resharding.1.text', { en: `At ${h.at} s`, zh: `在 ${h.at} 秒时` });
+      says('story.resharding.1.text', { en: `from ${count(h.from).en} replicas to ${count(h.to).en}`, zh: `从 ${h.from} 个副本变为 ${h.to} 个` });
+      const [was, now] = [fraction(1 / h.from), fraction(1 / h.to)];
+      says('story.resharding.1.text', { en: `from ${was.en} to ${now.en}`, zh: `从${was.zh}缩小到${now.zh}` });
     });
 
     it('1 (answer): a fifth is the least that can move, the share the fifth replica owns', () => {
       expect(Math.abs(of(2, 'client').movedFraction - 1 / 5)).toBeLessThan(0.01);
+      const least = of(2, 'client').movedFraction;
+      says('story.resharding.1.a', { en: `${fraction(least).en.replace(/^a /, 'A ')} (${percent(least)} %)`, zh: `${fraction(least).zh}（${percent(least)}%）` });
     });
 
     it('2: jump hash moves about 20 % client-side; server-side re-splits into equal ranges and moves about 50 %', () => {
@@ -116,6 +201,9 @@ describe('the stories’ narration matches the model', () => {
       expect(Math.abs(of(2, 'client').movedFraction - 0.2)).toBeLessThan(0.01);
       expect(of(2, 'server').strategy).toBe('equal-ranges');
       expect(Math.abs(of(2, 'server').movedFraction - 0.5)).toBeLessThan(0.01);
+      const [client, server] = [percent(of(2, 'client').movedFraction), percent(of(2, 'server').movedFraction)];
+      says('story.resharding.2.text', { en: `the fifth replica takes: about ${client} %`, zh: `第 5 个副本接手的对象：约 ${client}%` });
+      says('story.resharding.2.text', { en: `still moves about ${server} %`, zh: `仍然移动约 ${server}%` });
     });
 
     it('3: all at once, no object has an owner for about 10 s client-side (one 490 MB LIST) and about 2 s server-side', () => {
@@ -133,6 +221,12 @@ describe('the stories’ narration matches the model', () => {
       expect(s.settleSeconds).toBeGreaterThan(1.5);
       expect(s.settleSeconds).toBeLessThan(2.5);
       expect(c.duplicateObjectSeconds).toBe(0);
+      const mb = about(list / 1e6, 2);
+      says('story.resharding.3.text', { en: `the whole collection, about ${mb} MB`, zh: `整个集合，约 ${mb} MB` });
+      says('story.resharding.3.text', { en: `for about ${about(c.settleSeconds)} s no object has an owner`, zh: `约 ${about(c.settleSeconds)} 秒内没有对象有负责副本` });
+      says('story.resharding.3.text', { en: `closes after about ${about(s.settleSeconds)} s`, zh: `约 ${about(s.settleSeconds)} 秒后窗口就关闭了` });
+      const share = fraction(s.relistBytes / c.relistBytes);
+      says('story.resharding.3.text', { en: `each LIST is ${share.en} of it`, zh: `每次 LIST 只有${share.zh}` });
     });
 
     it('4: client-side relists carry about 2.4 GB, server-side about 490 MB: five times less', () => {
@@ -144,6 +238,13 @@ describe('the stories’ narration matches the model', () => {
       expect(s.relistBytes / 1e6).toBeGreaterThan(470);
       expect(s.relistBytes / 1e6).toBeLessThan(510);
       expect(Math.abs(c.relistBytes / s.relistBytes - 5)).toBeLessThan(0.05);
+      const lists = c.relists;
+      const gb = about(c.relistBytes / 1e9, 2);
+      says('story.resharding.4.text', { en: `${count(lists).en} LISTs of the whole collection carry about ${gb} GB`, zh: `${lists} 次 LIST 都是整个集合，共约 ${gb} GB` });
+      says('story.resharding.4.text', { en: `about ${about(s.relistBytes / 1e6, 2)} MB in all`, zh: `总共约 ${about(s.relistBytes / 1e6, 2)} MB` });
+      const times = Math.round(c.relistBytes / s.relistBytes);
+      says('story.resharding.4.text', { en: `${count(times).en} times less, the same 1/N saving`, zh: `少 ${times} 倍，与事件流上 1/N 的节省相同` });
+      says('story.resharding.4.text', { en: `each LIST carries ${fraction(s.relistBytes / c.relistBytes).en} of it`, zh: `每次 LIST 只有${fraction(s.relistBytes / c.relistBytes).zh}` });
     });
 
     it('5: one by one, at most about two fifths orphaned at once client-side, for about 30 s; server-side some have two owners', () => {
@@ -154,6 +255,10 @@ describe('the stories’ narration matches the model', () => {
       expect(c.settleSeconds).toBeGreaterThan(27);
       expect(c.settleSeconds).toBeLessThan(33);
       expect(s.peakDuplicates).toBeGreaterThan(0);
+      const peak = fraction(c.peakOrphans / c.objects);
+      says('story.resharding.5.text', { en: `at most about ${peak.en} of the objects are without an owner`, zh: `同一时刻最多约${peak.zh}的对象没有负责副本` });
+      says('story.resharding.5.text', { en: `the hand-off lasts about ${about(c.settleSeconds)} s`, zh: `交接持续约 ${about(c.settleSeconds)} 秒` });
+      says('story.resharding.5.text', { en: 'some objects have two owners', zh: '有些对象有两个负责副本' });
     });
 
     it('6: new replicas first, no object is ever without an owner in either mode; about a fifth have two at the peak', () => {
@@ -163,7 +268,10 @@ describe('the stories’ narration matches the model', () => {
         expect(h.orphanObjectSeconds).toBe(0);
         expect(h.peakOrphans).toBe(0);
         expect(Math.abs(h.peakDuplicates / h.objects - 0.2)).toBeLessThan(0.02);
+        const twice = fraction(h.peakDuplicates / h.objects);
+        says('story.resharding.6.text', { en: `about ${twice.en} of them have two owners at the peak`, zh: `高峰时约${twice.zh}的对象有两个负责副本` });
       }
+      says('story.resharding.6.text', { en: 'No object is ever without an owner, in either mode', zh: '两种分片方式下都没有任何对象失去负责副本' });
     });
   });
 
@@ -184,6 +292,7 @@ describe('the stories’ narration matches the model', () => {
       expect(s.modes.server.replicas.every((r) => !r.shardInfoSeen)).toBe(true);
       expect(Math.abs(ratio(s) - 1)).toBeLessThan(0.05);
       expect(s.modes.server.lifecycle.relists.restart).toBe(0);
+      says('story.rollout.1.text', { en: `a ratio of ${ratio(s).toFixed(1)}×`, zh: `比例为 ${ratio(s).toFixed(1)}×` });
     });
 
     it('2: seven relists after restarts in each mode, a LIST and its WATCH on different servers, then 4x less', () => {
@@ -192,6 +301,9 @@ describe('the stories’ narration matches the model', () => {
       const end = at(2, 45);
       for (const m of ['client', 'server'] as const) expect(end.modes[m].lifecycle.relists.restart).toBe(7);
       expect(Math.abs(ratio(end) - 4)).toBeLessThan(0.2);
+      const relists = end.modes.server.lifecycle.relists.restart;
+      says('story.rollout.2.text', { en: `${count(relists).en} relists in all`, zh: `共 ${relists} 次重新 LIST` });
+      says('story.rollout.2.text', { en: `server-side sends ${Math.round(ratio(end))}× less`, zh: `服务端分片发送的数据少 ${Math.round(ratio(end))} 倍` });
     });
 
     it('3: trusting the stream keeps thousands of events outside the range, and the audit counts duplicates mid-rollout', () => {
@@ -199,6 +311,9 @@ describe('the stories’ narration matches the model', () => {
       const end = at(3, 45).modes.server.lifecycle;
       expect(end.duplicatesMissed).toBeGreaterThan(1_000);
       expect(end.duplicatesCaught).toBe(0);
+      // Thousands: four digits.
+      expect(String(Math.round(end.duplicatesMissed))).toHaveLength(4);
+      says('story.rollout.3.text', { en: 'it keeps thousands of events outside its range', zh: '它会保留数千个不属于自己范围的事件' });
     });
 
     it('4: checking locally catches exactly what trust kept: no duplicate in the audit at any time', () => {
@@ -209,6 +324,7 @@ describe('the stories’ narration matches the model', () => {
       expect(end.modes.server.lifecycle.duplicatesMissed).toBe(0);
       expect(end.modes.server.lifecycle.duplicatesCaught).toBe(trust);
       expect(Math.max(...end.modes.server.series.duplicates)).toBe(0);
+      says('story.rollout.4.text', { en: 'catches exactly the events trust would have kept: no duplicates through the whole rollout', zh: '恰好拦下信任策略会保留的那些事件：整个滚动过程中没有任何重复' });
     });
   });
 });

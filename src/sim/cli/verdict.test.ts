@@ -3,7 +3,7 @@ import { runCli } from './cli';
 import { createSimulation } from '../engine';
 import type { SimParamsInput } from '../params';
 import type { SimSnapshot } from '../report';
-import { HOT_REPLICA_FACTOR, verdictOf } from '../report';
+import { CHINESE, HOT_REPLICA_FACTOR, verdictOf, verdictSentence } from '../report';
 
 const QUIET_BURSTS = { burst: { enabled: false } };
 
@@ -47,6 +47,48 @@ describe('verdictOf', () => {
     expect(v.failures[1]).toEqual({ kind: 'gaps', mode: 'client', count: unowned, share: unowned / s.cluster.live });
     const percent = new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(unowned / s.cluster.live);
     expect(v.sentence).toMatch(new RegExp(`^4 replicas: server-side sends \\d\\.\\d× less — but ${percent} of objects have no owner; client-side: ${percent} of objects have no owner$`));
+  });
+
+  describe('a gap of single objects: counted, not rounded away', () => {
+    const hex = (v: bigint) => (v >= 1n << 64n ? '0x10000000000000000' : `0x${v.toString(16).padStart(16, '0')}`);
+    /** Two replicas whose ranges cover the whole space except exactly the uid hashes of `holes`. */
+    function leaving(holes: readonly bigint[]) {
+      const bounds = [...holes].sort((a, b) => (a < b ? -1 : 1));
+      const ranges: { start: string; end: string }[][] = [[], []];
+      let from = 0n;
+      bounds.forEach((h, k) => {
+        ranges[k % 2]!.push({ start: hex(from), end: hex(h) });
+        from = h + 1n;
+      });
+      ranges[bounds.length % 2]!.push({ start: hex(from), end: hex(1n << 64n) });
+      // Nothing is created or deleted: the holes stay the only objects without an owner.
+      return run({ replicas: { count: 2, selectors: ranges.map((r) => ({ kind: 'ranges' as const, ranges: r })) }, churn: { addsPerSecond: 0, deletesPerSecond: 0 } });
+    }
+    /** The uid hashes of `n` live objects of the run `run` builds (same seed and cluster). */
+    function hashesOf(n: number): bigint[] {
+      const sim = run({}, 0);
+      return [0.3, 0.7].slice(0, n).map((p) => BigInt(sim.objectsNear(p, 1)[0]!.uidHash));
+    }
+
+    it('one object without an owner is a failure, in the singular: "1 object has no owner"', () => {
+      const sim = leaving(hashesOf(1));
+      const s = sim.snapshot();
+      expect(s.modes.server.audit.gaps).toBe(1);
+      const v = verdictOf(s);
+      expect(v.failures.slice(0, 2)).toEqual([
+        { kind: 'gaps', mode: 'server', count: 1, share: 1 / s.cluster.live },
+        { kind: 'gaps', mode: 'client', count: 1, share: 1 / s.cluster.live },
+      ]);
+      expect(v.sentence).toMatch(/^2 replicas: server-side sends \d\.\d× less — but 1 object has no owner; client-side: 1 object has no owner$/);
+      expect(verdictSentence(v, CHINESE)).toMatch(/——但是 1 个对象没有负责副本; 客户端分片：1 个对象没有负责副本$/);
+    });
+
+    it('two objects without an owner, in the plural: "2 objects have no owner"', () => {
+      const v = verdictOf(leaving(hashesOf(2)).snapshot());
+      expect(v.failures.slice(0, 2).map((f) => f.kind === 'gaps' && f.count)).toEqual([2, 2]);
+      expect(v.sentence).toMatch(/ — but 2 objects have no owner; client-side: 2 objects have no owner$/);
+      expect(verdictSentence(v, CHINESE)).toMatch(/——但是 2 个对象没有负责副本; 客户端分片：2 个对象没有负责副本$/);
+    });
   });
 
   it('names the replicas that naively trust a gate-off API server, and the duplicates they make', () => {

@@ -367,6 +367,32 @@ describe('checkpoint eviction (issue 9, point 4)', () => {
   });
 });
 
+describe('which checkpoint a merge removes (issue 9, point 4)', () => {
+  it('over a budget of two undos, checkpoints at 0, 1000, 1001, 1002 keep 0, 1001 and 1002: 1000 merges into 1001, never anything into the newest', () => {
+    // Each checkpoint rewrites the same 100 words (counters), so merging two undos frees one
+    // of them whole. The budget holds the shadow and exactly two undos: the fourth checkpoint
+    // takes it over, and one eviction brings it back.
+    const WORDS = 100;
+    const big = new Int32Array(10_000);
+    const store = new CheckpointStore(big.byteLength + 2 * WORDS * BYTES_PER_CHANGED_WORD);
+    const truth = new Map<number, number[]>();
+    [0, 1_000, 1_001, 1_002].forEach((tick, k) => {
+      for (let i = 0; i < WORDS; i++) big[i * 97] = (k + 1) * 1_000 + i;
+      store.take(tick, 0, { big });
+      truth.set(tick, [...big]);
+    });
+    // Nothing merges into the newest (the step back from the present is the one most taken),
+    // and the oldest stays while a merge frees enough: 1000 merges into 1001. Taking 1001
+    // into 1002 instead would free as much, but leave the present without its last step.
+    expect(store.stats().ticks).toEqual([0, 1_001, 1_002]);
+    expect(store.bytes).toBe(store.budgetBytes);
+    // Each kept checkpoint restores exactly its state; the merged undo of 1001 goes back to 0.
+    for (const tick of [1_002, 0, 1_001, 0, 1_002]) expect([...(store.restore(store.at(tick)!).big as Int32Array)], String(tick)).toEqual(truth.get(tick));
+    // A step back to 1000 now starts from 0, the latest checkpoint at or before it.
+    expect(store.at(1_000)!.tick).toBe(0);
+  });
+});
+
 describe('keyframes (issue 9, point 4)', () => {
   it('a small buffer rewritten in most of its words keeps its old state whole: its length, not 8 bytes a word', () => {
     const store = new CheckpointStore(1e9);

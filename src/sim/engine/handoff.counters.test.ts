@@ -69,6 +69,71 @@ describe('the engines count a reshard relist exactly as the hand-off report does
   });
 });
 
+describe('a reshard relist is counted at the tick its replica restarts', () => {
+  // A snapshot at time t holds the ticks before t; what happens at t (a reshard, a restart) is
+  // in from the snapshot one tick later.
+  const TICK = 0.01;
+  const lists = (s: SimSnapshot, m: Mode) => ({
+    requests: s.modes[m].replicas.map((r) => r.counters.listRequests),
+    bytes: s.modes[m].replicas.map((r) => r.counters.listBytes),
+    served: s.modes[m].apiServers.reduce((a, x) => a + x.listRequests, 0),
+    reshardRelists: s.modes[m].lifecycle.relists.reshard,
+  });
+
+  it('one by one every 20 s: each LIST is in the counters from its restart tick on, not a tick later, and not before', () => {
+    const sim = createSimulation({ ...still, schedule: [{ kind: 'reshard', at: AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 20 } }] });
+    sim.step(AT);
+    const start = sim.snapshot();
+    expect(start.handoff.reshards).toEqual([]);
+    // The reshard's tick: replica 4 is new and LISTs at once, the others wait for their turn.
+    sim.step(TICK);
+    const atReshard = sim.snapshot();
+    for (const m of ['client', 'server'] as const) {
+      const h = handoffOf(atReshard, m);
+      // A StatefulSet: the new replica first, then from the highest index down.
+      expect(h.replicas.map((r) => r.restartAt)).toEqual([AT + 80, AT + 60, AT + 40, AT + 20, AT]);
+      const before = lists(start, m);
+      const now = lists(atReshard, m);
+      expect(now.requests).toEqual([1, 1, 1, 1, 1]);
+      expect(now.bytes).toEqual([...before.bytes, h.replicas[4]!.listBytes]);
+      expect(now.served).toBe(before.served + 1);
+      expect(now.reshardRelists).toBe(1);
+    }
+    // Replica 3 restarts at 35 s: not yet in the snapshot at 35, in it one tick later.
+    sim.step(AT + 20 - sim.snapshot().time);
+    const justBefore = sim.snapshot();
+    sim.step(TICK);
+    const atRestart = sim.snapshot();
+    for (const m of ['client', 'server'] as const) {
+      const h = handoffOf(atRestart, m);
+      expect(h.replicas[3]!.restartAt).toBe(AT + 20);
+      const was = lists(justBefore, m);
+      const now = lists(atRestart, m);
+      expect(was.requests).toEqual([1, 1, 1, 1, 1]);
+      expect(now.requests).toEqual([1, 1, 1, 2, 1]);
+      expect(now.bytes[3]! - was.bytes[3]!).toBe(h.replicas[3]!.listBytes);
+      expect(now.served).toBe(was.served + 1);
+      expect(now.reshardRelists).toBe(was.reshardRelists + 1);
+    }
+  });
+
+  it('all at once: every replica whose selector changes has relisted in the snapshot one tick after the reshard', () => {
+    const sim = createSimulation({ ...still, schedule: [{ kind: 'reshard', at: AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }] });
+    sim.step(AT);
+    const start = sim.snapshot();
+    sim.step(TICK);
+    const s = sim.snapshot();
+    for (const m of ['client', 'server'] as const) {
+      const h = handoffOf(s, m);
+      expect(h.replicas.map((r) => r.restartAt)).toEqual([AT, AT, AT, AT, AT]);
+      expect(lists(s, m).requests).toEqual([2, 2, 2, 2, 1]);
+      expect(lists(s, m).bytes).toEqual(h.replicas.map((r, i) => (lists(start, m).bytes[i] ?? 0) + r.listBytes));
+      expect(lists(s, m).served).toBe(lists(start, m).served + 5);
+      expect(lists(s, m).reshardRelists).toBe(5);
+    }
+  });
+});
+
 describe('a reshard relist is a relist like any other (issue 9: relists per mode and cause)', () => {
   it('counts under the cause "reshard" with the bytes the hand-off report gives, at each restart', () => {
     for (const [strategy, rollout] of [
@@ -110,6 +175,42 @@ describe('the series run through a reshard', () => {
     expect(s.replicaBytesPerSec).toHaveLength(5);
     for (const row of s.replicaBytesPerSec) expect(row).toHaveLength(s.t.length);
     expect(s.egressBytesPerSec).toHaveLength(s.t.length);
+  });
+
+  it.each([
+    ['equal ranges, one by one (the removed replica stops first)', 'equal-ranges', { kind: 'one-by-one', everySeconds: 20 }],
+    ['range splitting, all at once (two replicas keep their ranges)', 'range-splitting', { kind: 'all-at-once' }],
+    ['equal ranges, new first (the removed replica stops last)', 'equal-ranges', { kind: 'new-first', everySeconds: 20 }],
+  ] as const)('4 -> 3, %s: the relist chart adds up to the relist bytes, and the removed replica adds nothing', (_, strategy, rollout) => {
+    const sim = createSimulation({ ...still, schedule: [{ kind: 'reshard', at: AT, to: 3, strategy, rollout }] });
+    sim.step(120);
+    const after = sim.snapshot();
+    for (const m of ['client', 'server'] as const) {
+      const h = handoffOf(after, m);
+      const s = after.modes[m].series;
+      const life = after.modes[m].lifecycle;
+      expect(after.modes[m].replicas).toHaveLength(3);
+      // The removed replica (index 3) stops: it makes no LIST.
+      const removed = h.replicas[3]!;
+      expect(removed.restartAt).not.toBeNull();
+      expect(removed.listBytes).toBe(0);
+      const listed = h.replicas.filter((r) => r.index < 3 && r.restartAt !== null);
+      expect(listed.length).toBeGreaterThan(0);
+      expect(h.relists).toBe(listed.length);
+      expect(life.relists.reshard).toBe(listed.length);
+      const total = listed.reduce((a, r) => a + r.listBytes, 0);
+      expect(h.relistBytes).toBe(total);
+      expect(life.relistBytes.reshard).toBe(total);
+      // The series holds the whole run (seriesCapacity), one value per sample interval: it sums to the same bytes.
+      expect(s.t[0]).toBe(0);
+      expect(s.relistBytes.reduce((a, b) => a + b, 0)).toBe(total);
+      // Each LIST in the interval of its replica's restart; the removed replica's stop adds nothing.
+      s.t.forEach((t, k) => {
+        const t0 = k > 0 ? s.t[k - 1]! : -Infinity;
+        const due = listed.filter((r) => r.restartAt! > t0 && r.restartAt! <= t).reduce((a, r) => a + r.listBytes, 0);
+        expect(s.relistBytes[k], `${m} at ${t}`).toBe(due);
+      });
+    }
   });
 
   it('shows each relist spike in the bytes series at that replica restart time, not at the event', () => {

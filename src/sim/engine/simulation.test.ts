@@ -6,6 +6,13 @@ import type { SimParamsInput } from '../params';
 
 const QUIET = { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, bookmarkIntervalSeconds: 0, burst: { enabled: false } };
 const BAD = 'shardRange(object.metadata.uid,';
+/** Four equal uid ranges: the default selectors of four replicas. */
+const EQUAL_QUARTERS = [
+  [{ start: '0x0000000000000000', end: '0x4000000000000000' }],
+  [{ start: '0x4000000000000000', end: '0x8000000000000000' }],
+  [{ start: '0x8000000000000000', end: '0xc000000000000000' }],
+  [{ start: '0xc000000000000000', end: '0x10000000000000000' }],
+];
 
 function small(extra: SimParamsInput = {}) {
   return createSimulation({
@@ -250,7 +257,10 @@ describe('HA rollout and the client fallback', () => {
     // Without shardInfo the replica receives, and keeps, what a client-side replica with the same ranges does.
     expect(s.replicas[1]!.counters.eventsReceived).toBe(client.replicas[1]!.counters.eventsReceived);
     expect(s.replicas[1]!.counters.bytesReceived).toBeCloseTo(client.replicas[1]!.counters.bytesReceived, 3);
+    // It keeps only its own share, as the client-side replica with the same range does, not
+    // everything the unfiltered stream brings it.
     expect(s.replicas[1]!.cacheObjects).toBe(client.replicas[1]!.cacheObjects);
+    expect(s.replicas[1]!.cacheObjects).toBe(sim.recount(EQUAL_QUARTERS).perReplica[1]);
     expect(s.replicas[1]!.cacheObjects).toBeLessThan(s.audit.live / 2);
     expect(s.apiServers[1]!.metrics.watchShardsTotal).toBe(0);
     expect(s.apiServers[0]!.metrics.watchShardsTotal).toBe(2);

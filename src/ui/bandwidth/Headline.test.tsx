@@ -77,6 +77,23 @@ describe('Headline', () => {
     expect(headline.textContent).toMatch(/ — but replica-0 receives 2\.\d× its fair share$/);
   });
 
+  it('says both modes send the same for a measured ratio that shows as 1.0 (1.04, just under 1.05), and 1.1× less from just over 1.05', () => {
+    const s = snapshotOf({ replicas: { count: 4 } });
+    const client = s.modes.client.totals.egressBytesPerSec;
+    const measured = (ratio: number): SimSnapshot => ({
+      ...s,
+      settling: null,
+      modes: { ...s.modes, server: { ...s.modes.server, totals: { ...s.modes.server.totals, egressBytesPerSec: client / ratio } } },
+    });
+    for (const ratio of [1.04, 1.0499]) {
+      const headline = shown(measured(ratio));
+      expect(headline.dataset.source).toBe('measured');
+      expect(headline.textContent).toBe('4 replicas: both modes send the same');
+      cleanup();
+    }
+    expect(shown(measured(1.0501)).textContent).toBe('4 replicas: server-side sends 1.1× less');
+  });
+
   it('shows the closed-form prediction, labelled expected, while rates settle', () => {
     const s = snapshotOf({ replicas: { count: 4 } });
     const spiked: SimSnapshot = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { OWNER_MANY, OWNER_NONE } from '../../state';
-import { hexTicks, fractionAt, ringLayout, stripLayout } from './geometry';
+import { hexTicks, fractionAt, ringLayout, ringPoint, stripLayout, type HashLayout } from './geometry';
 import { MAX_DOTS, createPlacer, dotSize, paintDots, placeDots, segmentOwner, segmentsFromCoverage, type DotPlacementCache } from './paintDots';
 
 const RGBA = Uint32Array.from([11, 12, 13, 14, 15, 16]);
@@ -68,8 +68,121 @@ describe('paintDots', () => {
     expect(pixels.includes(99)).toBe(true);
   });
 
-  it('never writes outside the target, even for positions at the very ends', () => {
-    expect(() => paint([0, 1 - 2 ** -53], [0, 0])).not.toThrow();
+  describe('never writes outside the target, even for positions at the very ends', () => {
+    // Each case paints ONE object into a target that is a view in the middle of a larger
+    // buffer, with sentinels before and after it. A typed-array view silently drops a write
+    // past either of its ends, so the sentinels alone would not see one: the cases also check
+    // what `paintDots` says it wrote, and that every pixel it wrote is where its dot belongs
+    // (a dot cut by the right edge must not wrap around into the next row).
+    const SENTINEL = 0xa5a5a5a5;
+    const PAD = 64;
+    const END = 1 - 2 ** -53;
+    const POSITIONS = [0, 2 ** -53, 0.25, 0.5, END];
+    const OWNERS = [
+      ['a replica', 0],
+      ['many', OWNER_MANY],
+      ['none (a cross, wider than a dot)', OWNER_NONE],
+    ] as const;
+    const GEOMETRIES = [
+      ['the narrowest strip', stripLayout(200)],
+      ['a wide strip', stripLayout(1_920)],
+      ['the smallest ring', ringLayout(220)],
+      ['a large ring', ringLayout(600, 600)],
+    ] as const;
+    // 0.25: a zoomed-out page, one-pixel dots; 1.25: a width that does not scale to whole pixels.
+    const DPRS = [0.25, 1, 1.25, 2];
+
+    function paintOne(width: number, height: number, layout: HashLayout, dpr: number, position: number, owner: number) {
+      const buffer = new Uint32Array(PAD + width * height + PAD).fill(SENTINEL);
+      const pixels = buffer.subarray(PAD, PAD + width * height);
+      const written = paintDots(
+        { width, height, pixels },
+        { positions: Float64Array.from([position]), count: 1, owners: Int8Array.from([owner]), segments: null, layout, dpr, replicaRgba: RGBA, gapRgba: 99, manyRgba: 77 },
+      );
+      const untouched = (v: number) => v === SENTINEL;
+      expect(buffer.subarray(0, PAD).every(untouched), 'sentinels before the target').toBe(true);
+      expect(buffer.subarray(PAD + width * height).every(untouched), 'sentinels after the target').toBe(true);
+      const painted: { x: number; y: number; v: number }[] = [];
+      for (let i = 0; i < pixels.length; i++) if (pixels[i] !== 0) painted.push({ x: i % width, y: Math.floor(i / width), v: pixels[i]! });
+      return { written, painted };
+    }
+
+    const box = (painted: readonly { x: number; y: number }[]) => ({
+      x0: Math.min(...painted.map((p) => p.x)),
+      x1: Math.max(...painted.map((p) => p.x)),
+      y0: Math.min(...painted.map((p) => p.y)),
+      y1: Math.max(...painted.map((p) => p.y)),
+    });
+
+    for (const [geometry, layout] of GEOMETRIES) {
+      for (const dpr of DPRS) {
+        it(`${geometry} at ${dpr}x: the dots at both ends are drawn whole at their hash, and a target that cuts one drops it whole`, () => {
+          // The canvas's backing store, as DotCanvas sizes it.
+          const W = Math.round(layout.width * dpr);
+          const H = Math.round(layout.height * dpr);
+          const size = dotSize(1, dpr);
+          for (const position of POSITIONS) {
+            for (const [ownerName, owner] of OWNERS) {
+              const what = `${ownerName} at ${position}`;
+              const full = paintOne(W, H, layout, dpr, position, owner);
+              expect(full.written, what).toBe(1);
+              expect(full.painted.length, what).toBeGreaterThan(0);
+              const b = box(full.painted);
+              // One dot (or cross), not pieces on both sides of an edge.
+              const extent = owner === OWNER_NONE ? Math.max(3, size + 2) : size;
+              expect(b.x1 - b.x0 + 1, what).toBe(extent);
+              expect(b.y1 - b.y0 + 1, what).toBe(extent);
+              // At its hash (within its own extent): under x(position) on the strip, on the
+              // ray of its angle on the ring.
+              const cx = (b.x0 + b.x1 + 1) / 2 / dpr;
+              const cy = (b.y0 + b.y1 + 1) / 2 / dpr;
+              if (layout.kind === 'strip') expect(Math.abs(cx - layout.x(position)), what).toBeLessThanOrEqual(extent / dpr);
+              else {
+                const on = ringPoint(layout, position, Math.hypot(cx - layout.cx, cy - layout.cy));
+                expect(Math.hypot(cx - on.x, cy - on.y), what).toBeLessThanOrEqual(extent / dpr);
+              }
+              // Targets one pixel too small, and just big enough, on the right and at the bottom.
+              for (const [w, h] of [
+                [b.x1 + 1, H],
+                [b.x1, H],
+                [b.x0 + 1, H],
+                [W, b.y1 + 1],
+                [W, b.y1],
+                [b.x1 + 1, b.y1 + 1],
+                [b.x1, b.y1],
+              ] as const) {
+                const cut = paintOne(w, h, layout, dpr, position, owner);
+                const fits = b.x1 < w && b.y1 < h;
+                expect(cut.written, `${what} in ${w}x${h}`).toBe(fits ? 1 : 0);
+                expect(cut.painted, `${what} in ${w}x${h}`).toEqual(fits ? full.painted : []);
+              }
+            }
+          }
+        });
+      }
+    }
+
+    it('drops the dots that hang over the left, top or right edge of a band laid edge to edge', () => {
+      // The strip's band from the very left to the very right of the target, starting one
+      // pixel above it. A dot is centred on its hash, its height in the band the hash's bits
+      // below 2^-20: at 0 it hangs over the left edge and the top; at 2^-21 (half-way down)
+      // over the left edge only, so a write there would wrap into the row above; at 0.5
+      // (the top of the band) over the top; at 1 - 2^-53 over the right edge.
+      const base = stripLayout(200);
+      const layout: HashLayout = { ...base, x: base.x.copy().range([0, base.width]), dotsTop: -1 };
+      for (const dpr of [1, 1.25, 2]) {
+        const W = Math.round(layout.width * dpr);
+        const H = Math.round(layout.height * dpr);
+        for (const position of [0, 2 ** -21, 0.5, END]) {
+          for (const [ownerName, owner] of OWNERS) {
+            const out = paintOne(W, H, layout, dpr, position, owner);
+            const what = `${ownerName} at ${position}, ${dpr}x`;
+            expect(out.written, what).toBe(0);
+            expect(out.painted, what).toEqual([]);
+          }
+        }
+      }
+    });
   });
 
   it('bounds the work for a million objects (every k-th object when there are more than pixels)', () => {

@@ -49,6 +49,31 @@ describe('the verdict sentence in zh-CN (issue 11)', () => {
   });
 });
 
+describe('an even ratio in zh-CN', () => {
+  it('the page says both modes send the same for a measured ratio that shows as 1.0 (1.04, just under 1.05), and 1.1× less from just over 1.05', () => {
+    const s = snapshotOf({ replicas: { count: 4 } });
+    const client = s.modes.client.totals.egressBytesPerSec;
+    const shownAt = (ratio: number) => {
+      const snapshot: SimSnapshot = {
+        ...s,
+        settling: null,
+        modes: { ...s.modes, server: { ...s.modes.server, totals: { ...s.modes.server.totals, egressBytesPerSec: client / ratio } } },
+      };
+      render(
+        <I18nProvider locale="zh-CN">
+          <Headline snapshot={snapshot} />
+        </I18nProvider>,
+      );
+      const text = screen.getByTestId('headline-ratio').textContent;
+      cleanup();
+      return text;
+    };
+    expect(shownAt(1.04)).toBe('4 个副本：两种方式发送的数据相同');
+    expect(shownAt(1.0499)).toBe('4 个副本：两种方式发送的数据相同');
+    expect(shownAt(1.0501)).toBe('4 个副本：服务端分片少发送 1.1×');
+  });
+});
+
 describe('CLI --lang zh-CN (issue 11)', () => {
   const argv = ['--pods', '3000', '--replicas', '4', '--api-servers', '2', '--gates', 'on,off', '--fallback', 'trust', '--seconds', '5', '--seed', 'headline-cli'];
 
