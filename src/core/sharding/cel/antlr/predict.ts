@@ -46,8 +46,12 @@ export class NoViableAlt {
   ) {}
 }
 
+/** Token types run from EOF (-1) to the last token type; edges are indexed by type + 1. */
+const EDGE_SLOTS = 64;
+
 class DFAState {
-  readonly edges = new Map<number, DFAState>();
+  /** The state reached on each token type (at type + 1). */
+  readonly edges: (DFAState | undefined)[] = new Array<DFAState | undefined>(EDGE_SLOTS).fill(undefined);
   isAccept = false;
   prediction = 0;
   requiresFullContext = false;
@@ -62,7 +66,8 @@ interface DFA {
   readonly start: State;
   readonly precedenceDfa: boolean;
   s0: DFAState | null;
-  readonly s0ByPrecedence: Map<number, DFAState>;
+  /** A precedence DFA's start state for each precedence (they are small numbers). */
+  readonly s0ByPrecedence: (DFAState | undefined)[];
   /** DFA states by their configurations: an equal state is reused, as ANTLR's addDFAState does. */
   readonly states: Map<string, DFAState>;
   /**
@@ -85,13 +90,19 @@ function newDfas(): DFA[] {
     start: s,
     precedenceDfa: s.type === StateType.StarLoopEntry && s.precedenceDecision,
     s0: null,
-    s0ByPrecedence: new Map(),
+    s0ByPrecedence: [],
     states: new Map(),
     full: new Map(),
   }));
 }
 
 let dfas: DFA[] = newDfas();
+
+/**
+ * Work counters, for tests that bound the work done without timing it: predictions made,
+ * DFA edges computed (SLL cache misses), full-context predictions and their computed steps.
+ */
+export const predictionWork = { predictions: 0, dfaMisses: 0, fullContext: 0, fullMisses: 0 };
 
 /** Above this many interned contexts, caches and contexts start afresh (memory stays bounded). */
 const CONTEXT_LIMIT = 200_000;
@@ -121,17 +132,23 @@ export class Predictor {
   constructor(private readonly input: PredictionInput) {}
 
   predict(decision: number): number {
+    predictionWork.predictions++;
     const dfa = dfas[decision]!;
+    let s0 = dfa.precedenceDfa ? dfa.s0ByPrecedence[this.input.precedence()] : dfa.s0;
+    if (s0 !== undefined && s0 !== null) {
+      // Most decisions are settled by the current token: a cached accepting edge, nothing to evaluate.
+      const d = s0.edges[this.input.la(1) + 1];
+      if (d !== undefined && d.isAccept && d.predicates === null && !d.requiresFullContext) return d.prediction;
+    }
     this.dfa = dfa;
     const index = this.input.index();
     try {
-      let s0 = dfa.precedenceDfa ? dfa.s0ByPrecedence.get(this.input.precedence()) : dfa.s0;
       if (s0 === undefined || s0 === null) {
         let closure = this.startState(dfa.start, EMPTY, false);
         if (dfa.precedenceDfa) {
           closure = this.applyPrecedenceFilter(closure);
           s0 = new DFAState(closure);
-          dfa.s0ByPrecedence.set(this.input.precedence(), s0);
+          dfa.s0ByPrecedence[this.input.precedence()] = s0;
         } else {
           s0 = new DFAState(closure);
           dfa.s0 = s0;
@@ -147,8 +164,11 @@ export class Predictor {
     let previous = s0;
     let t = this.input.la(1);
     for (;;) {
-      let d = previous.edges.get(t);
-      if (d === undefined) d = this.computeTarget(previous, t);
+      let d = previous.edges[t + 1];
+      if (d === undefined) {
+        predictionWork.dfaMisses++;
+        d = this.computeTarget(previous, t);
+      }
       if (d === ERROR) {
         const error = new NoViableAlt(startIndex, this.input.index());
         this.input.seek(startIndex);
@@ -185,7 +205,7 @@ export class Predictor {
   private computeTarget(previous: DFAState, t: number): DFAState {
     const reach = this.computeReachSet(previous.configs, t, false);
     if (reach === null) {
-      previous.edges.set(t, ERROR);
+      previous.edges[t + 1] = ERROR;
       return ERROR;
     }
     const d = new DFAState(reach);
@@ -204,11 +224,11 @@ export class Predictor {
     const key = reach.key();
     const existing = this.dfa.states.get(key);
     if (existing !== undefined) {
-      previous.edges.set(t, existing);
+      previous.edges[t + 1] = existing;
       return existing;
     }
     this.dfa.states.set(key, d);
-    previous.edges.set(t, d);
+    previous.edges[t + 1] = d;
     return d;
   }
 
@@ -268,6 +288,7 @@ export class Predictor {
   }
 
   private execATNWithFullContext(startIndex: number): number {
+    predictionWork.fullContext++;
     const outer = this.input.outerContext();
     const precedence = this.input.precedence();
     const key = `${outer.id}/${precedence}`;
@@ -281,6 +302,7 @@ export class Predictor {
     for (;;) {
       let edge: FullEdge | undefined = node.edges.get(t);
       if (edge === undefined) {
+        predictionWork.fullMisses++;
         edge = this.fullContextStep(node, t);
         node.edges.set(t, edge);
       }

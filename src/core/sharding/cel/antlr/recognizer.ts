@@ -4,7 +4,7 @@ import { EMPTY, push, type Ctx } from './context';
 import { altLookahead, nextTokens, nextTokensInContext } from './lookahead';
 import { NoViableAlt, Predictor, boundCaches, type PredictionInput } from './predict';
 import { RULE_NAMES } from './atn-data';
-import { formatTokenSet, tokenType } from './vocabulary';
+import { formatTokenSet, tokenTypes } from './vocabulary';
 
 /**
  * The first error cel-go's ANTLR-generated parser reports for a token stream, found by
@@ -38,12 +38,33 @@ interface StateFacts {
   readonly next: ReadonlySet<number>;
   /** Whether the rule can end from here: `sync` has nothing to check. */
   readonly mayEnd: boolean;
-  /** For LL(1) decisions: each alternative's lookahead. */
-  readonly looks: readonly (ReadonlySet<number> | null)[];
+  /** `next` by token type + 1 (1: in the set). */
+  readonly nextByType: Uint8Array;
+  /**
+   * For LL(1) decisions, by token type + 1: the alternative whose lookahead has the token
+   * (0 for none). A loop's exit and an optional block's skip are not in it.
+   */
+  readonly altByType: Uint8Array;
+  /** For a token or set transition out of the state, by token type + 1 (1: matches). */
+  readonly matchByType: Uint8Array;
 }
+const TYPE_SLOTS = 64;
 const FACTS: readonly StateFacts[] = ATN_STATES.map((s) => {
   const next = nextTokens(s);
-  return { next, mayEnd: next.has(EPSILON), looks: s.decision >= 0 && !s.adaptive ? altLookahead(s) : [] };
+  const nextByType = new Uint8Array(TYPE_SLOTS);
+  for (const t of next) if (t >= -1) nextByType[t + 1] = 1;
+  const altByType = new Uint8Array(TYPE_SLOTS);
+  if (s.decision >= 0 && !s.adaptive) {
+    const looks = altLookahead(s);
+    const loop = s.type === StateType.StarLoopEntry || s.type === StateType.PlusLoopBack;
+    const optional = !loop && s.end !== null && s.transitions[s.transitions.length - 1]!.target === s.end;
+    const n = loop || optional ? s.transitions.length - 1 : s.transitions.length;
+    for (let i = n - 1; i >= 0; i--) for (const t of looks[i] ?? []) if (t >= -1) altByType[t + 1] = i + 1;
+  }
+  const matchByType = new Uint8Array(TYPE_SLOTS);
+  const tokens = s.transitions[0]?.tokens;
+  if (tokens) for (const t of tokens) matchByType[t + 1] = 1;
+  return { next, mayEnd: next.has(EPSILON), nextByType, altByType, matchByType };
 });
 /** A state the generated code passes through without doing anything (one epsilon or action edge). */
 function transparent(s: State): boolean {
@@ -70,6 +91,9 @@ const JUMP: readonly State[] = ATN_STATES.map((s) => {
   return t;
 });
 const EOF_TYPE = EOF;
+
+/** Work counter, for tests that bound the work without timing it: ATN states the walk acts at. */
+export const walkWork = { states: 0 };
 const EPSILON_TYPE = EPSILON;
 
 const IS_LEFT_RECURSIVE: readonly boolean[] = RULE_START_STATES.map((_, rule) => LEFT_RECURSIVE_RULES.has(rule));
@@ -101,12 +125,12 @@ class Recognizer implements PredictionInput {
   private readonly contexts: (Ctx | undefined)[] = [];
   private state!: State;
   private readonly precedenceStack: number[] = [0];
-  private readonly depth: number[] = [];
+  private readonly depth = new Int32Array(RULE_START_STATES.length);
   private readonly predictor = new Predictor(this);
 
   constructor(
     private readonly tokens: readonly Token[],
-    private readonly types: readonly number[],
+    private readonly types: Int8Array,
     /** Whether a lexer error follows the last token (then `tokens` has no EOF). */
     private readonly trapped: boolean,
     private readonly src: string,
@@ -178,13 +202,13 @@ class Recognizer implements PredictionInput {
   // --- rules, as the generated code enters and leaves them ---
 
   private enterEvent(rule: number): void {
-    const n = (this.depth[rule] ?? 0) + 1;
+    const n = this.depth[rule]! + 1;
     this.depth[rule] = n;
     if (n > this.maxDepth) throw new Stop({ kind: 'recursion' });
   }
 
   private exitEvent(rule: number): void {
-    const n = this.depth[rule] ?? 0;
+    const n = this.depth[rule]!;
     if (n > 0) this.depth[rule] = n - 1;
   }
 
@@ -207,6 +231,7 @@ class Recognizer implements PredictionInput {
     let s = from;
     for (;;) {
       s = JUMP[s.n]!;
+      walkWork.states++;
       switch (s.type) {
         case RULE_STOP:
           return;
@@ -259,7 +284,7 @@ class Recognizer implements PredictionInput {
       case ATOM:
       case SET:
         this.state = s;
-        this.match(t.tokens!);
+        this.match(FACTS[s.n]!.matchByType);
         return t.target;
       case PRECEDENCE:
         this.state = s;
@@ -292,13 +317,10 @@ class Recognizer implements PredictionInput {
         this.noViableAlt(this.tokens[e.startIndex]!, this.tokens[e.offendingIndex]!);
       }
     }
-    const looks = FACTS[s.n]!.looks;
-    const la = this.types[this.p]!;
+    const alt = FACTS[s.n]!.altByType[this.types[this.p]! + 1]!;
+    if (alt !== 0) return alt;
     const loop = s.type === STAR_LOOP_ENTRY || s.type === PLUS_LOOP_BACK;
-    const optional = !loop && s.end !== null && s.transitions[s.transitions.length - 1]!.target === s.end;
-    const n = loop || optional ? s.transitions.length - 1 : s.transitions.length;
-    for (let i = 0; i < n; i++) if (looks[i]?.has(la)) return i + 1;
-    if (loop || optional) return s.transitions.length;
+    if (loop || (s.end !== null && s.transitions[s.transitions.length - 1]!.target === s.end)) return s.transitions.length;
     const t = this.lt(1);
     return this.noViableAlt(t, t);
   }
@@ -320,7 +342,7 @@ class Recognizer implements PredictionInput {
   private sync(s: State): void {
     const facts = FACTS[s.n]!;
     // The current token was fetched when the previous one was consumed.
-    if (facts.mayEnd || facts.next.has(this.types[this.p]!)) return;
+    if (facts.mayEnd || facts.nextByType[this.types[this.p]! + 1] === 1) return;
     switch (s.type) {
       case BLOCK_START:
       case STAR_BLOCK_START:
@@ -337,9 +359,9 @@ class Recognizer implements PredictionInput {
     }
   }
 
-  private match(tokens: ReadonlySet<number>): void {
+  private match(matchByType: Uint8Array): void {
     const la = this.types[this.p]!;
-    if (tokens.has(la)) {
+    if (matchByType[la + 1] === 1) {
       if (la !== EOF_TYPE) this.consume();
       return;
     }
@@ -387,6 +409,6 @@ class Recognizer implements PredictionInput {
  */
 export function firstParseError(src: string, tokens: readonly Token[], lexerErrorFollows: boolean, maxRecursionDepth: number): FirstError | null {
   boundCaches();
-  const types = tokens.map((t) => tokenType(t.kind));
+  const types = tokenTypes(tokens);
   return new Recognizer(tokens, types, lexerErrorFollows, src, maxRecursionDepth).run();
 }

@@ -50,11 +50,18 @@ const LITERAL: readonly string[] = [
   '==', '!=', 'in', '<', '<=', '>=', '>', '&&', '||', '[', ']', '{', '}', '(', ')', '.', ',', '-', '!', '?', ':', '+', '*', '/', '%', 'true', 'false', 'null',
 ];
 
-const TYPE_OF = new Map<string, number>(SYMBOLIC.map((name, i) => [name, i + 1]));
+const TYPE_OF: Readonly<Record<string, number>> = Object.fromEntries([...SYMBOLIC.map((name, i) => [name, i + 1] as const), ['EOF', EOF] as const]);
 
 /** ANTLR's token type for a lexer token kind. */
 export function tokenType(kind: TokenKind): number {
-  return kind === 'EOF' ? EOF : TYPE_OF.get(kind)!;
+  return TYPE_OF[kind]!;
+}
+
+/** The token types of `tokens`, in a compact array. */
+export function tokenTypes(tokens: readonly { readonly kind: TokenKind }[]): Int8Array {
+  const types = new Int8Array(tokens.length);
+  for (let i = 0; i < tokens.length; i++) types[i] = TYPE_OF[tokens[i]!.kind]!;
+  return types;
 }
 
 /** ANTLR's `Vocabulary.getDisplayName`: the literal in quotes, else the symbolic name. */
