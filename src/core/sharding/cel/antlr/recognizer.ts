@@ -1,5 +1,5 @@
 import type { Token } from '../tokens';
-import { ATN_STATES, EOF, EPSILON, LEFT_RECURSIVE_RULES, RULE_START_STATES, StateType, TransitionKind, type State, type Transition } from './atn';
+import { ATN_STATES, EOF, EPSILON, LEFT_RECURSIVE_RULES, RULE_START_STATES, StateType, TransitionKind, type State } from './atn';
 import { EMPTY, push, type Ctx } from './context';
 import { altLookahead, nextTokens, nextTokensInContext } from './lookahead';
 import { NoViableAlt, Predictor, boundCaches, type PredictionInput } from './predict';
@@ -212,6 +212,11 @@ class Recognizer implements PredictionInput {
     if (n > 0) this.depth[rule] = n - 1;
   }
 
+  /**
+   * Runs one rule invocation to its end. One JavaScript frame per rule invocation (the walk
+   * is inline), so the deepest input cel-go's nesting limit lets through stays far from the
+   * engine's stack limit.
+   */
   private invoke(rule: number, precedence: number, follow: State | null): void {
     const depth = this.rules.length;
     this.rules.push(rule);
@@ -220,21 +225,13 @@ class Recognizer implements PredictionInput {
     const leftRecursive = IS_LEFT_RECURSIVE[rule]!;
     if (leftRecursive) this.precedenceStack.push(precedence);
     this.enterEvent(rule);
-    this.walk(FIRST_STATE[rule]!);
-    this.exitEvent(rule);
-    if (leftRecursive) this.precedenceStack.pop();
-    this.rules.pop();
-    this.follows.pop();
-  }
-
-  private walk(from: State): void {
-    let s = from;
-    for (;;) {
+    let s = FIRST_STATE[rule]!;
+    walk: for (;;) {
       s = JUMP[s.n]!;
       walkWork.states++;
       switch (s.type) {
         case RULE_STOP:
-          return;
+          break walk;
         case STAR_LOOP_BACK:
           this.state = s;
           this.sync(s);
@@ -269,33 +266,31 @@ class Recognizer implements PredictionInput {
           s = s.transitions[alt - 1]!.target;
           break;
         }
-        default:
-          s = this.step(s, s.transitions[0]!);
+        default: {
+          const t = s.transitions[0]!;
+          this.state = s;
+          if (t.kind === RULE) {
+            this.invoke(t.target.rule, t.precedence, t.follow);
+            s = t.follow!;
+          } else if (t.kind === ATOM || t.kind === SET) {
+            this.match(FACTS[s.n]!.matchByType);
+            s = t.target;
+          } else {
+            if (t.kind === PRECEDENCE && !(t.precedence >= this.precedence())) this.failedPredicate(t.precedence);
+            s = t.target;
+          }
+        }
       }
     }
+    this.exitEvent(rule);
+    if (leftRecursive) this.precedenceStack.pop();
+    this.rules.pop();
+    this.follows.pop();
   }
 
-  private step(s: State, t: Transition): State {
-    switch (t.kind) {
-      case RULE:
-        this.state = s;
-        this.invoke(t.target.rule, t.precedence, t.follow);
-        return t.follow!;
-      case ATOM:
-      case SET:
-        this.state = s;
-        this.match(FACTS[s.n]!.matchByType);
-        return t.target;
-      case PRECEDENCE:
-        this.state = s;
-        if (!(t.precedence >= this.precedence())) {
-          const rule = RULE_NAMES[this.rules[this.rules.length - 1]!]!;
-          this.report(`rule ${rule} failed predicate: {p.Precpred(p.GetParserRuleContext(), ${t.precedence})}?`, this.lt(1));
-        }
-        return t.target;
-      default:
-        return t.target;
-    }
+  private failedPredicate(precedence: number): never {
+    const rule = RULE_NAMES[this.rules[this.rules.length - 1]!]!;
+    return this.report(`rule ${rule} failed predicate: {p.Precpred(p.GetParserRuleContext(), ${precedence})}?`, this.lt(1));
   }
 
   /** A loop's enter-or-exit decision at its entry; entering a precedence loop leaves the rule once. */
