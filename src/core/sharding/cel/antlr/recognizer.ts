@@ -140,7 +140,7 @@ class Recognizer implements PredictionInput {
   run(): FirstError | null {
     try {
       this.fetch(0);
-      this.invoke(0, 0, null);
+      this.parse();
     } catch (e) {
       if (e instanceof Stop) return e.error;
       throw e;
@@ -212,26 +212,42 @@ class Recognizer implements PredictionInput {
     if (n > 0) this.depth[rule] = n - 1;
   }
 
-  /**
-   * Runs one rule invocation to its end. One JavaScript frame per rule invocation (the walk
-   * is inline), so the deepest input cel-go's nesting limit lets through stays far from the
-   * engine's stack limit.
-   */
-  private invoke(rule: number, precedence: number, follow: State | null): void {
+  /** Enters a rule as the generated code does (the listener sees it, a left-recursive rule pushes its precedence). */
+  private enterRule(rule: number, precedence: number, follow: State | null): State {
     const depth = this.rules.length;
     this.rules.push(rule);
     this.follows.push(follow);
     this.contexts[depth] = undefined;
-    const leftRecursive = IS_LEFT_RECURSIVE[rule]!;
-    if (leftRecursive) this.precedenceStack.push(precedence);
+    if (IS_LEFT_RECURSIVE[rule]!) this.precedenceStack.push(precedence);
     this.enterEvent(rule);
-    let s = FIRST_STATE[rule]!;
-    walk: for (;;) {
+    return FIRST_STATE[rule]!;
+  }
+
+  /** Leaves the current rule; returns where the invoking rule continues (null after the start rule). */
+  private exitRule(): State | null {
+    const rule = this.rules.pop()!;
+    this.exitEvent(rule);
+    if (IS_LEFT_RECURSIVE[rule]!) this.precedenceStack.pop();
+    return this.follows.pop()!;
+  }
+
+  /**
+   * Runs the parse from the start rule to its end. Rule invocations go on explicit stacks,
+   * not JavaScript recursion, so no nesting cel-go lets through can reach the engine's stack
+   * limit.
+   */
+  private parse(): void {
+    let s: State = this.enterRule(0, 0, null);
+    for (;;) {
       s = JUMP[s.n]!;
       walkWork.states++;
       switch (s.type) {
-        case RULE_STOP:
-          break walk;
+        case RULE_STOP: {
+          const follow = this.exitRule();
+          if (follow === null) return;
+          s = follow;
+          break;
+        }
         case STAR_LOOP_BACK:
           this.state = s;
           this.sync(s);
@@ -270,8 +286,7 @@ class Recognizer implements PredictionInput {
           const t = s.transitions[0]!;
           this.state = s;
           if (t.kind === RULE) {
-            this.invoke(t.target.rule, t.precedence, t.follow);
-            s = t.follow!;
+            s = this.enterRule(t.target.rule, t.precedence, t.follow);
           } else if (t.kind === ATOM || t.kind === SET) {
             this.match(FACTS[s.n]!.matchByType);
             s = t.target;
@@ -282,10 +297,6 @@ class Recognizer implements PredictionInput {
         }
       }
     }
-    this.exitEvent(rule);
-    if (leftRecursive) this.precedenceStack.pop();
-    this.rules.pop();
-    this.follows.pop();
   }
 
   private failedPredicate(precedence: number): never {
