@@ -74,13 +74,14 @@ interface DFA {
    * Full-context prediction, cached per (rule stack, precedence): ANTLR recomputes it each
    * time; the result depends only on the stack, the precedence and the tokens ahead.
    */
-  readonly full: Map<string, FullNode>;
+  readonly full: Map<number, FullNode>;
 }
 
 type FullEdge = { readonly alt: number } | FullNode | null;
 
 class FullNode {
-  readonly edges = new Map<number, FullEdge>();
+  /** By token type + 1; undefined: not computed yet. */
+  readonly edges: (FullEdge | undefined)[] = new Array<FullEdge | undefined>(EDGE_SLOTS).fill(undefined);
   constructor(readonly configs: ConfigSet) {}
 }
 
@@ -116,6 +117,7 @@ export function boundCaches(): void {
 }
 
 const RULE_STOP = StateType.RuleStop;
+const EOF_TYPE = EOF;
 const RULE = TransitionKind.Rule;
 const PRECEDENCE = TransitionKind.Precedence;
 const EPSILON_KIND = TransitionKind.Epsilon;
@@ -195,7 +197,7 @@ export class Predictor {
         return alts[0]!;
       }
       previous = d;
-      if (t !== EOF) {
+      if (t !== EOF_TYPE) {
         this.input.consume();
         t = this.input.la(1);
       }
@@ -291,7 +293,7 @@ export class Predictor {
     predictionWork.fullContext++;
     const outer = this.input.outerContext();
     const precedence = this.input.precedence();
-    const key = `${outer.id}/${precedence}`;
+    const key = outer.id * 16 + precedence;
     let node = this.dfa.full.get(key);
     if (node === undefined) {
       node = new FullNode(this.startState(this.dfa.start, outer, true));
@@ -300,11 +302,11 @@ export class Predictor {
     this.input.seek(startIndex);
     let t = this.input.la(1);
     for (;;) {
-      let edge: FullEdge | undefined = node.edges.get(t);
+      let edge: FullEdge | undefined = node.edges[t + 1];
       if (edge === undefined) {
         predictionWork.fullMisses++;
         edge = this.fullContextStep(node, t);
-        node.edges.set(t, edge);
+        node.edges[t + 1] = edge;
       }
       if (edge === null) {
         const error = new NoViableAlt(startIndex, this.input.index());
@@ -315,7 +317,7 @@ export class Predictor {
       }
       if (!(edge instanceof FullNode)) return edge.alt;
       node = edge;
-      if (t !== EOF) {
+      if (t !== EOF_TYPE) {
         this.input.consume();
         t = this.input.la(1);
       }
@@ -338,7 +340,7 @@ export class Predictor {
     let skippedStopStates: Config[] | null = null;
     for (const c of closure.configs) {
       if (isRuleStop(c.state)) {
-        if (fullCtx || t === EOF) (skippedStopStates ??= []).push(c);
+        if (fullCtx || t === EOF_TYPE) (skippedStopStates ??= []).push(c);
         continue;
       }
       for (const tr of c.state.transitions) {
@@ -346,16 +348,16 @@ export class Predictor {
       }
     }
     let reach: ConfigSet | null = null;
-    if (skippedStopStates === null && t !== EOF) {
+    if (skippedStopStates === null && t !== EOF_TYPE) {
       if (intermediate.size === 1 || uniqueAlt(intermediate) !== 0) reach = intermediate;
     }
     if (reach === null) {
       reach = new ConfigSet(fullCtx);
       const busy = new Set<string>();
-      const eofAsEpsilon = t === EOF;
+      const eofAsEpsilon = t === EOF_TYPE;
       for (const c of intermediate.configs) this.closure(c, reach, busy, false, fullCtx, eofAsEpsilon);
     }
-    if (t === EOF) reach = this.removeAllConfigsNotInRuleStopState(reach, reach === intermediate);
+    if (t === EOF_TYPE) reach = this.removeAllConfigsNotInRuleStopState(reach, reach === intermediate);
     if (skippedStopStates !== null && (!fullCtx || !reach.configs.some((c) => isRuleStop(c.state)))) {
       for (const c of skippedStopStates) reach.add(c.to(c.state));
     }
@@ -497,7 +499,7 @@ export class Predictor {
       case ACTION:
         return config.to(t.target);
       default:
-        return eofAsEpsilon && t.tokens!.has(EOF) ? config.to(t.target) : null;
+        return eofAsEpsilon && t.tokens!.has(EOF_TYPE) ? config.to(t.target) : null;
     }
   }
 

@@ -50,17 +50,27 @@ const LITERAL: readonly string[] = [
   '==', '!=', 'in', '<', '<=', '>=', '>', '&&', '||', '[', ']', '{', '}', '(', ')', '.', ',', '-', '!', '?', ':', '+', '*', '/', '%', 'true', 'false', 'null',
 ];
 
-const TYPE_OF: Readonly<Record<string, number>> = Object.fromEntries([...SYMBOLIC.map((name, i) => [name, i + 1] as const), ['EOF', EOF] as const]);
+const TYPE_OF = new Map<string, number>([...SYMBOLIC.map((name, i) => [name, i + 1] as const), ['EOF', EOF] as const]);
 
 /** ANTLR's token type for a lexer token kind. */
 export function tokenType(kind: TokenKind): number {
-  return TYPE_OF[kind]!;
+  return TYPE_OF.get(kind)!;
 }
 
 /** The token types of `tokens`, in a compact array. */
 export function tokenTypes(tokens: readonly { readonly kind: TokenKind }[]): Int8Array {
   const types = new Int8Array(tokens.length);
-  for (let i = 0; i < tokens.length; i++) types[i] = TYPE_OF[tokens[i]!.kind]!;
+  // Runs of one kind are common (`a,a,a`): look a kind up only when it changes.
+  let lastKind = '';
+  let lastType = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const kind = tokens[i]!.kind;
+    if (kind !== lastKind) {
+      lastKind = kind;
+      lastType = TYPE_OF.get(kind)!;
+    }
+    types[i] = lastType;
+  }
   return types;
 }
 
