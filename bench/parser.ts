@@ -42,6 +42,13 @@ const CASES: Record<string, { label: string; input: () => string }> = {
   plus: { label: '`a+a+...`, 100k chars', input: () => chain('a', '+', 100_000) },
   select: { label: '`a.a.a...`, 100k chars', input: () => chain('a', '.', 100_000) },
   not: { label: '`!!!...a`, 100k chars', input: () => flat('!'.repeat(99_999) + 'a') },
+  // Syntax errors at the end of a long valid prefix: cel-go's first error is found by the
+  // ANTLR-style recognizer (issue 22), which walks the whole prefix again.
+  listErr: { label: '`[a,a,... a`, 100k chars, syntax error at the end', input: () => flat('[' + chain('a', ',', 99_990) + ' a') },
+  mapErr: { label: '`{a:a,... :`, 100k chars, syntax error at the end', input: () => flat('{' + chain('a:a', ',', 99_990) + ' :') },
+  negErr: { label: '`-1-1-...--`, 100k chars, syntax error at the end', input: () => chain('-1', '-', 99_990) + '--' },
+  indexErr: { label: '`a[0][0]...[`, 100k chars, syntax error at the end', input: () => flat('a' + '[0]'.repeat(33_000) + '[') },
+  orErr: { label: '`shardRange(...) || ... ||`, 100k chars, syntax error at the end', input: () => chain(SELECTOR, ' || ', 99_990) + ' || ' },
 };
 
 function parseOnce(input: string): void {

@@ -218,6 +218,7 @@ export const en = {
   'editor.errorPrefix': 'Rejected by the apiserver parser:',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
+  'editor.hint': 'Hint:',
   'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
 
   // Bandwidth panel

@@ -93,6 +93,36 @@ describe('a framework-free, deterministic model', () => {
   });
 });
 
+describe('every test runs', () => {
+  /** A vitest include glob (`**`, `*`, `{a,b}`) as a regular expression over repository paths. */
+  const globRe = (glob: string): RegExp =>
+    new RegExp(
+      '^' +
+        glob
+          .replace(/[.+^$()|[\]\\]/g, '\\$&')
+          .replace(/\{([^}]*)\}/g, (_, alts: string) => `(${alts.split(',').join('|')})`)
+          .replace(/\*\*\//g, '\u0000')
+          .replace(/\*/g, '[^/]*')
+          .replace(/\u0000/g, '(.*/)?') +
+        '$',
+    );
+  const includes = [...readFileSync(join(ROOT, 'vite.config.ts'), 'utf8').matchAll(/include:\s*\[([^\]]*)\]/g)].flatMap((m) => [...m[1]!.matchAll(/'([^']+)'/g)].map((x) => globRe(x[1]!)));
+
+  it('every test file under src/ and tests/ is picked up by a vitest project (a folder left out runs nothing)', () => {
+    expect(includes.length).toBeGreaterThan(3);
+    const tests = [...sourceFiles(join(ROOT, 'src')), ...sourceFiles(join(ROOT, 'tests'))].filter(isTest).map(rel);
+    expect(tests.length).toBeGreaterThan(100);
+    expect(tests.filter((t) => !includes.some((re) => re.test(t)))).toEqual([]);
+  });
+
+  it('reads globs as vitest does', () => {
+    expect(globRe('src/ui/**/*.test.{ts,tsx}').test('src/ui/a/b.test.tsx')).toBe(true);
+    expect(globRe('src/ui/**/*.test.{ts,tsx}').test('src/ui/b.test.ts')).toBe(true);
+    expect(globRe('src/sim/**/*.test.ts').test('src/i18n/zh-CN.test.ts')).toBe(false);
+    expect(globRe('src/core/**/*.test.ts').test('src/core/a/b/c.test.ts')).toBe(true);
+  });
+});
+
 describe('the checks themselves can fail', () => {
   const at = (p: string) => join(ROOT, p);
   const edge = (from: string, to: string, spec = to): Edge => ({ from: at(from), to: at(to), spec });

@@ -35,6 +35,11 @@ export class ShardSelectorError extends Error {
      * so an editor can offer it as a quick fix.
      */
     readonly suggestion?: string,
+    /**
+     * For `syntax`: ShardScope's plain-words explanation of the problem (what was found and
+     * what would have been valid there), shown as a hint beside the apiserver's own message.
+     */
+    readonly hint?: string,
   ) {
     super(message);
   }

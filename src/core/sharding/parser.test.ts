@@ -139,14 +139,20 @@ describe('parseShardSelector rejects with the apiserver messages', () => {
 
   it('a CEL syntax error, pointing at the unexpected token in the untrimmed input', () => {
     const input = `\n\n  shardRange(${UID}, ${LO} ${HI})`;
-    const e = expectRejected(input, `CEL parse error: Syntax error: unexpected string ${HI} at 3:56, expected ',' or ')'`, HI);
+    const e = expectRejected(input, `CEL parse error: Syntax error: extraneous input '${HI}' expecting ')'`, HI);
     expect(e.code).toBe('syntax');
     expect(e.span).toEqual({ offset: 57, length: 20, line: 3, column: 56 });
+    expect(e.hint).toBe(`unexpected string ${HI} at 3:56, expected ',' or ')'`);
   });
 
   it('C-style comments, with a hint', () => {
-    const e = expectRejected(`shardRange(${UID}, /* a */ ${LO}, ${HI})`, "CEL parse error: Syntax error: unexpected '/' at 1:33, expected an expression (only // comments are supported)", '/');
+    const e = expectRejected(
+      `shardRange(${UID}, /* a */ ${LO}, ${HI})`,
+      "CEL parse error: Syntax error: mismatched input '/' expecting {'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}",
+      '/',
+    );
     expect(e.code).toBe('syntax');
+    expect(e.hint).toBe("unexpected '/' at 1:33, expected an expression (only // comments are supported)");
   });
 
   it('a \\u escape of a surrogate, with cel-go\'s message', () => {
@@ -158,7 +164,7 @@ describe('parseShardSelector rejects with the apiserver messages', () => {
   });
 
   it('a backtick-quoted identifier', () => {
-    expectRejected(`shardRange(object.\`metadata\`.uid, ${LO}, ${HI})`, "CEL parse error: Syntax error: unexpected character '`' at 1:19 (backtick-quoted identifiers are not supported)", '`');
+    expectRejected(`shardRange(object.\`metadata\`.uid, ${LO}, ${HI})`, "CEL parse error: unsupported syntax: '`'", '`metadata`');
   });
 
   it('a selector longer than cel-go\'s 100,000 code points', () => {
@@ -170,7 +176,8 @@ describe('parseShardSelector rejects with the apiserver messages', () => {
   it('nesting past cel-go\'s recursion limit', () => {
     const e = rejection('('.repeat(300) + `shardRange(${UID}, ${LO}, ${HI})` + ')'.repeat(300));
     expect(e.message).toBe('CEL parse error: expression recursion limit exceeded: 250');
-    expect(e.span).toMatchObject({ offset: 249, length: 1 });
+    // cel-go gives this error no location: the whole expression is underlined.
+    expect(e.span).toMatchObject({ offset: 0, length: 300 + `shardRange(${UID}, ${LO}, ${HI})`.length + 300 });
   });
 
   it('any function but shardRange and ||, named as CEL names it, pointing at the operator', () => {

@@ -231,7 +231,9 @@ export function parseShardSelector(expr: string): ShardSelector {
   const parsed = parseCel(text, { locate: (o) => locate(offset + o) });
   if (!parsed.ok) {
     const { error } = parsed;
-    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(error));
+    // cel-go gives the nesting limits no location: the whole expression is at fault.
+    const at = error.located ? error : { start: 0, end: text.length };
+    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint);
   }
   let located: Located[];
   try {

@@ -35,4 +35,32 @@ describe('goQuote (Go strconv.Quote, what %q prints)', () => {
     expect(goIsPrint(0x300)).toBe(true); // a combining mark
     expect(goIsPrint(0xe000)).toBe(false); // private use
   });
+
+  it("follows Go's Unicode 15.0 tables, not the JavaScript engine's newer ones", () => {
+    // Assigned after Unicode 15.0: CJK Extension I (15.1), a stroke and ideographic description
+    // characters (15.1), a face emoji and a Latin letter (16.0). Go 1.21+ escapes them all.
+    expect(goQuote('\u{2ebf0}')).toBe('"\\U0002ebf0"');
+    expect(goQuote('\u31ef\u2ffc')).toBe('"\\u31ef\\u2ffc"');
+    expect(goQuote('\u{1fae9}\ua7cb')).toBe('"\\U0001fae9\\ua7cb"');
+    // New in 15.0 itself: printable.
+    expect(goQuote('\u{1fae8}\u0cf3\u{31350}')).toBe('"\u{1fae8}\u0cf3\u{31350}"');
+  });
+
+  it('has Latin-1 as Go\'s fast path has it: U+00A1 to U+00FF but the soft hyphen', () => {
+    for (let cp = 0x80; cp <= 0xff; cp++) expect(goIsPrint(cp), cp.toString(16)).toBe(cp >= 0xa1 && cp !== 0xad);
+  });
+
+  it('only keeps characters that any later Unicode still calls letters, marks, numbers, punctuation or symbols', () => {
+    const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+    let count = 0;
+    for (let cp = 0x80; cp <= 0x10ffff; cp++) {
+      if (cp >= 0xd800 && cp <= 0xdfff) continue;
+      if (!goIsPrint(cp)) continue;
+      count++;
+      if (!printable.test(String.fromCodePoint(cp))) throw new Error(`U+${cp.toString(16)} is printable in the table only`);
+    }
+    // Unicode 15.0.0: 148,998 code points in L, M, N, P and S, less the 94 printable ASCII ones
+    // this loop skips, plus nothing (the space is ASCII).
+    expect(count).toBe(148_998 - 1 - 94);
+  });
 });

@@ -1,19 +1,33 @@
+import { GO_PRINTABLE_RANGES } from './go-printable';
+
 /**
  * Go's `strconv.Quote` (what `fmt`'s `%q` prints for a string), so that messages quoting
  * user text read exactly as the apiserver's.
  *
  * Go keeps a character as is when `strconv.IsPrint` says it is printable: a letter, mark,
- * number, punctuation or symbol (Unicode categories L, M, N, P, S) or the ASCII space. The
- * categories are approximated here with the JavaScript engine's Unicode property tables,
- * which can differ from Go's for characters assigned in a Unicode version only one of them
- * knows. Everything else is escaped: `\a \b \f \n \r \t \v` by name, other characters below
- * U+0080 as `\xHH`, the rest as `\uHHHH` or `\UHHHHHHHH` (lowercase hex, as Go writes).
+ * number, punctuation or symbol (Unicode categories L, M, N, P, S) or the ASCII space, by
+ * Go's Unicode 15.0.0 tables. Those are in ./go-printable.ts, not taken from the JavaScript
+ * engine, whose Unicode is newer (a character assigned since 15.0, such as U+2EBF0, is
+ * escaped by Go). Everything else is escaped: `\a \b \f \n \r \t \v` by name, other
+ * characters below U+0080 as `\xHH`, the rest as `\uHHHH` or `\UHHHHHHHH` (lowercase hex).
  *
  * A JavaScript string may hold an unpaired surrogate, which Go strings cannot; it is quoted
  * as U+FFFD, the character the apiserver would receive in its place.
  */
 
-const PRINTABLE = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
+/** Starts and ends (inclusive) of the printable ranges, ascending, decoded once. */
+const PRINTABLE_STARTS: number[] = [];
+const PRINTABLE_ENDS: number[] = [];
+{
+  let end = -1;
+  for (const item of GO_PRINTABLE_RANGES.split(',')) {
+    const dot = item.indexOf('.');
+    const start = end + 1 + parseInt(item.slice(0, dot), 36);
+    end = start + parseInt(item.slice(dot + 1), 36);
+    PRINTABLE_STARTS.push(start);
+    PRINTABLE_ENDS.push(end);
+  }
+}
 
 const NAMED_ESCAPES: ReadonlyMap<number, string> = new Map([
   [0x07, '\\a'],
@@ -25,11 +39,18 @@ const NAMED_ESCAPES: ReadonlyMap<number, string> = new Map([
   [0x0b, '\\v'],
 ]);
 
-/** Go's `strconv.IsPrint` for one code point. */
+/** Go's `strconv.IsPrint` for one code point (Unicode 15.0.0). */
 export function goIsPrint(cp: number): boolean {
   if (cp < 0x80) return cp >= 0x20 && cp < 0x7f;
-  if (cp >= 0xd800 && cp <= 0xdfff) return false;
-  return PRINTABLE.test(String.fromCodePoint(cp));
+  // Binary search for the last range starting at or before `cp`.
+  let lo = 0;
+  let hi = PRINTABLE_STARTS.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (PRINTABLE_STARTS[mid]! <= cp) lo = mid;
+    else hi = mid - 1;
+  }
+  return PRINTABLE_STARTS[lo]! <= cp && cp <= PRINTABLE_ENDS[lo]!;
 }
 
 function hex(cp: number, width: number): string {

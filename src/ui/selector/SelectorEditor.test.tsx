@@ -94,6 +94,26 @@ describe('SelectorEditor', () => {
     expect(screen.getByTestId('selector-valid')).toBeInTheDocument();
   });
 
+  it("shows cel-go's syntax error word for word, underlines where cel-go points, and keeps the plain reading as a hint", () => {
+    render(<Harness initial={`shardRange(object.metadata.uid, '0x0000000000000000' '0x8000000000000000')`} />);
+    expect(screen.getByTestId('selector-error').textContent).toBe(
+      "CEL parse error: Syntax error: extraneous input ''0x8000000000000000'' expecting ')'",
+    );
+    expect(screen.getByTestId('selector-error-span').textContent).toBe("'0x8000000000000000'");
+    expect(screen.getByTestId('selector-error-hint')).toHaveTextContent("Hint: unexpected string '0x8000000000000000' at 1:54, expected ',' or ')'");
+  });
+
+  it('points at the opening quote of a string with a bad escape, as cel-go does', () => {
+    render(<Harness initial={String.raw`shardRange(object.metadata.uid, '\z', '0x10000000000000000')`} />);
+    expect(screen.getByTestId('selector-error').textContent).toBe(String.raw`CEL parse error: Syntax error: token recognition error at: ''\z'`);
+    expect(screen.getByTestId('selector-error-span').textContent!.startsWith("'")).toBe(true);
+  });
+
+  it('shows no hint for errors that are not syntax errors', () => {
+    render(<Harness initial="shardRange(object.metadata.uid, '0x0', '0x8000000000000000')" />);
+    expect(screen.queryByTestId('selector-error-hint')).toBeNull();
+  });
+
   it('explains that an empty selector sends no parameter (not an error)', () => {
     render(<Harness initial="" />);
     expect(screen.getByTestId('selector-empty')).toBeInTheDocument();

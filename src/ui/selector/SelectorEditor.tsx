@@ -68,6 +68,12 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
                 {t('editor.position', { line: error.span.line, column: error.span.column })}
               </span>
             </p>
+            {error.hint ? (
+              // ShardScope's own reading of a syntax error, under the apiserver's exact line.
+              <p className="selector-editor__hint" data-testid="selector-error-hint">
+                <span className="selector-editor__hint-label">{t('editor.hint')}</span> {error.hint}
+              </p>
+            ) : null}
             <ApiErrorExplanation message={error.message} code={error.code} />
             {fixed !== null && error.suggestion ? (
               <button

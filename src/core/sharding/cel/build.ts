@@ -59,6 +59,9 @@ const RESERVED_IDENTIFIERS: ReadonlySet<string> = new Set([
   'while',
 ]);
 
+/** cel-go v0.23+ on a backtick-quoted field name, which the apiserver's parser leaves disabled. */
+const BACKTICK_MESSAGE = "unsupported syntax: '`'";
+
 /*
  * Nodes are class instances, not object literals. A literal's hidden class can go between two
  * parses; V8 then re-learns the field types of the next tree and throws away the optimized
@@ -202,7 +205,8 @@ class Builder {
       expr = this.visit(root, 0);
     } catch (e) {
       if (!(e instanceof DepthExceeded)) throw e;
-      return { ok: false, error: this.firstError ?? new CelError(MAX_DEPTH_MESSAGE, e.span.start, e.span.end) };
+      // cel-go reports the visitor's depth limit with no location.
+      return { ok: false, error: this.firstError ?? new CelError(MAX_DEPTH_MESSAGE, -1, -1) };
     }
     return this.firstError === null ? { ok: true, expr } : { ok: false, error: this.firstError };
   }
@@ -240,6 +244,7 @@ class Builder {
       case 'select': {
         const d = this.deeper(depth, tokenSpan(n.dot, n.field));
         const operand = this.visit(n.operand, d);
+        if (n.field.kind === 'ESC_IDENTIFIER') return this.report(BACKTICK_MESSAGE, tokenSpan(n.field));
         if (n.opt !== null) return this.report("unsupported syntax '.?'", tokenSpan(n.dot, n.opt));
         return new SelectNode(operand, n.field.text, n.start, n.end);
       }
@@ -291,6 +296,10 @@ class Builder {
         for (const f of n.fields) {
           if (f.opt !== null) {
             this.report("unsupported syntax '?'", tokenSpan(f.opt, f.name));
+            continue;
+          }
+          if (f.name.kind === 'ESC_IDENTIFIER') {
+            this.report(BACKTICK_MESSAGE, tokenSpan(f.name));
             continue;
           }
           fields.push(new StructFieldNode(f.name.text, this.visit(f.value, depth)));

@@ -6,10 +6,10 @@ import type { ParseFailure } from './parser';
 import type { Token } from './tokens';
 
 /**
- * Wording for syntax errors. cel-go passes ANTLR's messages through ("mismatched input '/'
- * expecting {...}"); those depend on the parser generator's internals, so ShardScope keeps
- * only their `Syntax error: ` start and says in plain words what was found, where (line and
- * column of the text the user typed) and what would have been valid there.
+ * ShardScope's plain-words reading of a syntax error, shown as a hint beside cel-go's own
+ * message (which `./antlr` reproduces): what the fast parser found, where (line and column of
+ * the text the user typed) and what would have been valid there, with a word on the usual
+ * slips (C-style comments, `or`/`and`, a single `|` or `&`, backticks).
  */
 
 const MAX_SHOWN = 24;

@@ -155,10 +155,13 @@ describe('CEL lexer', () => {
     expect(lexErrorText('a|', lex('a|').error!)).toBe('|');
   });
 
-  it('rejects backticks, since this cel-go has no quoted identifiers', () => {
-    const r = lex('a.`b`');
+  it('reads backtick-quoted names as ESC_IDENTIFIER tokens (cel-go v0.23+), failing where the rule gives up', () => {
+    expect(tokens('a.`b-c/d .e`')).toEqual(['IDENTIFIER:a', 'DOT:.', 'ESC_IDENTIFIER:`b-c/d .e`']);
+    const r = lex('a.`b');
     expect(r.error).toMatchObject({ reason: 'unexpected-character', start: 2 });
-    expect(lexErrorText('a.`b`', r.error!)).toBe('`');
+    expect(lexErrorText('a.`b', r.error!)).toBe('`b');
+    expect(lexErrorText('a.``', lex('a.``').error!)).toBe('``');
+    expect(lexErrorText('`a+b`', lex('`a+b`').error!)).toBe('`a+');
   });
 
   it('stops at the first error and closes the stream with EOF there', () => {

@@ -64,6 +64,7 @@ const SPACE = 32;
 const DQUOTE = 34;
 const SQUOTE = 39;
 const BACKSLASH = 92;
+const BACKTICK = 96;
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
@@ -360,6 +361,13 @@ export function lex(src: string): LexResult {
       i = end;
       continue;
     }
+    if (c === BACKTICK) {
+      const end = escapedIdentifierEnd(src, i);
+      if (end < 0) return stopAt(tokens, { reason: 'unexpected-character', start: i, failAt: -end - 1 });
+      tokens.push(token(src, 'ESC_IDENTIFIER', i, end));
+      i = end;
+      continue;
+    }
     const op = operatorEnd(src, i);
     if (op > 0) {
       // By table, not by looking the token's text up: no string is cut for the lookup.
@@ -373,6 +381,22 @@ export function lex(src: string): LexResult {
   }
   tokens.push(new LexedToken('EOF', n, n, ''));
   return { tokens };
+}
+
+/** Characters allowed between backticks: letters, digits, `_`, `.`, `-`, `/` and space. */
+function isEscapedIdentifierPart(c: number): boolean {
+  return isIdentPart(c) || c === 46 || c === 45 || c === 47 || c === SPACE;
+}
+
+/**
+ * End of ESC_IDENTIFIER (a backtick, at least one allowed character, a backtick) at `i`, or
+ * `-(failAt + 1)` with the index of the character at which the rule gave up.
+ */
+function escapedIdentifierEnd(src: string, i: number): number {
+  let j = i + 1;
+  while (j < src.length && isEscapedIdentifierPart(src.charCodeAt(j))) j++;
+  if (j > i + 1 && src.charCodeAt(j) === BACKTICK) return j + 1;
+  return -j - 1;
 }
 
 function isQuoteAt(src: string, k: number): boolean {

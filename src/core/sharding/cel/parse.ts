@@ -1,13 +1,15 @@
 import type { Expr } from './ast';
+import { firstParseError } from './antlr/recognizer';
 import { buildAst } from './build';
 import { lexFailureError, parseFailureError } from './describe';
 import { CelError } from './errors';
-import { lex } from './lexer';
-import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MAX_RECURSION_DEPTH, codePointLimitMessage } from './limits';
+import { lex, lexErrorText, type LexError } from './lexer';
+import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MAX_RECURSION_DEPTH, codePointLimitMessage, recursionLimitMessage } from './limits';
 import { locatorFor, type Locate } from './location';
 import { ParseFailure, parseTokens } from './parser';
 import { codePoints, hasSurrogates, toWellFormed } from './source';
 import type { SyntaxNode } from './syntax';
+import type { Token } from './tokens';
 
 export interface CelParseOptions {
   /**
@@ -26,13 +28,13 @@ export type CelParseResult = { readonly ok: true; readonly expr: Expr } | { read
 
 /**
  * Parses `text` as cel-go's parser does with no macros (the apiserver's configuration) and
- * returns its AST, or the first error cel-go would report. For errors whose wording is
- * cel-go's own (limits, literal ranges, escapes, reserved words) the message is exact; for
- * grammar errors, whose wording comes from ANTLR internals, only the `Syntax error: ` start
- * is cel-go's and the rest is a plain description.
+ * returns its AST, or the first error cel-go would report, word for word and where cel-go
+ * locates it.
  *
  * The order of checks is cel-go's: the code point limit before anything, then lexing and
- * parsing (with the rule nesting limit), then building the tree.
+ * parsing (with the rule nesting limit), then building the tree. A fast hand-written parser
+ * handles valid input; only when it finds a syntax error does the slower model of cel-go's
+ * ANTLR parser (`./antlr`) run, to find which error ANTLR reports first and how it words it.
  */
 export function parseCel(text: string, options: CelParseOptions = {}): CelParseResult {
   // One scan for surrogates serves both the well-formed copy and the code point count.
@@ -53,11 +55,41 @@ export function parseCel(text: string, options: CelParseOptions = {}): CelParseR
     if (!(e instanceof ParseFailure)) throw e;
     failure = e;
   }
-  // ANTLR lexes on demand, so a bad character is reported when the parser reaches it: first
-  // if it comes before the parser's error, which ANTLR reports after peeking one token on.
-  if (lexError !== undefined && (failure === undefined || lexError.start <= failure.following.start)) {
-    return { ok: false, error: lexFailureError(lexError, src, locate) };
+  if (lexError === undefined && failure === undefined) return buildAst(tree!, maxDepth);
+  return { ok: false, error: syntaxError(src, tokens, lexError, failure, locate, maxDepth) };
+}
+
+/** The hint: what the fast parser saw, in plain words (its message without cel-go's prefix). */
+function hintFor(src: string, lexError: LexError | undefined, failure: ParseFailure | undefined, locate: Locate, maxDepth: number): CelError | undefined {
+  let plain: CelError | undefined;
+  if (lexError !== undefined && (failure === undefined || lexError.start <= failure.following.start)) plain = lexFailureError(lexError, src, locate);
+  else if (failure !== undefined && failure.kind === 'syntax') plain = parseFailureError(failure, src, locate, maxDepth);
+  return plain;
+}
+
+function syntaxError(
+  src: string,
+  tokens: readonly Token[],
+  lexError: LexError | undefined,
+  failure: ParseFailure | undefined,
+  locate: Locate,
+  maxDepth: number,
+): CelError {
+  const plain = hintFor(src, lexError, failure, locate, maxDepth);
+  const hint = plain?.message.replace(/^Syntax error: /, '');
+  // Before its first error the lexer's tokens end with a stand-in EOF: ANTLR would report the
+  // error instead when the parser asks for that token.
+  const first = firstParseError(src, lexError !== undefined ? tokens.slice(0, -1) : tokens, lexError !== undefined, maxDepth);
+  if (first?.kind === 'syntax') {
+    const t = first.token;
+    return new CelError(first.message, t.start, t.kind === 'EOF' ? t.start : t.end, hint);
   }
-  if (failure !== undefined) return { ok: false, error: parseFailureError(failure, src, locate, maxDepth) };
-  return buildAst(tree!, maxDepth);
+  if (first?.kind === 'recursion') return new CelError(recursionLimitMessage(maxDepth), -1, -1);
+  if (lexError !== undefined) {
+    // cel-go passes the Go ANTLR lexer's message through as is (no escaping).
+    const text = lexErrorText(src, lexError);
+    return new CelError(`Syntax error: token recognition error at: '${text}'`, lexError.start, lexError.start + text.length, hint);
+  }
+  // The two parsers disagree (a bug): keep the fast parser's own account.
+  return plain ?? new CelError(recursionLimitMessage(maxDepth), -1, -1);
 }

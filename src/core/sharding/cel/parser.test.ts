@@ -166,44 +166,73 @@ describe('CEL parser: errors cel-go reports with its own words', () => {
   });
 });
 
-describe('CEL parser: syntax errors', () => {
-  it('starts each message as cel-go does and says what was found, where and what was expected', () => {
-    expect(error('1 + +')).toEqual({ message: "Syntax error: unexpected '+' at 1:5, expected an expression", text: '+' });
-    expect(error('1 + 2\n3 +')).toEqual({ message: "Syntax error: unexpected '3' at 2:1, expected an operator or the end of the expression", text: '3' });
-    expect(error('f(a b)').message).toBe("Syntax error: unexpected 'b' at 1:5, expected ',' or ')'");
-    expect(error('f(,)').message).toBe("Syntax error: unexpected ',' at 1:3, expected an expression or ')'");
-    expect(error('[1 2]').message).toBe("Syntax error: unexpected '2' at 1:4, expected ',' or ']'");
-    expect(error('M{1: 2}').message).toBe("Syntax error: unexpected '1' at 1:3, expected a field name or '}'");
-    expect(error('{a}').message).toBe("Syntax error: unexpected '}' at 1:3, expected ':'");
-    expect(error('{"a": 1}."a"').message).toBe('Syntax error: unexpected string "a" at 1:10, expected a field name');
-    expect(error('(a').message).toBe("Syntax error: unexpected end of input at 1:3, expected ')'");
+const EXPRESSION_START = "{'[', '{', '(', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}";
+
+function hint(src: string): string | undefined {
+  const r = parseCel(src);
+  if (r.ok) throw new Error(`${JSON.stringify(src)} parsed`);
+  return r.error.hint;
+}
+
+describe('CEL parser: syntax errors, as cel-go words and places them', () => {
+  it('reports a token the grammar cannot take as ANTLR does: mismatched, extraneous, missing, no viable alternative', () => {
+    expect(error('1 + +')).toEqual({ message: `Syntax error: mismatched input '+' expecting ${EXPRESSION_START}`, text: '+' });
+    expect(error('1 + 2\n3 +')).toEqual({ message: "Syntax error: mismatched input '3' expecting <EOF>", text: '3' });
+    expect(error('f(a b)')).toEqual({ message: "Syntax error: extraneous input 'b' expecting ')'", text: 'b' });
+    expect(error('f(,)').message).toBe(
+      "Syntax error: extraneous input ',' expecting {'[', '{', '(', ')', '.', '-', '!', 'true', 'false', 'null', NUM_FLOAT, NUM_INT, NUM_UINT, STRING, BYTES, IDENTIFIER}",
+    );
+    expect(error('[1 2]').message).toBe("Syntax error: extraneous input '2' expecting {']', ','}");
+    expect(error('M{1: 2}').message).toBe("Syntax error: mismatched input '1' expecting {'}', ',', '?', IDENTIFIER, ESC_IDENTIFIER}");
+    expect(error('{a}').message).toBe("Syntax error: mismatched input '}' expecting ':'");
+    expect(error('{"a": 1}."a"')).toEqual({ message: `Syntax error: no viable alternative at input '."a"'`, text: '"a"' });
+    expect(error('(a')).toEqual({ message: "Syntax error: missing ')' at '<EOF>'", text: '' });
   });
 
-  it('explains unknown characters, single | & =, unterminated strings and bad escapes', () => {
-    expect(error('1 + $')).toEqual({ message: "Syntax error: unexpected character '$' at 1:5", text: '$' });
-    expect(error('a | b').message).toBe("Syntax error: unexpected character '|' at 1:3 (did you mean '||'?)");
-    expect(error('a & b').message).toBe("Syntax error: unexpected character '&' at 1:3 (did you mean '&&'?)");
-    expect(error("'abc").message).toBe('Syntax error: unterminated string literal at 1:1 (no closing quote before the end of the text)');
-    expect(error(String.raw`"\xFh"`)).toEqual({ message: String.raw`Syntax error: invalid escape sequence '\xFh' in string literal at 1:2`, text: String.raw`\xFh` });
-    expect(error('a.`b`').message).toBe("Syntax error: unexpected character '`' at 1:3 (backtick-quoted identifiers are not supported)");
+  it('quotes the text of a no-viable-alternative error from its first token, comments and line breaks included', () => {
+    expect(error('a. // c\n 1').message).toBe(String.raw`Syntax error: no viable alternative at input '. // c\n 1'`);
+    expect(error('a..b').message).toBe("Syntax error: no viable alternative at input '..'");
+    expect(error('x.in').message).toBe("Syntax error: no viable alternative at input '.in'");
   });
 
-  it('names invisible characters (a pasted byte-order mark, a zero-width space) instead of printing them', () => {
-    expect(error('\ufeffa').message).toBe("Syntax error: unexpected character '\\ufeff' at 1:1");
-    expect(error('a ||\u200b b').message).toBe("Syntax error: unexpected character '\\u200b' at 1:5");
+  it('words a reserved literal right after a dot as cel-go always has', () => {
+    expect(error('a.true')).toEqual({ message: "Syntax error: mismatched input 'true' expecting IDENTIFIER", text: 'true' });
+    expect(error('a.null').message).toBe("Syntax error: mismatched input 'null' expecting IDENTIFIER");
+    expect(error('a. true').message).toBe("Syntax error: no viable alternative at input '. true'");
   });
 
-  it('points out C-style comments and the words or/and', () => {
-    expect(error('a /* c */').message).toContain('(only // comments are supported)');
-    expect(error('/* c */ a').message).toContain('(only // comments are supported)');
-    expect(error('a or b').message).toContain("(CEL writes 'or' as '||')");
+  it('reports text no token rule accepts as a token recognition error, from the token start through the failing character', () => {
+    expect(error('1 + $')).toEqual({ message: "Syntax error: token recognition error at: '$'", text: '$' });
+    expect(error('a | b').message).toBe("Syntax error: token recognition error at: '| '");
+    expect(error('a & b').message).toBe("Syntax error: token recognition error at: '& '");
+    expect(error("'abc").message).toBe("Syntax error: token recognition error at: ''abc'");
+    // cel-go points at the string's opening quote, not at the bad escape.
+    expect(error(String.raw`f("\xFh")`)).toEqual({ message: String.raw`Syntax error: token recognition error at: '"\xFh'`, text: String.raw`"\xFh` });
+    expect(error('\ufeffa').message).toBe("Syntax error: token recognition error at: '\ufeff'");
   });
 
-  it('reports a lexer error first when ANTLR would have lexed it before reporting', () => {
-    // ANTLR peeks one token past the one it rejects before reporting it.
-    expect(error('f(a b c $').message).toMatch(/unexpected 'b'/);
-    expect(error('f(a b $').message).toMatch(/unexpected character '\$'/);
-    expect(error('f(a $').message).toMatch(/unexpected character '\$'/);
+  it('reports the error the parser meets first, a later bad character only if the parser looked that far', () => {
+    expect(error('a.true&')).toEqual({ message: "Syntax error: mismatched input 'true' expecting IDENTIFIER", text: 'true' });
+    expect(error('f(a b c $').message).toBe("Syntax error: mismatched input 'b' expecting ')'");
+    expect(error('f(a b $').message).toBe("Syntax error: token recognition error at: '$'");
+    expect(error('f(a $').message).toBe("Syntax error: token recognition error at: '$'");
+  });
+
+  it("keeps ShardScope's plain explanation as a hint beside cel-go's message", () => {
+    expect(hint('f(a b)')).toBe("unexpected 'b' at 1:5, expected ',' or ')'");
+    expect(hint('a /* c */')).toContain('(only // comments are supported)');
+    expect(hint('/* c */ a')).toContain('(only // comments are supported)');
+    expect(hint('a or b')).toContain("(CEL writes 'or' as '||')");
+    expect(hint('a | b')).toBe("unexpected character '|' at 1:3 (did you mean '||'?)");
+    expect(hint('a ||\u200b b')).toBe(String.raw`unexpected character '\u200b' at 1:5`);
+    expect(hint('a.`b')).toContain('(backtick-quoted identifiers are not supported)');
+  });
+
+  it('lexes backtick-quoted field names as cel-go v0.23+ does, and rejects them as its parser does', () => {
+    expect(error('a.`b-c`')).toEqual({ message: "unsupported syntax: '`'", text: '`b-c`' });
+    expect(error('M{`f`: 1}')).toEqual({ message: "unsupported syntax: '`'", text: '`f`' });
+    expect(error('`a`').message).toBe(`Syntax error: mismatched input '\`a\`' expecting ${EXPRESSION_START}`);
+    expect(error('a.`b`(1)').message).toBe("Syntax error: mismatched input '(' expecting <EOF>");
   });
 });
 

@@ -285,8 +285,9 @@ class Parser {
       if (this.at('DOT')) {
         const dot = this.next();
         const opt = this.at('QUESTIONMARK') ? this.next() : null;
-        const name = this.expect('IDENTIFIER', 'a field name');
-        if (opt === null && this.at('LPAREN')) {
+        // A backtick-quoted name can only be selected, not called.
+        const name = this.at('ESC_IDENTIFIER') ? this.next() : this.expect('IDENTIFIER', 'a field name');
+        if (opt === null && name.kind === 'IDENTIFIER' && this.at('LPAREN')) {
           this.next();
           const args = this.callArguments();
           const close = this.expect('RPAREN', "',' or ')'");
@@ -375,7 +376,7 @@ class Parser {
     let fields: MessageSyntax['fields'] = [];
     if (this.at('COMMA')) this.next();
     else if (!this.at('RBRACE')) {
-      if (!this.at('IDENTIFIER') && !this.at('QUESTIONMARK')) this.fail("a field name or '}'");
+      if (!this.at('IDENTIFIER') && !this.at('ESC_IDENTIFIER') && !this.at('QUESTIONMARK')) this.fail("a field name or '}'");
       fields = this.fieldInitializerList();
       if (this.at('COMMA')) this.next();
     }
@@ -452,7 +453,7 @@ class Parser {
   private optField(): { opt: Token | null; name: Token } {
     this.enter(Rule.OptField);
     const opt = this.at('QUESTIONMARK') ? this.next() : null;
-    const name = this.expect('IDENTIFIER', 'a field name');
+    const name = this.at('ESC_IDENTIFIER') ? this.next() : this.expect('IDENTIFIER', 'a field name');
     this.leave(Rule.OptField);
     return { opt, name };
   }

@@ -38,6 +38,7 @@ export type TokenKind =
   | 'STRING'
   | 'BYTES'
   | 'IDENTIFIER'
+  | 'ESC_IDENTIFIER' // `a-b`: a backtick-quoted field name (cel-go v0.23+; rejected by the parser's walk)
   | 'EOF';
 
 /** One visible token. Offsets are UTF-16 code units into the lexed text; `end` is exclusive. */

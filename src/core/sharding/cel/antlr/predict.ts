@@ -1,0 +1,526 @@
+import { ATN_STATES, DECISION_STATES, EOF, EPSILON, RULE_STOP_STATES, StateType, TransitionKind, type State, type Transition } from './atn';
+import {
+  Config,
+  ConfigSet,
+  NO_PREDICATE,
+  conflictingAltSubsets,
+  conflictingAlts,
+  hasSLLConflictTerminatingPrediction,
+  minOf,
+  singleViableAlt,
+  uniqueAlt,
+} from './configs';
+import { EMPTY, EMPTY_RETURN_STATE, internedContexts, push, resetContexts, type Ctx } from './context';
+import { nextTokens } from './lookahead';
+
+/**
+ * ANTLR 4's adaptive LL(*) prediction (ALL(*)), as its runtime runs it in the default
+ * prediction mode: first SLL, where a rule's end leads to every place the rule is used and
+ * the results are cached in a DFA per decision; on an SLL conflict, full-context LL from the
+ * parser's actual rule stack. Where no alternative can go on, the decision reports "no viable
+ * alternative", unless an alternative had already finished the decision's rule (then that one
+ * is taken and the error comes later, where the parser notices it).
+ *
+ * Only what this grammar needs is here: its only predicates are precedence predicates.
+ */
+
+/** What prediction needs from the parser. */
+export interface PredictionInput {
+  /** Token type `k` tokens ahead of the prediction cursor (1 = current); fetches as ANTLR does. */
+  la(k: number): number;
+  index(): number;
+  seek(index: number): void;
+  /** Moves the cursor one token on (fetching the next token). */
+  consume(): void;
+  /** The parser's current precedence (the innermost left-recursive invocation's). */
+  precedence(): number;
+  /** The parser's rule stack as a prediction context. */
+  outerContext(): Ctx;
+}
+
+/** Thrown when no alternative is viable: ANTLR's NoViableAltException. */
+export class NoViableAlt {
+  constructor(
+    readonly startIndex: number,
+    readonly offendingIndex: number,
+  ) {}
+}
+
+/** Token types run from EOF (-1) to the last token type; edges are indexed by type + 1. */
+const EDGE_SLOTS = 64;
+
+class DFAState {
+  /** The state reached on each token type (at type + 1). */
+  readonly edges: (DFAState | undefined)[] = new Array<DFAState | undefined>(EDGE_SLOTS).fill(undefined);
+  isAccept = false;
+  prediction = 0;
+  requiresFullContext = false;
+  predicates: { precedence: number; alt: number }[] | null = null;
+  constructor(readonly configs: ConfigSet) {}
+}
+
+const ERROR = new DFAState(new ConfigSet(false));
+
+interface DFA {
+  readonly decision: number;
+  readonly start: State;
+  readonly precedenceDfa: boolean;
+  s0: DFAState | null;
+  /** A precedence DFA's start state for each precedence (they are small numbers). */
+  readonly s0ByPrecedence: (DFAState | undefined)[];
+  /** DFA states by their configurations: an equal state is reused, as ANTLR's addDFAState does. */
+  readonly states: Map<string, DFAState>;
+  /**
+   * Full-context prediction, cached per (rule stack, precedence): ANTLR recomputes it each
+   * time; the result depends only on the stack, the precedence and the tokens ahead.
+   */
+  readonly full: Map<number, FullNode>;
+}
+
+type FullEdge = { readonly alt: number } | FullNode | null;
+
+class FullNode {
+  /** By token type + 1; undefined: not computed yet. */
+  readonly edges: (FullEdge | undefined)[] = new Array<FullEdge | undefined>(EDGE_SLOTS).fill(undefined);
+  constructor(readonly configs: ConfigSet) {}
+}
+
+function newDfas(): DFA[] {
+  return DECISION_STATES.map((s, decision) => ({
+    decision,
+    start: s,
+    precedenceDfa: s.type === StateType.StarLoopEntry && s.precedenceDecision,
+    s0: null,
+    s0ByPrecedence: [],
+    states: new Map(),
+    full: new Map(),
+  }));
+}
+
+let dfas: DFA[] = newDfas();
+
+/**
+ * Work counters, for tests that bound the work done without timing it: predictions made,
+ * DFA edges computed (SLL cache misses), full-context predictions and their computed steps.
+ */
+export const predictionWork = { predictions: 0, dfaMisses: 0, fullContext: 0, fullMisses: 0 };
+
+/** Above this many interned contexts, caches and contexts start afresh (memory stays bounded). */
+const CONTEXT_LIMIT = 200_000;
+
+/** Drops the prediction caches if the contexts they hold have grown too many. */
+export function boundCaches(): void {
+  if (internedContexts() > CONTEXT_LIMIT) {
+    dfas = newDfas();
+    resetContexts();
+  }
+}
+
+const RULE_STOP = StateType.RuleStop;
+const EOF_TYPE = EOF;
+const RULE = TransitionKind.Rule;
+const PRECEDENCE = TransitionKind.Precedence;
+const EPSILON_KIND = TransitionKind.Epsilon;
+const ACTION = TransitionKind.Action;
+
+function isRuleStop(s: State): boolean {
+  return s.type === RULE_STOP;
+}
+
+/** ANTLR's ParserATNSimulator for one parse: `predict` is its adaptivePredict. */
+export class Predictor {
+  private dfa!: DFA;
+
+  constructor(private readonly input: PredictionInput) {}
+
+  predict(decision: number): number {
+    predictionWork.predictions++;
+    const dfa = dfas[decision]!;
+    let s0 = dfa.precedenceDfa ? dfa.s0ByPrecedence[this.input.precedence()] : dfa.s0;
+    if (s0 !== undefined && s0 !== null) {
+      // Most decisions are settled by the current token: a cached accepting edge, nothing to evaluate.
+      const d = s0.edges[this.input.la(1) + 1];
+      if (d !== undefined && d.isAccept && d.predicates === null && !d.requiresFullContext) return d.prediction;
+    }
+    this.dfa = dfa;
+    const index = this.input.index();
+    try {
+      if (s0 === undefined || s0 === null) {
+        let closure = this.startState(dfa.start, EMPTY, false);
+        if (dfa.precedenceDfa) {
+          closure = this.applyPrecedenceFilter(closure);
+          s0 = new DFAState(closure);
+          dfa.s0ByPrecedence[this.input.precedence()] = s0;
+        } else {
+          s0 = new DFAState(closure);
+          dfa.s0 = s0;
+        }
+      }
+      return this.execATN(s0, index);
+    } finally {
+      this.input.seek(index);
+    }
+  }
+
+  private execATN(s0: DFAState, startIndex: number): number {
+    let previous = s0;
+    let t = this.input.la(1);
+    for (;;) {
+      let d = previous.edges[t + 1];
+      if (d === undefined) {
+        predictionWork.dfaMisses++;
+        d = this.computeTarget(previous, t);
+      }
+      if (d === ERROR) {
+        const error = new NoViableAlt(startIndex, this.input.index());
+        this.input.seek(startIndex);
+        const alt = this.synValidOrSemInvalidAltThatFinishedDecisionEntryRule(previous.configs);
+        if (alt !== 0) return alt;
+        throw error;
+      }
+      if (d.requiresFullContext) {
+        if (d.predicates !== null) {
+          const conflictIndex = this.input.index();
+          if (conflictIndex !== startIndex) this.input.seek(startIndex);
+          const alts = this.evalPredicates(d.predicates, true);
+          if (alts.length === 1) return alts[0]!;
+          if (conflictIndex !== startIndex) this.input.seek(conflictIndex);
+        }
+        return this.execATNWithFullContext(startIndex);
+      }
+      if (d.isAccept) {
+        if (d.predicates === null) return d.prediction;
+        this.input.seek(startIndex);
+        const alts = this.evalPredicates(d.predicates, true);
+        // ANTLR builds this error after seeking back: it points at the decision's first token.
+        if (alts.length === 0) throw new NoViableAlt(startIndex, startIndex);
+        return alts[0]!;
+      }
+      previous = d;
+      if (t !== EOF_TYPE) {
+        this.input.consume();
+        t = this.input.la(1);
+      }
+    }
+  }
+
+  private computeTarget(previous: DFAState, t: number): DFAState {
+    const reach = this.computeReachSet(previous.configs, t, false);
+    if (reach === null) {
+      previous.edges[t + 1] = ERROR;
+      return ERROR;
+    }
+    const d = new DFAState(reach);
+    const predicted = uniqueAlt(reach);
+    if (predicted !== 0) {
+      d.isAccept = true;
+      reach.uniqueAlt = predicted;
+      d.prediction = predicted;
+    } else if (hasSLLConflictTerminatingPrediction(reach, isRuleStop)) {
+      reach.conflictingAlts = conflictingAlts(reach);
+      d.requiresFullContext = true;
+      d.isAccept = true;
+      d.prediction = reach.conflictingAlts[0]!;
+    }
+    if (d.isAccept && reach.hasSemanticContext) this.predicateDFAState(d);
+    const key = reach.key();
+    const existing = this.dfa.states.get(key);
+    if (existing !== undefined) {
+      previous.edges[t + 1] = existing;
+      return existing;
+    }
+    this.dfa.states.set(key, d);
+    previous.edges[t + 1] = d;
+    return d;
+  }
+
+  private predicateDFAState(d: DFAState): void {
+    const nalts = this.dfa.start.transitions.length;
+    const alts = d.configs.uniqueAlt !== 0 ? [d.configs.uniqueAlt] : d.configs.conflictingAlts!;
+    const altToPred: (number | null)[] = new Array<number | null>(nalts + 1).fill(null);
+    const seen = new Set<number>();
+    for (const c of d.configs.configs) {
+      if (!alts.includes(c.alt)) continue;
+      // SemanticContext.or: NONE swallows a predicate; of two precedence predicates the
+      // higher precedence stays.
+      if (!seen.has(c.alt)) {
+        seen.add(c.alt);
+        altToPred[c.alt] = c.predicate;
+      } else {
+        const p = altToPred[c.alt]!;
+        altToPred[c.alt] = p === NO_PREDICATE || c.predicate === NO_PREDICATE ? NO_PREDICATE : Math.max(p, c.predicate);
+      }
+    }
+    let predAlts = 0;
+    for (let i = 1; i <= nalts; i++) {
+      if (altToPred[i] === null) altToPred[i] = NO_PREDICATE;
+      else if (altToPred[i] !== NO_PREDICATE) predAlts++;
+    }
+    if (predAlts === 0) {
+      d.prediction = minOf(alts);
+      return;
+    }
+    const pairs: { precedence: number; alt: number }[] = [];
+    let containsPredicate = false;
+    for (let i = 1; i <= nalts; i++) {
+      if (alts.includes(i)) pairs.push({ precedence: altToPred[i]!, alt: i });
+      if (altToPred[i] !== NO_PREDICATE) containsPredicate = true;
+    }
+    if (!containsPredicate) {
+      d.prediction = minOf(alts);
+      return;
+    }
+    d.predicates = pairs;
+    d.prediction = 0;
+  }
+
+  private evalPredicates(pairs: readonly { precedence: number; alt: number }[], complete: boolean): number[] {
+    const out: number[] = [];
+    for (const p of pairs) {
+      if (p.precedence === NO_PREDICATE || this.precpred(p.precedence)) {
+        out.push(p.alt);
+        if (!complete) break;
+      }
+    }
+    return out;
+  }
+
+  private precpred(precedence: number): boolean {
+    return precedence >= this.input.precedence();
+  }
+
+  private execATNWithFullContext(startIndex: number): number {
+    predictionWork.fullContext++;
+    const outer = this.input.outerContext();
+    const precedence = this.input.precedence();
+    const key = outer.id * 16 + precedence;
+    let node = this.dfa.full.get(key);
+    if (node === undefined) {
+      node = new FullNode(this.startState(this.dfa.start, outer, true));
+      this.dfa.full.set(key, node);
+    }
+    this.input.seek(startIndex);
+    let t = this.input.la(1);
+    for (;;) {
+      let edge: FullEdge | undefined = node.edges[t + 1];
+      if (edge === undefined) {
+        predictionWork.fullMisses++;
+        edge = this.fullContextStep(node, t);
+        node.edges[t + 1] = edge;
+      }
+      if (edge === null) {
+        const error = new NoViableAlt(startIndex, this.input.index());
+        this.input.seek(startIndex);
+        const alt = this.synValidOrSemInvalidAltThatFinishedDecisionEntryRule(node.configs);
+        if (alt !== 0) return alt;
+        throw error;
+      }
+      if (!(edge instanceof FullNode)) return edge.alt;
+      node = edge;
+      if (t !== EOF_TYPE) {
+        this.input.consume();
+        t = this.input.la(1);
+      }
+    }
+  }
+
+  /** One token of full-context prediction: no alternative (null), one, or a new set. */
+  private fullContextStep(node: FullNode, t: number): FullEdge {
+    const reach = this.computeReachSet(node.configs, t, true);
+    if (reach === null) return null;
+    const unique = uniqueAlt(reach);
+    if (unique !== 0) return { alt: unique };
+    const single = singleViableAlt(conflictingAltSubsets(reach));
+    if (single !== 0) return { alt: single };
+    return new FullNode(reach);
+  }
+
+  private computeReachSet(closure: ConfigSet, t: number, fullCtx: boolean): ConfigSet | null {
+    const intermediate = new ConfigSet(fullCtx);
+    let skippedStopStates: Config[] | null = null;
+    for (const c of closure.configs) {
+      if (isRuleStop(c.state)) {
+        if (fullCtx || t === EOF_TYPE) (skippedStopStates ??= []).push(c);
+        continue;
+      }
+      for (const tr of c.state.transitions) {
+        if (tr.tokens !== null && tr.tokens.has(t)) intermediate.add(c.to(tr.target));
+      }
+    }
+    let reach: ConfigSet | null = null;
+    if (skippedStopStates === null && t !== EOF_TYPE) {
+      if (intermediate.size === 1 || uniqueAlt(intermediate) !== 0) reach = intermediate;
+    }
+    if (reach === null) {
+      reach = new ConfigSet(fullCtx);
+      const busy = new Set<string>();
+      const eofAsEpsilon = t === EOF_TYPE;
+      for (const c of intermediate.configs) this.closure(c, reach, busy, false, fullCtx, eofAsEpsilon);
+    }
+    if (t === EOF_TYPE) reach = this.removeAllConfigsNotInRuleStopState(reach, reach === intermediate);
+    if (skippedStopStates !== null && (!fullCtx || !reach.configs.some((c) => isRuleStop(c.state)))) {
+      for (const c of skippedStopStates) reach.add(c.to(c.state));
+    }
+    return reach.size === 0 ? null : reach;
+  }
+
+  private removeAllConfigsNotInRuleStopState(set: ConfigSet, lookToEndOfRule: boolean): ConfigSet {
+    if (set.configs.every((c) => isRuleStop(c.state))) return set;
+    const result = new ConfigSet(set.fullCtx);
+    for (const c of set.configs) {
+      if (isRuleStop(c.state)) {
+        result.add(c);
+        continue;
+      }
+      if (lookToEndOfRule && c.state.epsilonOnly && nextTokens(c.state).has(EPSILON)) {
+        result.add(c.to(RULE_STOP_STATES[c.state.rule]!));
+      }
+    }
+    return result;
+  }
+
+  private startState(p: State, ctx: Ctx, fullCtx: boolean): ConfigSet {
+    const configs = new ConfigSet(fullCtx);
+    p.transitions.forEach((t, i) => {
+      const c = new Config(t.target, i + 1, ctx, NO_PREDICATE, 0, false);
+      this.closure(c, configs, new Set(), true, fullCtx, false);
+    });
+    return configs;
+  }
+
+  private applyPrecedenceFilter(configs: ConfigSet): ConfigSet {
+    const fromAlt1 = new Map<number, Ctx>();
+    const out = new ConfigSet(configs.fullCtx);
+    for (const c of configs.configs) {
+      if (c.alt !== 1) continue;
+      if (c.predicate !== NO_PREDICATE && !this.precpred(c.predicate)) continue;
+      fromAlt1.set(c.state.n, c.ctx);
+      out.add(c.predicate !== NO_PREDICATE ? c.to(c.state, c.ctx, NO_PREDICATE) : c);
+    }
+    for (const c of configs.configs) {
+      if (c.alt === 1) continue;
+      if (!c.precedenceFilterSuppressed) {
+        const ctx = fromAlt1.get(c.state.n);
+        if (ctx === c.ctx) continue;
+      }
+      out.add(c);
+    }
+    return out;
+  }
+
+  private closure(config: Config, configs: ConfigSet, busy: Set<string>, collectPredicates: boolean, fullCtx: boolean, eofAsEpsilon: boolean): void {
+    this.closureCheckingStopState(config, configs, busy, collectPredicates, fullCtx, 0, eofAsEpsilon);
+  }
+
+  private closureCheckingStopState(
+    config: Config,
+    configs: ConfigSet,
+    busy: Set<string>,
+    collectPredicates: boolean,
+    fullCtx: boolean,
+    depth: number,
+    eofAsEpsilon: boolean,
+  ): void {
+    if (isRuleStop(config.state)) {
+      const ctx = config.ctx;
+      if (!ctx.isEmpty()) {
+        for (let i = 0; i < ctx.size; i++) {
+          const rs = ctx.returnStates[i]!;
+          if (rs === EMPTY_RETURN_STATE) {
+            if (fullCtx) configs.add(config.to(config.state, EMPTY));
+            else this.closureInner(config, configs, busy, collectPredicates, fullCtx, depth, eofAsEpsilon);
+            continue;
+          }
+          const c = new Config(ATN_STATES[rs]!, config.alt, ctx.parents[i]!, config.predicate, config.outerDepth, config.precedenceFilterSuppressed);
+          this.closureCheckingStopState(c, configs, busy, collectPredicates, fullCtx, depth - 1, eofAsEpsilon);
+        }
+        return;
+      }
+      if (fullCtx) {
+        configs.add(config);
+        return;
+      }
+    }
+    this.closureInner(config, configs, busy, collectPredicates, fullCtx, depth, eofAsEpsilon);
+  }
+
+  private closureInner(
+    config: Config,
+    configs: ConfigSet,
+    busy: Set<string>,
+    collectPredicates: boolean,
+    fullCtx: boolean,
+    depth: number,
+    eofAsEpsilon: boolean,
+  ): void {
+    const p = config.state;
+    if (!p.epsilonOnly) configs.add(config);
+    for (const t of p.transitions) {
+      const continueCollecting = t.kind !== ACTION && collectPredicates;
+      const c = this.epsilonTarget(config, t, continueCollecting, depth === 0, fullCtx, eofAsEpsilon);
+      if (c === null) continue;
+      let newDepth = depth;
+      if (isRuleStop(p)) {
+        if (this.dfa.precedenceDfa && t.outermostPrecedenceReturn === this.dfa.start.rule) c.precedenceFilterSuppressed = true;
+        c.outerDepth++;
+        const key = c.key;
+        if (busy.has(key)) continue;
+        busy.add(key);
+        configs.dipsIntoOuterContext = true;
+        newDepth--;
+      } else {
+        if (t.tokens !== null) {
+          const key = c.key;
+          if (busy.has(key)) continue;
+          busy.add(key);
+        }
+        if (t.kind === RULE && newDepth >= 0) newDepth++;
+      }
+      this.closureCheckingStopState(c, configs, busy, continueCollecting, fullCtx, newDepth, eofAsEpsilon);
+    }
+  }
+
+  private epsilonTarget(config: Config, t: Transition, collectPredicates: boolean, inContext: boolean, fullCtx: boolean, eofAsEpsilon: boolean): Config | null {
+    switch (t.kind) {
+      case RULE:
+        return config.to(t.target, push(config.ctx, t.follow!.n));
+      case PRECEDENCE:
+        if (collectPredicates && inContext) {
+          if (fullCtx) {
+            // Evaluated at the decision's start, where the parser is.
+            return this.precpred(t.precedence) ? config.to(t.target) : null;
+          }
+          // SemanticContext.and(NONE, p) is p; of two precedence predicates the lower stays.
+          const p = config.predicate === NO_PREDICATE ? t.precedence : Math.min(config.predicate, t.precedence);
+          return config.to(t.target, config.ctx, p);
+        }
+        return config.to(t.target);
+      case EPSILON_KIND:
+      case ACTION:
+        return config.to(t.target);
+      default:
+        return eofAsEpsilon && t.tokens!.has(EOF_TYPE) ? config.to(t.target) : null;
+    }
+  }
+
+  private synValidOrSemInvalidAltThatFinishedDecisionEntryRule(configs: ConfigSet): number {
+    const valid: Config[] = [];
+    const invalid: Config[] = [];
+    for (const c of configs.configs) {
+      if (c.predicate !== NO_PREDICATE && !this.precpred(c.predicate)) invalid.push(c);
+      else valid.push(c);
+    }
+    const alt = altThatFinishedDecisionEntryRule(valid);
+    if (alt !== 0) return alt;
+    return invalid.length > 0 ? altThatFinishedDecisionEntryRule(invalid) : 0;
+  }
+}
+
+function altThatFinishedDecisionEntryRule(configs: readonly Config[]): number {
+  const alts: number[] = [];
+  for (const c of configs) {
+    if (c.outerDepth > 0 || (isRuleStop(c.state) && c.ctx.hasEmptyPath())) alts.push(c.alt);
+  }
+  return alts.length === 0 ? 0 : minOf(alts);
+}
+
