@@ -194,20 +194,25 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
   row(tx.allAlloc, `${bytes(client.totalDecodeAllocBytesPerSec)}/s`, `${bytes(server.totalDecodeAllocBytesPerSec)}/s`, ratio(server.totalDecodeAllocBytesPerSec, client.totalDecodeAllocBytesPerSec));
   row(tx.egress, `${bytes(client.apiServerEgressBytesPerSec)}/s`, `${bytes(server.apiServerEgressBytesPerSec)}/s`, ratio(server.apiServerEgressBytesPerSec, client.apiServerEgressBytesPerSec));
   row(tx.checks, `${int(client.apiServerHashesPerSec)}/s`, `${int(server.apiServerHashesPerSec)}/s`);
+  row(tx.serverCpu, `${client.apiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, `${server.apiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(server.apiServerCpuMillicores, client.apiServerCpuMillicores));
   row('apiserver_watch_shards_total', int(client.watchShardsTotal), int(server.watchShardsTotal));
   row('apiserver_watch_filtered_events_total', int(client.watchFilteredEventsTotal), int(server.watchFilteredEventsTotal));
   row(tx.gaps, int(client.gaps), int(server.gaps));
   row(tx.duplicates, int(client.duplicates), int(server.duplicates));
   row(tx.cfEgress, `${bytes(client.closedFormEgressBytesPerSec)}/s`, `${bytes(server.closedFormEgressBytesPerSec)}/s`, ratio(server.closedFormEgressBytesPerSec, client.closedFormEgressBytesPerSec));
   row(tx.cfChecks, `${int(client.closedFormHashesPerSec)}/s`, `${int(server.closedFormHashesPerSec)}/s`);
-  // The watch lifecycle, shown once something happened over time (defaults print as before).
+  row(tx.cfServerCpu, `${client.closedFormApiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, `${server.closedFormApiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(server.closedFormApiServerCpuMillicores, client.closedFormApiServerCpuMillicores));
+  // The watch lifecycle, shown once something happened over time.
   const lc = [client.lifecycle, server.lifecycle];
-  if (lc.some((l) => l.watchTimeouts + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
-    const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.restart)}/${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
+  if (lc.some((l) => l.watchTimeouts + l.watchResumes + l.bookmarks + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
+    const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
+    const resumes = (l: ModeReport['lifecycle']) => `${int(l.watchResumesByCause.timeout)}/${int(l.watchResumesByCause.restart)}`;
     const relistBytes = (l: ModeReport['lifecycle']) => Object.values(l.relistBytes).reduce((a, b) => a + b, 0);
     row(tx.relists, causes(client.lifecycle), causes(server.lifecycle));
     row(tx.relistBytes, bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
+    row(tx.resumes, resumes(client.lifecycle), resumes(server.lifecycle));
     row(tx.watchTimeouts, `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
+    row(tx.bookmarks, `${int(client.lifecycle.bookmarks)} (${int(client.lifecycle.bookmarksDropped)})`, `${int(server.lifecycle.bookmarks)} (${int(server.lifecycle.bookmarksDropped)})`);
     row(tx.duplicatesMissedCaught(p.replicas.client), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
   }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);

@@ -105,7 +105,7 @@ export function retryDue(m: ClientWorld, tick: number, tickSeconds: number, resu
       scheduleRelist(m, r, tick, tickSeconds, -1);
       continue;
     }
-    connect(m, r, tick, tickSeconds);
+    connect(m, r, tick, tickSeconds, true);
     if (r.status === 'ok') {
       relisted = true;
       countRelist(m, r, r.retryCause >= 0 ? r.retryCause : RELIST_ERROR, before);
@@ -138,9 +138,11 @@ export function routeSync(m: ClientWorld, r: Replica, tick: number): boolean {
 /**
  * A sync then a WATCH for one replica (its LIST server and WATCH server are set). Accounts
  * the LIST body or the initial events on both ends, fills the cache with what the replica
- * keeps, and opens the watch.
+ * keeps, and opens the watch. `relist`: the reflector syncs again from the resourceVersion
+ * it last saw (a LIST with it and no limit, or a streaming list from it); the first sync
+ * LISTs with `resourceVersion=0` and `limit=500`, or streams from no resourceVersion.
  */
-export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: number): void {
+export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: number, relist = false): void {
   m.ensureCapacity();
   m.ownersEpoch++;
   if (r.watcher) {
@@ -157,6 +159,10 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   r.nextBookmarkTick = -1;
   // A streaming list is one request, the WATCH; a LIST may land elsewhere than its WATCH.
   const streaming = m.params.replicas.initialList === 'watch-list';
+  r.syncStreaming = streaming;
+  r.watchStreaming = streaming;
+  r.listRequestRv = relist ? String(r.lastRv) : '0';
+  r.watchRequestRv = streaming ? (relist ? String(r.lastRv) : '') : '';
   const server = streaming ? watchServer : (m.servers[r.listServer] ?? watchServer);
   if (m.mode === 'client' && !r.usesJump && r.resolved.localError !== null) {
     // A client-side controller validates its own shard config at start: it never lists.
@@ -296,6 +302,7 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   if (w.ok) {
     r.watcher = w.watcher;
     r.watchStartRv = r.listResourceVersion;
+    if (!streaming) r.watchRequestRv = String(r.listResourceVersion);
     scheduleWatch(m, r, tick, tickSeconds);
     r.updateFiltering(w.watcher.selector !== null);
     maybeGoaway(m, r);

@@ -78,10 +78,21 @@ function scheduleRewatch(m: ClientWorld, r: Replica, tick: number, tickSeconds: 
   r.retryRewatch = true;
 }
 
-/** Draws a watch's deadline tick: client-go's `timeoutSeconds`, or the server's own when the client sends none. */
-export function drawWatchEnd(m: ClientWorld, tick: number, tickSeconds: number): number {
-  const min = m.params.watch.timeouts ? WATCH_TIMEOUT_MIN_SECONDS : SERVER_WATCH_TIMEOUT_MIN_SECONDS;
-  const seconds = min * (1 + m.timeoutRng.float());
+/**
+ * Draws a watch's deadline tick. client-go sends `timeoutSeconds` = int64(300 + rand x 300)
+ * (whole seconds, 5 to 10 minutes); a client that sends none gets the server's
+ * `--min-request-timeout` (1,800 s) times [1, 2). Records what the replica sent.
+ */
+export function drawWatchEnd(m: ClientWorld, r: Replica, tick: number, tickSeconds: number): number {
+  const u = m.timeoutRng.float();
+  let seconds: number;
+  if (m.params.watch.timeouts) {
+    seconds = Math.floor(WATCH_TIMEOUT_MIN_SECONDS * (1 + u));
+    r.watchTimeoutSeconds = seconds;
+  } else {
+    seconds = SERVER_WATCH_TIMEOUT_MIN_SECONDS * (1 + u);
+    r.watchTimeoutSeconds = null;
+  }
   return tick + Math.max(1, Math.round(seconds / tickSeconds));
 }
 
@@ -97,7 +108,7 @@ export function nextBookmark(m: ClientWorld, r: Replica, from: number, tickSecon
 
 /** Sets a watch's deadline and first BOOKMARK from `tick` on, and lowers the mode's earliest due tick. */
 export function scheduleWatch(m: ClientWorld, r: Replica, tick: number, tickSeconds: number): void {
-  r.watchEndsAtTick = drawWatchEnd(m, tick, tickSeconds);
+  r.watchEndsAtTick = drawWatchEnd(m, r, tick, tickSeconds);
   r.nextBookmarkTick = nextBookmark(m, r, tick, tickSeconds);
   m.watchDueAt = Math.min(m.watchDueAt, r.watchEndsAtTick, r.nextBookmarkTick >= 0 ? r.nextBookmarkTick : Infinity);
 }
@@ -170,6 +181,8 @@ export function resumeWatch(m: ClientWorld, r: Replica, tick: number, tickSecond
   r.apiServer = s;
   r.watcher = w.watcher;
   r.watchStartRv = r.lastRv;
+  r.watchRequestRv = String(r.lastRv);
+  r.watchStreaming = false;
   scheduleWatch(m, r, tick, tickSeconds);
   r.updateFiltering(w.watcher.selector !== null);
   m.resumes[cause]!++;

@@ -116,6 +116,15 @@ export class Replica {
   connection: number;
   /** Tick at which its watch's deadline comes (`timeoutSeconds`), or -1. */
   watchEndsAtTick = -1;
+  /** The `timeoutSeconds` its current watch sent (null: none, the server picks). */
+  watchTimeoutSeconds: number | null = null;
+  /** The resourceVersion its watch asked to start from (what its request URL carries). */
+  watchRequestRv = '';
+  /** Its last sync's request: a streaming list, or a LIST with this resourceVersion ('0' at first, the last one it saw on a relist). */
+  syncStreaming = false;
+  listRequestRv = '0';
+  /** Whether its current watch is its streaming list's (not resumed since). */
+  watchStreaming = false;
   /** Tick of its watch's next BOOKMARK, or -1. */
   nextBookmarkTick = -1;
   /** resourceVersion its watch started from (a BOOKMARK is sent only once the cache is past it). */

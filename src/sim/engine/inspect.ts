@@ -73,6 +73,8 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
   let keptJson = 0;
   let more = false;
   let after = 0;
+  // Stored objects looked at before the page was full (matching or not).
+  let scanned = 0;
   for (let s = startPos; s < c.slots; s++) {
     if (!c.alive[s]) continue;
     if (limit > 0 && taken >= limit) {
@@ -82,6 +84,7 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
       after++;
       continue;
     }
+    scanned++;
     // The label selector AND the shard check, as the apiserver's list filter applies them.
     if (sel && !sel.matchesHash(H[s]!, L[s]!)) continue;
     if (labelReqs.length > 0 && !matchesLabels(labelReqs, podLabels(c, s))) continue;
@@ -96,9 +99,12 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
   }
   const rv = cont ? cont.rv : c.resourceVersion;
   const token = more ? encodeContinue(rv, `${c.namespace(lastSlot)}/${podName(c, lastSlot)}`, lastSlot + 1) : undefined;
-  // remainingItemCount only when nothing is filtered: then it is exact (every stored object after the page).
-  const unfiltered = sel === null && labelReqs.length === 0;
-  const body = podListBody(items, rv, { continueToken: token, remaining: unfiltered ? after : undefined, shardSelector: sel ? sel.toString() : undefined });
+  // remainingItemCount is set when the predicate is "empty": in v1.36.0 to v1.36.3
+  // `SelectionPredicate.Empty()` looks at labels and fields only, so a sharded page gets one
+  // too, the watch cache's unfiltered count: every stored object from the page's start, less
+  // the limit (fixed on the main branch, "Make SelectionPredicate.Empty aware of sharding").
+  const remaining = more && labelReqs.length === 0 ? scanned + after - limit : undefined;
+  const body = podListBody(items, rv, { continueToken: token, remaining, shardSelector: sel ? sel.toString() : undefined });
   const ratio = wireRatio(m.params.sizes);
   return {
     status: 200,
