@@ -28,7 +28,7 @@ export function defaultSimParams(): SimParams {
     shardKey: SHARD_KEY_UID,
     apiServers: [{ gate: true }],
     clientMode: 'ranges',
-    fallback: true,
+    client: 'client-go',
     clientCache: 'owned',
     selectors: equalSplitSelectors(4, SHARD_KEY_UID),
     schedule: [],

@@ -19,7 +19,8 @@ import { checkRetyped } from '../sim/params';
 import { type RetypedLayout } from '../sim/params';
 import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/params';
-import { DEFAULT_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
+import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
+import { CLIENT_KINDS, type ClientKind } from '../sim';
 import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
@@ -175,7 +176,11 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
   const p = block('p');
   const w = block('w');
   const d = defaultSimParams();
-  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped') bad(k);
+  // `fallback` is the field links made before issue 18 carried instead of `client`.
+  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && k !== 'fallback') bad(k);
+  // A link without `client` was made before issue 18: its missing fields meant the model's
+  // defaults then (the shardinfo client, LIST then WATCH, no watch timeouts).
+  const legacy = !has(p, 'client');
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
@@ -218,11 +223,11 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     shardKey,
     apiServers,
     clientMode: oneOf(p, 'clientMode', ['ranges', 'jump'] as const, d.clientMode),
-    fallback: oneOf(p, 'fallback', [true, false], d.fallback),
+    client: legacy ? legacyClient(p, bad) : oneOf(p, 'client', CLIENT_KINDS, d.client),
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
     schedule,
-    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad) } : {}),
+    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad, legacy) } : legacy ? { lifecycle: PRE_ISSUE_18_LIFECYCLE } : {}),
     ...(retyped.length > 0 ? { retyped } : {}),
   };
   const dv = defaultViewParams();
@@ -323,16 +328,36 @@ function sameLifecycle(a: LifecycleParams, b: LifecycleParams): boolean {
 }
 
 /**
- * `lifecycle` (issue 9): the rolling upgrade `{gate, at, every}` or null, the watch policy, the
- * initial list and watch timeouts. Each field it cannot use is named and takes its default.
+ * The client of a link made before issue 18, from the fields it carried: `fallback` false was
+ * the naive trust (client-go as shipped); true, the default, read `shardInfo` and filtered
+ * without it (shardinfo), or checked every object with `lifecycle.watchPolicy` check-locally
+ * (checked).
  */
-function readLifecycle(v: unknown, bad: (field: string) => void): LifecycleParams {
-  const d = DEFAULT_LIFECYCLE;
+function legacyClient(p: Record<string, unknown>, bad: (field: string) => void): ClientKind {
+  let fallback = true;
+  if (has(p, 'fallback')) {
+    if (p.fallback === true || p.fallback === false) fallback = p.fallback;
+    else bad('fallback');
+  }
+  if (!fallback) return 'client-go';
+  const life = p.lifecycle;
+  return isRecord(life) && life.watchPolicy === 'check-locally' ? 'checked' : 'shardinfo';
+}
+
+/**
+ * `lifecycle` (issues 9 and 18): the rolling upgrade `{gate, at, every}` or null, the initial
+ * list, watch timeouts, routing and `--goaway-chance`. Each field it cannot use is named and
+ * takes its default; a link made before issue 18 (`legacy`) takes that time's defaults, and
+ * its `watchPolicy` is read into the client (see `legacyClient`).
+ */
+function readLifecycle(v: unknown, bad: (field: string) => void, legacy: boolean): LifecycleParams {
+  const d = legacy ? PRE_ISSUE_18_LIFECYCLE : DEFAULT_LIFECYCLE;
   if (!isRecord(v)) {
     bad('lifecycle');
     return d;
   }
-  for (const k of Object.keys(v)) if (!has(d, k)) bad(`lifecycle.${k}`);
+  for (const k of Object.keys(v)) if (!has(d, k) && !(legacy && k === 'watchPolicy')) bad(`lifecycle.${k}`);
+  if (legacy && has(v, 'watchPolicy') && v.watchPolicy !== 'trust-stream' && v.watchPolicy !== 'check-locally') bad('lifecycle.watchPolicy');
   const pick = <T>(k: keyof LifecycleParams, allowed: readonly T[], fallback: T): T => {
     if (!has(v, k)) return fallback;
     if ((allowed as readonly unknown[]).includes(v[k])) return v[k] as T;
@@ -347,11 +372,18 @@ function readLifecycle(v: unknown, bad: (field: string) => void): LifecycleParam
       rollout = { gate: r.gate, at: (r.at as number) + 0, every: (r.every as number) + 0 };
     } else bad('lifecycle.rollout');
   }
+  let goawayChance = d.goawayChance;
+  if (has(v, 'goawayChance')) {
+    const g = v.goawayChance;
+    if (typeof g === 'number' && Number.isFinite(g) && g >= GOAWAY_LIMITS.min && g <= GOAWAY_LIMITS.max) goawayChance = g + 0;
+    else bad('lifecycle.goawayChance');
+  }
   return {
     rollout,
-    watchPolicy: pick('watchPolicy', ['trust-stream', 'check-locally'] as const, d.watchPolicy),
     initialList: pick('initialList', ['list', 'watch-list'] as const, d.initialList),
     watchTimeouts: pick('watchTimeouts', [true, false], d.watchTimeouts),
+    routing: pick('routing', ['l4', 'l7'] as const, d.routing),
+    goawayChance,
   };
 }
 

@@ -30,6 +30,8 @@ export function stateDiff(params: SimParams, view: ViewParams): { p?: Record<str
     if (k === 'selectors') continue;
     if (JSON.stringify(params[k]) !== JSON.stringify(dp[k])) p[k] = params[k];
   }
+  // The client always travels: a link without it is read as one made before issue 18.
+  p.client = params.client;
   const split = equalSplitSelectors(params.replicas, params.shardKey);
   if (params.selectors.length !== split.length || params.selectors.some((s, i) => s !== split[i])) p.selectors = params.selectors;
   const dv = defaultViewParams();

@@ -38,14 +38,14 @@ export type VerdictFailure =
   | { readonly kind: 'http500'; readonly mode: Mode; readonly replicas: readonly number[] }
   /** Replicas not running because their own selector does not parse. */
   | { readonly kind: 'down'; readonly mode: Mode; readonly replicas: readonly number[] }
-  /** Server-side replicas that got no `shardInfo` and keep everything they are sent. */
+  /** Server-side replicas on a gate-off API server whose client keeps everything it is sent (client-go as shipped). */
   | { readonly kind: 'trust'; readonly mode: Mode; readonly replicas: readonly number[] }
   /**
    * Server-side replicas whose LIST had `shardInfo` but whose WATCH landed on a gate-off API
    * server (behind a load balancer), and that trust the stream: `events` duplicates so far.
    */
   | { readonly kind: 'skewTrust'; readonly mode: Mode; readonly replicas: readonly number[]; readonly events: number }
-  /** Server-side replicas that got no `shardInfo` and filter locally (the whole stream reaches them). */
+  /** Server-side replicas on a gate-off API server whose client filters locally (the whole stream reaches them). */
   | { readonly kind: 'fallback'; readonly mode: Mode; readonly replicas: readonly number[] }
   /** The busiest server-side replica receives `factor` times the mean. */
   | { readonly kind: 'hot'; readonly mode: Mode; readonly replica: number; readonly factor: number };
@@ -201,8 +201,8 @@ export const VERDICT_MESSAGES_EN = {
   http500: { one: '{replicas} gets HTTP 500', other: '{replicas} get HTTP 500' },
   down: { one: '{replicas} is down (its selector does not parse)', other: '{replicas} are down (their selectors do not parse)' },
   trust: {
-    one: '{replicas} gets no shardInfo and keeps everything it is sent',
-    other: '{replicas} get no shardInfo and keep everything they are sent',
+    one: '{replicas} is on a gate-off API server and its client caches the whole collection, silently',
+    other: '{replicas} are on gate-off API servers and their client caches the whole collection, silently',
   },
   skewTrust: {
     one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',
@@ -210,8 +210,8 @@ export const VERDICT_MESSAGES_EN = {
   },
   skewTrustPast: '{events} duplicate events kept while a WATCH that a gate-off API server sent unfiltered was trusted',
   fallback: {
-    one: '{replicas} gets no shardInfo and filters the whole stream locally',
-    other: '{replicas} get no shardInfo and filter the whole stream locally',
+    one: '{replicas} is on a gate-off API server: it receives the whole stream and filters it locally',
+    other: '{replicas} are on gate-off API servers: they receive the whole stream and filter it locally',
   },
   hot: '{replica} receives {factor}× its fair share',
   replicaName: 'replica-{replica}',

@@ -57,7 +57,7 @@ describe('Headline', () => {
     const cli = runCli(argv).stdout.trimEnd().split('\n').at(-1);
     const snapshot = snapshotOf({ seed: 'headline-cli', cluster: { pods: 3000 }, apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'trust' } });
     expect(shown(snapshot).textContent).toBe(cli);
-    expect(cli).toContain('get no shardInfo and keep everything they are sent');
+    expect(cli).toContain('are on gate-off API servers and their client caches the whole collection, silently');
   });
 
   it('states a gap in the same large type, marked as a failure', () => {

@@ -54,7 +54,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const server = stats?.apiServer ?? replica % serverCount;
   const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
-  const fallback = useShardScope((s) => s.params.fallback);
+  const checks = useShardScope((s) => s.params.client !== 'client-go');
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
@@ -116,7 +116,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
 
       {stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
-          {t('card.noSelector')} {fallback ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
+          {t('card.noSelector')} {checks ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
         </p>
       ) : null}
 
