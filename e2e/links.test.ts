@@ -59,7 +59,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   const cards = (n: number) => page.waitForFunction((k) => document.querySelectorAll('[data-testid="replica-card"]').length === k, n);
 
   it('point 6: the skip link focuses the simulation and the link still reopens the run after a reload', async () => {
-    const hash = fragment({ v: 1, p: { ...small, replicas: 3, seed: 5 } });
+    const hash = fragment({ v: 2, p: { ...small, replicas: 3, seed: 5 } });
     await open(hash);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to the simulation');
@@ -73,10 +73,10 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 7: a link pasted into the same tab is opened, named, and the next change writes from it', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 3, seed: 5 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 3, seed: 5 } }));
     await cards(3);
     // What the address bar does when a link is pasted: a same-document navigation.
-    await page.goto(env.site.url + fragment({ v: 1, p: { ...small, replicas: 5, seed: 6, objects: 'lots' }, w: { view: 'ring' } }));
+    await page.goto(env.site.url + fragment({ v: 2, p: { ...small, replicas: 5, seed: 6, objects: 'lots' }, w: { view: 'ring' } }));
     await cards(5);
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();
@@ -95,13 +95,13 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 7: Back to an earlier link reopens it, including a state the page wrote itself', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 2 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 2 } }));
     await cards(2);
     const seed = page.getByTestId('field-seed');
     await seed.fill('31');
     await seed.press('Enter');
     await waitForLink(page, ['p', 'seed'], 31);
-    await page.evaluate((h) => (location.hash = h), fragment({ v: 1, p: { ...small, replicas: 6 } }));
+    await page.evaluate((h) => (location.hash = h), fragment({ v: 2, p: { ...small, replicas: 6 } }));
     await cards(6);
     await page.goBack();
     await cards(2);
@@ -110,7 +110,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 8: a 133-range selector typed in the page makes a link that reopens it exactly', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 2 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 2 } }));
     await cards(2);
     const text = equalSplitSelectors(133, UID).join(' || ');
     assert.ok(text.length > 10_000, `${text.length} characters`);
@@ -124,7 +124,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 8: a megabyte paste leaves the last link that fits, and the page and Copy link say which selector is too long', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 2, seed: 77 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 2, seed: 77 } }));
     await cards(2);
     const before = await page.evaluate(() => location.hash);
     // The issue's megabyte paste: a link for it would have been 1 MB plus the rest.
@@ -147,7 +147,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 9: names a parameter block that is not an object and view fields of the wrong type', async () => {
-    await open(fragment({ v: 1, p: [1, 2], w: { view: 7, theme: [] } }));
+    await open(fragment({ v: 2, p: [1, 2], w: { view: 7, theme: [] } }));
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();
     assert.match((await notice.textContent()) ?? '', /This link’s p, view, theme were not valid/);
@@ -155,7 +155,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 9: a feature gate given as the string "false" is named, not taken as on silently', async () => {
-    await open(fragment({ v: 1, p: { ...small, apiServers: [{ gate: 'false' }], dotOwners: 1 }, w: { dotOwners: 'both' } }));
+    await open(fragment({ v: 2, p: { ...small, apiServers: [{ gate: 'false' }], dotOwners: 1 }, w: { dotOwners: 'both' } }));
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';

@@ -27,12 +27,12 @@ interface Shown {
   /** The Schedule section's items, as sentences. */
   schedule: string[];
   clientMode: string | null;
-  /** Issue 9's lifecycle controls: the rolling upgrade (on, first restart) and the watch policy. */
+  /** Issue 9's lifecycle controls: the rolling upgrade (on, first restart); issue 18's initial list and client. */
   rollout: boolean | null;
   rolloutAt: number | null;
-  watchPolicy: string | null;
+  initialList: string | null;
   gates: boolean[];
-  fallback: boolean | null;
+  client: string | null;
   clientCache: string | null;
   shardKey: string | null;
   skew: string | null;
@@ -67,9 +67,10 @@ function expected(story: Story, n: number) {
     clientMode: r.params.clientMode,
     rollout: (r.params.lifecycle?.rollout ?? null) !== null,
     rolloutAt: r.params.lifecycle?.rollout?.at ?? null,
-    watchPolicy: r.params.lifecycle?.watchPolicy ?? 'trust-stream',
+    // A client that needs LIST pages lists whatever the lifecycle says (toSimInput), and the page shows it so.
+    initialList: r.params.client === 'shardinfo' || r.params.client === 'ksm-2.18' ? 'list' : (r.params.lifecycle?.initialList ?? 'watch-list'),
     gates: r.params.apiServers.map((s) => s.gate),
-    fallback: r.params.fallback,
+    client: r.params.client,
     clientCache: r.params.clientCache,
     shardKey: r.params.shardKey,
     skew: String(r.params.namespaceSkew),
@@ -106,9 +107,9 @@ describe('guided stories in a browser (issue 10)', () => {
         clientMode: document.querySelector<HTMLInputElement>('[data-testid="segmented-clientMode"] input:checked')?.value ?? null,
         rollout: document.querySelector<HTMLInputElement>('input[data-testid="toggle-rollout"]')?.checked ?? null,
         rolloutAt: ((v) => (v === undefined ? null : Number(v)))(document.querySelector<HTMLInputElement>('[data-testid="field-rolloutAt"]')?.value),
-        watchPolicy: document.querySelector<HTMLInputElement>('[data-testid="segmented-watchPolicy"] input:checked')?.value ?? null,
+        initialList: document.querySelector<HTMLInputElement>('[data-testid="segmented-initialList"] input:checked')?.value ?? null,
         gates: [...document.querySelectorAll<HTMLInputElement>('input[data-testid^="toggle-gate-"]')].map((e) => e.checked),
-        fallback: document.querySelector<HTMLInputElement>('input[data-testid="toggle-fallback"]')?.checked ?? null,
+        client: document.querySelector<HTMLInputElement>('[data-testid="segmented-client"] input:checked')?.value ?? null,
         clientCache: document.querySelector<HTMLInputElement>('[data-testid="segmented-clientCache"] input:checked')?.value ?? null,
         shardKey: document.querySelector<HTMLInputElement>('[data-testid="segmented-shardKey"] input:checked')?.value ?? null,
         skew: document.querySelector<HTMLInputElement>('[data-testid="field-namespaceSkew"]')?.value ?? null,

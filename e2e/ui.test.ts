@@ -178,7 +178,7 @@ describe('a shared link in a browser', () => {
     const { site, browser } = env;
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const watch = watchPage(page, site.origin);
-    const state = { v: 1, p: { replicas: 3, objects: 'lots', namespaces: 7 }, w: { view: 'ring' } };
+    const state = { v: 2, p: { replicas: 3, objects: 'lots', namespaces: 7 }, w: { view: 'ring' } };
     await page.goto(site.url + '#state=' + encodeURIComponent(JSON.stringify(state)));
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();

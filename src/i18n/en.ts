@@ -111,7 +111,7 @@ export const en = {
   'controls.addedPerSec': 'ADDED / s',
   'controls.modifiedPerSec': 'MODIFIED / s',
   'controls.deletedPerSec': 'DELETED / s',
-  'controls.bookmarkEverySec': 'BOOKMARK every (s)',
+  'controls.bookmarkEverySec': 'BOOKMARK per watch every (s; kube-apiserver: 60)',
   'controls.replicasGroup': 'Controller replicas',
   'controls.replicas': 'Replicas',
   'controls.shardKey': 'Shard key (object.metadata.…)',
@@ -181,6 +181,11 @@ export const en = {
   'card.copied': 'Copied',
   'card.copyUrl': 'Copy the request URL of replica-{replica}',
   'card.listPreview': 'LIST response',
+  'card.listPreviewKind': 'Which LIST',
+  'card.listPreviewInformer': 'Informer’s first LIST',
+  'card.listPreviewPaged': 'First page of {size}',
+  'card.listPreviewStreaming': 'replica-{replica} syncs by streaming list (a WATCH with sendInitialEvents=true): it never receives a list page, nor shardInfo. A LIST with its selector returns:',
+  'card.listRemainingUnfiltered': 'v1.36.0 to v1.36.3 count every stored pod after this page, not this shard’s (SelectionPredicate.Empty ignores the shard selector); main, for v1.37, leaves the count out of sharded pages',
   'card.listPreviewNoShardInfo': 'no metadata.shardInfo: the server ignored the selector',
   'card.listItems': { one: '{formatted} pod', other: '{formatted} pods' },
   'card.owned': 'Objects owned',
@@ -209,6 +214,7 @@ export const en = {
   'card.noSelector': 'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
   'card.noSelectorFallback': 'Its local check has nothing to filter by: this replica keeps every object.',
   'card.noSelectorTrust': 'client-go checks nothing: this replica keeps every object it is sent.',
+  'card.selectorIgnored': 'apiserver-{server} has the ShardedListAndWatch gate off: it ignores this selector and sends the whole collection.',
 
   // Selector editor
   'editor.quickFix': 'Use {suggestion}',
@@ -330,14 +336,14 @@ export const en = {
   },
   'card.listSentShard': { one: "{formatted} pod sent, {bytes}: this replica's shard only", other: "{formatted} pods sent, {bytes}: this replica's shard only" },
   'card.listKeptFallback': {
-    one: 'fallback: replica-{replica} filters locally and keeps {formatted} pod ({bytes}) of the {sent} it decoded',
-    other: 'fallback: replica-{replica} filters locally and keeps {formatted} pods ({bytes}) of the {sent} it decoded',
+    one: 'its own check: replica-{replica} keeps {formatted} pod ({bytes}) of the {sent} it decoded',
+    other: 'its own check: replica-{replica} keeps {formatted} pods ({bytes}) of the {sent} it decoded',
   },
   'card.listKeptTrust': {
-    one: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pod ({bytes}), its own or not',
-    other: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pods ({bytes}), its own or not',
+    one: 'no check: replica-{replica} caches all {formatted} pod ({bytes}), its own or not',
+    other: 'no check: replica-{replica} caches all {formatted} pods ({bytes}), its own or not',
   },
-  'card.listKeptNone': 'replica-{replica} decoded all {sent} and keeps none: it cannot parse its own selector to filter locally',
+  'card.listKeptNone': 'replica-{replica} decoded all {sent} and keeps none: its own check cannot parse the selector',
   'card.listPending': 'fetching the new response…',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
@@ -431,7 +437,7 @@ export const en = {
   'story.mechanism.2.a': 'replica-1, whose range starts there: a range includes its start and excludes its end, so replica-0 stops just before it.',
   'story.mechanism.3.title': 'The selector on the wire',
   'story.mechanism.3.text':
-    'A replica asks for its range in the shardSelector parameter of its LIST and WATCH: shardRange(object.metadata.uid, start, end), with both bounds as quoted 16-digit hex. The request URL on each card is exactly what goes over the wire.',
+    'A replica asks for its range in the shardSelector parameter of its LIST and WATCH: shardRange(object.metadata.uid, start, end), with both bounds as quoted hex: 16 digits, or 0x10000000000000000 (2^64, 17 digits) for an end at the top. The request URL on each card is exactly what goes over the wire.',
   'story.mechanism.4.title': 'Several ranges with ||',
   'story.mechanism.4.text':
     'One replica may own several ranges, joined with ||. Here two replicas each own two interleaved quarters of the space; a pod matches when any one of its replica’s ranges holds its hash.',
@@ -453,18 +459,22 @@ export const en = {
   'story.fallback.title': 'Is my server sharding?',
   'story.fallback.1.title': 'The gate is off',
   'story.fallback.1.text':
-    'This API server runs without the ShardedListAndWatch feature gate, so it ignores shardSelector and sends every replica the whole collection. Its LIST response carries no metadata.shardInfo.',
-  'story.fallback.1.q': 'How can a replica tell that the server did not filter?',
-  'story.fallback.1.a': 'The LIST response has no shardInfo. A server that shards puts the selector it applied in metadata.shardInfo on every list page.',
-  'story.fallback.2.title': 'Falling back',
+    'This API server runs without the ShardedListAndWatch gate, so it ignores shardSelector and streams every replica the whole collection. A v1.36 client-go informer checks nothing it receives: each replica caches every object, with no error and no log line.',
+  'story.fallback.1.q':
+    'How can a replica tell that the server did not filter?',
+  'story.fallback.1.a':
+    'Not through client-go. It syncs by streaming list, which has no list page and so no shardInfo, and it reads neither shardInfo nor the selector. Only the controller’s own check, or a cache four times too large, gives it away.',
+  'story.fallback.2.title':
+    'Checking every object',
   'story.fallback.2.text':
-    'Seeing no shardInfo, each replica filters on its own side with the same matcher, as client-go does. Ownership stays right; the saving is gone.',
-  'story.fallback.3.title': 'Naive trust',
+    'The controller checks every object with the same matcher before it reaches the cache. client-go has no such option; the controller adds it in its own code. Each replica keeps about a quarter again, with no duplicates; the saving is gone, since the server still sends everything.',
+  'story.fallback.3.title':
+    'Reading shardInfo',
   'story.fallback.3.text':
-    'A client that trusts the stream without checking keeps everything it receives, so every replica now owns every object. The ownership audit counts the duplicates.',
+    'A client that reads metadata.shardInfo needs plain LIST pages, so it turns the streaming list off: LIST, then WATCH. This page has no shardInfo, and the client falls back to checking every object itself. It is the blog post’s advice taken literally; the check of step 2 works on every path.',
   'story.fallback.4.title': 'Mixed gates',
   'story.fallback.4.text':
-    'Two API servers, one with the gate and one without, as during a rollout. Replicas on the first get shardInfo and a filtered stream; the others fall back. Filtering locally every time is cheap defence.',
+    'Two API servers, one with the gate and one without, as during a rollout, and client-go as shipped. With an L4 balancer a replica’s LIST and WATCH share one connection and one server: replicas on the gated server keep their share, the others cache everything. The audit counts the duplicates; only the check of step 2 is right on both.',
   'story.hot-namespaces.title': 'Hot namespaces',
   'story.hot-namespaces.1.title': 'Sharding by namespace',
   'story.hot-namespaces.1.text':
@@ -488,7 +498,7 @@ export const en = {
     'Here the start bound is written start, without quotes. CEL reads it as an identifier, and the apiserver names it by its kind number: expression kind 3.',
   'story.refused.3.title': 'With the gate off',
   'story.refused.3.text':
-    'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. The client, left to filter on its own side, cannot parse the selector either and stops.',
+    'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. client-go does not parse the selector either, so replica-0 caches every object, and nothing says its selector is wrong until a server with the gate refuses it.',
   'story.refused.4.title': 'The quick fix',
   'story.refused.4.text':
     'The message itself proposes the fix: pad the bound to 16 hex digits. The quick-fix button under replica-0’s selector does exactly that.',
@@ -507,36 +517,46 @@ export const en = {
     'Client-side, jump hash (kube-state-metrics uses it) moves only what the fifth replica takes: about 20 %. Server-side cannot follow: jump hash buckets are not hash ranges, so no shardRange() selector expresses them, and the server-side run re-splits into equal ranges and still moves about 50 %.',
   'story.resharding.3.title': 'No owner for a while',
   'story.resharding.3.text':
-    'All at once, every replica restarts its informer: it stops its watch, LISTs again with its new selector, and owns nothing until that LIST has synced. Client-side each LIST is the whole collection, about 490 MB, so for about 10 s no object has an owner. Server-side each LIST is a fifth of it, and the window closes after about 2 s.',
+    'All at once, every replica’s pod restarts with its new selector: shutdown, scheduling and start-up take about 8 s, then it lists again and owns nothing until that list has synced. Client-side each list is the whole collection, about 490 MB, so for about 18 s no object has an owner. Server-side each list is a fifth of it, and the window closes after about 10 s.',
   'story.resharding.3.q': 'How could a rollout keep every object owned during the switch?',
-  'story.resharding.3.a': 'Start the new informer before stopping the old one (make before break): objects then have two owners for a while, never none. The last step shows it.',
+  'story.resharding.3.a':
+    'Start the new informer before stopping the old one (make before break): objects then have two owners for a while, never none. kube-state-metrics does not do this; the last step shows what it would give.',
   'story.resharding.4.title': 'Relist bytes',
   'story.resharding.4.text':
-    'Every restarted replica relists. Client-side, five LISTs of the whole collection carry about 2.4 GB; server-side each LIST carries a fifth of it, about 490 MB in all: five times less, the same 1/N saving as on the watch stream.',
+    'Every restarted replica syncs again, by streaming list as client-go does by default. Client-side, five syncs of the whole collection carry about 2.5 GB; server-side each carries a fifth of it, about 490 MB in all: five times less, the same 1/N saving as on the watch stream.',
   'story.resharding.5.title': 'One replica at a time',
   'story.resharding.5.text':
-    'A StatefulSet rolling restart switches one replica every 5 s. Client-side, at most about two fifths of the objects are without an owner at once instead of all of them, but the hand-off lasts about 30 s. Server-side, replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
+    'A StatefulSet rolling update restarts one pod at a time and moves on once it is ready: about every 20 s here, and the clock runs four times faster. At most about a fifth of the objects are without an owner at once instead of all of them, but the hand-off lasts about 100 s client-side. Replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
   'story.resharding.5.q': 'Which is worse for a controller: objects with two owners for a while, or objects with none?',
-  'story.resharding.5.a': 'Usually none: with two owners an object may be reconciled twice, which idempotent controllers tolerate; with none, nothing reconciles it until the new owner has synced.',
+  'story.resharding.5.a':
+    'It depends on what the replicas do with them. Two owners that write the same object race: the second update carries a stale resourceVersion and gets 409 Conflict, then retries. kube-state-metrics exports the object’s series from both replicas, so sums over them double. With no owner, nothing reconciles or reports the object until the new owner has synced.',
   'story.resharding.6.title': 'New replicas first',
   'story.resharding.6.text':
-    'The fifth replica starts and syncs first; then the others switch, one every 5 s, each keeping its old informer until the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
+    'Make before break, a design kube-state-metrics does not ship: the fifth replica starts and syncs first; then the others switch, one every 5 s, each starting its new informer beside the old one and dropping the old one once the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
   // issue 10: the rollout story (issue 9's API servers over time)
   'story.rollout.title': 'Rolling the gate out across API servers',
   'story.rollout.1.title': 'Three servers, gate off',
   'story.rollout.1.text':
-    'Three API servers run without the ShardedListAndWatch gate. None sends shardInfo, so every replica falls back to filtering on its own side: server-side sharding sends as many bytes as client-side, a ratio of 1.0×.',
+    'Three API servers run without the ShardedListAndWatch gate. They ignore shardSelector and client-go checks nothing, so every replica caches the whole collection, and server-side sends as many bytes as client-side: a ratio of 1.0×.',
   'story.rollout.2.title': 'A rolling upgrade',
   'story.rollout.2.text':
-    'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart drops every watch on that server; its clients reconnect through the load balancer after client-go’s backoff and relist: seven relists in all, each a spike in the relist chart. Once every server has the gate, server-side sends 4× less.',
-  'story.rollout.2.q': 'Between two restarts, can a replica LIST from a gated server and WATCH from one without the gate?',
-  'story.rollout.2.a': 'Yes: the load balancer picks a server for the LIST and another for the WATCH. The LIST carries shardInfo, the WATCH is unfiltered.',
-  'story.rollout.3.title': 'Mixed gates: trusting the stream',
+    'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart ends every watch on that server; client-go re-watches from its last resourceVersion on another server, with no LIST and no backoff: seven resumes, no relists. Once every server has the gate, server-side sends 4× less, yet the caches stay full: objects outside a replica’s range get no more events, not even their DELETED, until it relists.',
+  'story.rollout.2.q':
+    'Between two restarts, can a replica LIST from one server and WATCH from another?',
+  'story.rollout.2.a':
+    'With the default L4 balancer one HTTP/2 connection carries both to one server. But a watch resumed after a restart goes wherever its new connection lands, so the LIST came from one server and the WATCH now from another. With an L7 balancer, or after a GOAWAY, any request can go anywhere.',
+  'story.rollout.3.title':
+    'Rolling the gate back',
   'story.rollout.3.text':
-    'A client that trusts the stream after a LIST with shardInfo keeps whatever its WATCH sends. When that WATCH landed on a server without the gate, it keeps thousands of events outside its range: the audit counts duplicates until those replicas reconnect to gated servers.',
-  'story.rollout.4.title': 'Checking locally as well',
+    'Now the gate is rolled back, one server at a time. A watch that resumes on a server without the gate receives every event from its resourceVersion on, and client-go caches every object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it. Nothing in client-go notices.',
+  'story.rollout.3.q':
+    'Would reading shardInfo have caught it?',
+  'story.rollout.3.a':
+    'No. shardInfo is only on LIST pages; a resumed watch carries none. A client that trusts the stream after a LIST with shardInfo fills its cache the same way.',
+  'story.rollout.4.title':
+    'The checked client',
   'story.rollout.4.text':
-    'Checking every event against the replica’s own ranges costs one hash per event, and catches exactly the events trust would have kept: no duplicates through the whole rollout. Filtering locally every time is cheap defence in depth.',
+    'The same rollback with the controller’s own check of every object. It catches exactly the events client-go kept, and every replica keeps its quarter through the whole rollback: no duplicates at any time. The check costs one hash per event; the bandwidth saving is gone until the gate is back.',
   'explain.open': 'What is this: {topic}',
   'explain.close': 'Close',
   'explain.fnv.title': 'FNV-1a 64',
@@ -730,7 +750,7 @@ export const en = {
   'apiError.too-long': 'A bound has at most 17 hex digits (16, or 2^64 written as 0x10000000000000000).',
   'apiError.invalid-hex-char': 'Only the lowercase hex digits 0-9 and a-f are allowed; uppercase letters are refused.',
   'apiError.bad-17-digit': 'The only 17-digit bound allowed is 0x10000000000000000 (2^64, the end of the hash space).',
-  'apiError.short-hex': 'A bound must have exactly 16 hex digits; pad it with leading zeros.',
+  'apiError.short-hex': 'A bound has 16 hex digits (only 2^64 has 17); pad it with leading zeros.',
   'apiError.start-not-less': 'Each range is [start, end): the start must be less than the end.',
   'apiError.mixed-fields': 'All ranges of one selector must hash the same field.',
   // issue 9: editing the running layout after a reshard

@@ -87,7 +87,7 @@ export const zhCN = {
   'controls.addedPerSec': 'ADDED / 秒',
   'controls.modifiedPerSec': 'MODIFIED / 秒',
   'controls.deletedPerSec': 'DELETED / 秒',
-  'controls.bookmarkEverySec': 'BOOKMARK 间隔（秒）',
+  'controls.bookmarkEverySec': '每个 watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',
   'controls.shardKey': '分片键（object.metadata.…）',
@@ -153,6 +153,11 @@ export const zhCN = {
   'card.copied': '已复制',
   'card.copyUrl': '复制 replica-{replica} 的请求 URL',
   'card.listPreview': 'LIST 响应',
+  'card.listPreviewKind': '哪个 LIST',
+  'card.listPreviewInformer': 'informer 的首次 LIST',
+  'card.listPreviewPaged': '第一页（{size} 个）',
+  'card.listPreviewStreaming': 'replica-{replica} 用流式列表同步（带 sendInitialEvents=true 的 WATCH）：它从不接收列表页，也收不到 shardInfo。用它的选择器发出的 LIST 返回：',
+  'card.listRemainingUnfiltered': 'v1.36.0 至 v1.36.3 统计的是这一页之后所有已存储的 Pod，而不是本分片的（SelectionPredicate.Empty 忽略分片选择器）；main 分支（v1.37）在分片的页中不再给出这个计数',
   'card.listPreviewNoShardInfo': '没有 metadata.shardInfo：服务器忽略了选择器',
   'card.listItems': { other: '{formatted} 个 Pod' },
   'card.owned': '负责的对象',
@@ -180,6 +185,7 @@ export const zhCN = {
   'card.noSelector': '没有选择器，因此 API 服务器返回整个集合，且不带 shardInfo（client-go 会省略空参数）。',
   'card.noSelectorFallback': '本地检查没有可依据的条件：此副本保留所有对象。',
   'card.noSelectorTrust': 'client-go 不做任何检查：此副本保留发给它的所有对象。',
+  'card.selectorIgnored': 'apiserver-{server} 关闭了 ShardedListAndWatch 特性门控：它忽略这个选择器，发送整个集合。',
 
   'editor.quickFix': '改用 {suggestion}',
   'editor.quickFixTitle': '按 apiserver 的建议补齐为 16 位十六进制数',
@@ -261,9 +267,9 @@ export const zhCN = {
 
   'card.listSentWhole': { other: '发送了 {formatted} 个 Pod，{bytes}：整个集合（服务器没有过滤）' },
   'card.listSentShard': { other: '发送了 {formatted} 个 Pod，{bytes}：仅此副本的分片' },
-  'card.listKeptFallback': { other: '回退：replica-{replica} 在本地过滤，从反序列化的 {sent} 个中保留 {formatted} 个 Pod（{bytes}）' },
-  'card.listKeptTrust': { other: '轻信（回退关闭）：replica-{replica} 保留全部 {formatted} 个 Pod（{bytes}），不论是否属于它' },
-  'card.listKeptNone': 'replica-{replica} 反序列化了全部 {sent} 个却一个也不保留：它无法解析自己的选择器来本地过滤',
+  'card.listKeptFallback': { other: '自己检查：replica-{replica} 从反序列化的 {sent} 个中保留 {formatted} 个 Pod（{bytes}）' },
+  'card.listKeptTrust': { other: '不做检查：replica-{replica} 缓存全部 {formatted} 个 Pod（{bytes}），不论是否属于它' },
+  'card.listKeptNone': 'replica-{replica} 反序列化了全部 {sent} 个却一个也不保留：它自己的检查无法解析该选择器',
   'card.listPending': '正在获取新的响应…',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
@@ -323,7 +329,7 @@ export const zhCN = {
   'apiError.too-long': '边界值最多 17 位十六进制数字（16 位，或表示 2^64 的 0x10000000000000000）。',
   'apiError.invalid-hex-char': '只允许小写十六进制数字 0-9 和 a-f；大写字母会被拒绝。',
   'apiError.bad-17-digit': '唯一允许的 17 位边界值是 0x10000000000000000（2^64，哈希空间的终点）。',
-  'apiError.short-hex': '边界值必须恰好是 16 位十六进制数字；请在前面补零。',
+  'apiError.short-hex': '边界值是 16 位十六进制数字（只有 2^64 是 17 位）；请在前面补零。',
   'apiError.start-not-less': '每个范围是 [start, end)，即包含起点、不包含终点：起点必须小于终点。',
   'apiError.mixed-fields': '同一个选择器中的所有范围必须对同一个字段计算哈希。',
 
@@ -362,7 +368,7 @@ export const zhCN = {
   'story.mechanism.2.a': 'replica-1，它的范围从这里开始：范围包含起点、不包含终点，所以 replica-0 的范围在它之前结束。',
   'story.mechanism.3.title': '请求中的选择器',
   'story.mechanism.3.text':
-    '副本在其 LIST 和 WATCH 请求的 shardSelector 参数中请求自己的范围：shardRange(object.metadata.uid, start, end)，两个边界都是带引号的 16 位十六进制数。每张卡片上的请求 URL 正是实际发出的请求。',
+    '副本在其 LIST 和 WATCH 请求的 shardSelector 参数中请求自己的范围：shardRange(object.metadata.uid, start, end)，两个边界都是带引号的十六进制数：16 位，或者用 0x10000000000000000（2^64，17 位）表示到顶的终点。每张卡片上的请求 URL 正是实际发出的请求。',
   'story.mechanism.4.title': '用 || 连接多个范围',
   'story.mechanism.4.text':
     '一个副本可以负责多个范围，用 || 连接。这里两个副本各负责哈希空间中交错的两个四分之一；只要副本的任一范围包含某个 Pod 的哈希值，该 Pod 就匹配。',
@@ -384,18 +390,21 @@ export const zhCN = {
   'story.fallback.title': '我的服务器在分片吗？',
   'story.fallback.1.title': '门控关闭',
   'story.fallback.1.text':
-    '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合发给每个副本。它的 LIST 响应中没有 metadata.shardInfo。',
+    '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合以事件流发给每个副本。v1.36 的 client-go informer 不检查收到的任何内容：每个副本都缓存了全部对象，没有报错，也没有日志。',
   'story.fallback.1.q': '副本如何判断服务器没有过滤？',
-  'story.fallback.1.a': 'LIST 响应中没有 shardInfo。进行分片的服务器会在每一页列表的 metadata.shardInfo 中写明它所应用的选择器。',
-  'story.fallback.2.title': '回退',
+  'story.fallback.1.a':
+    'client-go 做不到。它用流式列表同步，而流式列表没有列表页，因此也没有 shardInfo；它既不读取 shardInfo，也不读取选择器。只有控制器自己的检查，或者一个大了四倍的缓存，才会暴露问题。',
+  'story.fallback.2.title':
+    '检查每个对象',
   'story.fallback.2.text':
-    '看不到 shardInfo 时，每个副本用同样的匹配逻辑在本地过滤，client-go 就是这样做的。归属仍然正确，但节省没有了。',
-  'story.fallback.3.title': '轻信',
+    '控制器在对象进入缓存之前，用同样的匹配逻辑检查每个对象。client-go 没有这样的选项，需要控制器在自己的代码中加上。每个副本重新只保留大约四分之一，没有重复；节省没有了，因为服务器仍然发送一切。',
+  'story.fallback.3.title':
+    '读取 shardInfo',
   'story.fallback.3.text':
-    '不加检查就信任事件流的客户端会保留收到的一切，因此现在每个副本都负责每个对象。归属审计统计了重复。',
+    '读取 metadata.shardInfo 的客户端需要普通的 LIST 页，因此要关闭流式列表：先 LIST，再 WATCH。这一页没有 shardInfo，客户端回退为自己检查每个对象。这是把博客文章的建议按字面执行；第 2 步的检查在每条路径上都有效。',
   'story.fallback.4.title': '混合门控',
   'story.fallback.4.text':
-    '两个 API 服务器，一个开启门控，一个没有，就像滚动升级期间那样。连到第一个的副本得到 shardInfo 和过滤后的事件流；其余副本回退。每次都在本地过滤是一种低成本的防御。',
+    '两个 API 服务器，一个开启门控，一个没有，就像滚动升级期间那样，客户端是原样的 client-go。使用 L4 负载均衡器时，副本的 LIST 和 WATCH 共用一条连接、同一台服务器：连到开启门控的服务器的副本保留自己的份额，其余副本缓存一切。归属审计统计了重复；只有第 2 步的检查在两台服务器上都正确。',
   'story.hot-namespaces.title': '热点命名空间',
   'story.hot-namespaces.1.title': '按命名空间分片',
   'story.hot-namespaces.1.text':
@@ -419,7 +428,7 @@ export const zhCN = {
     '这里起点边界写成了不带引号的 start。CEL 把它当作标识符，apiserver 用类型编号称呼它：expression kind 3。',
   'story.refused.3.title': '门控关闭时',
   'story.refused.3.text':
-    '门控关闭时，服务器忽略 shardSelector，即使它格式错误：没有 HTTP 500，发送整个事件流，也没有 shardInfo。只能在本地过滤的客户端同样无法解析该选择器，于是停止。',
+    '门控关闭时，服务器忽略 shardSelector，即使它格式错误：没有 HTTP 500，发送整个事件流，也没有 shardInfo。client-go 也不解析选择器，因此 replica-0 缓存了每个对象；直到开启门控的服务器拒绝它之前，没有任何迹象表明选择器有错。',
   'story.refused.4.title': '快速修复',
   'story.refused.4.text':
     '错误消息本身就给出了修复方法：把边界补齐到 16 位十六进制数。replica-0 选择器下方的快速修复按钮正是这样做的。',
@@ -605,35 +614,45 @@ export const zhCN = {
     '在客户端分片中，jump hash（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：jump hash 的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端的运行重新等分范围，仍然移动约 50%。',
   'story.resharding.3.title': '一段时间内无人负责',
   'story.resharding.3.text':
-    '一次性切换时，每个副本都会重启它的 informer：停止 watch，用新的选择器重新 LIST，在该 LIST 同步完成之前不负责任何对象。客户端分片的每次 LIST 都是整个集合，约 490 MB，因此约 10 秒内没有对象有负责副本。服务端分片的每次 LIST 只有五分之一，约 2 秒后窗口就关闭了。',
+    '一次性切换时，每个副本的 Pod 都带着新的选择器重启：停止、调度和启动约需 8 秒，然后重新 LIST，在该列表同步完成之前不负责任何对象。客户端分片的每次列表都是整个集合，约 490 MB，因此约 18 秒内没有对象有负责副本。服务端分片的每次列表只有五分之一，约 10 秒后窗口就关闭了。',
   'story.resharding.3.q': '怎样的滚动方式能让每个对象在切换期间都有负责副本？',
-  'story.resharding.3.a': '先启动新的 informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。最后一步展示了这种方式。',
+  'story.resharding.3.a':
+    '先启动新的 informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。kube-state-metrics 并不这样做；最后一步展示了这样做的效果。',
   'story.resharding.4.title': '重新 LIST 的字节数',
   'story.resharding.4.text':
-    '每个重启的副本都会重新 LIST。客户端分片的 5 次 LIST 都是整个集合，共约 2.4 GB；服务端分片每次 LIST 只有五分之一，总共约 490 MB：少 5 倍，与事件流上 1/N 的节省相同。',
+    '每个重启的副本都会重新同步，用的是 client-go 默认的流式列表。客户端分片的 5 次同步都是整个集合，共约 2.5 GB；服务端分片每次只有五分之一，总共约 490 MB：少 5 倍，与事件流上 1/N 的节省相同。',
   'story.resharding.5.title': '一次一个副本',
   'story.resharding.5.text':
-    'StatefulSet 滚动重启每 5 秒切换一个副本。客户端分片中，同一时刻最多约五分之二的对象没有负责副本，而不是全部，但交接持续约 30 秒。服务端分片中，仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
+    'StatefulSet 滚动更新一次重启一个 Pod，等它就绪后再继续：这里约每 20 秒一个，时钟以四倍速运行。同一时刻最多约五分之一的对象没有负责副本，而不是全部，但客户端分片的交接持续约 100 秒。仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
   'story.resharding.5.q': '对控制器来说哪种更糟：对象暂时有两个负责副本，还是没有负责副本？',
-  'story.resharding.5.a': '通常是没有：有两个负责副本时，对象可能被调谐两次，幂等的控制器可以容忍；没有负责副本时，在新副本同步完成之前没有人调谐它。',
+  'story.resharding.5.a':
+    '取决于副本如何处理它们。写同一对象的两个负责副本会相互竞争：第二次更新带着过期的 resourceVersion，得到 409 Conflict，然后重试。kube-state-metrics 会从两个副本导出该对象的指标序列，对它们求和会翻倍。没有负责副本时，在新负责副本同步完成之前，没有人调谐或上报该对象。',
   'story.resharding.6.title': '新副本优先',
   'story.resharding.6.text':
-    '第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都保留旧的 informer，直到新的同步完成。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
+    '先建后拆，这是 kube-state-metrics 并未提供的设计：第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都在旧 informer 旁边启动新的，新的同步完成后再丢弃旧的。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
   'story.rollout.title': '在各 API 服务器上逐步开启特性门控',
   'story.rollout.1.title': '三台服务器，门控关闭',
   'story.rollout.1.text':
-    '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们都不发送 shardInfo，所以每个副本都回退到自己过滤：服务端分片发送的字节与客户端分片一样多，比例为 1.0×。',
+    '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们忽略 shardSelector，client-go 也不做任何检查，所以每个副本都缓存了整个集合，服务端分片发送的字节与客户端分片一样多：比例为 1.0×。',
   'story.rollout.2.title': '滚动升级',
   'story.rollout.2.text':
-    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会断开该服务器上的所有 watch；它的客户端按 client-go 的退避时间通过负载均衡器重新连接并重新 LIST：共 7 次重新 LIST，每次都是重新 LIST 图表上的一个尖峰。所有服务器都开启门控后，服务端分片发送的数据少 4 倍。',
-  'story.rollout.2.q': '在两次重启之间，副本能否从开启门控的服务器 LIST，却从未开启门控的服务器 WATCH？',
-  'story.rollout.2.a': '可以：负载均衡器为 LIST 选一台服务器，为 WATCH 选另一台。LIST 带有 shardInfo，而 WATCH 未经过滤。',
-  'story.rollout.3.title': '门控混用：信任事件流',
+    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，服务端分片发送的数据少 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
+  'story.rollout.2.q':
+    '在两次重启之间，副本能否从一台服务器 LIST，却从另一台 WATCH？',
+  'story.rollout.2.a':
+    '使用默认的 L4 负载均衡器时，一条 HTTP/2 连接把两者送到同一台服务器。但重启后恢复的 watch 会去往新连接落到的服务器，于是 LIST 来自一台服务器，而 WATCH 现在来自另一台。使用 L7 负载均衡器，或者收到 GOAWAY 之后，任何请求都可能去往任何服务器。',
+  'story.rollout.3.title':
+    '回滚门控',
   'story.rollout.3.text':
-    '在收到带 shardInfo 的 LIST 之后信任事件流的客户端，会保留它的 WATCH 发来的一切。当这个 WATCH 落在未开启门控的服务器上时，它会保留数千个不属于自己范围的事件：在这些副本重新连接到开启门控的服务器之前，审计一直在统计重复。',
-  'story.rollout.4.title': '同时在本地检查',
+    '现在门控被逐台回滚。在未开启门控的服务器上恢复的 watch 会收到从其 resourceVersion 起的每个事件，client-go 会在对象变化时把它缓存下来：到 45 秒时，两个副本持有约三分之二的集合，并且还在增长。另外两个在刚重启的服务器上遇到 410，在那里重新 LIST，持有全部对象。client-go 对此毫无察觉。',
+  'story.rollout.3.q':
+    '读取 shardInfo 能发现这个问题吗？',
+  'story.rollout.3.a':
+    '不能。shardInfo 只出现在 LIST 页上；恢复的 watch 不带 shardInfo。在收到带 shardInfo 的 LIST 之后信任事件流的客户端，缓存会以同样的方式被填满。',
+  'story.rollout.4.title':
+    '带检查的客户端',
   'story.rollout.4.text':
-    '用副本自己的范围检查每个事件，每个事件只需一次哈希，恰好拦下信任策略会保留的那些事件：整个滚动过程中没有任何重复。每次都在本地过滤，是廉价的纵深防御。',
+    '同样的回滚，控制器自己检查每个对象。它恰好拦下 client-go 保留的那些事件，每个副本在整个回滚过程中都保留自己的四分之一：任何时候都没有重复。检查每个事件只需一次哈希；在门控恢复之前，带宽的节省不复存在。',
   // issue 9: editing the running layout after a reshard
   'running.note': '{at} 秒重新分片之后的运行布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
   'running.resetHint': '重新给每个运行中的副本分配相等的范围',

@@ -23,7 +23,8 @@ export function defaultSimParams(): SimParams {
     addedPerSec: 50,
     modifiedPerSec: 500,
     deletedPerSec: 50,
-    bookmarkEverySec: 10,
+    // kube-apiserver's watch cache: a BOOKMARK per watcher every minute (defaultBookmarkFrequency, a constant).
+    bookmarkEverySec: 60,
     replicas: 4,
     shardKey: SHARD_KEY_UID,
     apiServers: [{ gate: true }],

@@ -24,7 +24,15 @@ import { CLIENT_KINDS, type ClientKind } from '../sim';
 import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
-export const LINK_VERSION = 1;
+export const LINK_VERSION = 2;
+/**
+ * Version 1 links were made before issue 18: a field they leave out stands for that time's
+ * default (the shardinfo client, LIST then WATCH, no watch timeouts), and `fallback` and
+ * `lifecycle.watchPolicy` name the client. They open as they did.
+ */
+const LEGACY_LINK_VERSION = 1;
+/** The page's BOOKMARK interval before issue 18 (now kube-apiserver's 60 s). */
+const PRE_ISSUE_18_BOOKMARK_SECONDS = 10;
 const KEY = 'state';
 
 /**
@@ -82,8 +90,8 @@ export function linkFor(state: LinkState): LinkResult {
   const hash = encodeLink(state);
   if (hash.length <= MAX_LINK_LENGTH) {
     // The short form (issue 10) is what the page writes and copies; a run fits in a link
-    // exactly when its version 1 form does (so the limit and its message do not change), and
-    // the version 1 form stands in for the rare state whose short form is longer.
+    // exactly when its `#state=` form does (so the limit and its message do not change), and
+    // the `#state=` form stands in for the rare state whose short form is longer.
     const short = encodeShortLink(state.params, state.view);
     return { ok: true, hash: short.length <= MAX_LINK_LENGTH ? short : hash };
   }
@@ -145,11 +153,11 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
   if (hash.length > MAX_LINK_LENGTH) return { state: null, issues: [{ field: 'state', reason: 'too-long' }] };
   if (short !== null) {
     // Issue 10: the short form holds the fields that differ from the defaults; the rest of
-    // the reading is the version 1 format's, field for field.
+    // the reading is the `#state=` format's, field for field.
     const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
     if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason }] };
     if (!isRecord(unpacked.raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-    return readFields(unpacked.raw, SHORT_TOP_KEYS);
+    return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version === LEGACY_LINK_VERSION);
   }
   let raw: unknown;
   try {
@@ -158,12 +166,12 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
     return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   }
   if (!isRecord(raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-  if (raw.v !== LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
-  return readFields(raw, TOP_KEYS);
+  if (raw.v !== LINK_VERSION && raw.v !== LEGACY_LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
+  return readFields(raw, TOP_KEYS, raw.v === LEGACY_LINK_VERSION);
 }
 
 /** The state in a link's JSON object (either format), defaults for what is missing, and every field it could not use. */
-function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>): { state: LinkState; issues: LinkIssue[] } {
+function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, legacy: boolean): { state: LinkState; issues: LinkIssue[] } {
   const issues: LinkIssue[] = [];
   const bad = (field: string) => issues.push({ field, reason: 'invalid' });
   for (const k of Object.keys(raw)) if (!topKeys.has(k)) bad(k);
@@ -176,11 +184,8 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
   const p = block('p');
   const w = block('w');
   const d = defaultSimParams();
-  // `fallback` is the field links made before issue 18 carried instead of `client`.
-  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && k !== 'fallback') bad(k);
-  // A link without `client` was made before issue 18: its missing fields meant the model's
-  // defaults then (the shardinfo client, LIST then WATCH, no watch timeouts).
-  const legacy = !has(p, 'client');
+  // `fallback` is the field version 1 links carried instead of `client`.
+  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && !(legacy && k === 'fallback')) bad(k);
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
@@ -218,12 +223,13 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     addedPerSec: num('addedPerSec'),
     modifiedPerSec: num('modifiedPerSec'),
     deletedPerSec: num('deletedPerSec'),
-    bookmarkEverySec: num('bookmarkEverySec'),
+    // Version 1 links left out the 10 s that was the default then.
+    bookmarkEverySec: legacy && !has(p, 'bookmarkEverySec') ? PRE_ISSUE_18_BOOKMARK_SECONDS : num('bookmarkEverySec'),
     replicas,
     shardKey,
     apiServers,
     clientMode: oneOf(p, 'clientMode', ['ranges', 'jump'] as const, d.clientMode),
-    client: legacy ? legacyClient(p, bad) : oneOf(p, 'client', CLIENT_KINDS, d.client),
+    client: legacy && !has(p, 'client') ? legacyClient(p, bad) : oneOf(p, 'client', CLIENT_KINDS, d.client),
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
     schedule,
@@ -331,7 +337,7 @@ function sameLifecycle(a: LifecycleParams, b: LifecycleParams): boolean {
  * The client of a link made before issue 18, from the fields it carried: `fallback` false was
  * the naive trust (client-go as shipped); true, the default, read `shardInfo` and filtered
  * without it (shardinfo), or checked every object with `lifecycle.watchPolicy` check-locally
- * (checked).
+ * or a streaming list, which carries no `shardInfo` (checked).
  */
 function legacyClient(p: Record<string, unknown>, bad: (field: string) => void): ClientKind {
   let fallback = true;
@@ -341,7 +347,8 @@ function legacyClient(p: Record<string, unknown>, bad: (field: string) => void):
   }
   if (!fallback) return 'client-go';
   const life = p.lifecycle;
-  return isRecord(life) && life.watchPolicy === 'check-locally' ? 'checked' : 'shardinfo';
+  // Filtering without shardInfo: a streaming list never carries it, so that was a check of every object.
+  return isRecord(life) && (life.watchPolicy === 'check-locally' || life.initialList === 'watch-list') ? 'checked' : 'shardinfo';
 }
 
 /**

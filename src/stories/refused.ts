@@ -36,7 +36,7 @@ export const refused: Story = {
       title: 'story.refused.3.title',
       narration: 'story.refused.3.text',
       focus: 'replica-cards',
-      highlight: ['shardinfo-missing', 'badge-client-error'],
+      highlight: ['badge-trust', 'owned-count'],
       playing: false,
       params: { selectors: [SHORT, r1!, r2!, r3!], apiServers: [{ gate: false }] },
     },

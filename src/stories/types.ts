@@ -37,6 +37,7 @@ export type StoryHighlight =
   | 'badge-trust'
   | 'badge-rejected'
   | 'badge-client-error'
+  | 'badge-sharded'
   | 'owned-count'
   | 'bytes-rate'
   | 'events-rate'

@@ -328,7 +328,6 @@ describe('watch lifecycle: deadlines, bookmarks, 410 Gone', () => {
     let gone = 0;
     let resumes = 0;
     for (let rep = 0; rep < (N - 1) * 10; rep++) {
-      let t = 0;
       let written = 0;
       let lastOwn = 0;
       let nextWrite = -Math.log(1 - rng.float()) / lambda;
@@ -337,17 +336,15 @@ describe('watch lifecycle: deadlines, bookmarks, 410 Gone', () => {
         if (nextWrite < deadline) {
           written++;
           if (rng.float() < 1 / N) lastOwn = written;
-          t = nextWrite;
-          nextWrite = t + -Math.log(1 - rng.float()) / lambda;
+          nextWrite += -Math.log(1 - rng.float()) / lambda;
           continue;
         }
-        t = deadline;
         resumes++;
         if (written > C && written - lastOwn >= C + 1) {
           gone++;
           lastOwn = written;
         }
-        deadline = t + 300 * (1 + rng.float());
+        deadline += 300 * (1 + rng.float());
       }
     }
     const p = gone / resumes;

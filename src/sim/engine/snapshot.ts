@@ -245,6 +245,7 @@ function replicaStats(m: Model, r: Replica, i: number, now: number, win: number,
     selector: view.selector,
     key: r.resolved.key,
     shardInfoSeen: r.shardInfoSeen,
+    syncStreaming: r.syncStreaming,
     // Computed once per replica and connection (URLs of 100,000-character selectors, thousands of ranges).
     listUrl: view.listUrl,
     watchUrl: view.watchUrl,

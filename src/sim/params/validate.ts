@@ -194,7 +194,9 @@ function withClient(input: SimParamsInput, issues: ParamIssue[]): SimParamsInput
     if (f !== 'filter' && f !== 'trust') issues.push({ path: 'replicas.serverFallback', message: `replicas.serverFallback must be one of 'filter', 'trust', got ${describe(f)}` });
     else if (w !== 'trust-stream' && w !== 'check-locally') {
       issues.push({ path: 'replicas.watchPolicy', message: `replicas.watchPolicy must be one of 'trust-stream', 'check-locally', got ${describe(w)}` });
-    } else client = f === 'trust' ? 'client-go' : w === 'check-locally' ? 'checked' : 'shardinfo';
+    } else if (f === 'trust') client = 'client-go';
+    // Filtering without shardInfo: a streaming list never carries it, so that was a check of every object.
+    else client = w === 'check-locally' || rest.initialList === 'watch-list' ? 'checked' : 'shardinfo';
   }
   const replicas = { ...rest, ...(client !== undefined ? { client } : {}) };
   if (client !== undefined && LIST_ONLY.has(client) && rest.initialList === undefined) Object.assign(replicas, { initialList: 'list' });

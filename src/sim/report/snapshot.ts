@@ -92,6 +92,11 @@ export interface ReplicaStats {
   readonly key: ShardKey;
   /** Whether the last LIST carried `metadata.shardInfo`. */
   readonly shardInfoSeen: boolean;
+  /**
+   * Whether it syncs by streaming list (a WATCH with `sendInitialEvents=true`, client-go's
+   * default since v1.35) rather than a LIST: then it never receives a list page, nor `shardInfo`.
+   */
+  readonly syncStreaming: boolean;
   /** The URL of its LIST request (e.g. `/api/v1/pods?shardSelector=...`), as client-go encodes it. */
   readonly listUrl: string;
   /** The URL of its open WATCH (with the LIST's resourceVersion), or null when not watching. */

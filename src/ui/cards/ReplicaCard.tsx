@@ -114,6 +114,12 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         </p>
       ) : null}
 
+      {stats && stats.status === 'ok' && stats.selectorSent !== null && (stats.filtering === 'local' || stats.filtering === 'trust') ? (
+        <p className="card__note" data-testid="selector-ignored">
+          {t('card.selectorIgnored', { server: stats.apiServer })}
+        </p>
+      ) : null}
+
       {stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
           {t('card.noSelector')} {checks ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
