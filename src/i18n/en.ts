@@ -363,6 +363,22 @@ export const en = {
   'memory.legend': 'Thick lines: {inUse}. Thin lines: {other}.',
   'memory.figuresLabel': 'Memory of all replicas under both client styles, client-side and server-side',
   'memory.clientColumn': 'Client-side',
+  'cost.title':
+    'API servers, expected',
+  'cost.cpuRow':
+    'CPU: shard checks and encoding',
+  'cost.checksRow':
+    'of which shard checks',
+  'cost.hashesRow':
+    'FNV-1a hashes',
+  'cost.egressRow':
+    'Egress',
+  'cost.decodeRow':
+    'Client decode CPU, all replicas',
+  'cost.summaryMore':
+    'Server-side sharding costs the API servers {cpu} more, and saves {egress} of egress and {decode} on the clients.',
+  'cost.summaryLess':
+    'Server-side sharding costs the API servers {cpu} less, and saves {egress} of egress and {decode} on the clients.',
   'memory.serverColumn': 'Server-side',
   'card.memoryHelp': 'Informer cache of this replica under each client style, its LIST peak and decode allocation',
   'card.memoryCache': 'cache: {style}',
@@ -484,9 +500,17 @@ export const en = {
     'With stronger skew, the replica whose range holds the biggest namespace owns far more than its share. Compare the owned counts on the cards.',
   'story.hot-namespaces.2.q': 'Would more replicas fix this?',
   'story.hot-namespaces.2.a': 'No: a namespace is never split, so the replica that owns the biggest namespace owns at least all of it, however many replicas there are.',
-  'story.hot-namespaces.3.title': 'Why uid is the default',
-  'story.hot-namespaces.3.text':
+  'story.hot-namespaces.4.title': 'Why uid is the default',
+  'story.hot-namespaces.4.text':
     'uid hashes spread evenly whatever the namespaces look like, so each replica owns about an equal share. That even spread is why uid is the default key.',
+  'story.hot-namespaces.3.title':
+    'A cold shard',
+  'story.hot-namespaces.3.text':
+    'Eight replicas on the namespace key, six namespaces: two ranges hold no namespace and hear no event. client-go moves their resourceVersion on with the BOOKMARK each watch gets every minute. A client that drops BOOKMARKs, as kube-state-metrics v2.18 did, stays where its watch started; at the deadline, 5 to 10 minutes on, that is older than the watch cache holds: 410 Gone, then a relist, for both cold replicas. The clock runs sixteen times faster.',
+  'story.hot-namespaces.3.q':
+    'Why does a replica that receives nothing need BOOKMARKs at all?',
+  'story.hot-namespaces.3.a':
+    'To resume. A watch resumes from the last resourceVersion it saw; the watch cache keeps about 75 s of history. A BOOKMARK carries the cache’s current resourceVersion, so a quiet watch can resume from now instead of from where it started.',
   'story.refused.title': 'Selectors the server refuses',
   'story.refused.1.title': 'A short bound',
   'story.refused.1.text':
@@ -556,9 +580,10 @@ export const en = {
   'story.rollout.4.title':
     'The checked client',
   'story.rollout.4.text':
-    'The same rollback with the controller’s own check of every object. It catches exactly the events client-go kept, and every replica keeps its quarter through the whole rollback: no duplicates at any time. The check costs one hash per event; the bandwidth saving is gone until the gate is back.',
+    'The same rollback with the controller’s own check of every object. It catches exactly the events client-go kept, and every replica keeps its quarter through the whole rollback: no duplicates at any time. The check costs the controller a hash of each object it receives; the bandwidth saving is gone until the gate is back.',
   'explain.open': 'What is this: {topic}',
   'explain.close': 'Close',
+  'explain.source': 'Source',
   'explain.fnv.title': 'FNV-1a 64',
   'explain.fnv.text':
     'A fast, simple hash function. It turns a text (here the uid or the namespace) into a 64-bit number. The same text always gives the same number, and different texts spread all over the range.',
@@ -570,19 +595,21 @@ export const en = {
     'A range that includes its start and excludes its end. Where one range ends the next begins, so adjacent ranges never overlap and never leave a gap: every hash has exactly one owner.',
   'explain.shardInfo.title': 'shardInfo',
   'explain.shardInfo.text':
-    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out.',
+    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out. Only LIST pages carry it: watch events and the streaming list client-go uses by default have none.',
   'explain.gate.title': 'The feature gate',
   'explain.gate.text':
     'ShardedListAndWatch is an alpha switch of kube-apiserver (Kubernetes v1.36), off by default. Off, the server ignores shardSelector entirely, even a malformed one.',
   'explain.modes.title': 'Client-side vs server-side sharding',
   'explain.modes.text':
     'Client-side: every replica receives and decodes the whole stream and drops what it does not own. Server-side: each replica sends a shardSelector and the API server sends it only its share.',
-  'explain.fallback.title': 'Fallback',
+  'explain.fallback.title':
+    'Checking locally',
   'explain.fallback.text':
-    'When a LIST comes back without shardInfo, the client filters on its own side with the same matcher. It stays correct, but without any saving.',
-  'explain.trust.title': 'Trust',
+    'The controller checks every object it receives with the same matcher before its cache (the checked client). client-go has no such option: the controller adds it. It stays right on a gate-off server, without any saving.',
+  'explain.trust.title':
+    'No check',
   'explain.trust.text':
-    'A client that believes the server filtered, without checking. If the server did not (gate off), the replica keeps objects it does not own, and several replicas process the same object.',
+    'client-go as shipped: an informer caches whatever the server sends. If the server did not filter (gate off, or a resumed watch on a gate-off server), the replica keeps objects it does not own, silently, and several replicas process the same object.',
   'explain.jump.title': 'Jump hash',
   'explain.jump.text':
     'Jump consistent hash (Lamping and Veach), used by kube-state-metrics: it maps a hash to one of N buckets so that going from N to N+1 moves only about 1/(N+1) of the objects.',
@@ -613,6 +640,18 @@ export const en = {
   'explain.settling.title': 'Settling',
   'explain.settling.text':
     'Rates are averages over a short window. Right after a change the window still holds the old behaviour, so figures marked settling are not final yet.',
+  'explain.serverCost.title':
+    'What sharding costs the API server',
+  'explain.serverCost.text':
+    'A sharded watch checks every event in its own watcher: one FNV-1a per watcher per event, two for a MODIFIED (old and new object), nothing cached and no index. Serialisation is shared: each event is encoded once for all the watchers it reaches, in both modes. A LIST scans the whole cache and hashes every object, whatever the shard. About 225 ns a hash, as measured for Go’s hash/fnv and formatting by this project’s bench.',
+  'explain.watchCache.title':
+    'The watch cache',
+  'explain.watchCache.text':
+    'Each API server keeps recent events in memory: 100 to 102,400 of them, doubling or halving to hold about 75 s. A watch resumed from an older resourceVersion gets 410 Gone, sent as an ERROR event, and the client relists; BOOKMARKs keep a quiet watch’s resourceVersion fresh. With the watch cache off, watches are served from etcd, and in v1.36.0 to v1.36.3 such a watch with only a shard selector is not filtered at all.',
+  'explain.resume.title':
+    'Resume or relist',
+  'explain.resume.text':
+    'When a watch ends (its timeoutSeconds, a server restart, a reset connection, GOAWAY), client-go watches again from its last resourceVersion: no LIST, no backoff. Backoff follows only a refused connection or a 429. It relists only after 410 Gone or an error.',
   'ownerChange.notice': '{from} → {to} replicas: {moved} of {live} objects ({percent}) changed owner under equal ranges. Jump hash would move {jumpMoved} ({jumpPercent}).',
   // issue 10: event flow that explains
   'flow.legendDroppedLocal': 'dropped by the replica’s local filter',

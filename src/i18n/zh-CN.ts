@@ -288,6 +288,22 @@ export const zhCN = {
   'memory.legend': '粗线：{inUse}。细线：{other}。',
   'memory.figuresLabel': '两种客户端写法下所有副本的内存，客户端分片与服务端分片',
   'memory.clientColumn': '客户端分片',
+  'cost.title':
+    'API 服务器（预期）',
+  'cost.cpuRow':
+    'CPU：分片检查与编码',
+  'cost.checksRow':
+    '其中分片检查',
+  'cost.hashesRow':
+    'FNV-1a 哈希',
+  'cost.egressRow':
+    '出口流量',
+  'cost.decodeRow':
+    '客户端反序列化 CPU（所有副本）',
+  'cost.summaryMore':
+    '服务端分片让 API 服务器多花 {cpu}，节省 {egress} 的出口流量和客户端的 {decode}。',
+  'cost.summaryLess':
+    '服务端分片让 API 服务器少花 {cpu}，并节省 {egress} 的出口流量和客户端的 {decode}。',
   'memory.serverColumn': '服务端分片',
   'card.memoryHelp': '此副本在每种客户端写法下的 Informer 缓存、LIST 峰值和反序列化内存分配',
   'card.memoryCache': '缓存：{style}',
@@ -414,9 +430,17 @@ export const zhCN = {
     '倾斜更强时，其范围包含最大命名空间的那个副本负责的对象远超其份额。请比较卡片上负责的对象数。',
   'story.hot-namespaces.2.q': '增加副本能解决这个问题吗？',
   'story.hot-namespaces.2.a': '不能：命名空间永远不会被拆分，所以无论有多少副本，负责最大命名空间的副本至少要负责它的全部对象。',
-  'story.hot-namespaces.3.title': '为什么默认用 uid',
-  'story.hot-namespaces.3.text':
+  'story.hot-namespaces.4.title': '为什么默认用 uid',
+  'story.hot-namespaces.4.text':
     '无论命名空间分布如何，uid 的哈希值都分布均匀，因此每个副本负责的份额大致相等。正因为分布均匀，uid 才是默认的分片键。',
+  'story.hot-namespaces.3.title':
+    '冷分片',
+  'story.hot-namespaces.3.text':
+    '八个副本按命名空间分片，只有六个命名空间：有两个范围不含任何命名空间，收不到任何事件。client-go 靠每个 watch 每分钟一次的 BOOKMARK 推进它们的 resourceVersion。丢弃 BOOKMARK 的客户端（kube-state-metrics v2.18 就是这样）停留在 watch 开始时的位置；到了 5 到 10 分钟后的截止时间，这已经早于 watch 缓存保存的历史：两个冷副本都收到 410 Gone，然后重新 LIST。时钟以十六倍速运行。',
+  'story.hot-namespaces.3.q':
+    '一个什么都收不到的副本，为什么还需要 BOOKMARK？',
+  'story.hot-namespaces.3.a':
+    '为了恢复。watch 从它看到的最后一个 resourceVersion 恢复；watch 缓存只保留约 75 秒的历史。BOOKMARK 携带缓存当前的 resourceVersion，让安静的 watch 能从现在恢复，而不是从它开始的地方。',
   'story.refused.title': '服务器拒绝的选择器',
   'story.refused.1.title': '过短的边界',
   'story.refused.1.text':
@@ -437,6 +461,7 @@ export const zhCN = {
     '所有选择器都有效后，replica-0 重新 LIST 和 WATCH 自己的份额。每个选择器下方的规范形式就是服务器写入 shardInfo 的内容。',
   'explain.open': '这是什么：{topic}',
   'explain.close': '关闭',
+  'explain.source': '来源',
   'explain.fnv.title': 'FNV-1a 64 哈希',
   'explain.fnv.text':
     '一种快速、简单的哈希函数。它把一段文本（这里是 uid 或命名空间）变成一个 64 位数字。同样的文本总是得到同样的数字，不同的文本则分散在整个范围内。',
@@ -448,18 +473,21 @@ export const zhCN = {
     '包含起点、不包含终点的范围。一个范围结束的地方就是下一个范围开始的地方，因此相邻范围既不重叠也不留空缺：每个哈希值恰好有一个负责副本。',
   'explain.shardInfo.title': 'shardInfo 字段',
   'explain.shardInfo.text':
-    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。',
+    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。只有 LIST 页带有它：watch 事件和 client-go 默认使用的流式列表都没有。',
   'explain.gate.title': '特性门控',
   'explain.gate.text':
     'ShardedListAndWatch 是 kube-apiserver（Kubernetes v1.36）的 Alpha 开关，默认关闭。关闭时，服务器完全忽略 shardSelector，即使它格式错误。',
   'explain.modes.title': '客户端分片与服务端分片',
   'explain.modes.text':
     '客户端分片：每个副本接收并反序列化整个事件流，丢弃不归它负责的部分。服务端分片：每个副本发送 shardSelector，API 服务器只把它的份额发给它。',
-  'explain.fallback.title': '回退',
-  'explain.fallback.text': '当 LIST 响应没有 shardInfo 时，客户端用同样的匹配逻辑在本地过滤。结果仍然正确，但没有任何节省。',
-  'explain.trust.title': '轻信',
+  'explain.fallback.title':
+    '本地检查',
+  'explain.fallback.text':
+    '控制器在对象进入缓存之前，用同样的匹配逻辑检查收到的每个对象（带检查的客户端）。client-go 没有这样的选项，需要控制器自己加上。在门控关闭的服务器上结果仍然正确，但没有任何节省。',
+  'explain.trust.title':
+    '不做检查',
   'explain.trust.text':
-    '客户端不加检查就相信服务器已经过滤。如果服务器没有过滤（门控关闭），副本会保留不归它负责的对象，多个副本会处理同一个对象。',
+    '原样的 client-go：informer 缓存服务器发来的一切。如果服务器没有过滤（门控关闭，或者 watch 在门控关闭的服务器上恢复），副本会悄无声息地保留不归它负责的对象，多个副本会处理同一个对象。',
   'explain.jump.title': '跳跃一致性哈希',
   'explain.jump.text':
     '跳跃一致性哈希（Lamping 与 Veach），kube-state-metrics 使用它：它把哈希值映射到 N 个桶之一，从 N 变为 N+1 时只移动大约 1/(N+1) 的对象。',
@@ -487,6 +515,18 @@ export const zhCN = {
     '统计每个存活对象有多少个副本负责。恰好一个是正确的；没有则是空缺（没有人处理它），多于一个则是重复（被处理两次）。',
   'explain.settling.title': '稳定中',
   'explain.settling.text': '速率是短时间窗口内的平均值。刚发生变化时，窗口中还保留着旧的行为，因此标为“稳定中”的数值还不是最终值。',
+  'explain.serverCost.title':
+    '分片让 API 服务器付出什么',
+  'explain.serverCost.text':
+    '分片的 watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。LIST 会扫描整个缓存并对每个对象做哈希，与分片大小无关。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
+  'explain.watchCache.title':
+    'watch 缓存',
+  'explain.watchCache.text':
+    '每个 API 服务器在内存中保存最近的事件：100 到 102,400 个，按需翻倍或减半，以保存约 75 秒的历史。从更早的 resourceVersion 恢复的 watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST；BOOKMARK 让安静的 watch 的 resourceVersion 保持新鲜。关闭 watch 缓存时，watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 watch 若只有分片选择器，则完全不会被过滤。',
+  'explain.resume.title':
+    '恢复还是重新 LIST',
+  'explain.resume.text':
+    'watch 结束时（到了 timeoutSeconds、服务器重启、连接被重置、GOAWAY），client-go 从最后的 resourceVersion 重新 watch：不 LIST，也不退避。只有连接被拒绝或 429 之后才退避。只有在 410 Gone 或出错之后才重新 LIST。',
   'ownerChange.notice':
     '{from} → {to} 个副本：在均分范围下，{live} 个对象中有 {moved} 个（{percent}）更换了负责副本。跳跃一致性哈希只会移动 {jumpMoved} 个（{jumpPercent}）。',
   'flow.legendDroppedLocal': '被副本的本地过滤丢弃',
@@ -652,7 +692,7 @@ export const zhCN = {
   'story.rollout.4.title':
     '带检查的客户端',
   'story.rollout.4.text':
-    '同样的回滚，控制器自己检查每个对象。它恰好拦下 client-go 保留的那些事件，每个副本在整个回滚过程中都保留自己的四分之一：任何时候都没有重复。检查每个事件只需一次哈希；在门控恢复之前，带宽的节省不复存在。',
+    '同样的回滚，控制器自己检查每个对象。它恰好拦下 client-go 保留的那些事件，每个副本在整个回滚过程中都保留自己的四分之一：任何时候都没有重复。检查让控制器对收到的每个对象做一次哈希；在门控恢复之前，带宽的节省不复存在。',
   // issue 9: editing the running layout after a reshard
   'running.note': '{at} 秒重新分片之后的运行布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
   'running.resetHint': '重新给每个运行中的副本分配相等的范围',

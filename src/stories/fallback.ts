@@ -15,6 +15,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.1.title',
       narration: 'story.fallback.1.text',
+      sources: ['gate-off-ignores', 'client-go-no-check', 'watch-list-default', 'shardinfo-list'],
       focus: 'replica-cards',
       highlight: ['badge-trust', 'owned-count'],
       playing: true,
@@ -24,6 +25,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.2.title',
       narration: 'story.fallback.2.text',
+      sources: ['client-go-no-check'],
       focus: 'replica-cards',
       highlight: ['badge-fallback', 'owned-count'],
       playing: true,
@@ -32,6 +34,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.3.title',
       narration: 'story.fallback.3.text',
+      sources: ['shardinfo-list', 'watch-list-default'],
       focus: 'replica-cards',
       highlight: ['shardinfo-missing', 'badge-fallback'],
       playing: false,
@@ -40,6 +43,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.4.title',
       narration: 'story.fallback.4.text',
+      sources: ['gate-off-ignores', 'client-go-no-check', 'http2-connection'],
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-trust', 'badge-sharded'],
       playing: true,

@@ -166,6 +166,28 @@ describe('the stories’ narration matches the model', () => {
     says('story.fallback.4.text', { en: 'The audit counts the duplicates', zh: '归属审计统计了重复' });
   });
 
+  it('hot namespaces 3: two empty ranges; dropping BOOKMARKs gets both 410 Gone at their deadline, client-go none', () => {
+    const at = (client: 'ksm-2.18' | 'client-go') => {
+      const sim = createSimulation(toSimInput({ ...resolveStep(storyById('hot-namespaces')!, 2)!.params, client }));
+      sim.step(600);
+      return sim.snapshot();
+    };
+    const ksm = at('ksm-2.18');
+    const cold = ksm.modes.server.replicas.filter((r) => r.cacheObjects === 0);
+    expect(cold).toHaveLength(2);
+    says('story.hot-namespaces.3.text', { en: `${count(cold.length).en} ranges hold no namespace`, zh: `有${count(cold.length).zh}个范围不含任何命名空间` });
+    // Every cold replica's resume came too late for the cache's window, and no other one's did.
+    expect(ksm.modes.server.lifecycle.goneResponses).toBe(cold.length);
+    expect(ksm.modes.server.lifecycle.relists.gone).toBe(cold.length);
+    for (const r of cold) expect(r.counters.bookmarksDropped).toBe(r.counters.bookmarks);
+    says('story.hot-namespaces.3.text', { en: 'for both cold replicas', zh: '两个冷副本都收到 410 Gone' });
+    const go = at('client-go');
+    expect(go.modes.server.lifecycle.goneResponses).toBe(0);
+    expect(go.modes.server.lifecycle.watchResumesByCause.timeout).toBeGreaterThanOrEqual(8);
+    expect(resolveStep(storyById('hot-namespaces')!, 2)!.view.speed).toBe(16);
+    says('story.hot-namespaces.3.text', { en: 'The clock runs sixteen times faster', zh: '时钟以十六倍速运行' });
+  });
+
   it('mechanism 4: two replicas with two interleaved quarters each own about half, with no gap', () => {
     const s = run('mechanism', 4);
     for (const r of s.modes.server.replicas) expect(Math.abs(r.ownedShare - 0.5)).toBeLessThan(0.03);
@@ -177,11 +199,11 @@ describe('the stories’ narration matches the model', () => {
     says('story.mechanism.4.text', { en: `${n.en} replicas each own ${n.en} interleaved ${each.plural}`, zh: `${n.zh}个副本各负责哈希空间中交错的${n.zh}个${each.zh}` });
   });
 
-  it('hot namespaces 2: one replica owns far more than its quarter; 3 (uid) about a quarter each', () => {
+  it('hot namespaces 2: one replica owns far more than its quarter; 4 (uid) about a quarter each', () => {
     expect(maxShare(run('hot-namespaces', 2))).toBeGreaterThan(0.5);
     says('story.hot-namespaces.2.text', { en: 'owns far more than its share', zh: '负责的对象远超其份额' });
-    expect(maxShare(run('hot-namespaces', 3))).toBeLessThan(0.28);
-    says('story.hot-namespaces.3.text', { en: 'each replica owns about an equal share', zh: '每个副本负责的份额大致相等' });
+    expect(maxShare(run('hot-namespaces', 4))).toBeLessThan(0.28);
+    says('story.hot-namespaces.4.text', { en: 'each replica owns about an equal share', zh: '每个副本负责的份额大致相等' });
   });
 
   it('refused 1: the server answers HTTP 500 and replica-0 receives nothing; 3 (gate off) ignores it', () => {

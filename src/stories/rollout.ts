@@ -25,6 +25,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.1.title',
       narration: 'story.rollout.1.text',
+      sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'bandwidth-panel',
       highlight: ['headline-ratio', 'headline-chip'],
       playing: true,
@@ -32,6 +33,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.2.title',
       narration: 'story.rollout.2.text',
+      sources: ['gate-alpha', 'rewatch', 'backoff', 'relist-on-gone', 'http2-connection', 'goaway'],
       focus: 'bandwidth-panel',
       highlight: ['lifecycle-summary', 'timeline'],
       playing: true,
@@ -42,6 +44,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.3.title',
       narration: 'story.rollout.3.text',
+      sources: ['gate-off-ignores', 'client-go-no-check', 'watch-cache-window', 'relist-on-gone', 'rewatch', 'shardinfo-list'],
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-trust'],
       playing: true,
@@ -52,6 +55,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.4.title',
       narration: 'story.rollout.4.text',
+      sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-fallback'],
       playing: true,

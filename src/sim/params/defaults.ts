@@ -42,7 +42,7 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
     initialList: 'watch-list',
     podRestartSeconds: 8,
   },
-  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3, listBytesPerSecond: 50_000_000, listRttSeconds: 0.05, serverShardCheckNs: 250, serverJsonEncodeNsPerByte: 8, serverProtobufEncodeNsPerByte: 2 },
+  costs: { jsonDecodeNsPerByte: 15, protobufDecodeNsPerByte: 4, cacheBytesPerJsonByte: 1.2, cacheOverheadBytes: 400, decodeAllocBytesPerByte: 3, listBytesPerSecond: 50_000_000, listRttSeconds: 0.05, serverShardCheckNs: 225, serverJsonEncodeNsPerByte: 5.5, serverProtobufEncodeNsPerByte: 1.5 },
   schedule: [],
   stepSeconds: 1,
   rateWindowSeconds: 10,

@@ -257,18 +257,18 @@ export interface CostParams {
   readonly listRttSeconds: number;
   /**
    * API-server CPU for one shard check (FNV-1a 64 of the field, formatted and compared with
-   * the bounds), per watcher per event, nanoseconds, 0 to 100,000. Default 250: measured with
-   * Go's standard library by `bench/go/costs.go` (see the README's performance section).
+   * the bounds), per watcher per event, nanoseconds, 0 to 100,000. Default 225: measured with
+   * Go's standard library by `bench/go/costs.go`, 211 to 242 ns (see the README's performance section).
    */
   readonly serverShardCheckNs: number;
   /**
    * API-server CPU to serialise one JSON byte, nanoseconds, 0 to 10,000. Each watch event is
    * serialised once for all the watchers it reaches; LIST bodies and a streaming list's initial
-   * events once per request. Default 8: measured by `bench/go/costs.go` (encoding/json, a
-   * pod-shaped typed struct).
+   * events once per request. Default 5.5: measured by `bench/go/costs.go` (encoding/json, a
+   * 2.5 kB pod-shaped typed struct), 5.1 to 6.2 ns/B.
    */
   readonly serverJsonEncodeNsPerByte: number;
-  /** The same for one protobuf byte. Default 2 (not measured: scaled from JSON as decode is, 4/15). */
+  /** The same for one protobuf byte. Default 1.5 (not measured: scaled from JSON as decode is, 4/15). */
   readonly serverProtobufEncodeNsPerByte: number;
 }
 

@@ -9,6 +9,7 @@ import { Metrics } from './Metrics';
 import type { Theme } from '../theme/palette';
 import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
 import { HandoffReport } from './Handoff';
+import { ServerCost } from './ServerCost';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the
@@ -291,6 +292,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
         />
       ))}
       {fit ? null : <MemoryFigures snapshot={snapshot} t={t} f={f} />}
+      {fit ? null : <ServerCost snapshot={snapshot} t={t} f={f} />}
     </>
   );
 });

@@ -1,3 +1,4 @@
+import { Explain } from '../explain/Explain';
 import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { NumberField } from './NumberField';
@@ -83,6 +84,9 @@ export function LifecycleControls() {
       </div>
       <p className="lifecycle__help" data-testid="lifecycle-summary">
         {t('lifecycle.summary', { resumes: f.count(stats.resumes), relists: f.count(stats.relists), bytes: f.bytes(stats.bytes), gone: f.count(stats.gone), missed: f.count(stats.missed), caught: f.count(stats.caught) })}
+      </p>
+      <p className="lifecycle__help lifecycle__explain">
+        <Explain topic="resume" chip /> <Explain topic="watchCache" chip />
       </p>
     </fieldset>
   );

@@ -4,28 +4,13 @@
  * popover and puts focus back on the button, a click elsewhere shuts it too.
  */
 import { memo, useEffect, useId, useRef, useState } from 'react';
+import { FACTS, sourceLine } from '../../facts';
 import { useT, type MessageId } from '../i18n';
+import { EXPLAIN_SOURCES } from './sources';
+import type { ExplainTopic } from './topics';
 
-/** The concepts explained, each with a `explain.<topic>.title` and `.text` message. */
-export type ExplainTopic =
-  | 'fnv'
-  | 'hashSpace'
-  | 'range'
-  | 'shardInfo'
-  | 'gate'
-  | 'modes'
-  | 'fallback'
-  | 'trust'
-  | 'jump'
-  | 'mod'
-  | 'equal'
-  | 'key'
-  | 'kind3'
-  | 'http500'
-  | 'decode'
-  | 'memory'
-  | 'audit'
-  | 'settling';
+export type { ExplainTopic } from './topics';
+
 
 /** `chip`: the term is written beside the `?` (in a row of terms); else the `?` alone, named for screen readers. */
 // Memoised: panels re-render with every snapshot, the explanations never need to.
@@ -80,6 +65,7 @@ export const Explain = memo(function Explain({ topic, chip = false }: { topic: E
       {open ? (
         <span className="explain__popover" id={id} role="note" data-testid={`explain-${topic}-popover`}>
           <strong className="explain__title">{title}</strong> {t(`explain.${topic}.text` as MessageId)}
+          <Sources topic={topic} label={t('explain.source')} />
           <button type="button" className="explain__close button button--small" onClick={close}>
             {t('explain.close')}
           </button>
@@ -88,3 +74,19 @@ export const Explain = memo(function Explain({ topic, chip = false }: { topic: E
     </span>
   );
 });
+
+/** Where the explanation's facts were read: one line per source file, in the kubernetes tree, with the release and the function. */
+function Sources({ topic, label }: { topic: ExplainTopic; label: string }) {
+  const lines = [...new Set(EXPLAIN_SOURCES[topic].flatMap((id) => FACTS[id].sources.map(sourceLine)))];
+  if (lines.length === 0) return null;
+  return (
+    <span className="explain__sources" data-testid={`explain-${topic}-sources`}>
+      <span className="explain__sources-label">{label}</span>
+      {lines.map((l) => (
+        <span key={l} className="explain__source">
+          {l}
+        </span>
+      ))}
+    </span>
+  );
+}
