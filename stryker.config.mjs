@@ -1,0 +1,38 @@
+// StrykerJS configuration for `npm run mutate` (scripts/mutate.mjs), issue 17 point 4.
+// Not part of `npm test` or CI: a run over src/core takes minutes.
+//
+// The wrapper resolves `--only` to files and chooses the test files, and hands both over in
+// two environment variables (a list of files can be longer than a command line). Run alone
+// (`npx stryker run`), this mutates src/core against src/core's own tests.
+
+/** A JSON array of strings from the environment, or the fallback. */
+function listFromEnv(name, fallback) {
+  const raw = process.env[name];
+  return raw === undefined ? fallback : JSON.parse(raw);
+}
+
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  // Straight to vitest (vite.config.ts with both of its projects), never `npm test`, which
+  // type-checks first. `related` keeps each run to test files that import the mutated code.
+  vitest: { configFile: 'vite.config.ts', related: true },
+  // Per mutant, only the tests that executed it run.
+  coverageAnalysis: 'perTest',
+  mutate: listFromEnv('SHARDSCOPE_MUTATE', ['src/core/**/*.ts', '!src/core/**/*.test.ts']),
+  // Empty means every test file of vite.config.ts (narrowed by `related`).
+  testFiles: listFromEnv('SHARDSCOPE_MUTATE_TESTS', ['src/core/**/*.test.ts', 'tests/core/**/*.test.ts']),
+  // Two cores: two vitest workers; the Stryker process itself mostly waits.
+  concurrency: 2,
+  // Absolute slack over a mutant's expected time: a shared 2-core machine stalls now and
+  // then, and a hang is still caught.
+  timeoutMS: 10_000,
+  tempDirName: '.stryker-tmp',
+  // Build and browser-test outputs need not be copied into the sandbox.
+  ignorePatterns: ['dist', 'dist-single', 'coverage', 'test-results', 'playwright-report', 'e2e/.out', 'reports', '.vite'],
+  reporters: ['progress', 'clear-text', 'json', 'html'],
+  clearTextReporter: { reportTests: false, reportMutants: false, reportScoreTable: true },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  thresholds: { high: 90, low: 80, break: null },
+};
