@@ -24,9 +24,12 @@ export default {
   testFiles: listFromEnv('SHARDSCOPE_MUTATE_TESTS', ['src/core/**/*.test.ts', 'tests/core/**/*.test.ts']),
   // Two cores: two vitest workers; the Stryker process itself mostly waits.
   concurrency: 2,
-  // Absolute slack over a mutant's expected time: a shared 2-core machine stalls now and
-  // then, and a hang is still caught.
-  timeoutMS: 10_000,
+  // Absolute slack over a mutant's expected time (Stryker's default): a mutant stuck in a
+  // loop costs this much, and the worker's restart after it.
+  timeoutMS: 5_000,
+  // `npm run mutate -- --incremental` reuses the results of mutants whose code and covering
+  // tests did not change since the last run.
+  incrementalFile: 'reports/mutation/stryker-incremental.json',
   tempDirName: '.stryker-tmp',
   // Build and browser-test outputs need not be copied into the sandbox.
   ignorePatterns: ['dist', 'dist-single', 'coverage', 'test-results', 'playwright-report', 'e2e/.out', 'reports', '.vite'],
