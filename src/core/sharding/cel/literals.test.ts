@@ -24,6 +24,9 @@ describe('int literals', () => {
     expect(message('9223372036854775808')).toBe('invalid int literal');
     expect(ast('-9223372036854775808')).toBe('-9223372036854775808');
     expect(message('-9223372036854775809')).toBe('invalid int literal');
+    // Beyond 64 bits altogether, negative or not.
+    expect(message('-18446744073709551616')).toBe('invalid int literal');
+    expect(message('18446744073709551616')).toBe('invalid int literal');
   });
 
   it('in hex too, the sign applying to the hex digits as ParseInt("-8000000000000000", 16) does', () => {
