@@ -77,6 +77,9 @@ describe('syntax messages hint at the usual slips', () => {
     expect(error('a / / b').message).toBe("Syntax error: unexpected '/' at 1:5, expected an expression");
     expect(error('a * * b').message).toBe("Syntax error: unexpected '*' at 1:5, expected an expression");
     expect(error('* a').message).toBe("Syntax error: unexpected '*' at 1:1, expected an expression");
+    // Only the / and the * themselves: not another token that a * follows or a / precedes.
+    expect(error('a b*').message).toBe(`Syntax error: unexpected 'b' at 1:3, ${AFTER_OPERAND}`);
+    expect(error('1 /)').message).toBe("Syntax error: unexpected ')' at 1:4, expected an expression");
   });
 });
 
