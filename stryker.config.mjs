@@ -16,7 +16,7 @@ export default {
   testRunner: 'vitest',
   // Straight to vitest (vite.config.ts with both of its projects), never `npm test`, which
   // type-checks first. `related` keeps each run to test files that import the mutated code.
-  vitest: { configFile: 'vite.config.ts', related: true },
+  vitest: { configFile: 'vitest.stryker.config.ts', related: true },
   // Per mutant, only the tests that executed it run.
   coverageAnalysis: 'perTest',
   // A static mutant (in a module-level table: the reserved words, the token maps, a regexp)
