@@ -10,10 +10,10 @@ import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { SimParams } from '../params';
 import { verdictOf } from '../report';
-import { readFileSync } from 'node:fs';
 import { ScenarioError } from '../time';
 import { FlagError, HELP_HINT, flagMessage, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
 import { int, modeReport, reshardReports, reshardTable, table } from './report';
+import { readScenarioFile } from './scenarioFile';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -48,7 +48,7 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number): string | 
 }
 
 /** Runs the CLI on `argv` (without the node and script arguments). */
-export function runCli(argv: readonly string[], readFile: ReadFile = (path) => readFileSync(path, 'utf8')): CliResult {
+export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile): CliResult {
   try {
     return run(argv, readFile);
   } catch (e) {
