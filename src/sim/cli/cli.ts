@@ -14,6 +14,8 @@ import { ScenarioError } from '../time';
 import { FlagError, HELP_HINT, flagMessage, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
 import { int, modeReport, reshardReports, reshardTable, table } from './report';
 import { readScenarioFile } from './scenarioFile';
+import { stepWithProgress, type ProgressSink } from './progress';
+import { workBudgetError } from './budget';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -47,10 +49,13 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number): string | 
   );
 }
 
-/** Runs the CLI on `argv` (without the node and script arguments). */
-export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile): CliResult {
+/**
+ * Runs the CLI on `argv` (without the node and script arguments). `progress` (main.ts: stderr)
+ * hears how far a slow run is; without it the run is silent until its result.
+ */
+export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile, progress?: ProgressSink): CliResult {
   try {
-    return run(argv, readFile);
+    return run(argv, readFile, progress);
   } catch (e) {
     if (e instanceof FlagError) return refused([e.message]);
     if (e instanceof ScenarioError) return refused(e.message.split('\n'));
@@ -66,7 +71,7 @@ export function runCli(argv: readonly string[], readFile: ReadFile = readScenari
   }
 }
 
-function run(argv: readonly string[], readFile: ReadFile): CliResult {
+function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink | undefined): CliResult {
   const args = parseArgs(argv);
   if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
   const { input, seconds: runSeconds } = scenarioOf(args, readFile);
@@ -74,8 +79,14 @@ function run(argv: readonly string[], readFile: ReadFile): CliResult {
   if (!v.ok) return refused(v.issues.map(flagMessage));
   const runError = eventBudgetError(v.params.churn, runSeconds);
   if (runError) return refused([runError]);
-  const sim = createSimulation(input);
-  sim.step(runSeconds);
+  // The run's total work, before building anything (issue 23, point 10).
+  const workError = workBudgetError(v.params, runSeconds);
+  if (workError) return refused([workError]);
+  // No step-back checkpoints: the command line never steps back, and copying the state every
+  // few simulated seconds cost most of a long run's time and memory (issue 23, point 10).
+  const started = progress?.now();
+  const sim = createSimulation(input, { checkpointBudgetBytes: 0 });
+  stepWithProgress(sim, runSeconds, progress, started);
   const snap = sim.snapshot();
   const seconds = snap.time;
   const p = snap.params;
