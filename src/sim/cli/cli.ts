@@ -24,9 +24,16 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** The stderr of a refused run: one `error:` line per problem, then the --help hint. */
+/** The most `error:` lines a refusal prints (issue 23, point 8); the rest are counted. */
+const MAX_ERROR_LINES = 21;
+/** The longest `error:` line: values are cut where they are quoted, this is the backstop. */
+const MAX_ERROR_LINE = 2_000;
+
+/** The stderr of a refused run: one `error:` line per problem (at most 21, each cut short), then the --help hint. */
 function refused(messages: readonly string[]): CliResult {
-  return { code: 2, stdout: '', stderr: messages.map((m) => `error: ${m}\n`).join('') + HELP_HINT + '\n' };
+  const shown = messages.length > MAX_ERROR_LINES ? [...messages.slice(0, MAX_ERROR_LINES - 1), `… and ${(messages.length - MAX_ERROR_LINES + 1).toLocaleString('en-US')} more problems`] : messages;
+  const line = (m: string) => (m.length > MAX_ERROR_LINE ? `${m.slice(0, MAX_ERROR_LINE - 1)}…` : m);
+  return { code: 2, stdout: '', stderr: shown.map((m) => `error: ${line(m)}\n`).join('') + HELP_HINT + '\n' };
 }
 
 /**

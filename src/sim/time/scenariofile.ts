@@ -6,6 +6,7 @@ import { DEFAULT_PARAMS } from '../params';
 import { validateParams } from '../params';
 import type { SimParamsInput } from '../params';
 import { CLIENT_ONLY_REASON } from '../params';
+import { pathKey, preview } from '../params';
 import type { ReshardEvent, ReshardRollout, ScheduledEvent } from '../params';
 import type { ReshardStrategy } from '../params';
 
@@ -78,43 +79,62 @@ export interface ScenarioFile {
 
 const TOP_KEYS = ['params', 'events', 'seconds', 'description'];
 
+/** The most problems a refusal lists, one line each; the rest are counted (issue 23, point 8). */
+export const MAX_PROBLEM_LINES = 20;
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** The first problems, and how many more there were. */
+class Problems {
+  readonly lines: string[] = [];
+  more = 0;
+  push(line: string): void {
+    if (this.lines.length < MAX_PROBLEM_LINES) this.lines.push(line);
+    else this.more++;
+  }
+  get length(): number {
+    return this.lines.length + this.more;
+  }
+}
+
 /** Unknown fields of a params object, as JSON paths (arrays are not walked: their items are checked by validation). */
-function unknownFields(v: Record<string, unknown>, known: Record<string, unknown>, path: string, out: string[]): void {
-  for (const [k, val] of Object.entries(v)) {
+function unknownFields(v: Record<string, unknown>, known: Record<string, unknown>, path: string, out: Problems): void {
+  for (const k of Object.keys(v)) {
+    const val = v[k];
     if (!(k in known)) {
-      out.push(`${path}.${k} is not a parameter; known here: ${Object.keys(known).join(', ')}`);
+      out.push(`${path}${pathKey(k)} is not a parameter; known here: ${Object.keys(known).join(', ')}`);
       continue;
     }
     const kv = known[k];
-    if (isObject(val) && isObject(kv)) unknownFields(val, kv, `${path}.${k}`, out);
+    if (isObject(val) && isObject(kv)) unknownFields(val, kv, `${path}${pathKey(k)}`, out);
   }
 }
 
 /** Reads and validates a scenario file's text; every problem names its JSON path. */
-export function parseScenario(text: string, name: string): ScenarioFile {
+export function parseScenario(text: string, fileName: string): ScenarioFile {
+  // The file's name as every message starts with it: cut short, control characters escaped.
+  const name = /^[^\p{Cc}\p{Cf}]{0,80}$/u.test(fileName) ? fileName : preview(fileName);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
     throw new ScenarioError(`${name}: not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const problems: string[] = [];
+  const problems = new Problems();
   if (!isObject(raw)) throw new ScenarioError(`${name}: $ must be an object {"params": {...}, "events": [...]}`);
-  for (const k of Object.keys(raw)) if (!TOP_KEYS.includes(k)) problems.push(`$.${k} is not a scenario field; known: ${TOP_KEYS.join(', ')}`);
+  for (const k of Object.keys(raw)) if (!TOP_KEYS.includes(k)) problems.push(`$${pathKey(k)} is not a scenario field; known: ${TOP_KEYS.join(', ')}`);
   const params = raw.params ?? {};
   const events = raw.events ?? [];
-  if (!isObject(params)) problems.push(`$.params must be an object of parameters, got ${JSON.stringify(params)}`);
+  if (!isObject(params)) problems.push(`$.params must be an object of parameters, got ${preview(params)}`);
   else {
     if ('schedule' in params) problems.push('$.params.schedule: put events in $.events');
     unknownFields(params, DEFAULT_PARAMS as unknown as Record<string, unknown>, '$.params', problems);
   }
-  if (!Array.isArray(events)) problems.push(`$.events must be an array of events, got ${JSON.stringify(events)}`);
+  if (!Array.isArray(events)) problems.push(`$.events must be an array of events, got ${preview(events)}`);
   if (raw.seconds !== undefined && !(typeof raw.seconds === 'number' && raw.seconds >= 0.01 && raw.seconds <= 86_400)) {
-    problems.push(`$.seconds must be a number from 0.01 to 86,400, got ${JSON.stringify(raw.seconds)}`);
+    problems.push(`$.seconds must be a number from 0.01 to 86,400, got ${preview(raw.seconds)}`);
   }
   if (problems.length === 0) {
     const v = validateParams({ ...(params as SimParamsInput), schedule: events as ScheduledEvent[] });
@@ -126,7 +146,11 @@ export function parseScenario(text: string, name: string): ScenarioFile {
       }
     }
   }
-  if (problems.length > 0) throw new ScenarioError(problems.map((p) => `${name}: ${p}`).join('\n'));
+  if (problems.length > 0) {
+    const lines = problems.lines.map((p) => `${name}: ${p}`);
+    if (problems.more > 0) lines.push(`${name}: … and ${problems.more.toLocaleString('en-US')} more problem${problems.more === 1 ? '' : 's'}`);
+    throw new ScenarioError(lines.join('\n'));
+  }
   return { params: params as SimParamsInput, events: events as ScheduledEvent[], seconds: raw.seconds as number | undefined };
 }
 
