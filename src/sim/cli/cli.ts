@@ -70,6 +70,10 @@ export function runCli(argv: readonly string[], readFile: ReadFile = readScenari
     // Anything else is a fault or exhaustion (memory, typed-array size): say so in one line
     // and what to change, instead of a stack trace.
     const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    // A stack overflow is no matter of size (issue 23, point 9): a smaller run would not help.
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      return { code: 1, stdout: '', stderr: `error: the simulation stopped: ${what}\n(this is a bug: please report it with the command line and any --scenario file; ${HELP_HINT.slice(1)}\n` };
+    }
     return {
       code: 1,
       stdout: '',
