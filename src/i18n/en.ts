@@ -138,6 +138,8 @@ export const en = {
   // issue 8: number fields read by the locale's marks
   'field.ambiguousDecimal': '“{text}” is unclear: with “{mark}” between groups of digits it reads as {read}. Type {read} for that, or {decimal} for a fraction.',
   'field.ambiguous': '“{text}” is unclear: digits are grouped in threes here, so it reads as {read}. Type {read} if you meant that.',
+  // issue 23: a pasted page of digits is refused before it is read
+  'field.tooLong': 'That is {length} characters; a number here has at most {max}.',
 
   // Hash space view
   'hash.title': 'Hash space',
@@ -322,6 +324,11 @@ export const en = {
   'error.engine': 'The simulation stopped: {message}',
   'error.parameters': 'The model refused these parameters: {message}',
   'error.retry': 'Try again',
+  // issue 23: a part of the page that fails to render says so in its place
+  'error.panel': 'This part of the page stopped working ({message}). The rest of the simulator keeps running.',
+  'error.panelRetry': 'Try again',
+  'error.app': 'ShardScope stopped working ({message}). Reload the page: the address bar holds your run.',
+  'error.appReload': 'Reload',
 
   // issue 7: server artefacts (LIST preview, metrics)
   'card.listSentWhole': {

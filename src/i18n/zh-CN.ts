@@ -112,6 +112,7 @@ export const zhCN = {
   'field.outOfRange': '必须介于 {min} 与 {max} 之间。',
   'field.ambiguousDecimal': '“{text}”含义不明：数字分组之间有“{mark}”，会被读作 {read}。如果是这个意思请输入 {read}，如果是小数请输入 {decimal}。',
   'field.ambiguous': '“{text}”含义不明：这里数字按三位分组，会被读作 {read}。如果是这个意思请输入 {read}。',
+  'field.tooLong': '输入有 {length} 个字符；这里的数字最多 {max} 个字符。',
 
   'hash.title': '哈希空间',
   'hash.subtitle': '{key} 的 FNV-1a 64 哈希 · [0x0, 2^64)',
@@ -258,6 +259,10 @@ export const zhCN = {
   'error.engine': '模拟已停止：{message}',
   'error.parameters': '模型拒绝了这些参数：{message}',
   'error.retry': '重试',
+  'error.panel': '页面的这一部分出错了（{message}）。模拟器的其余部分仍在运行。',
+  'error.panelRetry': '重试',
+  'error.app': 'ShardScope 出错了（{message}）。请重新加载页面：地址栏保存着当前的运行。',
+  'error.appReload': '重新加载',
 
   'card.listSentWhole': { other: '发送了 {formatted} 个 Pod，{bytes}：整个集合（服务器没有过滤）' },
   'card.listSentShard': { other: '发送了 {formatted} 个 Pod，{bytes}：仅此副本的分片' },

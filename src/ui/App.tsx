@@ -15,6 +15,7 @@ import { StoryCaption } from './stories/StoryCaption';
 import { Timeline } from './timeline/Timeline';
 import { CaptionSlot } from './stage/CaptionSlot';
 import { Summary } from './stage/Summary';
+import { AppBoundary, PanelBoundary } from './ErrorBoundary';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -186,50 +187,66 @@ function Shell({ staged }: { staged: boolean }) {
       <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
         {t('app.skipToMain')}
       </a>
-      <Header />
-      {presentation ? <CaptionSlot /> : <StoryCaption />}
+      <PanelBoundary>
+        <Header />
+      </PanelBoundary>
+      <PanelBoundary>{presentation ? <CaptionSlot /> : <StoryCaption />}</PanelBoundary>
       <div className="app__body">
         {/* Presentation mode hides the parameters, kept mounted so drafts survive the switch. */}
         <aside className="app__side" hidden={presentation}>
-          <ControlPanel />
+          <PanelBoundary>
+            <ControlPanel />
+          </PanelBoundary>
         </aside>
         <main id="main" className="app__main" tabIndex={-1}>
-          <LinkNotice />
-          <LinkTooLongBanner />
-          <StatusBanner />
-          <EngineNotice />
+          <PanelBoundary>
+            <LinkNotice />
+            <LinkTooLongBanner />
+            <StatusBanner />
+            <EngineNotice />
+          </PanelBoundary>
           {presentation ? (
             // Issue 10: the projector layout. The stage is one screen tall: the answer and its
             // audit, the hash space, the four comparison charts; the rest follows below it.
             <>
               <section className="stage" data-testid="stage" aria-label={t('presentation.toggle')}>
-                <Summary />
-                <div className="stage__hash">{stage >= 2 ? <HashSpaceView /> : null}</div>
-                <div className="stage__comparison">{stage >= 4 ? <BandwidthPanel /> : null}</div>
+                <PanelBoundary>
+                  <Summary />
+                </PanelBoundary>
+                <div className="stage__hash">{stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}</div>
+                <div className="stage__comparison">{stage >= 4 ? <PanelBoundary><BandwidthPanel /></PanelBoundary> : null}</div>
               </section>
-              <Timeline />
+              <PanelBoundary>
+                <Timeline />
+              </PanelBoundary>
               <div className="app__grid">
-                {stage >= 5 ? <EventFlow /> : null}
-                {stage >= 3 ? <ReplicaCards /> : null}
+                {stage >= 5 ? <PanelBoundary><EventFlow /></PanelBoundary> : null}
+                {stage >= 3 ? <PanelBoundary><ReplicaCards /></PanelBoundary> : null}
               </div>
             </>
           ) : (
             <>
-              <Timeline />
-              <Summary />
+              <PanelBoundary>
+                <Timeline />
+              </PanelBoundary>
+              <PanelBoundary>
+                <Summary />
+              </PanelBoundary>
               <div className="app__grid">
-                <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>
-                <div className="app__col app__col--a">{stage >= 3 ? <ReplicaCards /> : null}</div>
+                <div className="app__wide">{stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}</div>
+                <div className="app__col app__col--a">{stage >= 3 ? <PanelBoundary><ReplicaCards /></PanelBoundary> : null}</div>
                 <div className="app__col app__col--b">
-                  {stage >= 4 ? <BandwidthPanel /> : null}
-                  {stage >= 5 ? <EventFlow /> : null}
+                  {stage >= 4 ? <PanelBoundary><BandwidthPanel /></PanelBoundary> : null}
+                  {stage >= 5 ? <PanelBoundary><EventFlow /></PanelBoundary> : null}
                 </div>
               </div>
             </>
           )}
         </main>
       </div>
-      <KeysDialog />
+      <PanelBoundary>
+        <KeysDialog />
+      </PanelBoundary>
     </div>
   );
 }
@@ -241,9 +258,11 @@ function Shell({ staged }: { staged: boolean }) {
 export function App({ store, staged = false }: { store: ShardScopeStore; staged?: boolean }) {
   return (
     <ShardScopeProvider store={store}>
-      <Localised>
-        <Shell staged={staged} />
-      </Localised>
+      <AppBoundary locale={() => store.getState().view.locale}>
+        <Localised>
+          <Shell staged={staged} />
+        </Localised>
+      </AppBoundary>
     </ShardScopeProvider>
   );
 }

@@ -53,6 +53,8 @@ export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number
       return t('field.notAnInteger');
     case 'out-of-range':
       return t('field.outOfRange', { min: fmt(problem.min), max: fmt(problem.max) });
+    case 'too-long':
+      return t('field.tooLong', { length: fmt(problem.length), max: fmt(problem.max) });
     case 'ambiguous': {
       const quoted = text.trim().length > QUOTED_MAX ? `${text.trim().slice(0, QUOTED_MAX)}…` : text.trim();
       const read = fmt(problem.read);
