@@ -56,6 +56,10 @@ export const en = {
   'link.dismiss': 'Dismiss',
   // issue 8: links that round-trip
   'link.tooLongToOpen': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the default run is shown.',
+  // issue 23: the same notices for a link opened in this tab, which keeps the run shown
+  'link.unreadableKept': 'This link’s state could not be read, so the run shown is kept.',
+  'link.versionKept': 'This link was made by another version of ShardScope, so the run shown is kept.',
+  'link.tooLongToOpenKept': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the run shown is kept.',
   'link.tooLong':
     'This run is too large for a link: it would take {length} characters, over the {limit} a link may have, and replica-{replica}’s selector takes {selectorLength} of them. The address bar keeps the last run that fit; shorten that selector to share this one.',
   'link.copy': 'Copy link',

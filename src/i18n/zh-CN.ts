@@ -35,6 +35,9 @@ export const zhCN = {
   'link.invalid': { other: '此链接中的 {fields} 无效，已改用默认值；链接中的其余内容均已应用。' },
   'link.dismiss': '关闭',
   'link.tooLongToOpen': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，显示默认运行。',
+  'link.unreadableKept': '无法读取此链接中的状态，因此保留当前显示的运行。',
+  'link.versionKept': '此链接由另一版本的 ShardScope 生成，因此保留当前显示的运行。',
+  'link.tooLongToOpenKept': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，保留当前显示的运行。',
   'link.tooLong':
     '此运行太大，无法放进链接：需要 {length} 个字符，超过链接上限 {limit}，其中 replica-{replica} 的选择器占了 {selectorLength} 个。地址栏保留最后一个放得下的运行；缩短该选择器即可分享当前运行。',
   'link.copy': '复制链接',

@@ -140,6 +140,9 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     } finally {
       opening = false;
     }
+    // Issue 23, point 2: a link that cannot be read leaves the run as it was; the address bar
+    // goes back to that run's link, so a reload or a copy still reopens it.
+    if (state === null) write();
   };
   const unlisten = host.onHashChange(onHashChange);
 

@@ -95,6 +95,7 @@ function LinkNoticeFor() {
   const t = useT();
   const f = useFormat();
   const issues = useShardScope((s) => s.link.issues);
+  const kept = useShardScope((s) => s.link.kept === true);
   const [open, setOpen] = useState(true);
   if (!open || issues.length === 0) return null;
   const whole = issues.find((i) => i.reason !== 'invalid');
@@ -105,8 +106,8 @@ function LinkNoticeFor() {
       <span>
         {whole
           ? whole.reason === 'too-long'
-            ? t('link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
-            : t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
+            ? t(kept ? 'link.tooLongToOpenKept' : 'link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
+            : t(whole.reason === 'version' ? (kept ? 'link.versionKept' : 'link.version') : kept ? 'link.unreadableKept' : 'link.unreadable')
           : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
         {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
       </span>
