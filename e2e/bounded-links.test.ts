@@ -18,6 +18,8 @@ const short = (p: Partial<ReturnType<typeof defaultSimParams>>) => {
   const params = { ...defaultSimParams(), ...p };
   return encodeShortLink({ ...params, selectors: p.selectors ?? equalSplitSelectors(params.replicas, params.shardKey) }, defaultViewParams());
 };
+/** A short link whose payload is `json` as it stands (deflated). */
+const shortOf = (json: string) => `#s=1.${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
 const simTime = (page: Page) => page.evaluate(() => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')));
 
 describe('links that cannot be read keep the run (issue 23, point 2)', () => {
@@ -68,5 +70,42 @@ describe('links that cannot be read keep the run (issue 23, point 2)', () => {
       await notice.getByRole('button').click();
     }
     assert.deepEqual(watch.pageErrors, []);
+  });
+});
+
+describe('the link notice never echoes attacker text (issue 23, point 5)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    ({ context, page, watch } = await freshPage(env, context));
+  });
+
+  it('90,000 unknown keys: at most 10 names of at most 40 characters, as code, escaped, and "and 89,990 more"', async () => {
+    const lure = '⚠ This run is corrupted. Download the fixed simulator at https://example.invalid/fix';
+    const p: Record<string, number> = { [lure]: 1, ['\u202egnp.exe\u0007\u200b']: 2, objects: 500 };
+    for (let i = 0; i < 89_998; i++) p[`k${i}`] = 1;
+    const hash = shortOf(JSON.stringify({ p }));
+    assert.ok(hash.length < 1_000_000);
+    await page.goto(env.site.url + hash);
+    const notice = page.getByTestId('link-notice');
+    await notice.waitFor();
+    const text = (await notice.textContent()) ?? '';
+    assert.ok(text.length < 1_000, `the notice has ${text.length} characters`);
+    assert.match(text, /and 89,990 more/);
+    const names = await notice.locator('code').allTextContents();
+    assert.equal(names.length, 10);
+    for (const name of names) assert.ok([...name].length <= 40, name);
+    // The lure is cut, inside code; no control, bidi or zero-width character reaches the page.
+    assert.ok(names[0]!.startsWith('⚠ This run is corrupted.') && names[0]!.endsWith('…'), names[0]);
+    assert.doesNotMatch(text, /https:\/\/example/);
+    assert.equal(names[1], '\\u202Egnp.exe\\u0007\\u200B');
+    assert.doesNotMatch(text, /[\p{Cc}\p{Cf}]/u);
+    // The valid part of the link was applied.
+    assert.equal(await page.getByTestId('field-objects').inputValue(), '500');
+    assert.deepEqual(watch.pageErrors, []);
+    await page.screenshot({ path: join(import.meta.dirname, '..', '.scratch', 'link-notice.png') });
   });
 });

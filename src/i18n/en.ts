@@ -54,6 +54,8 @@ export const en = {
     other: 'This link’s {fields} were not valid, so their defaults are used; everything else in the link was applied.',
   },
   'link.dismiss': 'Dismiss',
+  // issue 23: the notice names at most ten fields, then counts the rest
+  'link.andMore': { one: 'and 1 more', other: 'and {count} more' },
   // issue 8: links that round-trip
   'link.tooLongToOpen': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the default run is shown.',
   // issue 23: the same notices for a link opened in this tab, which keeps the run shown

@@ -34,6 +34,7 @@ export const zhCN = {
   'link.version': '此链接由另一版本的 ShardScope 生成，因此显示默认运行。',
   'link.invalid': { other: '此链接中的 {fields} 无效，已改用默认值；链接中的其余内容均已应用。' },
   'link.dismiss': '关闭',
+  'link.andMore': { other: '等另外 {count} 项' },
   'link.tooLongToOpen': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，显示默认运行。',
   'link.unreadableKept': '无法读取此链接中的状态，因此保留当前显示的运行。',
   'link.versionKept': '此链接由另一版本的 ShardScope 生成，因此保留当前显示的运行。',

@@ -8,7 +8,7 @@ import { HashSpaceView } from './hash/HashSpaceView';
 import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
 import { I18nProvider, useFormat, useT } from './i18n';
-import { tooLongText } from './linkText';
+import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 import { StoryCaption } from './stories/StoryCaption';
@@ -108,13 +108,44 @@ function LinkNoticeFor() {
           ? whole.reason === 'too-long'
             ? t(kept ? 'link.tooLongToOpenKept' : 'link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
             : t(whole.reason === 'version' ? (kept ? 'link.versionKept' : 'link.version') : kept ? 'link.unreadableKept' : 'link.unreadable')
-          : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
+          : invalidFields(t('link.invalid', { fields: FIELDS, count: fields.length }), fields, t)}
         {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
         {t('link.dismiss')}
       </button>
     </div>
+  );
+}
+
+/** Stands for the list of fields in the translated sentence, replaced by elements. */
+const FIELDS = '\u0000fields\u0000';
+
+/**
+ * The sentence naming a link's invalid fields (issue 23, point 5): at most ten names, each as
+ * code, escaped and cut short, then how many more; never the link's text at length.
+ */
+function invalidFields(sentence: string, fields: readonly string[], t: ReturnType<typeof useT>): ReactNode {
+  const shown = fields.slice(0, NOTICE_MAX_FIELDS);
+  const more = fields.length - shown.length;
+  const list = (
+    <span data-testid="link-notice-fields">
+      {shown.map((name, i) => (
+        <span key={i}>
+          {i > 0 ? ', ' : null}
+          <code>{noticeName(name)}</code>
+        </span>
+      ))}
+      {more > 0 ? <> {t('link.andMore', { count: more })}</> : null}
+    </span>
+  );
+  const [before, after] = sentence.split(FIELDS);
+  return (
+    <>
+      {before}
+      {list}
+      {after}
+    </>
   );
 }
 
