@@ -99,3 +99,40 @@ describe('number fields and render errors never blank the page (issue 23, point 
     });
   }
 });
+
+describe('number fields say what really happened (issue 23, point 6)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    ({ context, page, watch } = await freshPage(env, context));
+    await page.goto(env.site.url);
+    await page.getByTestId('replica-card').first().waitFor();
+  });
+
+  async function typeInto(name: string, text: string): Promise<string> {
+    const field = page.getByTestId(`field-${name}`);
+    await field.fill(text);
+    await field.press('Enter');
+    const error = page.getByTestId(`field-error-${name}`);
+    await error.waitFor({ timeout: 5_000 });
+    return (await error.textContent()) ?? '';
+  }
+
+  it('"1 1 1 …" too large to be a value is out of range, not a reading to type', async () => {
+    const text = await typeInto('objects', '1 '.repeat(32).trim());
+    assert.match(text, /^Must be between 1 and 1,000,000\./);
+    assert.doesNotMatch(text, /Type|∞/);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('1e-400 is refused as too close to 0, not run as 0', async () => {
+    const before = await page.getByTestId('field-addedPerSec').inputValue();
+    const text = await typeInto('addedPerSec', '1e-400');
+    assert.match(text, /^“1e-400” is too close to 0 to tell apart from it; type 0 if you meant that\./);
+    await page.getByTestId('field-addedPerSec').press('Escape');
+    assert.equal(await page.getByTestId('field-addedPerSec').inputValue(), before);
+  });
+});

@@ -109,3 +109,58 @@ describe('the link notice never echoes attacker text (issue 23, point 5)', () =>
     await page.screenshot({ path: join(import.meta.dirname, '..', '.scratch', 'link-notice.png') });
   });
 });
+
+describe('links say what really happened (issue 23, point 6)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    ({ context, page, watch } = await freshPage(env, context));
+  });
+
+  const noticeText = async () => {
+    const notice = page.getByTestId('link-notice');
+    await notice.waitFor();
+    return (await notice.textContent()) ?? '';
+  };
+
+  it('a small bomb link is reported by the size it unpacks to, not as a long link', async () => {
+    const bomb = `#s=1.${toBase64Url(deflateSync(new Uint8Array(2_000_000).fill(32), { level: 9 }))}`;
+    assert.ok(bomb.length < 5_000);
+    await page.goto(env.site.url + bomb);
+    const text = await noticeText();
+    assert.match(text, new RegExp(`This link is ${bomb.length.toLocaleString('en-US')} characters long but unpacks to more than 1,000,000 characters`));
+    assert.doesNotMatch(text, /longer than/);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('an unknown story id is named (as code), on opening and in the same tab, and the run is kept', async () => {
+    await page.goto(env.site.url + '#story=no-such-story&step=2');
+    let text = await noticeText();
+    assert.match(text, /names a story ShardScope does not have \(no-such-story\), so the default run is shown/);
+    assert.equal(await page.getByTestId('link-notice').locator('code').textContent(), 'no-such-story');
+    await page.getByTestId('link-notice').getByRole('button').click();
+    await page.getByTestId('field-replicas').fill('3');
+    await page.getByTestId('field-replicas').press('Enter');
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);
+    await page.evaluate(() => {
+      location.hash = '#story=\u202eevil&step=1';
+    });
+    text = await noticeText();
+    assert.match(text, /names a story ShardScope does not have \(\\u202Eevil\), so the run shown is kept/);
+    assert.equal(await page.getByTestId('replica-card').count(), 3);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('a link with both #state= and #s= says which one was used', async () => {
+    const state = '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { replicas: 3, objects: 500 } }));
+    const both = state + '&' + short({ replicas: 5, objects: 500 }).slice(1);
+    await page.goto(env.site.url + both);
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);
+    const text = await noticeText();
+    assert.match(text, /This link holds both a #state= part and a #s= part: the #state= part was used, the #s= part ignored\./);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+});

@@ -62,6 +62,11 @@ export const en = {
   'link.unreadableKept': 'This link’s state could not be read, so the run shown is kept.',
   'link.versionKept': 'This link was made by another version of ShardScope, so the run shown is kept.',
   'link.tooLongToOpenKept': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the run shown is kept.',
+  'link.tooLarge': 'This link is {length} characters long but unpacks to more than {limit} characters, the most ShardScope reads, so it was not read and the default run is shown.',
+  'link.tooLargeKept': 'This link is {length} characters long but unpacks to more than {limit} characters, the most ShardScope reads, so it was not read and the run shown is kept.',
+  'link.unknownStory': 'This link names a story ShardScope does not have ({story}), so the default run is shown.',
+  'link.unknownStoryKept': 'This link names a story ShardScope does not have ({story}), so the run shown is kept.',
+  'link.bothForms': 'This link holds both a #state= part and a #s= part: the #state= part was used, the #s= part ignored.',
   'link.tooLong':
     'This run is too large for a link: it would take {length} characters, over the {limit} a link may have, and replica-{replica}’s selector takes {selectorLength} of them. The address bar keeps the last run that fit; shorten that selector to share this one.',
   'link.copy': 'Copy link',
@@ -146,6 +151,7 @@ export const en = {
   'field.ambiguous': '“{text}” is unclear: digits are grouped in threes here, so it reads as {read}. Type {read} if you meant that.',
   // issue 23: a pasted page of digits is refused before it is read
   'field.tooLong': 'That is {length} characters; a number here has at most {max}.',
+  'field.underflow': '“{text}” is too close to 0 to tell apart from it; type 0 if you meant that.',
 
   // Hash space view
   'hash.title': 'Hash space',

@@ -39,6 +39,11 @@ export const zhCN = {
   'link.unreadableKept': '无法读取此链接中的状态，因此保留当前显示的运行。',
   'link.versionKept': '此链接由另一版本的 ShardScope 生成，因此保留当前显示的运行。',
   'link.tooLongToOpenKept': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，保留当前显示的运行。',
+  'link.tooLarge': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，显示默认运行。',
+  'link.tooLargeKept': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，保留当前显示的运行。',
+  'link.unknownStory': '此链接指向一个 ShardScope 没有的故事（{story}），因此显示默认运行。',
+  'link.unknownStoryKept': '此链接指向一个 ShardScope 没有的故事（{story}），因此保留当前显示的运行。',
+  'link.bothForms': '此链接同时包含 #state= 部分和 #s= 部分：已使用 #state= 部分，忽略了 #s= 部分。',
   'link.tooLong':
     '此运行太大，无法放进链接：需要 {length} 个字符，超过链接上限 {limit}，其中 replica-{replica} 的选择器占了 {selectorLength} 个。地址栏保留最后一个放得下的运行；缩短该选择器即可分享当前运行。',
   'link.copy': '复制链接',
@@ -117,6 +122,7 @@ export const zhCN = {
   'field.ambiguousDecimal': '“{text}”含义不明：数字分组之间有“{mark}”，会被读作 {read}。如果是这个意思请输入 {read}，如果是小数请输入 {decimal}。',
   'field.ambiguous': '“{text}”含义不明：这里数字按三位分组，会被读作 {read}。如果是这个意思请输入 {read}。',
   'field.tooLong': '输入有 {length} 个字符；这里的数字最多 {max} 个字符。',
+  'field.underflow': '“{text}”太接近 0，无法与 0 区分；如果是这个意思请输入 0。',
 
   'hash.title': '哈希空间',
   'hash.subtitle': '{key} 的 FNV-1a 64 哈希 · [0x0, 2^64)',

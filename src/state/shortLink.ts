@@ -60,7 +60,7 @@ export function shortParam(hash: string): string | null {
 }
 
 /** What unpacking a short payload gave: the JSON value, or why there is none. */
-export type Unpacked = { readonly ok: true; readonly raw: unknown } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-long' };
+export type Unpacked = { readonly ok: true; readonly raw: unknown } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-large' };
 
 /**
  * The JSON value in a short payload (what follows `s=`). Never throws. `maxBytes` bounds the
@@ -75,7 +75,8 @@ export function unpackShortPayload(payload: string, maxBytes: number): Unpacked 
   try {
     json = inflateCapped(bytes, maxBytes);
   } catch (e) {
-    return { ok: false, reason: e instanceof TooLong ? 'too-long' : 'unreadable' };
+    // Issue 23, point 6: too large once unpacked (a bomb), however short the link itself.
+    return { ok: false, reason: e instanceof TooLong ? 'too-large' : 'unreadable' };
   }
   try {
     return { ok: true, raw: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)) };

@@ -17,7 +17,9 @@ export type FieldProblem =
    */
   | { readonly code: 'ambiguous'; readonly mark: string; readonly read: number; readonly decimal: number | null }
   /** Longer than {@link MAX_DRAFT_LENGTH} characters (a paste): refused before it is read. */
-  | { readonly code: 'too-long'; readonly length: number; readonly max: number };
+  | { readonly code: 'too-long'; readonly length: number; readonly max: number }
+  /** Non-zero digits that a double cannot tell from 0 (`1e-400`): refused, never run as 0. */
+  | { readonly code: 'underflow' };
 
 export type FieldResult =
   | { readonly ok: true; readonly value: number }
@@ -145,12 +147,16 @@ export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'e
     // mark that some locale writes as a decimal point, with no decimal part already.
     const mark = foreignUsed ? marks.foreign! : used[groups.findIndex((g, i) => i > 0 && g.length !== 3) - 1] ?? used[0]!;
     const decimalReading = used.length === 1 && (mark === ',' || mark === '.') && pieces.length === 1;
+    // Issue 23, point 6: a reading the field would refuse (too large, even ∞) is no reading to
+    // offer: "Type ∞ if you meant that", then ∞ refused.
+    const read = valueOf(intDigits, fraction);
+    if (!(read >= limits.min && read <= limits.max)) return outOfRange;
     return {
       ok: false,
       problem: {
         code: 'ambiguous',
         mark,
-        read: valueOf(intDigits, fraction),
+        read,
         decimal: decimalReading ? valueOf(groups[0]!, groups[1]!) : null,
       },
     };
@@ -164,6 +170,8 @@ export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'e
     const point = intDigits.length + exponent;
     if (/[1-9]/.test(digits.slice(Math.max(0, point)))) return { ok: false, problem: { code: 'not-an-integer' } };
   }
+  // Issue 23, point 6: `1e-400` is not 0, though a double holds it as 0.
+  if (value === 0 && /[1-9]/.test(intDigits + fraction)) return { ok: false, problem: { code: 'underflow' } };
   if (value < limits.min || value > limits.max) return outOfRange;
   return { ok: true, value: value === 0 ? 0 : value };
 }

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
+import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, WHOLE_LINK_REASONS, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -98,18 +98,22 @@ function LinkNoticeFor() {
   const kept = useShardScope((s) => s.link.kept === true);
   const [open, setOpen] = useState(true);
   if (!open || issues.length === 0) return null;
-  const whole = issues.find((i) => i.reason !== 'invalid');
+  const whole = issues.find((i) => WHOLE_LINK_REASONS.has(i.reason));
   const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
   const rangeIssue = issues.find((i) => i.ranges !== undefined);
+  const story = issues.find((i) => i.reason === 'unknown-story');
+  const both = issues.some((i) => i.reason === 'both-forms');
   return (
     <div className="banner banner--warn banner--scroll" role="alert" data-testid="link-notice">
       <span>
         {whole
-          ? whole.reason === 'too-long'
-            ? t(kept ? 'link.tooLongToOpenKept' : 'link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
-            : t(whole.reason === 'version' ? (kept ? 'link.versionKept' : 'link.version') : kept ? 'link.unreadableKept' : 'link.unreadable')
-          : invalidFields(t('link.invalid', { fields: FIELDS, count: fields.length }), fields, t)}
+          ? wholeLinkText(t, f, whole, kept)
+          : fields.length > 0
+            ? invalidFields(t('link.invalid', { fields: FIELDS, count: fields.length }), fields, t)
+            : null}
         {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
+        {story ? <> {withCode(t(kept ? 'link.unknownStoryKept' : 'link.unknownStory', { story: FIELDS }), noticeName(story.value ?? ''))}</> : null}
+        {both ? <> {t('link.bothForms')}</> : null}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
         {t('link.dismiss')}
@@ -120,6 +124,33 @@ function LinkNoticeFor() {
 
 /** Stands for the list of fields in the translated sentence, replaced by elements. */
 const FIELDS = '\u0000fields\u0000';
+
+/** Why nothing of a link was read, and what the page shows instead (the default run, or the run kept). */
+function wholeLinkText(t: ReturnType<typeof useT>, f: ReturnType<typeof useFormat>, issue: LinkIssue, kept: boolean): string {
+  const limit = f.count(MAX_LINK_LENGTH);
+  switch (issue.reason) {
+    case 'too-long':
+      return t(kept ? 'link.tooLongToOpenKept' : 'link.tooLongToOpen', { limit });
+    case 'too-large':
+      return t(kept ? 'link.tooLargeKept' : 'link.tooLarge', { limit, length: f.count(issue.length ?? 0) });
+    case 'version':
+      return t(kept ? 'link.versionKept' : 'link.version');
+    default:
+      return t(kept ? 'link.unreadableKept' : 'link.unreadable');
+  }
+}
+
+/** `sentence` with {@link FIELDS} replaced by `text` as code. */
+function withCode(sentence: string, text: string): ReactNode {
+  const [before, after] = sentence.split(FIELDS);
+  return (
+    <>
+      {before}
+      <code>{text}</code>
+      {after}
+    </>
+  );
+}
 
 /**
  * The sentence naming a link's invalid fields (issue 23, point 5): at most ten names, each as
