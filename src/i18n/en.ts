@@ -232,6 +232,8 @@ export const en = {
   'editor.errorPrefix': 'Rejected by the apiserver parser:',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
+  // issue 23: a paste far over the API server's limit is refused before it reaches the page
+  'editor.tooLong': 'That paste has {length} characters; a selector holds at most {limit} (the API server’s limit), so it was not applied.',
   'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
 
   // Bandwidth panel

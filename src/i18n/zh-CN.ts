@@ -199,6 +199,7 @@ export const zhCN = {
   'editor.errorPrefix': 'apiserver 解析器拒绝：',
   'editor.lastGood': '最后一个有效的选择器保持它在哈希空间中的位置。',
   'editor.position': '（第 {line} 行，第 {column} 列）',
+  'editor.tooLong': '粘贴的内容有 {length} 个字符；选择器最多 {limit} 个字符（API 服务器的上限），因此未应用。',
   'editor.empty': '为空：不发送 shardSelector 参数，因此此副本请求全部对象。',
 
   'bandwidth.title': '客户端分片与服务端分片',
