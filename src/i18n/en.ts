@@ -673,6 +673,10 @@ export const en = {
   'export.svg': 'Export {target} as SVG',
   'export.pngShort': 'PNG',
   'export.svgShort': 'SVG',
+  // issue 23: a PNG that does not fit a browser canvas at 2x
+  'export.reduced': 'This view is too large for a browser canvas at 2×, so the PNG is at {scale}×.',
+  'export.reducedColumns': 'This view is too large for a browser canvas at 2×, so the PNG is at {scale}×, cut into {count} columns side by side.',
+  'export.refused': 'The browser refused to make this {width} × {height} pixel PNG, so no file was saved.',
   'export.target.view': 'the simulation',
   'export.target.hash': 'the hash space',
   'export.target.comparison': 'the client-side vs server-side charts',

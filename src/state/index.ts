@@ -69,7 +69,7 @@ export { initialLocale, langOfHash, withLang } from './lang';
 export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';
 // issue 8: links that round-trip
-export { linkFor, isStateFragment, MAX_LINK_LENGTH, WHOLE_LINK_REASONS } from './link';
+export { linkFor, linkForSteps, isStateFragment, MAX_LINK_LENGTH, WHOLE_LINK_REASONS } from './link';
 // issue 10: short links
 export { encodeShortLink, SHORT_LINK_VERSION } from './shortLink';
 export type { LinkResult, LinkTooLong } from './link';

@@ -20,7 +20,7 @@ import { type RetypedLayout } from '../sim/params';
 import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/params';
 import { DEFAULT_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
-import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
+import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 1;
@@ -96,6 +96,19 @@ export function linkFor(state: LinkState): LinkResult {
     }
   });
   return { ok: false, length: hash.length, limit: MAX_LINK_LENGTH, replica, selectorLength: Math.max(0, selectorLength) };
+}
+
+/**
+ * {@link linkFor} in steps (issue 23, point 4), for an export's caption: the short form is
+ * deflated a slice at a time (see `encodeShortLinkSteps`). The same result, except that a long
+ * state's short form may be spelt differently (it reads back the same).
+ */
+export function* linkForSteps(state: LinkState): Generator<void, LinkResult, unknown> {
+  const hash = encodeLink(state);
+  yield;
+  if (hash.length > MAX_LINK_LENGTH) return linkFor(state);
+  const short = yield* encodeShortLinkSteps(state.params, state.view);
+  return { ok: true, hash: short.length <= MAX_LINK_LENGTH ? short : hash };
 }
 
 /**
