@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|seekgen|bundle|apiserver|browser`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|cli|seekgen|bundle|apiserver|browser`
  * to run one group.
  */
 import { cpus } from 'node:os';
@@ -20,6 +20,10 @@ async function main(): Promise<void> {
   if (!only || only === 'sim') {
     const { runSimBenchmarks } = await import('./sim');
     results.push(...(await runSimBenchmarks()));
+  }
+  if (!only || only === 'cli') {
+    const { runCliBenchmarks } = await import('./cli');
+    results.push(...(await runCliBenchmarks()));
   }
   if (!only || only === 'seekgen') {
     const { runSeekGenBenchmarks } = await import('./seekgen');

@@ -145,12 +145,14 @@ describe('the simulator in a browser', () => {
     }
   });
 
-  it('survives a 300 kB paste into a selector with the apiserver\'s size-limit message', async () => {
+  it('survives a paste over the limit into a selector with the apiserver\'s size-limit message', async () => {
     const input = page.getByTestId('selector-input').first();
-    await input.fill('x'.repeat(300_000));
+    // Issue 23: the editor takes a little over the API server's 100,000 code points (a longer
+    // paste is refused before it is laid out, see bounded-inputs.test.ts).
+    await input.fill('x'.repeat(100_500));
     const error = page.getByTestId('selector-error').first();
     await error.waitFor();
-    assert.equal(await error.textContent(), 'CEL parse error: expression code point size exceeds limit: size: 300000, limit 100000');
+    assert.equal(await error.textContent(), 'CEL parse error: expression code point size exceeds limit: size: 100500, limit 100000');
     // The editor scrolls instead of stretching the card; the page still answers.
     const box = (await page.locator('.selector-editor__box').first().boundingBox())!;
     assert.ok(box.height < 400, `editor height ${box.height}`);

@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, readLink, syncUrl } from './state';
+import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, isStoryFragment, readLink, storyIdOf, syncUrl } from './state';
 import { storyById } from './stories';
 import { readStoryLink } from './stories/link';
 import { showStoryStep } from './stories/controller';
@@ -12,6 +12,10 @@ const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-col
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.
 // A tampered or outdated link keeps what it can and says what it could not use.
 const { state: linked, issues: linkIssues } = readLink(location.hash);
+// issue 10: a story link (#story=<id>&step=<n>) opens that step exactly; one naming no story
+// is said so (issue 23).
+const storyPlace = readStoryLink(location.hash);
+if (!storyPlace && isStoryFragment(location.hash)) linkIssues.push({ field: 'story', reason: 'unknown-story', value: storyIdOf(location.hash) ?? '' });
 const store = createShardScopeStore({
   params: linked?.params,
   // The language: `lang=` in the fragment or the query, else the browser's (issue 11).
@@ -20,8 +24,6 @@ const store = createShardScopeStore({
   engineFactory: browserEngineFactory,
   engineKind: engineKindFor,
 });
-// issue 10: a story link (#story=<id>&step=<n>) opens that step exactly.
-const storyPlace = readStoryLink(location.hash);
 if (storyPlace) showStoryStep(store, storyPlace.id, storyPlace.step);
 const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 // Start playing so the page is alive on first sight; Space pauses. Not for people who asked

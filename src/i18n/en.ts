@@ -54,8 +54,19 @@ export const en = {
     other: 'This link’s {fields} were not valid, so their defaults are used; everything else in the link was applied.',
   },
   'link.dismiss': 'Dismiss',
+  // issue 23: the notice names at most ten fields, then counts the rest
+  'link.andMore': { one: 'and 1 more', other: 'and {count} more' },
   // issue 8: links that round-trip
   'link.tooLongToOpen': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the default run is shown.',
+  // issue 23: the same notices for a link opened in this tab, which keeps the run shown
+  'link.unreadableKept': 'This link’s state could not be read, so the run shown is kept.',
+  'link.versionKept': 'This link was made by another version of ShardScope, so the run shown is kept.',
+  'link.tooLongToOpenKept': 'This link is longer than the {limit} characters ShardScope writes, so it was not read and the run shown is kept.',
+  'link.tooLarge': 'This link is {length} characters long but unpacks to more than {limit} characters, the most ShardScope reads, so it was not read and the default run is shown.',
+  'link.tooLargeKept': 'This link is {length} characters long but unpacks to more than {limit} characters, the most ShardScope reads, so it was not read and the run shown is kept.',
+  'link.unknownStory': 'This link names a story ShardScope does not have ({story}), so the default run is shown.',
+  'link.unknownStoryKept': 'This link names a story ShardScope does not have ({story}), so the run shown is kept.',
+  'link.bothForms': 'This link holds both a #state= part and a #s= part: the #state= part was used, the #s= part ignored.',
   'link.tooLong':
     'This run is too large for a link: it would take {length} characters, over the {limit} a link may have, and replica-{replica}’s selector takes {selectorLength} of them. The address bar keeps the last run that fit; shorten that selector to share this one.',
   'link.copy': 'Copy link',
@@ -137,6 +148,9 @@ export const en = {
   // issue 8: number fields read by the locale's marks
   'field.ambiguousDecimal': '“{text}” is unclear: with “{mark}” between groups of digits it reads as {read}. Type {read} for that, or {decimal} for a fraction.',
   'field.ambiguous': '“{text}” is unclear: digits are grouped in threes here, so it reads as {read}. Type {read} if you meant that.',
+  // issue 23: a pasted page of digits is refused before it is read
+  'field.tooLong': 'That is {length} characters; a number here has at most {max}.',
+  'field.underflow': '“{text}” is too close to 0 to tell apart from it; type 0 if you meant that.',
 
   // Hash space view
   'hash.title': 'Hash space',
@@ -224,6 +238,8 @@ export const en = {
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
   'editor.hint': 'Hint:',
+  // issue 23: a paste far over the API server's limit is refused before it reaches the page
+  'editor.tooLong': 'That paste has {length} characters; a selector holds at most {limit} (the API server’s limit), so it was not applied.',
   'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
 
   // Bandwidth panel
@@ -328,6 +344,11 @@ export const en = {
   'error.engine': 'The simulation stopped: {message}',
   'error.parameters': 'The model refused these parameters: {message}',
   'error.retry': 'Try again',
+  // issue 23: a part of the page that fails to render says so in its place
+  'error.panel': 'This part of the page stopped working ({message}). The rest of the simulator keeps running.',
+  'error.panelRetry': 'Try again',
+  'error.app': 'ShardScope stopped working ({message}). Reload the page: the address bar holds your run.',
+  'error.appReload': 'Reload',
 
   // issue 7: server artefacts (LIST preview, metrics)
   'card.listSentWhole': {
@@ -711,6 +732,10 @@ export const en = {
   'export.svg': 'Export {target} as SVG',
   'export.pngShort': 'PNG',
   'export.svgShort': 'SVG',
+  // issue 23: a PNG that does not fit a browser canvas at 2x
+  'export.reduced': 'This view is too large for a browser canvas at 2×, so the PNG is at {scale}×.',
+  'export.reducedColumns': 'This view is too large for a browser canvas at 2×, so the PNG is at {scale}×, cut into {count} columns side by side.',
+  'export.refused': 'The browser refused to make this {width} × {height} pixel PNG, so no file was saved.',
   'export.target.view': 'the simulation',
   'export.target.hash': 'the hash space',
   'export.target.comparison': 'the client-side vs server-side charts',

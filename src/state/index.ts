@@ -70,14 +70,14 @@ export { initialLocale, langOfHash, withLang } from './lang';
 export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';
 // issue 8: links that round-trip
-export { linkFor, isStateFragment, MAX_LINK_LENGTH } from './link';
+export { linkFor, linkForSteps, isStateFragment, MAX_LINK_LENGTH, WHOLE_LINK_REASONS } from './link';
 // issue 10: short links
 export { encodeShortLink, SHORT_LINK_VERSION } from './shortLink';
 export type { LinkResult, LinkTooLong } from './link';
 export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';
 // issue 10: the story link's format (the stories supply which ids exist)
-export { isStoryFragment, parseStoryLink, storyLink } from './storyLink';
+export { isStoryFragment, parseStoryLink, storyIdOf, storyLink } from './storyLink';
 export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';

@@ -21,7 +21,7 @@ import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/params';
 import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { CLIENT_KINDS, type ClientKind } from '../sim';
-import { encodeShortLink, shortParam, unpackShortPayload } from './shortLink';
+import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 2;
@@ -108,6 +108,19 @@ export function linkFor(state: LinkState): LinkResult {
 }
 
 /**
+ * {@link linkFor} in steps (issue 23, point 4), for an export's caption: the short form is
+ * deflated a slice at a time (see `encodeShortLinkSteps`). The same result, except that a long
+ * state's short form may be spelt differently (it reads back the same).
+ */
+export function* linkForSteps(state: LinkState): Generator<void, LinkResult, unknown> {
+  const hash = encodeLink(state);
+  yield;
+  if (hash.length > MAX_LINK_LENGTH) return linkFor(state);
+  const short = yield* encodeShortLinkSteps(state.params, state.view);
+  return { ok: true, hash: short.length <= MAX_LINK_LENGTH ? short : hash };
+}
+
+/**
  * Something in a link that could not be used. The page says so (instead of silently showing
  * other numbers than the ones shared) and keeps every other field.
  */
@@ -121,11 +134,21 @@ export interface LinkIssue {
   /**
    * unreadable: not JSON / not an object; version: another link format; too-long: longer
    * than {@link MAX_LINK_LENGTH}, not read; invalid: out of bounds, mistyped or unknown.
+   * Issue 23: too-large: a short link that unpacks to more than {@link MAX_LINK_LENGTH} (a
+   * bomb), not read; unknown-story: a `#story=` link naming no story; both-forms: a `#state=`
+   * and a `#s=` part in one fragment (the `#state=` part is read).
    */
-  readonly reason: 'unreadable' | 'version' | 'too-long' | 'invalid';
+  readonly reason: 'unreadable' | 'version' | 'too-long' | 'too-large' | 'invalid' | 'unknown-story' | 'both-forms';
   /** For `selectors` over the range limit: the ranges they hold in all. */
   readonly ranges?: number;
+  /** For too-large: the link's own length in characters. */
+  readonly length?: number;
+  /** For unknown-story: the story id the link names. */
+  readonly value?: string;
 }
+
+/** Reasons that concern the whole link: nothing of it was read. */
+export const WHOLE_LINK_REASONS: ReadonlySet<LinkIssue['reason']> = new Set(['unreadable', 'version', 'too-long', 'too-large']);
 
 /** The state in a fragment, or null when the fragment carries none. Unknown or bad fields take defaults. */
 export function decodeLink(hash: string): LinkState | null {
@@ -146,6 +169,14 @@ const SHORT_TOP_KEYS = new Set(['p', 'w']);
  * no link (state null, no issue); a `state=` that cannot be read is one `state` issue.
  */
 export function readLink(hash: string): { state: LinkState | null; issues: LinkIssue[] } {
+  const read = readEitherForm(hash);
+  // Issue 23, point 6: both forms in one fragment; the `#state=` one is read, and the notice says so.
+  if (STATE_PARAM.test(hash) && shortParam(hash) !== null) read.issues.push({ field: 's', reason: 'both-forms' });
+  return read;
+}
+
+/** {@link readLink} of the `#state=` part, or else of the short `#s=` part. */
+function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIssue[] } {
   const m = STATE_PARAM.exec(hash);
   const short = m ? null : shortParam(hash);
   if (!m && short === null) return { state: null, issues: [] };
@@ -155,7 +186,7 @@ export function readLink(hash: string): { state: LinkState | null; issues: LinkI
     // Issue 10: the short form holds the fields that differ from the defaults; the rest of
     // the reading is the `#state=` format's, field for field.
     const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
-    if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason }] };
+    if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason, ...(unpacked.reason === 'too-large' ? { length: hash.length } : {}) }] };
     if (!isRecord(unpacked.raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
     return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version === LEGACY_LINK_VERSION);
   }

@@ -9,7 +9,7 @@
  * exactly the rules of the `#state=` (version 1) format, so both formats name the same
  * fields and show the same notices.
  */
-import { deflateSync, Inflate } from 'fflate';
+import { Deflate, deflateSync, Inflate } from 'fflate';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import type { SimParams, ViewParams } from './params';
 import { equalSplitSelectors } from './selectors';
@@ -55,6 +55,31 @@ export function encodeShortLink(params: SimParams, view: ViewParams): string {
   return `#${SHORT_KEY}=${PREFIX}${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
 }
 
+/**
+ * {@link encodeShortLink} in steps (issue 23, point 4): the state is deflated 16 KB at a time,
+ * so 64 selectors of 10,000 characters (650 KB of JSON, 40-100 ms in one piece) never hold the
+ * page's thread for long. A state under 16 KB gives exactly {@link encodeShortLink}'s fragment;
+ * a larger one may differ in its bytes (blocks fall elsewhere) but reads back the same.
+ */
+export function* encodeShortLinkSteps(params: SimParams, view: ViewParams): Generator<void, string, unknown> {
+  const json = new TextEncoder().encode(JSON.stringify(stateDiff(params, view)));
+  yield;
+  const parts: Uint8Array[] = [];
+  const stream = new Deflate({ level: 9 }, (chunk) => parts.push(chunk));
+  const CHUNK = 16_384;
+  for (let i = 0; i < json.length || i === 0; i += CHUNK) {
+    stream.push(json.subarray(i, i + CHUNK), i + CHUNK >= json.length);
+    yield;
+  }
+  const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    bytes.set(p, at);
+    at += p.length;
+  }
+  return `#${SHORT_KEY}=${PREFIX}${toBase64Url(bytes)}`;
+}
+
 const SHORT_PARAM = /(?:^#|&)s=([^&]*)/;
 
 /** The payload of the `s=` parameter of a fragment, or null when there is none. */
@@ -64,7 +89,7 @@ export function shortParam(hash: string): string | null {
 }
 
 /** What unpacking a short payload gave: the JSON value, or why there is none. */
-export type Unpacked = { readonly ok: true; readonly raw: unknown; readonly version: number } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-long' };
+export type Unpacked = { readonly ok: true; readonly raw: unknown; readonly version: number } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-large' };
 
 /**
  * The JSON value in a short payload (what follows `s=`). Never throws. `maxBytes` bounds the
@@ -82,7 +107,8 @@ export function unpackShortPayload(payload: string, maxBytes: number): Unpacked 
   try {
     json = inflateCapped(bytes, maxBytes);
   } catch (e) {
-    return { ok: false, reason: e instanceof TooLong ? 'too-long' : 'unreadable' };
+    // Issue 23, point 6: too large once unpacked (a bomb), however short the link itself.
+    return { ok: false, reason: e instanceof TooLong ? 'too-large' : 'unreadable' };
   }
   try {
     return { ok: true, raw: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)), version };

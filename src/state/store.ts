@@ -57,13 +57,18 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
 
       // ---- links (issue 8) -------------------------------------------------------------------
       openLink: (linked, issues) => {
+        if (linked === null) {
+          // Issue 23, point 2: nothing to open, so nothing of the run changes; the notice says why.
+          set((s) => ({ link: { ...s.link, issues: issues.slice(), opened: s.link.opened + 1, kept: true } }));
+          return;
+        }
         engine.dropRecount();
         retyping.pending = false;
         set((s) => ({
           params: linked?.params ?? defaultSimParams(),
           view: linked ? { ...linked.view, locale: s.view.locale } : s.view,
           sim: { ...s.sim, draftSelectors: null, preview: null },
-          link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null },
+          link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null, kept: false },
         }));
         engine.scheduleApply(0);
       },

@@ -131,12 +131,15 @@ export interface LinkSlice {
   readonly opened: number;
   /** The current state does not fit in a link (the address bar keeps the last one that did). */
   readonly tooLong: LinkTooLong | null;
+  /** Issue 23: the last link could not be read at all, so the run shown was kept (not replaced by the default run). */
+  readonly kept?: boolean;
 }
 
 export interface LinkActions {
   /**
-   * Opens a link's state (null: an unreadable link, so the default run) and records what it
-   * could not use. The view keeps the page's language.
+   * Opens a link's state and records what it could not use. The view keeps the page's
+   * language. Null (a link that cannot be read at all) keeps the run shown and its progress,
+   * and only records why (issue 23, point 2).
    */
   openLink(state: LinkState | null, issues: readonly LinkIssue[]): void;
   setLinkTooLong(tooLong: LinkTooLong | null): void;

@@ -28,6 +28,11 @@ export function isStoryFragment(hash: string): boolean {
   return new URLSearchParams(hash.replace(/^#/, '')).has('story');
 }
 
+/** The story id a fragment names (known or not), or null when it names none. */
+export function storyIdOf(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('story');
+}
+
 /**
  * The story position a fragment names, or null when it names no story `storyById` knows. A
  * step out of range (or not a number) is brought to the nearest step that exists.

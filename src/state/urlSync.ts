@@ -11,7 +11,7 @@
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
 import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
-import { isStoryFragment, parseStoryLink, storyLink, type StoryLookup } from './storyLink';
+import { isStoryFragment, parseStoryLink, storyIdOf, storyLink, type StoryLookup } from './storyLink';
 
 /** The browser's address bar as the sync needs it (a fake in tests). */
 export interface UrlHost {
@@ -121,6 +121,12 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
         cancel();
         shown = hash;
         options.openStory?.(place);
+      } else if (!place && options.storyById && hash !== shown) {
+        // Issue 23, point 6: a story that does not exist is named, and the run shown is kept.
+        cancel();
+        shown = hash;
+        store.getState().openLink(null, [{ field: 'story', reason: 'unknown-story', value: storyIdOf(hash) ?? '' }]);
+        write();
       }
       return;
     }
@@ -140,6 +146,9 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     } finally {
       opening = false;
     }
+    // Issue 23, point 2: a link that cannot be read leaves the run as it was; the address bar
+    // goes back to that run's link, so a reload or a copy still reopens it.
+    if (state === null) write();
   };
   const unlisten = host.onHashChange(onHashChange);
 

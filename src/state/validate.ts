@@ -15,11 +15,22 @@ export type FieldProblem =
    * `read` is the value with `mark` taken as digit grouping, `decimal` the value with it
    * taken as the decimal mark (null when that reading is impossible, e.g. `1,50,000`).
    */
-  | { readonly code: 'ambiguous'; readonly mark: string; readonly read: number; readonly decimal: number | null };
+  | { readonly code: 'ambiguous'; readonly mark: string; readonly read: number; readonly decimal: number | null }
+  /** Longer than {@link MAX_DRAFT_LENGTH} characters (a paste): refused before it is read. */
+  | { readonly code: 'too-long'; readonly length: number; readonly max: number }
+  /** Non-zero digits that a double cannot tell from 0 (`1e-400`): refused, never run as 0. */
+  | { readonly code: 'underflow' };
 
 export type FieldResult =
   | { readonly ok: true; readonly value: number }
   | { readonly ok: false; readonly problem: FieldProblem };
+
+/**
+ * The longest draft read as a number (issue 23, point 1): `1,000,000,000.000001e-10` is 24
+ * characters. A longer one is refused before parsing, so no unbounded string reaches `BigInt`
+ * or `Intl` (a million pasted digits threw inside ICU and blanked the page).
+ */
+export const MAX_DRAFT_LENGTH = 64;
 
 export interface NumberLimits {
   readonly min: number;
@@ -70,6 +81,8 @@ function wellGrouped(groups: readonly string[], marks: NumberMarks): boolean {
   if (groups.some((g) => g === '')) return false;
   const threes = groups[0]!.length <= 3 && groups.slice(1).every((g) => g.length === 3);
   if (threes) return true;
+  // Never more digits than a draft holds to BigInt and Intl (they are bounded by the draft's length).
+  if (groups.reduce((n, g) => n + g.length, 0) > MAX_DRAFT_LENGTH) return false;
   // The locale's own pattern: format the digits and compare group lengths.
   const formatted = marks.format.format(BigInt(groups.join(''))).split(marks.group);
   return formatted.length === groups.length && formatted.every((g, i) => g.length === groups[i]!.length);
@@ -83,6 +96,7 @@ function wellGrouped(groups: readonly string[], marks: NumberMarks): boolean {
  * The value is exact: no rounding turns 1e-10 into 0 or 1e300 into "not a number".
  */
 export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'en'): FieldResult {
+  if (text.length > MAX_DRAFT_LENGTH) return { ok: false, problem: { code: 'too-long', length: text.length, max: MAX_DRAFT_LENGTH } };
   const marks = marksOf(locale);
   let s = text.trim();
   if (s === '') return { ok: false, problem: { code: 'required' } };
@@ -133,12 +147,16 @@ export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'e
     // mark that some locale writes as a decimal point, with no decimal part already.
     const mark = foreignUsed ? marks.foreign! : used[groups.findIndex((g, i) => i > 0 && g.length !== 3) - 1] ?? used[0]!;
     const decimalReading = used.length === 1 && (mark === ',' || mark === '.') && pieces.length === 1;
+    // Issue 23, point 6: a reading the field would refuse (too large, even ∞) is no reading to
+    // offer: "Type ∞ if you meant that", then ∞ refused.
+    const read = valueOf(intDigits, fraction);
+    if (!(read >= limits.min && read <= limits.max)) return outOfRange;
     return {
       ok: false,
       problem: {
         code: 'ambiguous',
         mark,
-        read: valueOf(intDigits, fraction),
+        read,
         decimal: decimalReading ? valueOf(groups[0]!, groups[1]!) : null,
       },
     };
@@ -152,6 +170,8 @@ export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'e
     const point = intDigits.length + exponent;
     if (/[1-9]/.test(digits.slice(Math.max(0, point)))) return { ok: false, problem: { code: 'not-an-integer' } };
   }
+  // Issue 23, point 6: `1e-400` is not 0, though a double holds it as 0.
+  if (value === 0 && /[1-9]/.test(intDigits + fraction)) return { ok: false, problem: { code: 'underflow' } };
   if (value < limits.min || value > limits.max) return outOfRange;
   return { ok: true, value: value === 0 ? 0 : value };
 }

@@ -1,5 +1,5 @@
 import { startTransition, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, type ShardScopeStore } from '../state';
+import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, WHOLE_LINK_REASONS, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { ControlPanel } from './controls/ControlPanel';
@@ -8,13 +8,14 @@ import { HashSpaceView } from './hash/HashSpaceView';
 import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
 import { I18nProvider, useFormat, useT } from './i18n';
-import { tooLongText } from './linkText';
+import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 import { StoryCaption } from './stories/StoryCaption';
 import { Timeline } from './timeline/Timeline';
 import { CaptionSlot } from './stage/CaptionSlot';
 import { Summary } from './stage/Summary';
+import { AppBoundary, PanelBoundary } from './ErrorBoundary';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -94,25 +95,88 @@ function LinkNoticeFor() {
   const t = useT();
   const f = useFormat();
   const issues = useShardScope((s) => s.link.issues);
+  const kept = useShardScope((s) => s.link.kept === true);
   const [open, setOpen] = useState(true);
   if (!open || issues.length === 0) return null;
-  const whole = issues.find((i) => i.reason !== 'invalid');
+  const whole = issues.find((i) => WHOLE_LINK_REASONS.has(i.reason));
   const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
   const rangeIssue = issues.find((i) => i.ranges !== undefined);
+  const story = issues.find((i) => i.reason === 'unknown-story');
+  const both = issues.some((i) => i.reason === 'both-forms');
   return (
     <div className="banner banner--warn banner--scroll" role="alert" data-testid="link-notice">
       <span>
         {whole
-          ? whole.reason === 'too-long'
-            ? t('link.tooLongToOpen', { limit: f.count(MAX_LINK_LENGTH) })
-            : t(whole.reason === 'version' ? 'link.version' : 'link.unreadable')
-          : t('link.invalid', { fields: fields.join(', '), count: fields.length })}
+          ? wholeLinkText(t, f, whole, kept)
+          : fields.length > 0
+            ? invalidFields(t('link.invalid', { fields: FIELDS, count: fields.length }), fields, t)
+            : null}
         {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
+        {story ? <> {withCode(t(kept ? 'link.unknownStoryKept' : 'link.unknownStory', { story: FIELDS }), noticeName(story.value ?? ''))}</> : null}
+        {both ? <> {t('link.bothForms')}</> : null}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
         {t('link.dismiss')}
       </button>
     </div>
+  );
+}
+
+/** Stands for the list of fields in the translated sentence, replaced by elements. */
+const FIELDS = '\u0000fields\u0000';
+
+/** Why nothing of a link was read, and what the page shows instead (the default run, or the run kept). */
+function wholeLinkText(t: ReturnType<typeof useT>, f: ReturnType<typeof useFormat>, issue: LinkIssue, kept: boolean): string {
+  const limit = f.count(MAX_LINK_LENGTH);
+  switch (issue.reason) {
+    case 'too-long':
+      return t(kept ? 'link.tooLongToOpenKept' : 'link.tooLongToOpen', { limit });
+    case 'too-large':
+      return t(kept ? 'link.tooLargeKept' : 'link.tooLarge', { limit, length: f.count(issue.length ?? 0) });
+    case 'version':
+      return t(kept ? 'link.versionKept' : 'link.version');
+    default:
+      return t(kept ? 'link.unreadableKept' : 'link.unreadable');
+  }
+}
+
+/** `sentence` with {@link FIELDS} replaced by `text` as code. */
+function withCode(sentence: string, text: string): ReactNode {
+  const [before, after] = sentence.split(FIELDS);
+  return (
+    <>
+      {before}
+      <code>{text}</code>
+      {after}
+    </>
+  );
+}
+
+/**
+ * The sentence naming a link's invalid fields (issue 23, point 5): at most ten names, each as
+ * code, escaped and cut short, then how many more; never the link's text at length.
+ */
+function invalidFields(sentence: string, fields: readonly string[], t: ReturnType<typeof useT>): ReactNode {
+  const shown = fields.slice(0, NOTICE_MAX_FIELDS);
+  const more = fields.length - shown.length;
+  const list = (
+    <span data-testid="link-notice-fields">
+      {shown.map((name, i) => (
+        <span key={i}>
+          {i > 0 ? ', ' : null}
+          <code>{noticeName(name)}</code>
+        </span>
+      ))}
+      {more > 0 ? <> {t('link.andMore', { count: more })}</> : null}
+    </span>
+  );
+  const [before, after] = sentence.split(FIELDS);
+  return (
+    <>
+      {before}
+      {list}
+      {after}
+    </>
   );
 }
 
@@ -186,50 +250,66 @@ function Shell({ staged }: { staged: boolean }) {
       <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
         {t('app.skipToMain')}
       </a>
-      <Header />
-      {presentation ? <CaptionSlot /> : <StoryCaption />}
+      <PanelBoundary>
+        <Header />
+      </PanelBoundary>
+      <PanelBoundary>{presentation ? <CaptionSlot /> : <StoryCaption />}</PanelBoundary>
       <div className="app__body">
         {/* Presentation mode hides the parameters, kept mounted so drafts survive the switch. */}
         <aside className="app__side" hidden={presentation}>
-          <ControlPanel />
+          <PanelBoundary>
+            <ControlPanel />
+          </PanelBoundary>
         </aside>
         <main id="main" className="app__main" tabIndex={-1}>
-          <LinkNotice />
-          <LinkTooLongBanner />
-          <StatusBanner />
-          <EngineNotice />
+          <PanelBoundary>
+            <LinkNotice />
+            <LinkTooLongBanner />
+            <StatusBanner />
+            <EngineNotice />
+          </PanelBoundary>
           {presentation ? (
             // Issue 10: the projector layout. The stage is one screen tall: the answer and its
             // audit, the hash space, the four comparison charts; the rest follows below it.
             <>
               <section className="stage" data-testid="stage" aria-label={t('presentation.toggle')}>
-                <Summary />
-                <div className="stage__hash">{stage >= 2 ? <HashSpaceView /> : null}</div>
-                <div className="stage__comparison">{stage >= 4 ? <BandwidthPanel /> : null}</div>
+                <PanelBoundary>
+                  <Summary />
+                </PanelBoundary>
+                <div className="stage__hash">{stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}</div>
+                <div className="stage__comparison">{stage >= 4 ? <PanelBoundary><BandwidthPanel /></PanelBoundary> : null}</div>
               </section>
-              <Timeline />
+              <PanelBoundary>
+                <Timeline />
+              </PanelBoundary>
               <div className="app__grid">
-                {stage >= 5 ? <EventFlow /> : null}
-                {stage >= 3 ? <ReplicaCards /> : null}
+                {stage >= 5 ? <PanelBoundary><EventFlow /></PanelBoundary> : null}
+                {stage >= 3 ? <PanelBoundary><ReplicaCards /></PanelBoundary> : null}
               </div>
             </>
           ) : (
             <>
-              <Timeline />
-              <Summary />
+              <PanelBoundary>
+                <Timeline />
+              </PanelBoundary>
+              <PanelBoundary>
+                <Summary />
+              </PanelBoundary>
               <div className="app__grid">
-                <div className="app__wide">{stage >= 2 ? <HashSpaceView /> : null}</div>
-                <div className="app__col app__col--a">{stage >= 3 ? <ReplicaCards /> : null}</div>
+                <div className="app__wide">{stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}</div>
+                <div className="app__col app__col--a">{stage >= 3 ? <PanelBoundary><ReplicaCards /></PanelBoundary> : null}</div>
                 <div className="app__col app__col--b">
-                  {stage >= 4 ? <BandwidthPanel /> : null}
-                  {stage >= 5 ? <EventFlow /> : null}
+                  {stage >= 4 ? <PanelBoundary><BandwidthPanel /></PanelBoundary> : null}
+                  {stage >= 5 ? <PanelBoundary><EventFlow /></PanelBoundary> : null}
                 </div>
               </div>
             </>
           )}
         </main>
       </div>
-      <KeysDialog />
+      <PanelBoundary>
+        <KeysDialog />
+      </PanelBoundary>
     </div>
   );
 }
@@ -241,9 +321,11 @@ function Shell({ staged }: { staged: boolean }) {
 export function App({ store, staged = false }: { store: ShardScopeStore; staged?: boolean }) {
   return (
     <ShardScopeProvider store={store}>
-      <Localised>
-        <Shell staged={staged} />
-      </Localised>
+      <AppBoundary locale={() => store.getState().view.locale}>
+        <Localised>
+          <Shell staged={staged} />
+        </Localised>
+      </AppBoundary>
     </ShardScopeProvider>
   );
 }

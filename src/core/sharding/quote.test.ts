@@ -63,4 +63,19 @@ describe('goQuote (Go strconv.Quote, what %q prints)', () => {
     // this loop skips, plus nothing (the space is ASCII).
     expect(count).toBe(148_998 - 1 - 94);
   });
+
+  it('draws the printable ASCII range exactly from the space to the tilde', () => {
+    expect([0x1f, 0x20, 0x7e, 0x7f].map(goIsPrint)).toEqual([false, true, true, false]);
+    expect(goQuote('\x1f \x7e\x7f')).toBe('"\\x1f ~\\x7f"');
+  });
+
+  it('escapes the C1 controls and the surrogate code points, and keeps U+00A1', () => {
+    expect([0x80, 0x9f, 0xa1, 0xd800, 0xdfff].map(goIsPrint)).toEqual([false, false, true, false, false]);
+    expect(goQuote('\u0080\u009f\u00a1')).toBe('"\\u0080\\u009f\u00a1"');
+  });
+
+  it('quotes both ends of the surrogate range as U+FFFD, and a noncharacter U+FFFF as \\uffff', () => {
+    expect(goQuote('\udfff\ud800x')).toBe('"\ufffd\ufffdx"');
+    expect(goQuote('\uffff\u{10000}')).toBe('"\\uffff\u{10000}"');
+  });
 });

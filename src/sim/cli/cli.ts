@@ -10,10 +10,12 @@ import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { SimParams } from '../params';
 import { verdictOf } from '../report';
-import { readFileSync } from 'node:fs';
 import { ScenarioError } from '../time';
 import { FlagError, HELP_HINT, flagMessage, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
 import { int, modeReport, reshardReports, reshardTable, table } from './report';
+import { readScenarioFile } from './scenarioFile';
+import { stepWithProgress, type ProgressSink } from './progress';
+import { workBudgetError } from './budget';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -22,9 +24,16 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** The stderr of a refused run: one `error:` line per problem, then the --help hint. */
+/** The most `error:` lines a refusal prints (issue 23, point 8); the rest are counted. */
+const MAX_ERROR_LINES = 21;
+/** The longest `error:` line: values are cut where they are quoted, this is the backstop. */
+const MAX_ERROR_LINE = 2_000;
+
+/** The stderr of a refused run: one `error:` line per problem (at most 21, each cut short), then the --help hint. */
 function refused(messages: readonly string[]): CliResult {
-  return { code: 2, stdout: '', stderr: messages.map((m) => `error: ${m}\n`).join('') + HELP_HINT + '\n' };
+  const shown = messages.length > MAX_ERROR_LINES ? [...messages.slice(0, MAX_ERROR_LINES - 1), `… and ${(messages.length - MAX_ERROR_LINES + 1).toLocaleString('en-US')} more problems`] : messages;
+  const line = (m: string) => (m.length > MAX_ERROR_LINE ? `${m.slice(0, MAX_ERROR_LINE - 1)}…` : m);
+  return { code: 2, stdout: '', stderr: shown.map((m) => `error: ${line(m)}\n`).join('') + HELP_HINT + '\n' };
 }
 
 /**
@@ -47,10 +56,13 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number): string | 
   );
 }
 
-/** Runs the CLI on `argv` (without the node and script arguments). */
-export function runCli(argv: readonly string[], readFile: ReadFile = (path) => readFileSync(path, 'utf8')): CliResult {
+/**
+ * Runs the CLI on `argv` (without the node and script arguments). `progress` (main.ts: stderr)
+ * hears how far a slow run is; without it the run is silent until its result.
+ */
+export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile, progress?: ProgressSink): CliResult {
   try {
-    return run(argv, readFile);
+    return run(argv, readFile, progress);
   } catch (e) {
     if (e instanceof FlagError) return refused([e.message]);
     if (e instanceof ScenarioError) return refused(e.message.split('\n'));
@@ -58,6 +70,10 @@ export function runCli(argv: readonly string[], readFile: ReadFile = (path) => r
     // Anything else is a fault or exhaustion (memory, typed-array size): say so in one line
     // and what to change, instead of a stack trace.
     const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    // A stack overflow is no matter of size (issue 23, point 9): a smaller run would not help.
+    if (e instanceof RangeError && /call stack/i.test(e.message)) {
+      return { code: 1, stdout: '', stderr: `error: the simulation stopped: ${what}\n(this is a bug: please report it with the command line and any --scenario file; ${HELP_HINT.slice(1)}\n` };
+    }
     return {
       code: 1,
       stdout: '',
@@ -66,7 +82,7 @@ export function runCli(argv: readonly string[], readFile: ReadFile = (path) => r
   }
 }
 
-function run(argv: readonly string[], readFile: ReadFile): CliResult {
+function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink | undefined): CliResult {
   const args = parseArgs(argv);
   if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
   const { input, seconds: runSeconds } = scenarioOf(args, readFile);
@@ -74,8 +90,14 @@ function run(argv: readonly string[], readFile: ReadFile): CliResult {
   if (!v.ok) return refused(v.issues.map(flagMessage));
   const runError = eventBudgetError(v.params.churn, runSeconds);
   if (runError) return refused([runError]);
-  const sim = createSimulation(input);
-  sim.step(runSeconds);
+  // The run's total work, before building anything (issue 23, point 10).
+  const workError = workBudgetError(v.params, runSeconds);
+  if (workError) return refused([workError]);
+  // No step-back checkpoints: the command line never steps back, and copying the state every
+  // few simulated seconds cost most of a long run's time and memory (issue 23, point 10).
+  const started = progress?.now();
+  const sim = createSimulation(input, { checkpointBudgetBytes: 0 });
+  stepWithProgress(sim, runSeconds, progress, started);
   const snap = sim.snapshot();
   const seconds = snap.time;
   const p = snap.params;

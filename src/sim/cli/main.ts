@@ -4,7 +4,8 @@
  */
 import { runCli } from './cli';
 
-const r = runCli(process.argv.slice(2));
+// A slow run says how far it is on stderr as it goes (issue 23, point 10).
+const r = runCli(process.argv.slice(2), undefined, { write: (line) => process.stderr.write(line), now: () => performance.now() });
 if (r.stdout) process.stdout.write(r.stdout);
 if (r.stderr) process.stderr.write(r.stderr);
 process.exitCode = r.code;

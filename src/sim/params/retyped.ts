@@ -15,6 +15,7 @@
 import type { ParamIssue, RetypedLayout } from './types';
 import { MAX_TOTAL_RANGES } from './defaults';
 import { totalRanges } from './ranges';
+import { preview } from './preview';
 
 /** Entries a run holds at most. */
 export const MAX_RETYPED = 256;
@@ -22,13 +23,7 @@ export const MAX_RETYPED = 256;
 const MAX_AT = 86_400;
 
 function show(v: unknown): string {
-  if (v === undefined) return 'nothing';
-  try {
-    const s = JSON.stringify(v) ?? String(v);
-    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
-  } catch {
-    return String(v);
-  }
+  return preview(v);
 }
 
 /**

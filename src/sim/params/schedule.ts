@@ -15,6 +15,7 @@
  *   until the new one has synced: make before break).
  */
 import type { ParamIssue, RangeStrategy, ReshardEvent, ReshardRollout, ReshardStrategy, ScheduledEvent } from './types';
+import { preview } from './preview';
 
 /** The kinds, for messages. */
 export const EVENT_KINDS: readonly ScheduledEvent['kind'][] = ['reshard'];
@@ -61,13 +62,8 @@ export function replicaCountsBefore(schedule: readonly ScheduledEvent[], initial
 }
 
 function show(v: unknown): string {
-  if (v === undefined) return 'nothing';
   if (typeof v === 'number') return Number.isFinite(v) ? v.toLocaleString('en-US', { maximumFractionDigits: 6 }) : String(v);
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return String(v);
-  }
+  return preview(v);
 }
 
 function isObject(v: unknown): v is Record<string, unknown> {

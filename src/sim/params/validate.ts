@@ -8,6 +8,7 @@ import { DEFAULT_PARAMS, LIMITS, MAX_EVENTS_PER_STEP, MAX_TOTAL_RANGES, churnEve
 import { totalRanges } from './ranges';
 import { checkSchedule } from './schedule';
 import { checkRetyped } from './retyped';
+import { preview } from './preview';
 import { CLIENT_KINDS } from './types';
 import type { ClientKind, ParamIssue, SimParams, SimParamsInput } from './types';
 
@@ -250,13 +251,8 @@ function fmt(n: number): string {
 
 function describe(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? fmt(v) : String(v);
-  if (typeof v === 'string') return JSON.stringify(v);
-  if (v === undefined) return 'nothing';
-  try {
-    return JSON.stringify(v) ?? String(v);
-  } catch {
-    return String(v);
-  }
+  // Cut short, however large or deep (issue 23, point 8).
+  return preview(v);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -99,6 +99,9 @@ export class CheckpointStore {
 
   /** Captures `fields` (the model's state objects) at `tick`, replacing one at the same tick. */
   take(tick: number, historyLength: number, fields: Record<string, unknown>): void {
+    // No budget, no checkpoints (the command line never steps back): nothing is copied at all,
+    // instead of copying the whole state and evicting it at once.
+    if (this.budgetBytes <= 0) return;
     this.dropFrom(tick);
     // The live buffers are those this capture sees (buffers the model let go of are forgotten).
     this.lineages.live = new Map();

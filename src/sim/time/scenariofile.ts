@@ -6,6 +6,7 @@ import { DEFAULT_PARAMS } from '../params';
 import { validateParams } from '../params';
 import type { SimParamsInput } from '../params';
 import { CLIENT_ONLY_REASON } from '../params';
+import { pathKey, preview } from '../params';
 import type { ReshardEvent, ReshardRollout, ScheduledEvent } from '../params';
 import type { ReshardStrategy } from '../params';
 
@@ -78,43 +79,101 @@ export interface ScenarioFile {
 
 const TOP_KEYS = ['params', 'events', 'seconds', 'description'];
 
+/** The most problems a refusal lists, one line each; the rest are counted (issue 23, point 8). */
+export const MAX_PROBLEM_LINES = 20;
+/**
+ * How deep a scenario's values may nest (issue 23, point 9): a real one nests about 5 levels
+ * (`$.events[0].rollout.kind`); deeper is a generated file gone wrong, refused before any
+ * recursive step could overflow the stack.
+ */
+export const MAX_SCENARIO_DEPTH = 32;
+
 function isObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** An own property (`toString`, `constructor` or `__proto__` in a file are not parameters). */
+function has(o: object, k: string): boolean {
+  return Object.prototype.hasOwnProperty.call(o, k);
+}
+
+/** The first problems, and how many more there were. */
+class Problems {
+  readonly lines: string[] = [];
+  more = 0;
+  push(line: string): void {
+    if (this.lines.length < MAX_PROBLEM_LINES) this.lines.push(line);
+    else this.more++;
+  }
+  get length(): number {
+    return this.lines.length + this.more;
+  }
+}
+
+/**
+ * The path of the first value nested deeper than `max` levels (its first `max` steps), or
+ * null. Iterative, so any depth is measured without recursion.
+ */
+function tooDeep(root: unknown, max: number): string | null {
+  const stack: { v: unknown; depth: number; path: string }[] = [{ v: root, depth: 0, path: '$' }];
+  while (stack.length > 0) {
+    const { v, depth, path } = stack.pop()!;
+    if (typeof v !== 'object' || v === null) continue;
+    if (depth >= max) return path;
+    const keys = Array.isArray(v) ? null : Object.keys(v);
+    const n = keys ? keys.length : (v as unknown[]).length;
+    // Last first, so the first child is looked at first.
+    for (let i = n - 1; i >= 0; i--) {
+      const step = keys ? pathKey(keys[i]!, 40) : `[${i}]`;
+      stack.push({ v: keys ? (v as Record<string, unknown>)[keys[i]!] : (v as unknown[])[i], depth: depth + 1, path: path.length < 200 ? path + step : path });
+    }
+  }
+  return null;
+}
+
 /** Unknown fields of a params object, as JSON paths (arrays are not walked: their items are checked by validation). */
-function unknownFields(v: Record<string, unknown>, known: Record<string, unknown>, path: string, out: string[]): void {
-  for (const [k, val] of Object.entries(v)) {
-    if (!(k in known)) {
-      out.push(`${path}.${k} is not a parameter; known here: ${Object.keys(known).join(', ')}`);
+function unknownFields(v: Record<string, unknown>, known: Record<string, unknown>, path: string, out: Problems): void {
+  for (const k of Object.keys(v)) {
+    const val = v[k];
+    if (!has(known, k)) {
+      out.push(`${path}${pathKey(k)} is not a parameter; known here: ${Object.keys(known).join(', ')}`);
       continue;
     }
     const kv = known[k];
-    if (isObject(val) && isObject(kv)) unknownFields(val, kv, `${path}.${k}`, out);
+    if (isObject(val) && isObject(kv)) unknownFields(val, kv, `${path}${pathKey(k)}`, out);
   }
 }
 
 /** Reads and validates a scenario file's text; every problem names its JSON path. */
-export function parseScenario(text: string, name: string): ScenarioFile {
+export function parseScenario(text: string, fileName: string): ScenarioFile {
+  // The file's name as every message starts with it: cut short, control characters escaped.
+  const name = /^[^\p{Cc}\p{Cf}]{0,80}$/u.test(fileName) ? fileName : preview(fileName);
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
     throw new ScenarioError(`${name}: not JSON (${e instanceof Error ? e.message : String(e)})`);
   }
-  const problems: string[] = [];
+  const problems = new Problems();
   if (!isObject(raw)) throw new ScenarioError(`${name}: $ must be an object {"params": {...}, "events": [...]}`);
-  for (const k of Object.keys(raw)) if (!TOP_KEYS.includes(k)) problems.push(`$.${k} is not a scenario field; known: ${TOP_KEYS.join(', ')}`);
-  const params = raw.params ?? {};
-  const events = raw.events ?? [];
-  if (!isObject(params)) problems.push(`$.params must be an object of parameters, got ${JSON.stringify(params)}`);
+  const deep = tooDeep(raw, MAX_SCENARIO_DEPTH);
+  if (deep !== null) {
+    throw new ScenarioError(
+      `${name}: ${deep.length > 100 ? `${deep.slice(0, 99)}…` : deep} nests more than ${MAX_SCENARIO_DEPTH} levels deep; ` +
+        `a scenario is only a few levels deep ({"params": {...}, "events": [{...}]}, see docs/scenario.md), so this file is not one`,
+    );
+  }
+  for (const k of Object.keys(raw)) if (!TOP_KEYS.includes(k)) problems.push(`$${pathKey(k)} is not a scenario field; known: ${TOP_KEYS.join(', ')}`);
+  const params = has(raw, 'params') ? raw.params : {};
+  const events = has(raw, 'events') ? raw.events : [];
+  if (!isObject(params)) problems.push(`$.params must be an object of parameters, got ${preview(params)}`);
   else {
-    if ('schedule' in params) problems.push('$.params.schedule: put events in $.events');
+    if (has(params, 'schedule')) problems.push('$.params.schedule: put events in $.events');
     unknownFields(params, DEFAULT_PARAMS as unknown as Record<string, unknown>, '$.params', problems);
   }
-  if (!Array.isArray(events)) problems.push(`$.events must be an array of events, got ${JSON.stringify(events)}`);
+  if (!Array.isArray(events)) problems.push(`$.events must be an array of events, got ${preview(events)}`);
   if (raw.seconds !== undefined && !(typeof raw.seconds === 'number' && raw.seconds >= 0.01 && raw.seconds <= 86_400)) {
-    problems.push(`$.seconds must be a number from 0.01 to 86,400, got ${JSON.stringify(raw.seconds)}`);
+    problems.push(`$.seconds must be a number from 0.01 to 86,400, got ${preview(raw.seconds)}`);
   }
   if (problems.length === 0) {
     const v = validateParams({ ...(params as SimParamsInput), schedule: events as ScheduledEvent[] });
@@ -126,7 +185,11 @@ export function parseScenario(text: string, name: string): ScenarioFile {
       }
     }
   }
-  if (problems.length > 0) throw new ScenarioError(problems.map((p) => `${name}: ${p}`).join('\n'));
+  if (problems.length > 0) {
+    const lines = problems.lines.map((p) => `${name}: ${p}`);
+    if (problems.more > 0) lines.push(`${name}: … and ${problems.more.toLocaleString('en-US')} more problem${problems.more === 1 ? '' : 's'}`);
+    throw new ScenarioError(lines.join('\n'));
+  }
   return { params: params as SimParamsInput, events: events as ScheduledEvent[], seconds: raw.seconds as number | undefined };
 }
 

@@ -39,6 +39,11 @@ export function decimalFormat(locale: string): (n: number) => string {
 /** At most this many characters of a draft are quoted back in a message. */
 const QUOTED_MAX = 24;
 
+/** A draft quoted back in a message: trimmed, cut to {@link QUOTED_MAX} characters. */
+function quote(text: string): string {
+  return text.trim().length > QUOTED_MAX ? `${text.trim().slice(0, QUOTED_MAX)}…` : text.trim();
+}
+
 /**
  * The sentence for a validation problem. `fmt` formats numbers (bounds, readings) grouped in
  * the locale's marks; `text` is the draft, quoted back when it was ambiguous.
@@ -53,8 +58,12 @@ export function problemText(t: Translate, problem: FieldProblem, fmt: (n: number
       return t('field.notAnInteger');
     case 'out-of-range':
       return t('field.outOfRange', { min: fmt(problem.min), max: fmt(problem.max) });
+    case 'too-long':
+      return t('field.tooLong', { length: fmt(problem.length), max: fmt(problem.max) });
+    case 'underflow':
+      return t('field.underflow', { text: quote(text) });
     case 'ambiguous': {
-      const quoted = text.trim().length > QUOTED_MAX ? `${text.trim().slice(0, QUOTED_MAX)}…` : text.trim();
+      const quoted = quote(text);
       const read = fmt(problem.read);
       if (problem.decimal === null) return t('field.ambiguous', { text: quoted, read });
       return t('field.ambiguousDecimal', { text: quoted, mark: problem.mark, read, decimal: fmt(problem.decimal) });

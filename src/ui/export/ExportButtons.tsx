@@ -1,8 +1,9 @@
 import { useRef, useState } from 'react';
 import { useShardScopeStore } from '../../state';
 import { useFormat, useT } from '../i18n';
-import { captionFor } from './caption';
-import { exportPng, exportSvg } from './exportImage';
+import { captionSteps } from './caption';
+import { runSliced } from './slices';
+import { EXPORT_SCALE, exportPng, exportSvg, type PngOutcome } from './exportImage';
 import { EXPORT_SKIP_ATTR } from './walkDom';
 import { withEverythingRendered } from './offscreen';
 import './export.css';
@@ -34,17 +35,28 @@ export function ExportButtons({ target, svg = false, replica }: { target: Export
   const store = useShardScopeStore();
   const ref = useRef<HTMLSpanElement>(null);
   const [busy, setBusy] = useState(false);
+  // Issue 23, point 4: what the last PNG export did, when it was not the plain 2x picture.
+  const [outcome, setOutcome] = useState<PngOutcome | null>(null);
   const suffix = target === 'replica' ? `-replica-${replica ?? 0}` : target === 'view' ? '' : `-${target}`;
   const name = t(TARGET_NAME[target], { replica: replica ?? 0 });
   const file = (ext: string) => `shardscope${target === 'replica' ? `-replica-${replica ?? 0}` : target === 'view' ? '' : `-${target}`}-seed-${store.getState().params.seed}.${ext}`;
   const run = async (kind: 'png' | 'svg') => {
     const root = ref.current ? rootOf(ref.current, target) : null;
     if (!root) return;
-    const caption = captionFor(store, t, f, location.href);
     setBusy(true);
+    setOutcome(null);
+    // The picture is of one moment: the run pauses while it is drawn (a few frames, or seconds
+    // for a page of 64 cards, drawn a slice per frame) and plays on after.
+    const playing = store.getState().playing;
+    if (playing) store.getState().setPlaying(false);
     try {
-      await withEverythingRendered(() => (kind === 'png' ? exportPng(root, caption, file('png')) : exportSvg(root, caption, file('svg'))));
+      const caption = await runSliced(captionSteps(store, t, f, location.href));
+      if (kind === 'png') {
+        const done = await withEverythingRendered(() => exportPng(root, caption, file('png')));
+        if (done.kind === 'refused' || done.scale !== EXPORT_SCALE || done.columns > 1) setOutcome(done);
+      } else await withEverythingRendered(() => exportSvg(root, caption, file('svg')));
     } finally {
+      if (playing) store.getState().setPlaying(true);
       setBusy(false);
     }
   };
@@ -79,6 +91,13 @@ export function ExportButtons({ target, svg = false, replica }: { target: Export
         >
           {t('export.svgShort')}
         </button>
+      ) : null}
+      {outcome ? (
+        <span className="export-buttons__message" role={outcome.kind === 'refused' ? 'alert' : 'status'} data-testid="export-message">
+          {outcome.kind === 'refused'
+            ? t('export.refused', { width: f.digits(outcome.width), height: f.digits(outcome.height) })
+            : t(outcome.columns > 1 ? 'export.reducedColumns' : 'export.reduced', { scale: f.ratio(outcome.scale), count: outcome.columns })}
+        </span>
       ) : null}
     </span>
   );

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { nextFrame } from './slices';
 
 /** The attribute on <html> that lets off-screen panels render (issue 10). */
 export const OFFSCREEN_ATTR = 'data-offscreen';
@@ -23,18 +24,29 @@ export function useRenderOffscreen(): void {
   }, []);
 }
 
+/** The attribute that renders one card (and its code blocks) while exporting (issue 23). */
+export const EXPORT_RENDER_ATTR = 'data-export-render';
+
 /**
  * Runs `fn` with every panel rendered, however many cards there are (an export draws what is
- * off-screen too), then restores the page.
+ * off-screen too), then restores the page. Cards are rendered one per frame (issue 23, point
+ * 4): 64 cards of long selectors laid out at once were one task of well over 50 ms.
  */
 export async function withEverythingRendered<T>(fn: () => Promise<T> | T): Promise<T> {
   const root = document.documentElement;
+  const cards = Array.from(document.querySelectorAll('.card'));
   root.setAttribute('data-exporting', '');
   try {
+    for (const card of cards) {
+      card.setAttribute(EXPORT_RENDER_ATTR, '');
+      // The frame lays the card out.
+      await nextFrame();
+    }
     // One frame, so layout has the panels' real sizes.
-    await new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
+    await nextFrame();
     return await fn();
   } finally {
     root.removeAttribute('data-exporting');
+    for (const card of cards) card.removeAttribute(EXPORT_RENDER_ATTR);
   }
 }

@@ -4,7 +4,7 @@
  * styles written on every element, so the file looks the same without the page's stylesheet;
  * a canvas (the hash space's dots) becomes an embedded PNG image.
  */
-import { walkDom, type Box, type DomSink, type FontMetrics } from './walkDom';
+import { walkDomSteps, type Box, type DomSink, type FontMetrics, type Steps } from './walkDom';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (v: number) => String(Math.round(v * 100) / 100);
@@ -34,8 +34,17 @@ const SVG_PROPS = [
   'stop-opacity',
 ] as const;
 
-/** The SVG document of `root`, `width` x `height` CSS pixels, with `extra` markup appended (the caption). */
+/** The SVG document of `root`, `width` x `height` CSS pixels, with `extra` markup appended (the caption), all at once. */
 export function domToSvg(root: Element, width: number, height: number, metrics: FontMetrics, background: string, extra = ''): string {
+  const steps = domToSvgSteps(root, width, height, metrics, background, extra);
+  for (;;) {
+    const r = steps.next(false);
+    if (r.done) return r.value;
+  }
+}
+
+/** {@link domToSvg} in small steps (issue 23, point 4; see `./slices`). */
+export function* domToSvgSteps(root: Element, width: number, height: number, metrics: FontMetrics, background: string, extra = ''): Steps<string> {
   const parts: string[] = [];
   let uid = 0;
   const doc = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
@@ -67,10 +76,10 @@ export function domToSvg(root: Element, width: number, height: number, metrics: 
       if (el.width === 0 || el.height === 0) return;
       parts.push(`<image x="${num(b.x)}" y="${num(b.y)}" width="${num(b.w)}" height="${num(b.h)}" preserveAspectRatio="none" href="${el.toDataURL('image/png')}"/>`);
     },
-    svg(el, b) {
+    *svg(el, b) {
       // Copied into a document of its own (no page policy applies to what is built there).
       const copy = doc.importNode(el, true);
-      inlineStyles(el, copy);
+      yield* inlineStyles(el, copy);
       // Ids must stay unique across the copied SVGs (patterns are referenced by id).
       const prefix = `x${uid++}-`;
       for (const node of [copy, ...Array.from(copy.querySelectorAll('*'))]) {
@@ -98,7 +107,7 @@ export function domToSvg(root: Element, width: number, height: number, metrics: 
       parts.push('</g>');
     },
   };
-  walkDom(root, sink, metrics);
+  yield* walkDomSteps(root, sink, metrics);
   return (
     `<?xml version="1.0" encoding="UTF-8"?>\n` +
     `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="${num(width)}" height="${num(height)}" viewBox="0 0 ${num(width)} ${num(height)}">` +
@@ -114,7 +123,8 @@ export function domToSvg(root: Element, width: number, height: number, metrics: 
  * copy) as presentation attributes: a `style` attribute would be an inline style, which the
  * page's CSP (style-src 'self') refuses.
  */
-function inlineStyles(from: Element, to: Element): void {
+function* inlineStyles(from: Element, to: Element): Steps {
+  yield;
   const cs = getComputedStyle(from);
   to.removeAttribute('style');
   for (const p of SVG_PROPS) {
@@ -123,5 +133,5 @@ function inlineStyles(from: Element, to: Element): void {
   }
   const a = Array.from(from.children);
   const b = Array.from(to.children);
-  for (let i = 0; i < a.length && i < b.length; i++) inlineStyles(a[i]!, b[i]!);
+  for (let i = 0; i < a.length && i < b.length; i++) yield* inlineStyles(a[i]!, b[i]!);
 }

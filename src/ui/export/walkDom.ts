@@ -35,12 +35,19 @@ export interface TextRun {
   readonly letterSpacing: number;
 }
 
-/** What an exporter does with what the walk finds. */
+/**
+ * Steps of a long piece of work (issue 23, point 4): the work yields between small pieces, and
+ * is told on resuming whether the page had a frame meanwhile (layout may have moved, so
+ * positions are read again). See `./slices`.
+ */
+export type Steps<T = void> = Generator<void, T, boolean>;
+
+/** What an exporter does with what the walk finds. `svg` may return steps (a large inline SVG is drawn shape by shape). */
 export interface DomSink {
   box(box: Box, background: string | null, radius: number, borders: readonly [Border, Border, Border, Border]): void;
   text(run: TextRun): void;
   canvas(el: HTMLCanvasElement, box: Box): void;
-  svg(el: SVGSVGElement, box: Box): void;
+  svg(el: SVGSVGElement, box: Box): Steps | void;
   pushOpacity(alpha: number): void;
   popOpacity(): void;
 }
@@ -69,9 +76,25 @@ function zIndexOf(node: Node): number {
   return Number.isFinite(z) ? z : 0;
 }
 
-/** Walks `root` and its descendants into `sink`. */
+/** Walks `root` and its descendants into `sink`, all at once. */
 export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): void {
-  const origin = root.getBoundingClientRect();
+  const steps = walkDomSteps(root, sink, metrics);
+  while (!steps.next(false).done);
+}
+
+/**
+ * Walks `root` and its descendants into `sink` in small steps (issue 23, point 4): one per
+ * element and per word of wrapped text, so a page of 64 replica cards is walked a few
+ * milliseconds at a time. Positions are relative to `root`, read again after each pause.
+ */
+export function* walkDomSteps(root: Element, sink: DomSink, metrics: FontMetrics): Steps {
+  let origin = root.getBoundingClientRect();
+  /** Pauses; after a frame, the root may have moved (a scroll): its place is read again. True after a frame. */
+  function* pause(): Steps<boolean> {
+    const resumed = yield;
+    if (resumed) origin = root.getBoundingClientRect();
+    return resumed;
+  }
   const rel = (r: DOMRect | { left: number; top: number; width: number; height: number }): Box => ({
     x: r.left - origin.left,
     y: r.top - origin.top,
@@ -79,7 +102,7 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
     h: r.height,
   });
 
-  const textOf = (node: Text, cs: CSSStyleDeclaration): void => {
+  function* textOf(node: Text, cs: CSSStyleDeclaration): Steps {
     const raw = node.data;
     if (!raw.trim()) return;
     const color = cs.getPropertyValue('-webkit-text-fill-color') || cs.color;
@@ -106,6 +129,7 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
     // Wrapped (or split) text: word by word, each where the page put it.
     const re = /\S+/g;
     for (let m = re.exec(raw); m; m = re.exec(raw)) {
+      yield* pause();
       range.setStart(node, m.index);
       range.setEnd(node, m.index + m[0].length);
       const wordRects = range.getClientRects();
@@ -117,6 +141,13 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
       let start = 0;
       let line: DOMRect | null = null;
       for (let i = 0; i <= m[0].length; i++) {
+        // A 4,000-character URL is 4,000 measurements: a pause every 64; after a frame, the
+        // line so far is measured again (the page may have scrolled).
+        if ((i & 63) === 63 && (yield* pause()) && line) {
+          range.setStart(node, m.index + start);
+          range.setEnd(node, m.index + start + 1);
+          line = range.getClientRects()[0] ?? line;
+        }
         let r: DOMRect | null = null;
         if (i < m[0].length) {
           range.setStart(node, m.index + i);
@@ -131,9 +162,10 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
         if (r && !line) line = r;
       }
     }
-  };
+  }
 
-  const visit = (el: Element): void => {
+  function* visit(el: Element): Steps {
+    yield* pause();
     if (el.hasAttribute(EXPORT_SKIP_ATTR)) return;
     const cs = getComputedStyle(el);
     if (cs.display === 'none' || cs.visibility === 'hidden') return;
@@ -145,7 +177,8 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
     if (opacity < 1) sink.pushOpacity(opacity);
     try {
       if (el instanceof SVGSVGElement) {
-        sink.svg(el, rel(r));
+        const steps = sink.svg(el, rel(r));
+        if (steps) yield* steps;
         return;
       }
       if (el instanceof SVGElement) return;
@@ -171,13 +204,13 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
       const children = Array.from(el.childNodes).map((node, i) => ({ node, i, z: zIndexOf(node) }));
       if (children.some((c) => c.z !== 0)) children.sort((a, b) => a.z - b.z || a.i - b.i);
       for (const { node: child } of children) {
-        if (child.nodeType === Node.TEXT_NODE) textOf(child as Text, cs);
-        else if (child.nodeType === Node.ELEMENT_NODE) visit(child as Element);
+        if (child.nodeType === Node.TEXT_NODE) yield* textOf(child as Text, cs);
+        else if (child.nodeType === Node.ELEMENT_NODE) yield* visit(child as Element);
       }
     } finally {
       if (opacity < 1) sink.popOpacity();
     }
-  };
+  }
 
   const formValue = (el: HTMLInputElement | HTMLTextAreaElement, cs: CSSStyleDeclaration, r: DOMRect): void => {
     const value = el.value;
@@ -196,5 +229,5 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
     });
   };
 
-  visit(root);
+  yield* visit(root);
 }

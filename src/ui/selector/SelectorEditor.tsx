@@ -1,7 +1,8 @@
-import { memo, useId, useMemo, type ReactNode } from 'react';
+import { memo, useId, useMemo, useState, type ReactNode } from 'react';
 import { Explain } from '../explain/Explain';
 import { applyQuickFix, parseSelectorText, type ShardSelectorError } from '../../state';
-import { useT } from '../i18n';
+import { EXPRESSION_SIZE_CODE_POINT_LIMIT } from '../../core/sharding/cel';
+import { useFormat, useT } from '../i18n';
 import { tokenize, type Token } from './tokenize';
 import { ApiErrorExplanation } from './ApiErrorExplanation';
 
@@ -27,18 +28,23 @@ export interface SelectorEditorProps {
  */
 export const SelectorEditor = memo(function SelectorEditor({ value, onChange, label, onQuickFix }: SelectorEditorProps) {
   const t = useT();
+  const f = useFormat();
   const id = useId();
   const parsed = parseSelectorText(value);
   const error = !parsed.ok && value !== '' ? parsed.error : null;
   const messageId = `${id}-msg`;
   const fixed = error ? applyQuickFix(value, error) : null;
-  const tokens = useMemo(() => highlightTokens(value), [value]);
+  // Never more than the editor takes in the highlight layer (a link may hold a longer selector).
+  const mirrored = value.length > MAX_EDITOR_CODE_POINTS ? value.slice(0, MAX_EDITOR_CODE_POINTS) : value;
+  const tokens = useMemo(() => highlightTokens(mirrored), [mirrored]);
+  // Issue 23, point 3: the code points of the last paste refused as too long (null: none).
+  const [refused, setRefused] = useState<number | null>(null);
 
   return (
     <div className="selector-editor" data-state={error ? 'error' : value === '' ? 'empty' : 'valid'}>
       <div className="selector-editor__box">
         <pre className="selector-editor__highlight" aria-hidden="true">
-          {renderHighlighted(value, tokens, error)}
+          {renderHighlighted(mirrored, tokens, error)}
           {/* Keeps the last line's height when the text ends with a newline. */}
           {'\u200b'}
         </pre>
@@ -54,10 +60,22 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
           autoCapitalize="off"
           autoComplete="off"
           autoCorrect="off"
-          onChange={(e) => onChange(e.target.value)}
+          onChange={(e) => {
+            const next = e.target.value;
+            const size = next.length > MAX_EDITOR_CODE_POINTS ? codePointCount(next) : 0;
+            // Refused: the box keeps its text (React puts it back before the next layout).
+            if (size > MAX_EDITOR_CODE_POINTS) return setRefused(size);
+            setRefused(null);
+            onChange(next);
+          }}
         />
       </div>
       <div id={messageId} className="selector-editor__message" aria-live="polite">
+        {refused !== null ? (
+          <p className="selector-editor__error" role="alert" data-testid="selector-too-long">
+            {t('editor.tooLong', { length: f.count(refused), limit: f.count(EXPRESSION_SIZE_CODE_POINT_LIMIT) })}
+          </p>
+        ) : null}
         {error ? (
           <>
             <p className="selector-editor__error">
@@ -104,6 +122,29 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
     </div>
   );
 });
+
+/**
+ * The most code points the editor takes (issue 23, point 3): the API server's CEL limit
+ * (100,000) and a little more, so a selector just over the limit still gets the API server's
+ * own message. A longer paste is refused with a message before it reaches the box's layout: a
+ * 10 MB paste took a 9 s task, then 7.6 s per keystroke, mostly layout.
+ */
+export const MAX_EDITOR_CODE_POINTS = EXPRESSION_SIZE_CODE_POINT_LIMIT + 1_000;
+
+function codePointCount(text: string): number {
+  let n = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n--;
+        i++;
+      }
+    }
+  }
+  return n;
+}
 
 /**
  * Real selectors are a few hundred characters; a pasted megabyte would become hundreds of

@@ -1,5 +1,5 @@
 import { CelError } from './errors';
-import { lexErrorText, type LexError } from './lexer';
+import type { LexError } from './lexer';
 import { recursionLimitMessage } from './limits';
 import { formatLocation, type Locate } from './location';
 import type { ParseFailure } from './parser';
@@ -77,10 +77,10 @@ function hint(t: Token, src: string): string {
 /** The cel-go-style error for a token the grammar rejected, or for the rule nesting limit. */
 export function parseFailureError(f: ParseFailure, src: string, locate: Locate, maxRecursionDepth: number): CelError {
   const t = f.token;
-  const end = t.kind === 'EOF' ? t.start : t.end;
-  if (f.kind === 'recursion') return new CelError(recursionLimitMessage(maxRecursionDepth), t.start, end);
+  // An EOF token is empty (its end is its start), so the span is the token's in every case.
+  if (f.kind === 'recursion') return new CelError(recursionLimitMessage(maxRecursionDepth), t.start, t.end);
   const at = formatLocation(locate(t.start));
-  return new CelError(`Syntax error: unexpected ${describeToken(t)} at ${at}, expected ${f.expected}${hint(t, src)}`, t.start, end);
+  return new CelError(`Syntax error: unexpected ${describeToken(t)} at ${at}, expected ${f.expected}${hint(t, src)}`, t.start, t.end);
 }
 
 function codePointAt(src: string, i: number): string {
@@ -89,8 +89,6 @@ function codePointAt(src: string, i: number): string {
 
 /** The cel-go-style error for text no token rule accepts. */
 export function lexFailureError(e: LexError, src: string, locate: Locate): CelError {
-  const text = lexErrorText(src, e);
-  const end = e.start + text.length;
   switch (e.reason) {
     case 'unterminated-string': {
       const lineEnd = e.failAt;
@@ -120,7 +118,8 @@ export function lexFailureError(e: LexError, src: string, locate: Locate): CelEr
     case 'unexpected-character': {
       const c = codePointAt(src, e.start);
       const why = c === '`' ? ' (backtick-quoted identifiers are not supported)' : '';
-      return new CelError(`Syntax error: unexpected character ${showText(c)} at ${formatLocation(locate(e.start))}${why}`, e.start, Math.min(end, e.start + c.length));
+      // ANTLR's error text here is exactly this character (the lexer gave up on it at once).
+      return new CelError(`Syntax error: unexpected character ${showText(c)} at ${formatLocation(locate(e.start))}${why}`, e.start, e.start + c.length);
     }
   }
 }

@@ -59,4 +59,33 @@ describe('CEL string and bytes literals', () => {
     expect(str("''")).toBe('');
     expect(str('""""""')).toBe('');
   });
+
+  it('accepts exactly the scalar values around the surrogates', () => {
+    expect(str(String.raw`'\ud7ff\ue000'`)).toBe('\ud7ff\ue000');
+    expect(unescapeString(String.raw`'\udfff'`)).toEqual({ ok: false, error: 'invalid unicode code point' });
+    expect(unescapeString(String.raw`'\ud800'`)).toEqual({ ok: false, error: 'invalid unicode code point' });
+  });
+
+  it('keeps unescaped characters around escapes whole, astral ones included', () => {
+    expect(str("'\uffffx\\n'")).toBe('\uffffx\n');
+    expect(str("'😀x\\n'")).toBe('😀x\n');
+  });
+
+  it('writes unescaped characters of a bytes literal as their UTF-8, escapes as raw bytes', () => {
+    expect(bytes("b'\\x00\u007f\u0080\u07ff\u0800'")).toEqual([0x00, 0x7f, 0xc2, 0x80, 0xdf, 0xbf, 0xe0, 0xa0, 0x80]);
+    expect(bytes(String.raw`b'\377\n'`)).toEqual([0xff, 0x0a]);
+  });
+
+  it("gives cel-go's messages for what the lexer never lets through", () => {
+    // unescape.go checks the literal itself: too short, quotes that differ or are not quotes.
+    for (const bad of ["'", 'ab', `'abc"`, 'xabcx']) expect(unescapeString(bad), bad).toEqual({ ok: false, error: 'unable to unescape string' });
+    expect(unescapeBytes("b'")).toEqual({ ok: false, error: 'unable to unescape string' });
+    expect(unescapeString("'abc\\'")).toEqual({ ok: false, error: "unable to unescape string, found '\\' as last character" });
+    expect(unescapeString(String.raw`'\08'`)).toEqual({ ok: false, error: 'unable to unescape octal sequence in string' });
+    expect(unescapeString(String.raw`'\0'`)).toEqual({ ok: false, error: 'unable to unescape octal sequence in string' });
+    for (const bad of [String.raw`'\400'`, String.raw`'\x4'`, String.raw`'\u004'`, String.raw`'\q'`]) {
+      expect(unescapeString(bad), bad).toEqual({ ok: false, error: 'unable to unescape string' });
+    }
+  });
 });
+

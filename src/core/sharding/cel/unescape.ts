@@ -44,8 +44,8 @@ function body(literal: string): { text: string; raw: boolean } | null {
   return { text: triple ? value.slice(3, n - 3) : value.slice(1, n - 1), raw };
 }
 
+/** The `count` hex digits at `from`, or null; past the end of `s` parseInt reads NaN, so a short escape is null too. */
 function hexValue(s: string, from: number, count: number): number | null {
-  if (from + count > s.length) return null;
   let v = 0;
   for (let j = 0; j < count; j++) {
     const d = parseInt(s[from + j]!, 16);

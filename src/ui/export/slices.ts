@@ -1,0 +1,40 @@
+/**
+ * Long main-thread work in slices (issue 23, point 4): an export of a page of 64 replica cards
+ * took one 18 s task. Its steps run here a few milliseconds at a time, with a frame (or, in a
+ * hidden tab where frames stop, a short timer) between slices, so the page keeps painting and
+ * answering and no task comes near 50 ms.
+ */
+import type { Steps } from './walkDom';
+
+/** Main-thread time one slice may take. */
+export const SLICE_MS = 12;
+
+/** Resolves after the next frame was painted, or after 50 ms when no frame comes (a hidden tab). */
+export function nextFrame(): Promise<void> {
+  return new Promise((resolve) => {
+    let done = false;
+    const go = () => {
+      if (done) return;
+      done = true;
+      resolve();
+    };
+    requestAnimationFrame(() => setTimeout(go, 0));
+    setTimeout(go, 50);
+  });
+}
+
+/** Runs `steps` to the end in slices of about {@link SLICE_MS}; resolves with what they return. */
+export async function runSliced<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise<T> {
+  let resumed = false;
+  for (;;) {
+    const start = performance.now();
+    for (;;) {
+      const r = steps.next(resumed);
+      resumed = false;
+      if (r.done) return r.value;
+      if (performance.now() - start >= sliceMs) break;
+    }
+    await nextFrame();
+    resumed = true;
+  }
+}
