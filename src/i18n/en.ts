@@ -400,6 +400,7 @@ export const en = {
     'Server-side sharding costs the API servers {cpu} more, and saves {egress} of egress and {decode} on the clients.',
   'cost.summaryLess':
     'Server-side sharding costs the API servers {cpu} less, and saves {egress} of egress and {decode} on the clients.',
+  'cost.summaryNone': 'No API server filters (the gate is off): server-side sharding neither costs nor saves anything; every replica gets the whole stream.',
   'memory.serverColumn': 'Server-side',
   'card.memoryHelp': 'Informer cache of this replica under each client style, its LIST peak and decode allocation',
   'card.memoryCache': 'cache: {style}',

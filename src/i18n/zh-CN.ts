@@ -320,6 +320,7 @@ export const zhCN = {
     '服务端分片让 API 服务器多花 {cpu}，节省 {egress} 的出口流量和客户端的 {decode}。',
   'cost.summaryLess':
     '服务端分片让 API 服务器少花 {cpu}，并节省 {egress} 的出口流量和客户端的 {decode}。',
+  'cost.summaryNone': '没有 API 服务器进行过滤（门控关闭）：服务端分片既不增加也不节省任何开销；每个副本都收到整个事件流。',
   'memory.serverColumn': '服务端分片',
   'card.memoryHelp': '此副本在每种客户端写法下的 Informer 缓存、LIST 峰值和反序列化内存分配',
   'card.memoryCache': '缓存：{style}',

@@ -20,7 +20,7 @@ import { type RetypedLayout } from '../sim/params';
 import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/params';
 import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
-import { CLIENT_KINDS, type ClientKind } from '../sim';
+import { CLIENT_KINDS, type ClientKind } from '../sim/params';
 import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */

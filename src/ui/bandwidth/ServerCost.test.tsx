@@ -64,5 +64,6 @@ describe('the API-server cost table', () => {
     expect(value('cost-hashes-server')).toBe(0);
     expect(value('cost-egress-server')).toBeCloseTo(value('cost-egress-client'), 0);
     expect(screen.getByTestId('server-cost').dataset.extraCores).toBe((0).toFixed(6));
+    expect(screen.getByTestId('server-cost-summary')).toHaveTextContent('No API server filters (the gate is off): server-side sharding neither costs nor saves anything');
   });
 });

@@ -35,7 +35,9 @@ export const ServerCost = memo(function ServerCost({ snapshot, t, f }: { snapsho
     { key: 'decode', label: t('cost.decodeRow'), values: [decode(cf.client), decode(cf.server)], format: cpu },
   ];
   const extra = cf.server.apiServerCpuCores - cf.client.apiServerCpuCores;
-  const summary = t(extra >= 0 ? 'cost.summaryMore' : 'cost.summaryLess', {
+  // No server filters (every gate off): nothing is checked, nothing saved.
+  const filtered = cf.server.hashesPerSec > 0;
+  const summary = !filtered ? t('cost.summaryNone') : t(extra >= 0 ? 'cost.summaryMore' : 'cost.summaryLess', {
     cpu: cpu(Math.abs(extra)),
     egress: t('unit.perSecond', { value: f.bytes(Math.max(0, cf.client.egressBytesPerSec - cf.server.egressBytesPerSec)) }),
     decode: cpu(Math.max(0, decode(cf.client) - decode(cf.server))),

@@ -19,7 +19,7 @@ import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
-import { CLIENT_KINDS, type ClientKind } from '../../sim';
+import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
 import { ScheduleSection } from './ScheduleSection';
 import { LifecycleControls } from './LifecycleControls';
 
