@@ -34,7 +34,7 @@ export const en = {
   'docs.shot.memory':
     'Memory under both client styles: caching everything costs N times the server-side total; the LIST peak and decode allocation per mode',
   'docs.shot.listPreviewGateOff':
-    'LIST previews: a gate-on API server sends only the shard, with shardInfo; a gate-off one sends the whole collection, and the fallback keeps the replica’s share',
+    'LIST previews: a gate-on API server sends only the shard, with shardInfo; a gate-off one sends the whole collection, and a client that checks keeps the replica’s share',
   'docs.shot.zhCN': 'ShardScope in Simplified Chinese at 1280×720',
   'docs.shot.reshardHandoff':
     'A 4 → 5 reshard: relist bytes and the objects without an owner or with two over time, then the hand-off report',
@@ -311,7 +311,7 @@ export const en = {
 
   // issue 7: client-side owners of the dots
   'hash.dotOwnersSame':
-    'Client-side owners look the same here: with hash ranges each replica keeps exactly what the server would send it. They differ with jump hash, or when a server-side replica naively trusts a gate-off API server.',
+    'Client-side owners look the same here: with hash ranges each replica keeps exactly what the server would send it. They differ with jump hash, or when a server-side replica’s client-go caches what a gate-off API server sends.',
   'hash.dotOwnersSameJump': 'Client-side owners happen to match server-side ones for every object now.',
   'hash.dotOwnersDiffer': {
     one: 'Client-side owners differ for {formatted} object ({share}).',

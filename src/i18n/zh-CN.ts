@@ -16,11 +16,11 @@ export const zhCN = {
   // issue 11: README screenshot captions (README.zh-CN.md; see docShots.ts)
   'docs.shot.overview': 'ShardScope 在 1280×720 下：4 个副本，哈希范围均分；服务端分片少发送 4.0×',
   'docs.shot.headlineFailure':
-    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本没有收到 shardInfo，保留了发给它们的全部对象',
+    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本连到门控关闭的 API 服务器，它们的客户端悄无声息地缓存了整个集合',
   'docs.shot.memory':
     '两种客户端写法下的内存：全部缓存时，客户端分片的开销是服务端分片总量的 N 倍；下方是每种方式的 LIST 峰值和反序列化内存分配',
   'docs.shot.listPreviewGateOff':
-    'LIST 预览：门控开启的 API 服务器只发送该副本的分片，并附带 shardInfo；门控关闭的服务器发送整个集合，由回退（客户端过滤）保留副本自己的份额',
+    'LIST 预览：门控开启的 API 服务器只发送该副本的分片，并附带 shardInfo；门控关闭的服务器发送整个集合，由自己检查的客户端保留副本自己的份额',
   'docs.shot.zhCN': '简体中文界面的 ShardScope（1280×720）',
   'docs.shot.reshardHandoff':
     '4 → 5 重新分片：重新 LIST 的字节数，以及没有负责副本或有两个负责副本的对象随时间的变化；下方是交接报告',
@@ -249,7 +249,7 @@ export const zhCN = {
   'bandwidth.hottest': '最忙：{replica} {value}（均值的 {factor}×）',
 
   'hash.dotOwnersSame':
-    '这里客户端分片的归属看起来相同：使用哈希范围时，每个副本保留的正是服务器会发给它的对象。使用跳跃一致性哈希时，或服务端分片副本轻信门控关闭的 API 服务器时，两者才会不同。',
+    '这里客户端分片的归属看起来相同：使用哈希范围时，每个副本保留的正是服务器会发给它的对象。使用跳跃一致性哈希时，或服务端分片副本的 client-go 缓存门控关闭的 API 服务器发来的一切时，两者才会不同。',
   'hash.dotOwnersSameJump': '此刻客户端分片的归属恰好与服务端分片完全一致。',
   'hash.dotOwnersDiffer': { other: '有 {formatted} 个对象（{share}）的客户端归属与服务端不同。' },
 
