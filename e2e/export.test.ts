@@ -117,7 +117,7 @@ describe('export and share (issue 10)', () => {
       assert.ok(parsed.paths >= minPaths, `${button}: ${parsed.paths} stroked paths`);
       assert.ok(parsed.rects >= minRects, `${button}: ${parsed.rects} filled rects`);
       assert.ok(parsed.texts > 5, `${button}: ${parsed.texts} texts`);
-      assert.match(text, /#s=1\./, 'the caption carries the short link');
+      assert.match(text, /#s=2\./, 'the caption carries the short link');
     }
     // The hash space's dots are in it too (the canvas as an embedded picture).
     assert.match((await download('export-svg-hash')).bytes.toString('utf8'), /<image [^>]*href="data:image\/png;base64,/);

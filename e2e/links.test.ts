@@ -20,7 +20,7 @@ const small = { objects: 500, namespaces: 8 };
 /** The state the address bar holds now (issue 10: the page writes the short `#s=` form; read as the page reads it). */
 async function linkedState(page: Page): Promise<{ p: Record<string, unknown>; w: Record<string, unknown> }> {
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /^#s=1\./);
+  assert.match(hash, /^#s=2\./);
   const { state, issues } = readLink(hash);
   assert.deepEqual(issues, []);
   return { p: state!.params as unknown as Record<string, unknown>, w: state!.view as unknown as Record<string, unknown> };
@@ -32,7 +32,7 @@ async function waitForLink(page: Page, path: readonly (string | number)[], expec
   for (;;) {
     const hash = await page.evaluate(() => location.hash);
     const { state } = readLink(hash);
-    if (state && /^#s=1\./.test(hash)) {
+    if (state && /^#s=2\./.test(hash)) {
       let v: unknown = { p: state.params, w: state.view };
       for (const k of path) v = v === null || v === undefined ? undefined : (v as Record<string | number, unknown>)[k];
       if (JSON.stringify(v) === JSON.stringify(expected)) return;
