@@ -218,6 +218,14 @@ describe('text no token rule accepts: cel-go quotes it as it is, the hint says w
   });
 });
 
+describe('the hint reads the error cel-go reports', () => {
+  it("the parser's where cel-go stops before a bad character further on, the lexer's where cel-go reads that far", () => {
+    // After a token it cannot take, cel-go reads one more to see whether dropping it would do.
+    expect(error('f(a b c $')).toEqual({ message: "Syntax error: mismatched input 'b' expecting ')'", hint: "unexpected 'b' at 1:5, expected ',' or ')'", text: 'b' });
+    expect(error('f(a b $')).toEqual({ message: "Syntax error: token recognition error at: '$'", hint: "unexpected character '$' at 1:7", text: '$' });
+  });
+});
+
 describe('no hint', () => {
   it('beside errors that are not syntax errors: a literal out of range, the nesting limits', () => {
     expect(error('0xFFFFFFFFFFFFFFFFF')).toEqual({ message: 'invalid int literal', hint: undefined, text: '0xFFFFFFFFFFFFFFFFF' });

@@ -60,14 +60,13 @@ export function parseCel(text: string, options: CelParseOptions = {}): CelParseR
 }
 
 /**
- * The hint: what the fast parser saw, in plain words. The lexer's error when it is no later
- * than the token after the one the parser stopped at (ANTLR reads that one before it reports),
- * else the parser's.
+ * The hint: what the fast parser saw, in plain words. The lexer's error when the parser did not
+ * fail or the error is no later than the token after the one the parser stopped at (ANTLR
+ * reads that one before it reports), else the parser's. One of the two is there.
  */
 function hintFor(src: string, lexError: LexError | undefined, failure: ParseFailure | undefined, locate: Locate): string | undefined {
-  if (lexError !== undefined && (failure === undefined || lexError.start <= failure.following.start)) return lexFailureHint(lexError, src, locate);
-  if (failure !== undefined && failure.kind === 'syntax') return parseFailureHint(failure, src, locate);
-  return undefined;
+  if (failure === undefined || (lexError !== undefined && lexError.start <= failure.following.start)) return lexFailureHint(lexError!, src, locate);
+  return failure.kind === 'syntax' ? parseFailureHint(failure, src, locate) : undefined;
 }
 
 function syntaxError(
@@ -83,8 +82,9 @@ function syntaxError(
   // error instead when the parser asks for that token.
   const first = firstParseError(src, lexError !== undefined ? tokens.slice(0, -1) : tokens, lexError !== undefined, maxDepth);
   if (first?.kind === 'syntax') {
+    // The token is one of the lexer's, so an EOF token is empty (its end is its start).
     const t = first.token;
-    return new CelError(first.message, t.start, t.kind === 'EOF' ? t.start : t.end, hint);
+    return new CelError(first.message, t.start, t.end, hint);
   }
   if (first?.kind === 'recursion') return new CelError(recursionLimitMessage(maxDepth), -1, -1);
   if (lexError !== undefined) {
