@@ -33,11 +33,11 @@ function rssOf(pid: number): number {
 }
 
 /** Runs `node --import tsx src/sim/cli/main.ts ...argv` from the repository root. */
-export function spawnCli(argv: readonly string[], options: { timeoutMs?: number; maxRssBytes?: number; nodeArgs?: readonly string[] } = {}): Promise<SpawnedCli> {
+export function spawnCli(argv: readonly string[], options: { timeoutMs?: number; maxRssBytes?: number; nodeArgs?: readonly string[]; env?: Readonly<Record<string, string>> } = {}): Promise<SpawnedCli> {
   const timeoutMs = options.timeoutMs ?? 20_000;
   const maxRss = options.maxRssBytes ?? 2_000_000_000;
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/sim/cli/main.ts', ...argv], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'src/sim/cli/main.ts', ...argv], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env } });
     const started = Date.now();
     let stdout = '';
     let stderr = '';

@@ -9,6 +9,8 @@ import type { Simulation } from '../engine';
 export interface ProgressSink {
   write(line: string): void;
   now(): number;
+  /** Overrides {@link PROGRESS_AFTER_MS} (main.ts: `SHARDSCOPE_PROGRESS_AFTER_MS`, so a test sees progress on any machine). */
+  readonly afterMs?: number;
 }
 
 /** A run that has taken this long starts saying how far it is. */
@@ -45,6 +47,7 @@ export function stepWithProgress(sim: Simulation, seconds: number, sink: Progres
   }
   const ticks = Math.floor(seconds * TICKS_PER_SECOND + 1e-6);
   const slice = Math.max(1, Math.ceil(ticks / SLICES));
+  const after = sink.afterMs ?? PROGRESS_AFTER_MS;
   let said = started;
   let done = 0;
   while (done < ticks) {
@@ -52,7 +55,7 @@ export function stepWithProgress(sim: Simulation, seconds: number, sink: Progres
     sim.step(n / TICKS_PER_SECOND);
     done += n;
     const now = sink.now();
-    if (done < ticks && now - started > PROGRESS_AFTER_MS && (said === started || now - said >= PROGRESS_EVERY_MS)) {
+    if (done < ticks && now - started >= after && (said === started || now - said >= PROGRESS_EVERY_MS)) {
       said = now;
       const share = done / ticks;
       const left = ((now - started) * (1 - share)) / share;

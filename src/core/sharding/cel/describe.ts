@@ -1,6 +1,4 @@
-import { CelError } from './errors';
 import type { LexError } from './lexer';
-import { recursionLimitMessage } from './limits';
 import { formatLocation, type Locate } from './location';
 import type { ParseFailure } from './parser';
 import type { Token } from './tokens';
@@ -28,21 +26,21 @@ function visible(text: string): string {
   return out;
 }
 
-/** Format characters (U+FEFF, U+200B...), separators other than space, and lone surrogates. */
-const INVISIBLE = /^[\p{Cf}\p{Z}\p{Cs}]$/u;
+/** Format characters (U+FEFF, U+200B...), separators other than the space, and lone surrogates. */
+const INVISIBLE = /^(?! )[\p{Cf}\p{Z}\p{Cs}]$/u;
 
 /**
  * Control and invisible characters as escapes, so a message never carries an invisible or
  * line-breaking character (a pasted byte-order mark must be named, not shown as nothing).
+ * `c` is one code point: two UTF-16 units for a character outside the BMP.
  */
 function visibleChar(c: string): string {
   const code = c.codePointAt(0)!;
   if (c === '\n') return '\\n';
   if (c === '\t') return '\\t';
   if (c === '\r') return '\\r';
-  if (c === ' ') return c;
   if (code < 0x20 || (code >= 0x7f && code <= 0x9f) || INVISIBLE.test(c)) {
-    return code > 0xffff ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
+    return c.length > 1 ? `\\U${code.toString(16).padStart(8, '0')}` : `\\u${code.toString(16).padStart(4, '0')}`;
   }
   return c;
 }
@@ -61,65 +59,47 @@ function describeToken(t: Token): string {
 }
 
 /** A hint for the usual slips: C-style comments, words for logic operators. */
-function hint(t: Token, src: string): string {
+function slip(t: Token, src: string): string {
   // `/* x */` lexes as '/' '*': point out the comment whichever of the two is unexpected.
   if ((t.kind === 'SLASH' && src[t.end] === '*') || (t.kind === 'STAR' && src[t.start - 1] === '/')) {
     return ' (only // comments are supported)';
   }
-  if (t.kind === 'IDENTIFIER') {
-    const word = t.text.toLowerCase();
-    if (word === 'or') return " (CEL writes 'or' as '||')";
-    if (word === 'and') return " (CEL writes 'and' as '&&')";
-  }
+  // Only an identifier's text is a bare word (a string's has its quotes).
+  const word = t.text.toLowerCase();
+  if (word === 'or') return " (CEL writes 'or' as '||')";
+  if (word === 'and') return " (CEL writes 'and' as '&&')";
   return '';
 }
 
-/** The cel-go-style error for a token the grammar rejected, or for the rule nesting limit. */
-export function parseFailureError(f: ParseFailure, src: string, locate: Locate, maxRecursionDepth: number): CelError {
+/** The plain reading of a token the grammar rejected (a syntax failure of the fast parser). */
+export function parseFailureHint(f: ParseFailure, src: string, locate: Locate): string {
   const t = f.token;
-  // An EOF token is empty (its end is its start), so the span is the token's in every case.
-  if (f.kind === 'recursion') return new CelError(recursionLimitMessage(maxRecursionDepth), t.start, t.end);
-  const at = formatLocation(locate(t.start));
-  return new CelError(`Syntax error: unexpected ${describeToken(t)} at ${at}, expected ${f.expected}${hint(t, src)}`, t.start, t.end);
+  return `unexpected ${describeToken(t)} at ${formatLocation(locate(t.start))}, expected ${f.expected}${slip(t, src)}`;
 }
 
 function codePointAt(src: string, i: number): string {
   return String.fromCodePoint(src.codePointAt(i)!);
 }
 
-/** The cel-go-style error for text no token rule accepts. */
-export function lexFailureError(e: LexError, src: string, locate: Locate): CelError {
+/** The plain reading of text no token rule accepts. */
+export function lexFailureHint(e: LexError, src: string, locate: Locate): string {
+  const at = (offset: number): string => formatLocation(locate(offset));
   switch (e.reason) {
-    case 'unterminated-string': {
-      const lineEnd = e.failAt;
-      return new CelError(
-        `Syntax error: unterminated string literal at ${formatLocation(locate(e.start))} (no closing quote before the end of the ${lineEnd < src.length ? 'line' : 'text'})`,
-        e.start,
-        lineEnd,
-      );
-    }
+    case 'unterminated-string':
+      return `unterminated string literal at ${at(e.start)} (no closing quote before the end of the ${e.failAt < src.length ? 'line' : 'text'})`;
     case 'invalid-escape': {
       const from = e.escapeAt ?? e.start;
       const seq = src.slice(from, Math.min(e.failAt + 1, src.length));
-      return new CelError(
-        `Syntax error: invalid escape sequence ${showText(seq)} in string literal at ${formatLocation(locate(from))}`,
-        from,
-        from + seq.length,
-      );
+      return `invalid escape sequence ${showText(seq)} in string literal at ${at(from)}`;
     }
     case 'incomplete-operator': {
       const c = src[e.start]!;
-      return new CelError(
-        `Syntax error: unexpected character ${showText(c)} at ${formatLocation(locate(e.start))} (did you mean '${c}${c}'?)`,
-        e.start,
-        e.start + 1,
-      );
+      return `unexpected character ${showText(c)} at ${at(e.start)} (did you mean '${c}${c}'?)`;
     }
     case 'unexpected-character': {
       const c = codePointAt(src, e.start);
       const why = c === '`' ? ' (backtick-quoted identifiers are not supported)' : '';
-      // ANTLR's error text here is exactly this character (the lexer gave up on it at once).
-      return new CelError(`Syntax error: unexpected character ${showText(c)} at ${formatLocation(locate(e.start))}${why}`, e.start, e.start + c.length);
+      return `unexpected character ${showText(c)} at ${at(e.start)}${why}`;
     }
   }
 }

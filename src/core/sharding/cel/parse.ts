@@ -1,7 +1,7 @@
 import type { Expr } from './ast';
 import { firstParseError } from './antlr/recognizer';
 import { buildAst } from './build';
-import { lexFailureError, parseFailureError } from './describe';
+import { lexFailureHint, parseFailureHint } from './describe';
 import { CelError } from './errors';
 import { lex, lexErrorText, type LexError } from './lexer';
 import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MAX_RECURSION_DEPTH, codePointLimitMessage, recursionLimitMessage } from './limits';
@@ -59,12 +59,14 @@ export function parseCel(text: string, options: CelParseOptions = {}): CelParseR
   return { ok: false, error: syntaxError(src, tokens, lexError, failure, locate, maxDepth) };
 }
 
-/** The hint: what the fast parser saw, in plain words (its message without cel-go's prefix). */
-function hintFor(src: string, lexError: LexError | undefined, failure: ParseFailure | undefined, locate: Locate, maxDepth: number): CelError | undefined {
-  let plain: CelError | undefined;
-  if (lexError !== undefined && (failure === undefined || lexError.start <= failure.following.start)) plain = lexFailureError(lexError, src, locate);
-  else if (failure !== undefined && failure.kind === 'syntax') plain = parseFailureError(failure, src, locate, maxDepth);
-  return plain;
+/**
+ * The hint: what the fast parser saw, in plain words. The lexer's error when the parser did not
+ * fail or the error is no later than the token after the one the parser stopped at (ANTLR
+ * reads that one before it reports), else the parser's. One of the two is there.
+ */
+function hintFor(src: string, lexError: LexError | undefined, failure: ParseFailure | undefined, locate: Locate): string | undefined {
+  if (failure === undefined || (lexError !== undefined && lexError.start <= failure.following.start)) return lexFailureHint(lexError!, src, locate);
+  return failure.kind === 'syntax' ? parseFailureHint(failure, src, locate) : undefined;
 }
 
 function syntaxError(
@@ -75,14 +77,14 @@ function syntaxError(
   locate: Locate,
   maxDepth: number,
 ): CelError {
-  const plain = hintFor(src, lexError, failure, locate, maxDepth);
-  const hint = plain?.message.replace(/^Syntax error: /, '');
+  const hint = hintFor(src, lexError, failure, locate);
   // Before its first error the lexer's tokens end with a stand-in EOF: ANTLR would report the
   // error instead when the parser asks for that token.
   const first = firstParseError(src, lexError !== undefined ? tokens.slice(0, -1) : tokens, lexError !== undefined, maxDepth);
   if (first?.kind === 'syntax') {
+    // The token is one of the lexer's, so an EOF token is empty (its end is its start).
     const t = first.token;
-    return new CelError(first.message, t.start, t.kind === 'EOF' ? t.start : t.end, hint);
+    return new CelError(first.message, t.start, t.end, hint);
   }
   if (first?.kind === 'recursion') return new CelError(recursionLimitMessage(maxDepth), -1, -1);
   if (lexError !== undefined) {
@@ -90,6 +92,8 @@ function syntaxError(
     const text = lexErrorText(src, lexError);
     return new CelError(`Syntax error: token recognition error at: '${text}'`, lexError.start, lexError.start + text.length, hint);
   }
-  // The two parsers disagree (a bug): keep the fast parser's own account.
-  return plain ?? new CelError(recursionLimitMessage(maxDepth), -1, -1);
+  // The two parsers disagree (a bug): keep the fast parser's own account, the hint as the
+  // message on the token it stopped at.
+  const t = failure!.token;
+  return hint !== undefined ? new CelError(`Syntax error: ${hint}`, t.start, t.end) : new CelError(recursionLimitMessage(maxDepth), -1, -1);
 }

@@ -249,6 +249,14 @@ describe('CEL parser: recursion limits', () => {
     expect(error('1' + ' + 1'.repeat(251)).message).toBe('max recursion depth exceeded');
   });
 
+  it('reports the rule nesting limit met before a bad character further on, with no location (start and end -1)', () => {
+    // cel-go stops at the limit: its lexer never reaches the $.
+    expect(parseCel('(((a))) $', { maxRecursionDepth: 2 })).toMatchObject({
+      ok: false,
+      error: { message: 'expression recursion limit exceeded: 2', start: -1, end: -1, hint: undefined },
+    });
+  });
+
   it('counts nothing for long || and && chains, which cel-go balances', () => {
     expect(parseCel(Array.from({ length: 5000 }, (_, i) => `x${i}`).join(' || ')).ok).toBe(true);
   });
