@@ -215,6 +215,28 @@ describe('a WATCH on a gate-off server after a LIST with shardInfo', () => {
   });
 });
 
+describe('client-go on a gate-off server', () => {
+  it('with its default watch-list, is named once, by what it caches: the headline says trust, not also skewTrust for the same events', () => {
+    // No LIST with shardInfo before the WATCH: the replica on the gate-off server streams its
+    // initial state from that server, so nothing about it is a skew between a LIST and a WATCH.
+    const s = createSimulation({
+      seed: 'skew-1',
+      cluster: { pods: 2_000, namespaces: 8 },
+      churn: { addsPerSecond: 2, modifiesPerSecond: 10, deletesPerSecond: 2, bookmarkIntervalSeconds: 0, burst: { enabled: false } },
+      apiServers: { count: 3, gates: [true, true, false], routing: 'l7' },
+      replicas: { count: 12, client: 'client-go' },
+    });
+    s.step(20);
+    const snap = s.snapshot();
+    // It keeps what the gate-off server sends outside its range...
+    expect(snap.modes.server.lifecycle.duplicatesMissed).toBeGreaterThan(0);
+    const kinds = verdictOf(snap).failures.map((f) => f.kind);
+    // ...and the headline names that once: the replica caches the whole collection.
+    expect(kinds).toContain('trust');
+    expect(kinds).not.toContain('skewTrust');
+  });
+});
+
 describe('what the local check costs', () => {
   it('is one hash per object event a replica receives: the closed form matches the measured rate, and client-go costs none', () => {
     const run = (client: 'client-go' | 'checked') => {

@@ -99,7 +99,10 @@ function replicaFailures(m: ModeSnapshot): VerdictFailure[] {
   const skew = m.replicas
     .filter((r) => r.status === 'ok' && r.filtering === 'trust' && r.shardInfoSeen && m.apiServers[r.apiServer]?.gate === false)
     .map((r) => r.index);
-  if (m.lifecycle.duplicatesMissed > 0 && (skew.length > 0 || m.lifecycle.duplicatesCaught === 0)) {
+  // Events kept from an unfiltered WATCH: said for replicas that trust the stream after a LIST
+  // with shardInfo, or in the past tense once nobody caches unfiltered any more (a replica that
+  // caches everything now is already named by 'trust').
+  if (m.lifecycle.duplicatesMissed > 0 && (skew.length > 0 || (trust.length === 0 && m.lifecycle.duplicatesCaught === 0))) {
     out.push({ kind: 'skewTrust', mode: m.mode, replicas: skew, events: m.lifecycle.duplicatesMissed });
   }
   if (fallback.length > 0) out.push({ kind: 'fallback', mode: m.mode, replicas: fallback });
