@@ -35,7 +35,7 @@ describe('the headline states failures', () => {
     const failure = page.getByTestId('headline-failure');
     await failure.waitFor();
     const text = (await headline.textContent()) ?? '';
-    assert.match(text, /^4 replicas: .* — but 100% of objects have more than one owner; .+ are on gate-off API servers and their client caches the whole collection, silently(; and \d+ more problems?)?$/);
+    assert.match(text, /^4 replicas: .* — but 100% of objects have more than one owner; .+ are on gate-off API servers and cache the whole collection, silently(; and \d+ more problems?)?$/);
     assert.equal(await headline.getAttribute('data-failures'), 'duplicates trust');
     // Same large type as the ratio, and visible without scrolling the panel.
     assert.equal(await typeOf('[data-testid="headline-failure"]'), await typeOf('[data-testid="headline-ratio"]'));

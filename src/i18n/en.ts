@@ -30,7 +30,7 @@ export const en = {
   // Markdown alt text: no square brackets.
   'docs.shot.overview': 'ShardScope at 1280×720: 4 replicas with equal ranges; server-side sharding sends 4.0× less',
   'docs.shot.headlineFailure':
-    'The headline in a failure case: both modes send the same, but every object has more than one owner, and 4 replicas are on gate-off API servers and their client caches the whole collection, silently',
+    'The headline in a failure case: both modes send the same, but every object has more than one owner, and 4 replicas are on gate-off API servers and cache the whole collection, silently',
   'docs.shot.memory':
     'Memory under both client styles: caching everything costs N times the server-side total; the LIST peak and decode allocation per mode',
   'docs.shot.listPreviewGateOff':
@@ -295,8 +295,8 @@ export const en = {
   'verdict.http500': { one: '{replicas} gets HTTP 500', other: '{replicas} get HTTP 500' },
   'verdict.down': { one: '{replicas} is down (its selector does not parse)', other: '{replicas} are down (their selectors do not parse)' },
   'verdict.trust': {
-    one: '{replicas} is on a gate-off API server and its client caches the whole collection, silently',
-    other: '{replicas} are on gate-off API servers and their client caches the whole collection, silently',
+    one: '{replicas} is on a gate-off API server and caches the whole collection, silently',
+    other: '{replicas} are on gate-off API servers and cache the whole collection, silently',
   },
   'verdict.fallback': {
     one: '{replicas} is on a gate-off API server: it receives the whole stream and filters it locally',
@@ -762,6 +762,8 @@ export const en = {
   'keys.pageScrolls': 'Scroll the page (they step in presentation mode)',
   'keys.escape': 'Esc',
   'bandwidth.auditOkShort': 'one owner each',
+  'bandwidth.auditGapsShort': { one: '{formatted} with no owner', other: '{formatted} with no owner' },
+  'bandwidth.auditDuplicatesShort': { one: '{formatted} with 2+ owners', other: '{formatted} with 2+ owners' },
   // issue 9: API servers over time and the watch lifecycle
   'verdict.skewTrust': {
     one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',

@@ -204,8 +204,8 @@ export const VERDICT_MESSAGES_EN = {
   http500: { one: '{replicas} gets HTTP 500', other: '{replicas} get HTTP 500' },
   down: { one: '{replicas} is down (its selector does not parse)', other: '{replicas} are down (their selectors do not parse)' },
   trust: {
-    one: '{replicas} is on a gate-off API server and its client caches the whole collection, silently',
-    other: '{replicas} are on gate-off API servers and their client caches the whole collection, silently',
+    one: '{replicas} is on a gate-off API server and caches the whole collection, silently',
+    other: '{replicas} are on gate-off API servers and cache the whole collection, silently',
   },
   skewTrust: {
     one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',

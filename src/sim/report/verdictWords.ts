@@ -21,7 +21,7 @@ export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {
   duplicatesCount: '{formatted} 个对象有多个负责副本',
   http500: '{replicas} 收到 HTTP 500',
   down: '{replicas} 已停止（选择器无法解析）',
-  trust: '{replicas} 连到门控关闭的 API 服务器，其客户端静默缓存了整个集合',
+  trust: '{replicas} 连到门控关闭的 API 服务器，静默缓存了整个集合',
   fallback: '{replicas} 连到门控关闭的 API 服务器：收到整个事件流并在本地过滤',
   skewTrust: '保留了 {events} 个重复事件：{replicas} 信任了门控关闭的 API 服务器未经过滤发送的 WATCH',
   skewTrustPast: '保留了 {events} 个重复事件：曾信任门控关闭的 API 服务器未经过滤发送的 WATCH',
