@@ -6,7 +6,7 @@
  */
 import { canvasMetrics, paintDomSteps, type Tiling } from './toCanvas';
 import { domToSvgSteps } from './toSvg';
-import { nextFrame, runSliced } from './slices';
+import { fillBands, nextFrame, runSliced } from './slices';
 
 /** Scale of a PNG export: 2 device pixels per CSS pixel, sharp on a slide. */
 export const EXPORT_SCALE = 2;
@@ -37,9 +37,11 @@ function captionFont(): string {
 /**
  * The largest canvas an export draws (issue 23, point 4): at most this many pixels a side and
  * in all, within Chromium's and Firefox's limits (they refuse sides over 32,767 pixels, or
- * about 268 million in all). A 64-replica page at 2x was a 1,960 x 87,728 canvas whose `toBlob`
- * gave nothing. A browser that refuses even this (Safari on iOS stops at 16,777,216 pixels) is
- * asked once more at {@link FALLBACK_CANVAS_AREA}.
+ * about 268 million in all): the default page at 2x is about 30 million. A 64-replica page at
+ * 2x was a 1,960 x 87,728 canvas whose `toBlob` gave nothing. A browser that refuses even this
+ * (Safari on iOS stops at 16,777,216 pixels) is asked once more at {@link FALLBACK_CANVAS_AREA}.
+ * The browser allocates and clears the whole canvas on its first draw, one task no script can
+ * slice: 50-55 ms for 32 million pixels in headless Chromium on a 2-core machine.
  */
 export const MAX_CANVAS_SIDE = 16_384;
 export const MAX_CANVAS_AREA = 33_554_432;
@@ -101,7 +103,7 @@ export async function renderPng(root: Element, caption: Caption, make: CanvasFac
   if (!canvas || !ctx) return null;
   const { background, color } = pageBackground();
   ctx.fillStyle = background;
-  ctx.fillRect(0, 0, canvas.width, canvas.height);
+  await runSliced(fillBands(ctx, canvas.width, canvas.height));
   await runSliced(paintDomSteps(root, ctx, tiling));
   const s = tiling.scale;
   ctx.setTransform(s, 0, 0, s, 0, 0);

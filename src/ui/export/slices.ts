@@ -38,3 +38,19 @@ export async function runSliced<T>(steps: Steps<T>, sliceMs = SLICE_MS): Promise
     resumed = true;
   }
 }
+
+/** Pixels one background band covers: a few milliseconds of a software canvas. */
+export const BAND_PIXELS = 1 << 21;
+
+/**
+ * Fills a `width` x `height` canvas with its current fill style in horizontal bands of at most
+ * {@link BAND_PIXELS}, a step each: one fillRect over a 2,000 x 16,000 export took 55 ms, a
+ * long task of its own.
+ */
+export function* fillBands(ctx: Pick<CanvasRenderingContext2D, 'fillRect'>, width: number, height: number): Steps {
+  const band = Math.max(1, Math.floor(BAND_PIXELS / Math.max(1, width)));
+  for (let y = 0; y < height; y += band) {
+    ctx.fillRect(0, y, width, Math.min(band, height - y));
+    yield;
+  }
+}
