@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|cli|seekgen|bundle|browser`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|cli|seekgen|bundle|apiserver|browser`
  * to run one group.
  */
 import { cpus } from 'node:os';
@@ -32,6 +32,10 @@ async function main(): Promise<void> {
     results.push(...(await runSeekGenBrowserBenchmarks()));
   }
   if (!only || only === 'bundle') results.push(...runBundleBenchmark());
+  if (!only || only === 'apiserver') {
+    const { runApiServerCostBenchmarks } = await import('./apiserver-costs');
+    results.push(...runApiServerCostBenchmarks());
+  }
   if (!only || only === 'browser') {
     const { runBrowserBenchmarks } = await import('./browser');
     results.push(...(await runBrowserBenchmarks()));

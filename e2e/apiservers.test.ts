@@ -7,7 +7,7 @@ import { freshPage, useBuiltSite, type PageWatch, setPlaying } from './browser';
 const DIST = join(import.meta.dirname, '..', 'dist');
 
 /** A `#state=` link with these parameters and view fields (the rest take their defaults). */
-const link = (p: Record<string, unknown>, w: Record<string, unknown> = {}) => '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p, w }));
+const link = (p: Record<string, unknown>, w: Record<string, unknown> = {}) => '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p, w }));
 
 async function clockSeconds(page: Page): Promise<number> {
   const text = (await page.getByTestId('clock').locator('[aria-hidden="true"]').textContent()) ?? '';
@@ -35,39 +35,39 @@ describe('API servers over time on the page', () => {
   });
 
   it('explains each lifecycle control in one line', async () => {
-    for (const id of ['rollout-gates', 'watch-policy', 'initial-list', 'watch-timeouts']) {
+    for (const id of ['rollout-gates', 'initial-list', 'watch-timeouts', 'routing', 'client-choice']) {
       const text = (await page.getByTestId(id).textContent()) ?? '';
       assert.ok(text.length > 40, `${id} has an explanation: ${text}`);
     }
     assert.deepEqual(watch.pageErrors, []);
   });
 
-  it('a rolling upgrade set from the page shows the relist storm and, under trust, the duplicates', async () => {
+  it('a gate rollback set from the page: watches resume on gate-off servers and client-go caches what they send', async () => {
     await setPlaying(page, false);
     const at = Math.ceil(await clockSeconds(page)) + 3;
     await page.getByTestId('toggle-rollout').click();
     await page.getByTestId('rolloutGate-off').click();
     await commit(page, 'field-rolloutAt', String(at));
     await commit(page, 'field-rolloutEvery', '5');
-    await page.getByTestId('watchPolicy-trust-stream').check();
-    // Before the first restart: no relist, no duplicate.
-    assert.match((await page.getByTestId('lifecycle-summary').textContent()) ?? '', /relists 0 /);
+    assert.equal(await page.getByTestId('client-client-go').isChecked(), true);
+    // Before the first restart: no resume, no relist, no duplicate.
+    assert.match((await page.getByTestId('lifecycle-summary').textContent()) ?? '', /^watch resumes 0 · relists 0 /);
     await setPlaying(page, true);
-    // Server 1 restarts at at + 5 s; its clients LIST and WATCH through the load balancer.
+    // A restart ends the watches on that server; client-go resumes them on another one,
+    // from its resourceVersion, and caches every event a gate-off server sends.
     await page.waitForFunction(
       () => Number(document.querySelector('[data-testid="audit-server"]')?.getAttribute('data-duplicates') ?? 0) > 0,
       undefined,
       { timeout: 90_000 },
     );
     const summary = (await page.getByTestId('lifecycle-summary').textContent()) ?? '';
-    const m = /relists (\d+) .*duplicate events kept ([\d,]+)/.exec(summary);
+    const m = /^watch resumes (\d+) · relists (\d+) .*duplicate events kept ([\d,]+)/.exec(summary);
     assert.ok(m, summary);
     assert.ok(Number(m[1]) > 0, summary);
-    assert.ok(Number(m[2].replace(/,/g, '')) > 0, summary);
-    // The relist storm is charted.
-    await page.getByTestId('chart-relists').waitFor();
-    // The headline names the duplicates kept under trust.
-    assert.match((await page.getByTestId('headline-ratio').getAttribute('data-failures')) ?? '', /skewTrust/);
+    assert.ok(Number(m[3].replace(/,/g, '')) > 0, summary);
+    // The headline names the silent full cache.
+    assert.match((await page.getByTestId('headline-ratio').getAttribute('data-failures')) ?? '', /trust/);
+    assert.match((await page.getByTestId('headline-ratio').textContent()) ?? '', /caches the whole collection, silently/);
     await page.screenshot({ path: '/tmp/e2e-apiservers.png' });
     assert.deepEqual(watch.pageErrors, []);
   });

@@ -32,6 +32,8 @@ describe('server artefacts in a browser (issue 7)', () => {
     await field.press('Enter');
     await page.getByTestId('toggle-gate-1').waitFor();
     await page.getByTestId('toggle-gate-1').click();
+    // The checked client: its own check filters what the gate-off server sends.
+    await page.getByTestId('client-checked').check();
     await page.locator('[data-testid="replica-card"][data-replica="1"] [data-testid="badge-fallback"]').waitFor();
   }
 
@@ -49,7 +51,7 @@ describe('server artefacts in a browser (issue 7)', () => {
     assert.equal(num((await sent.textContent())!.split(' pods')[0]!), live);
     assert.match((await sent.textContent()) ?? '', /the whole collection/);
     const kept = preview.getByTestId('list-kept');
-    assert.equal(await kept.getAttribute('data-filtering'), 'fallback');
+    assert.equal(await kept.getAttribute('data-filtering'), 'local');
     const keptCount = Number(await kept.getAttribute('data-count'));
     assert.ok(keptCount > 0 && keptCount < live / 2, `kept ${keptCount} of ${live}`);
     assert.match((await kept.textContent()) ?? '', new RegExp(`keeps ${keptCount.toLocaleString('en')} pods`));

@@ -31,7 +31,7 @@ function interleaved(per: number): string[] {
   return Array.from({ length: 64 }, (_, k) => Array.from({ length: per }, (_, i) => `shardRange(object.metadata.uid, '${hex(i * 64 + k)}', '${hex(i * 64 + k + 1)}')`).join(' || '));
 }
 
-const link = '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 10_000, replicas: 64, selectors: interleaved(128) }, w: { speed: 1 } }));
+const link = '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 10_000, replicas: 64, selectors: interleaved(128) }, w: { speed: 1 } }));
 
 describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
   const env = useBuiltSite(DIST);

@@ -19,7 +19,7 @@ const short = (p: Partial<ReturnType<typeof defaultSimParams>>) => {
   return encodeShortLink({ ...params, selectors: p.selectors ?? equalSplitSelectors(params.replicas, params.shardKey) }, defaultViewParams());
 };
 /** A short link whose payload is `json` as it stands (deflated). */
-const shortOf = (json: string) => `#s=1.${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
+const shortOf = (json: string) => `#s=2.${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
 const simTime = (page: Page) => page.evaluate(() => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')));
 
 describe('links that cannot be read keep the run (issue 23, point 2)', () => {
@@ -40,9 +40,9 @@ describe('links that cannot be read keep the run (issue 23, point 2)', () => {
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 7);
     assert.deepEqual(await fields(), ['7', '123', '5,000']);
     await waitUntil(async () => (await simTime(page)) >= 2, 30_000);
-    const bomb = `#s=1.${toBase64Url(deflateSync(new Uint8Array(8_000_000).fill(32), { level: 9 }))}`;
+    const bomb = `#s=2.${toBase64Url(deflateSync(new Uint8Array(8_000_000).fill(32), { level: 9 }))}`;
     const links: [string, RegExp][] = [
-      ['#s=1.@@@@', /could not be read/],
+      ['#s=2.@@@@', /could not be read/],
       [good.slice(0, good.length - 6), /could not be read/],
       [bomb, /not read/],
       ['#s=7.q64FAA', /another version/],
@@ -126,7 +126,7 @@ describe('links say what really happened (issue 23, point 6)', () => {
   };
 
   it('a small bomb link is reported by the size it unpacks to, not as a long link', async () => {
-    const bomb = `#s=1.${toBase64Url(deflateSync(new Uint8Array(2_000_000).fill(32), { level: 9 }))}`;
+    const bomb = `#s=2.${toBase64Url(deflateSync(new Uint8Array(2_000_000).fill(32), { level: 9 }))}`;
     assert.ok(bomb.length < 5_000);
     await page.goto(env.site.url + bomb);
     const text = await noticeText();
@@ -154,7 +154,7 @@ describe('links say what really happened (issue 23, point 6)', () => {
   });
 
   it('a link with both #state= and #s= says which one was used', async () => {
-    const state = '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { replicas: 3, objects: 500 } }));
+    const state = '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { replicas: 3, objects: 500 } }));
     const both = state + '&' + short({ replicas: 5, objects: 500 }).slice(1);
     await page.goto(env.site.url + both);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);

@@ -14,7 +14,7 @@ describe('live objects are capped in a browser (issue 8)', () => {
     const page = await context.newPage();
     const watch = watchPage(page, site.origin);
     // A full cluster and 100,000 adds per second with no deletes: every add must be refused.
-    const state = { v: 1, p: { objects: 1_000_000, addedPerSec: 100_000, modifiedPerSec: 0, deletedPerSec: 0 } };
+    const state = { v: 2, p: { objects: 1_000_000, addedPerSec: 100_000, modifiedPerSec: 0, deletedPerSec: 0 } };
     await page.goto(site.url + '#state=' + encodeURIComponent(JSON.stringify(state)));
     await page.getByTestId('replica-card').first().waitFor({ timeout: 120_000 });
     const play = page.getByTestId('play-toggle');

@@ -9,7 +9,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 
 /** A `#state=` link with these parameters and view fields (the rest take their defaults). */
 const link = (p: Record<string, unknown>, w: Record<string, unknown> = {}) =>
-  '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p, w }));
+  '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p, w }));
 
 /** Simulated seconds shown by the header clock ("t = 1:02.5"). */
 async function clockSeconds(page: Page): Promise<number> {

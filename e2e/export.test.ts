@@ -117,7 +117,7 @@ describe('export and share (issue 10)', () => {
       assert.ok(parsed.paths >= minPaths, `${button}: ${parsed.paths} stroked paths`);
       assert.ok(parsed.rects >= minRects, `${button}: ${parsed.rects} filled rects`);
       assert.ok(parsed.texts > 5, `${button}: ${parsed.texts} texts`);
-      assert.match(text, /#s=1\./, 'the caption carries the short link');
+      assert.match(text, /#s=2\./, 'the caption carries the short link');
     }
     // The hash space's dots are in it too (the canvas as an embedded picture).
     assert.match((await download('export-svg-hash')).bytes.toString('utf8'), /<image [^>]*href="data:image\/png;base64,/);
@@ -129,17 +129,17 @@ describe('export and share (issue 10)', () => {
     const seed = page.getByTestId('field-seed');
     await seed.fill('43');
     await seed.press('Enter');
-    await page.waitForFunction(() => location.hash.startsWith('#s=1.'));
+    await page.waitForFunction(() => location.hash.startsWith('#s=2.'));
     await seed.fill('42');
     await seed.press('Enter');
-    await page.waitForFunction(() => location.hash === '#s=1.q64FAA');
-    const slide = `${env.site.url}#story=resharding&step=3&s=1.q64FAA`;
+    await page.waitForFunction(() => location.hash === '#s=2.q64FAA');
+    const slide = `${env.site.url}#story=resharding&step=3&s=2.q64FAA`;
     assert.ok(slide.length < 120, `${slide.length} characters: ${slide}`);
     // Another run, reopened from its short link after a reload, with a foreign parameter beside it.
     const replicas = page.getByTestId('field-replicas');
     await replicas.fill('5');
     await replicas.press('Enter');
-    await page.waitForFunction(() => location.hash.startsWith('#s=1.') && location.hash !== '#s=1.q64FAA');
+    await page.waitForFunction(() => location.hash.startsWith('#s=2.') && location.hash !== '#s=2.q64FAA');
     const hash = await page.evaluate(() => location.hash);
     assert.ok(hash.length < 40, hash);
     await page.goto(`${env.site.url}#lang=en&${hash.slice(1)}`);
@@ -150,11 +150,11 @@ describe('export and share (issue 10)', () => {
   });
 
   it('still opens a version 1 link exactly, and names what a short link could not use', async () => {
-    await open('#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 500, namespaces: 8, replicas: 3, seed: 9 } })));
+    await open('#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 500, namespaces: 8, replicas: 3, seed: 9 } })));
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 3);
     assert.equal(await page.getByTestId('field-seed').inputValue(), '9');
     const { deflateRawSync } = await import('node:zlib');
-    const bad = '#s=1.' + deflateRawSync(Buffer.from(JSON.stringify({ p: { objects: 500, replicas: 2, seed: 'x' }, w: { theme: 'pink' } }))).toString('base64url');
+    const bad = '#s=2.' + deflateRawSync(Buffer.from(JSON.stringify({ p: { objects: 500, replicas: 2, seed: 'x' }, w: { theme: 'pink' } }))).toString('base64url');
     await page.goto(env.site.url + bad);
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 2);
     const notice = page.getByTestId('link-notice');
@@ -172,7 +172,7 @@ describe('export and share (issue 10)', () => {
     assert.equal(await dialog.getAttribute('aria-modal'), 'true');
     assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-testid')), 'qr-close');
     const url = (await page.getByTestId('qr-url').textContent()) ?? '';
-    assert.ok(url.startsWith(env.site.url + '#s=1.'), url);
+    assert.ok(url.startsWith(env.site.url + '#s=2.'), url);
     const code = await page.getByTestId('qr-code').evaluate((c: HTMLCanvasElement) => {
       const d = c.getContext('2d')!.getImageData(0, 0, c.width, c.height).data;
       let dark = 0;

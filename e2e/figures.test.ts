@@ -38,7 +38,7 @@ describe('figures that never mislead, on the page', () => {
     context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
     page = await context.newPage();
     watch = watchPage(page, env.site.origin);
-    const state = encodeURIComponent(JSON.stringify({ v: 1, p, w }));
+    const state = encodeURIComponent(JSON.stringify({ v: 2, p, w }));
     await page.goto(`${env.site.url}#state=${state}`);
     await page.getByTestId('replica-card').first().waitFor();
   }

@@ -142,7 +142,7 @@ describe('the Content-Security-Policy (issue 8, point 13)', () => {
     const onMainThread = await violations(page);
 
     // A large cluster runs in the Web Worker, loaded from the site itself.
-    const state = { v: 1, p: { objects: 20_000, replicas: 2 } };
+    const state = { v: 2, p: { objects: 20_000, replicas: 2 } };
     await page.goto(env.site.url + '#state=' + encodeURIComponent(JSON.stringify(state)));
     await page.reload();
     await page.waitForFunction(() => document.querySelectorAll('[data-testid="replica-card"]').length === 2, undefined, { timeout: 90_000 });

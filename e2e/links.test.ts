@@ -20,7 +20,7 @@ const small = { objects: 500, namespaces: 8 };
 /** The state the address bar holds now (issue 10: the page writes the short `#s=` form; read as the page reads it). */
 async function linkedState(page: Page): Promise<{ p: Record<string, unknown>; w: Record<string, unknown> }> {
   const hash = await page.evaluate(() => location.hash);
-  assert.match(hash, /^#s=1\./);
+  assert.match(hash, /^#s=2\./);
   const { state, issues } = readLink(hash);
   assert.deepEqual(issues, []);
   return { p: state!.params as unknown as Record<string, unknown>, w: state!.view as unknown as Record<string, unknown> };
@@ -32,7 +32,7 @@ async function waitForLink(page: Page, path: readonly (string | number)[], expec
   for (;;) {
     const hash = await page.evaluate(() => location.hash);
     const { state } = readLink(hash);
-    if (state && /^#s=1\./.test(hash)) {
+    if (state && /^#s=2\./.test(hash)) {
       let v: unknown = { p: state.params, w: state.view };
       for (const k of path) v = v === null || v === undefined ? undefined : (v as Record<string | number, unknown>)[k];
       if (JSON.stringify(v) === JSON.stringify(expected)) return;
@@ -59,7 +59,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   const cards = (n: number) => page.waitForFunction((k) => document.querySelectorAll('[data-testid="replica-card"]').length === k, n);
 
   it('point 6: the skip link focuses the simulation and the link still reopens the run after a reload', async () => {
-    const hash = fragment({ v: 1, p: { ...small, replicas: 3, seed: 5 } });
+    const hash = fragment({ v: 2, p: { ...small, replicas: 3, seed: 5 } });
     await open(hash);
     await page.keyboard.press('Tab');
     assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Skip to the simulation');
@@ -73,10 +73,10 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 7: a link pasted into the same tab is opened, named, and the next change writes from it', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 3, seed: 5 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 3, seed: 5 } }));
     await cards(3);
     // What the address bar does when a link is pasted: a same-document navigation.
-    await page.goto(env.site.url + fragment({ v: 1, p: { ...small, replicas: 5, seed: 6, objects: 'lots' }, w: { view: 'ring' } }));
+    await page.goto(env.site.url + fragment({ v: 2, p: { ...small, replicas: 5, seed: 6, objects: 'lots' }, w: { view: 'ring' } }));
     await cards(5);
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();
@@ -95,13 +95,13 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 7: Back to an earlier link reopens it, including a state the page wrote itself', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 2 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 2 } }));
     await cards(2);
     const seed = page.getByTestId('field-seed');
     await seed.fill('31');
     await seed.press('Enter');
     await waitForLink(page, ['p', 'seed'], 31);
-    await page.evaluate((h) => (location.hash = h), fragment({ v: 1, p: { ...small, replicas: 6 } }));
+    await page.evaluate((h) => (location.hash = h), fragment({ v: 2, p: { ...small, replicas: 6 } }));
     await cards(6);
     await page.goBack();
     await cards(2);
@@ -110,7 +110,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 8: a 133-range selector typed in the page makes a link that reopens it exactly', async () => {
-    await open(fragment({ v: 1, p: { ...small, replicas: 2 } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 2 } }));
     await cards(2);
     const text = equalSplitSelectors(133, UID).join(' || ');
     assert.ok(text.length > 10_000, `${text.length} characters`);
@@ -128,7 +128,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
     // characters takes several long selectors: ten of 95,000 characters, then a paste of
     // 100,000 into replica-1.
     const selectors = Array.from({ length: 11 }, (_, i) => (i === 0 ? 'y'.repeat(95_000) : i === 1 ? 'short' : 'z'.repeat(95_000)));
-    await open(fragment({ v: 1, p: { ...small, replicas: 11, seed: 77, selectors } }));
+    await open(fragment({ v: 2, p: { ...small, replicas: 11, seed: 77, selectors } }));
     await cards(11);
     const before = await page.evaluate(() => location.hash);
     await page.getByTestId('selector-input').nth(1).fill('x'.repeat(100_000));
@@ -150,7 +150,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 9: names a parameter block that is not an object and view fields of the wrong type', async () => {
-    await open(fragment({ v: 1, p: [1, 2], w: { view: 7, theme: [] } }));
+    await open(fragment({ v: 2, p: [1, 2], w: { view: 7, theme: [] } }));
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();
     assert.match((await notice.textContent()) ?? '', /This link’s p, view, theme were not valid/);
@@ -158,7 +158,7 @@ describe('links that round-trip in a browser (issue 8)', () => {
   });
 
   it('point 9: a feature gate given as the string "false" is named, not taken as on silently', async () => {
-    await open(fragment({ v: 1, p: { ...small, apiServers: [{ gate: 'false' }], dotOwners: 1 }, w: { dotOwners: 'both' } }));
+    await open(fragment({ v: 2, p: { ...small, apiServers: [{ gate: 'false' }], dotOwners: 1 }, w: { dotOwners: 'both' } }));
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();
     const text = (await notice.textContent()) ?? '';

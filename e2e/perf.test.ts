@@ -46,7 +46,7 @@ function andChain(length: number): string {
 }
 
 function link(p: Record<string, unknown>): string {
-  return '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 10_000, ...p }, w: { speed: 1 } }));
+  return '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 10_000, ...p }, w: { speed: 1 } }));
 }
 
 describe('long selectors and many ranges (issue 8, points 3 and 4)', () => {

@@ -83,7 +83,7 @@ describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
     const text = (await note.textContent()) ?? '';
     assert.match((await card.textContent()) ?? '', /Empty: no shardSelector parameter is sent/);
     assert.match(text, /^No selector, so the API server returns the whole collection, without shardInfo \(client-go leaves out an empty parameter\)\./);
-    assert.match(text, /local fallback filter has nothing to filter by: this replica keeps every object\.$/);
+    assert.match(text, /client-go checks nothing: this replica keeps every object it is sent\.$/);
     assert.doesNotMatch((await card.getByTestId('request-url').textContent()) ?? '', /shardSelector/);
     if (SHOTS) await card.screenshot({ path: join(SHOTS, 'card-no-selector.png') });
     assert.deepEqual(watch.pageErrors, []);

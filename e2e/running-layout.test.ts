@@ -9,7 +9,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 const SHOTS = process.env.SHARDSCOPE_SHOTS ?? null;
 
 /** A `#state=` link with these parameters (the rest take their defaults). */
-const link = (p: Record<string, unknown>) => '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p }));
+const link = (p: Record<string, unknown>) => '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p }));
 const reshard = { kind: 'reshard', at: 2, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } };
 const typed = "shardRange(object.metadata.uid, '0xc000000000000000', '0x10000000000000000')";
 

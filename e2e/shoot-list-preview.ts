@@ -16,6 +16,7 @@ try {
   await field.fill('2');
   await field.press('Enter');
   await page.getByTestId('toggle-gate-1').click();
+  await page.getByTestId('client-checked').check();
   const card = page.locator('[data-testid="replica-card"][data-replica="1"]');
   await card.getByTestId('badge-fallback').waitFor();
   // The preview fetches its body only once on screen: bring it into the viewport first.

@@ -11,7 +11,7 @@ const browser = await launch();
 try {
   const normal = await browser.newContext({ viewport: { width: 1280, height: 720 }, reducedMotion: 'reduce' });
   const page = await normal.newPage();
-  await page.goto(site.url + '#s=1.q64FAA');
+  await page.goto(site.url + '#s=2.q64FAA');
   await page.getByTestId('replica-card').first().waitFor();
   const play = page.getByTestId('play-toggle');
   if ((await play.getAttribute('aria-pressed')) !== 'true') await play.click();

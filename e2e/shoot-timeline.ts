@@ -16,7 +16,7 @@ try {
   const [, w, h, scale] = /^(\d+)x(\d+)(?:@([\d.]+))?$/.exec(process.env.SHOT_VIEWPORT ?? '1280x720') ?? [];
   const ctx = await browser.newContext({ viewport: { width: Number(w ?? 1280), height: Number(h ?? 720) }, deviceScaleFactor: Number(scale ?? 1), reducedMotion: 'reduce' });
   const page = await ctx.newPage();
-  await page.goto(site.url + (process.env.SHOT_LANG ? `?lang=${process.env.SHOT_LANG}` : '') + '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 1_000_000 }, w: { speed: 16 } })));
+  await page.goto(site.url + (process.env.SHOT_LANG ? `?lang=${process.env.SHOT_LANG}` : '') + '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 1_000_000 }, w: { speed: 16 } })));
   await page.getByTestId('timeline').waitFor();
   await setPlaying(page, true);
   await page.getByTestId('timeline-slow').waitFor({ timeout: 15 * 60_000 });

@@ -55,9 +55,12 @@ describe('the simulator in a browser', () => {
     assert.deepEqual(watch.pageErrors, []);
   });
 
-  it('shows the fallback badge and no shardInfo when the feature gate is off', async () => {
+  it('shows client-go caching everything, then the checked client filtering, and no shardInfo when the feature gate is off', async () => {
     assert.ok(await page.getByTestId('shardinfo-preview').first().isVisible());
     await page.getByTestId('toggle-gate-0').first().click();
+    await page.getByTestId('badge-trust').first().waitFor();
+    await page.getByTestId('selector-ignored').first().waitFor();
+    await page.getByTestId('client-checked').check();
     await page.getByTestId('badge-fallback').first().waitFor();
     await page.getByTestId('shardinfo-missing').first().waitFor();
     assert.equal(await page.getByTestId('shardinfo-preview').count(), 0);
@@ -180,7 +183,7 @@ describe('a shared link in a browser', () => {
     const { site, browser } = env;
     const page = await browser.newPage({ viewport: { width: 1280, height: 720 } });
     const watch = watchPage(page, site.origin);
-    const state = { v: 1, p: { replicas: 3, objects: 'lots', namespaces: 7 }, w: { view: 'ring' } };
+    const state = { v: 2, p: { replicas: 3, objects: 'lots', namespaces: 7 }, w: { view: 'ring' } };
     await page.goto(site.url + '#state=' + encodeURIComponent(JSON.stringify(state)));
     const notice = page.getByTestId('link-notice');
     await notice.waitFor();

@@ -123,7 +123,7 @@ describe('ShardScope in Simplified Chinese (issue 11)', () => {
     watch = watchPage(page, env.site.origin);
     await open('');
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'zh-CN');
-    const state = encodeURIComponent(JSON.stringify({ v: 1, p: { replicas: 3 } }));
+    const state = encodeURIComponent(JSON.stringify({ v: 2, p: { replicas: 3 } }));
     await page.goto(`${env.site.url}#state=${state}&lang=en`);
     await page.getByTestId('replica-card').nth(2).waitFor();
     assert.equal(await page.evaluate(() => document.documentElement.lang), 'en');

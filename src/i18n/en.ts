@@ -30,11 +30,11 @@ export const en = {
   // Markdown alt text: no square brackets.
   'docs.shot.overview': 'ShardScope at 1280×720: 4 replicas with equal ranges; server-side sharding sends 4.0× less',
   'docs.shot.headlineFailure':
-    'The headline in a failure case: both modes send the same, but every object has more than one owner, and 4 replicas get no shardInfo and keep everything they are sent',
+    'The headline in a failure case: both modes send the same, but every object has more than one owner, and 4 replicas are on gate-off API servers and cache the whole collection, silently',
   'docs.shot.memory':
     'Memory under both client styles: caching everything costs N times the server-side total; the LIST peak and decode allocation per mode',
   'docs.shot.listPreviewGateOff':
-    'LIST previews: a gate-on API server sends only the shard, with shardInfo; a gate-off one sends the whole collection, and the fallback keeps the replica’s share',
+    'LIST previews: a gate-on API server sends only the shard, with shardInfo; a gate-off one sends the whole collection, and a client that checks keeps the replica’s share',
   'docs.shot.zhCN': 'ShardScope in Simplified Chinese at 1280×720',
   'docs.shot.reshardHandoff':
     'A 4 → 5 reshard: relist bytes and the objects without an owner or with two over time, then the hand-off report',
@@ -122,7 +122,7 @@ export const en = {
   'controls.addedPerSec': 'ADDED / s',
   'controls.modifiedPerSec': 'MODIFIED / s',
   'controls.deletedPerSec': 'DELETED / s',
-  'controls.bookmarkEverySec': 'BOOKMARK every (s)',
+  'controls.bookmarkEverySec': 'BOOKMARK per watch every (s; kube-apiserver: 60)',
   'controls.replicasGroup': 'Controller replicas',
   'controls.replicas': 'Replicas',
   'controls.shardKey': 'Shard key (object.metadata.…)',
@@ -136,7 +136,6 @@ export const en = {
   'controls.clientMode': 'Client-side baseline',
   'controls.clientModeRanges': 'Our hash ranges',
   'controls.clientModeJump': 'kube-state-metrics (jump hash)',
-  'controls.fallback': 'Fall back to client-side filtering when shardInfo is missing',
   'controls.fallbackOn': 'on',
   'controls.fallbackOff': 'off',
   'controls.keptRunning': 'The simulation keeps the last valid value.',
@@ -196,6 +195,11 @@ export const en = {
   'card.copied': 'Copied',
   'card.copyUrl': 'Copy the request URL of replica-{replica}',
   'card.listPreview': 'LIST response',
+  'card.listPreviewKind': 'Which LIST',
+  'card.listPreviewInformer': 'Informer’s first LIST',
+  'card.listPreviewPaged': 'First page of {size}',
+  'card.listPreviewStreaming': 'replica-{replica} syncs by streaming list (a WATCH with sendInitialEvents=true): it never receives a list page, nor shardInfo. A LIST with its selector returns:',
+  'card.listRemainingUnfiltered': 'v1.36.0 to v1.36.3 count every stored pod after this page, not this shard’s (SelectionPredicate.Empty ignores the shard selector); main, for v1.37, leaves the count out of sharded pages',
   'card.listPreviewNoShardInfo': 'no metadata.shardInfo: the server ignored the selector',
   'card.listItems': { one: '{formatted} pod', other: '{formatted} pods' },
   'card.owned': 'Objects owned',
@@ -206,10 +210,10 @@ export const en = {
   'card.memory': 'Informer memory',
   'card.receivedVsKept': '{received} received · {kept} kept',
   'card.clientSideReceives': 'client-side: {bytes} received',
-  'card.badgeFallback': 'Fallback: client-side filtering',
-  'card.badgeFallbackTitle': 'The LIST came back without shardInfo, so this replica filters on its side',
-  'card.badgeNaive': 'No shardInfo: processing everything',
-  'card.badgeNaiveTitle': 'Fallback is off: this replica trusts an unfiltered stream and owns objects it should not',
+  'card.badgeFallback': 'Filters the whole stream locally',
+  'card.badgeFallbackTitle': 'Its API server has the gate off and sends everything; this replica’s client checks every object itself',
+  'card.badgeNaive': 'Gate off: caches everything',
+  'card.badgeNaiveTitle': 'Its API server has the gate off and sends the whole collection; its client checks nothing and caches all of it, silently',
   'card.badgeRejected': 'HTTP 500',
   'card.badgeRejectedTitle': 'The API server rejected the selector',
   'card.badgeSharded': 'Server-side sharded',
@@ -222,8 +226,9 @@ export const en = {
   'card.settling': 'settling, {seconds} s',
   'card.settlingTitle': 'Measured only since the last change: the rate window is full in {seconds} s. Until then these are not steady-state figures (the chart keeps the relist spike).',
   'card.noSelector': 'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
-  'card.noSelectorFallback': 'The local fallback filter has nothing to filter by: this replica keeps every object.',
-  'card.noSelectorTrust': 'Fallback is off: this replica keeps every object it is sent.',
+  'card.noSelectorFallback': 'Its local check has nothing to filter by: this replica keeps every object.',
+  'card.noSelectorTrust': 'client-go checks nothing: this replica keeps every object it is sent.',
+  'card.selectorIgnored': 'apiserver-{server} has the ShardedListAndWatch gate off: it ignores this selector and sends the whole collection.',
 
   // Selector editor
   'editor.quickFix': 'Use {suggestion}',
@@ -290,12 +295,12 @@ export const en = {
   'verdict.http500': { one: '{replicas} gets HTTP 500', other: '{replicas} get HTTP 500' },
   'verdict.down': { one: '{replicas} is down (its selector does not parse)', other: '{replicas} are down (their selectors do not parse)' },
   'verdict.trust': {
-    one: '{replicas} gets no shardInfo and keeps everything it is sent',
-    other: '{replicas} get no shardInfo and keep everything they are sent',
+    one: '{replicas} is on a gate-off API server and caches the whole collection, silently',
+    other: '{replicas} are on gate-off API servers and cache the whole collection, silently',
   },
   'verdict.fallback': {
-    one: '{replicas} gets no shardInfo and filters the whole stream locally',
-    other: '{replicas} get no shardInfo and filter the whole stream locally',
+    one: '{replicas} is on a gate-off API server: it receives the whole stream and filters it locally',
+    other: '{replicas} are on gate-off API servers: they receive the whole stream and filter it locally',
   },
   'verdict.hot': '{replica} receives {factor}× its fair share',
   'verdict.replicaCount': '{count} replicas',
@@ -306,7 +311,7 @@ export const en = {
 
   // issue 7: client-side owners of the dots
   'hash.dotOwnersSame':
-    'Client-side owners look the same here: with hash ranges each replica keeps exactly what the server would send it. They differ with jump hash, or when a server-side replica naively trusts a gate-off API server.',
+    'Client-side owners look the same here: with hash ranges each replica keeps exactly what the server would send it. They differ with jump hash, or when a server-side replica’s client-go caches what a gate-off API server sends.',
   'hash.dotOwnersSameJump': 'Client-side owners happen to match server-side ones for every object now.',
   'hash.dotOwnersDiffer': {
     one: 'Client-side owners differ for {formatted} object ({share}).',
@@ -352,14 +357,14 @@ export const en = {
   },
   'card.listSentShard': { one: "{formatted} pod sent, {bytes}: this replica's shard only", other: "{formatted} pods sent, {bytes}: this replica's shard only" },
   'card.listKeptFallback': {
-    one: 'fallback: replica-{replica} filters locally and keeps {formatted} pod ({bytes}) of the {sent} it decoded',
-    other: 'fallback: replica-{replica} filters locally and keeps {formatted} pods ({bytes}) of the {sent} it decoded',
+    one: 'its own check: replica-{replica} keeps {formatted} pod ({bytes}) of the {sent} it decoded',
+    other: 'its own check: replica-{replica} keeps {formatted} pods ({bytes}) of the {sent} it decoded',
   },
   'card.listKeptTrust': {
-    one: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pod ({bytes}), its own or not',
-    other: 'naive trust (fallback off): replica-{replica} keeps all {formatted} pods ({bytes}), its own or not',
+    one: 'no check: replica-{replica} caches all {formatted} pod ({bytes}), its own or not',
+    other: 'no check: replica-{replica} caches all {formatted} pods ({bytes}), its own or not',
   },
-  'card.listKeptNone': 'replica-{replica} decoded all {sent} and keeps none: it cannot parse its own selector to filter locally',
+  'card.listKeptNone': 'replica-{replica} decoded all {sent} and keeps none: its own check cannot parse the selector',
   'card.listPending': 'fetching the new response…',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
@@ -379,6 +384,23 @@ export const en = {
   'memory.legend': 'Thick lines: {inUse}. Thin lines: {other}.',
   'memory.figuresLabel': 'Memory of all replicas under both client styles, client-side and server-side',
   'memory.clientColumn': 'Client-side',
+  'cost.title':
+    'API servers, expected',
+  'cost.cpuRow':
+    'CPU: shard checks and encoding',
+  'cost.checksRow':
+    'of which shard checks',
+  'cost.hashesRow':
+    'FNV-1a hashes',
+  'cost.egressRow':
+    'Egress',
+  'cost.decodeRow':
+    'Client decode CPU, all replicas',
+  'cost.summaryMore':
+    'Server-side sharding costs the API servers {cpu} more, and saves {egress} of egress and {decode} on the clients.',
+  'cost.summaryLess':
+    'Server-side sharding costs the API servers {cpu} less, and saves {egress} of egress and {decode} on the clients.',
+  'cost.summaryNone': 'No API server filters (the gate is off): server-side sharding neither costs nor saves anything; every replica gets the whole stream.',
   'memory.serverColumn': 'Server-side',
   'card.memoryHelp': 'Informer cache of this replica under each client style, its LIST peak and decode allocation',
   'card.memoryCache': 'cache: {style}',
@@ -453,7 +475,7 @@ export const en = {
   'story.mechanism.2.a': 'replica-1, whose range starts there: a range includes its start and excludes its end, so replica-0 stops just before it.',
   'story.mechanism.3.title': 'The selector on the wire',
   'story.mechanism.3.text':
-    'A replica asks for its range in the shardSelector parameter of its LIST and WATCH: shardRange(object.metadata.uid, start, end), with both bounds as quoted 16-digit hex. The request URL on each card is exactly what goes over the wire.',
+    'A replica asks for its range in the shardSelector parameter of its LIST and WATCH: shardRange(object.metadata.uid, start, end), with both bounds as quoted hex: 16 digits, or 0x10000000000000000 (2^64, 17 digits) for an end at the top. The request URL on each card is exactly what goes over the wire.',
   'story.mechanism.4.title': 'Several ranges with ||',
   'story.mechanism.4.text':
     'One replica may own several ranges, joined with ||. Here two replicas each own two interleaved quarters of the space; a pod matches when any one of its replica’s ranges holds its hash.',
@@ -475,18 +497,22 @@ export const en = {
   'story.fallback.title': 'Is my server sharding?',
   'story.fallback.1.title': 'The gate is off',
   'story.fallback.1.text':
-    'This API server runs without the ShardedListAndWatch feature gate, so it ignores shardSelector and sends every replica the whole collection. Its LIST response carries no metadata.shardInfo.',
-  'story.fallback.1.q': 'How can a replica tell that the server did not filter?',
-  'story.fallback.1.a': 'The LIST response has no shardInfo. A server that shards puts the selector it applied in metadata.shardInfo on every list page.',
-  'story.fallback.2.title': 'Falling back',
+    'This API server runs without the ShardedListAndWatch gate, so it ignores shardSelector and streams every replica the whole collection. A v1.36 client-go informer checks nothing it receives: each replica caches every object, with no error and no log line.',
+  'story.fallback.1.q':
+    'How can a replica tell that the server did not filter?',
+  'story.fallback.1.a':
+    'Not through client-go. It syncs by streaming list, which has no list page and so no shardInfo, and it reads neither shardInfo nor the selector. Only the controller’s own check, or a cache four times too large, gives it away.',
+  'story.fallback.2.title':
+    'Checking every object',
   'story.fallback.2.text':
-    'Seeing no shardInfo, each replica filters on its own side with the same matcher, as client-go does. Ownership stays right; the saving is gone.',
-  'story.fallback.3.title': 'Naive trust',
+    'The controller checks every object with the same matcher before it reaches the cache. client-go has no such option; the controller adds it in its own code. Each replica keeps about a quarter again, with no duplicates; the saving is gone, since the server still sends everything.',
+  'story.fallback.3.title':
+    'Reading shardInfo',
   'story.fallback.3.text':
-    'A client that trusts the stream without checking keeps everything it receives, so every replica now owns every object. The ownership audit counts the duplicates.',
+    'A client that reads metadata.shardInfo needs plain LIST pages, so it turns the streaming list off: LIST, then WATCH. This page has no shardInfo, and the client falls back to checking every object itself. It is the blog post’s advice taken literally; the check of step 2 works on every path.',
   'story.fallback.4.title': 'Mixed gates',
   'story.fallback.4.text':
-    'Two API servers, one with the gate and one without, as during a rollout. Replicas on the first get shardInfo and a filtered stream; the others fall back. Filtering locally every time is cheap defence.',
+    'Two API servers, one with the gate and one without, as during a rollout, and client-go as shipped. With an L4 balancer a replica’s LIST and WATCH share one connection and one server: replicas on the gated server keep their share, the others cache everything. The audit counts the duplicates; only the check of step 2 is right on both.',
   'story.hot-namespaces.title': 'Hot namespaces',
   'story.hot-namespaces.1.title': 'Sharding by namespace',
   'story.hot-namespaces.1.text':
@@ -496,9 +522,17 @@ export const en = {
     'With stronger skew, the replica whose range holds the biggest namespace owns far more than its share. Compare the owned counts on the cards.',
   'story.hot-namespaces.2.q': 'Would more replicas fix this?',
   'story.hot-namespaces.2.a': 'No: a namespace is never split, so the replica that owns the biggest namespace owns at least all of it, however many replicas there are.',
-  'story.hot-namespaces.3.title': 'Why uid is the default',
-  'story.hot-namespaces.3.text':
+  'story.hot-namespaces.4.title': 'Why uid is the default',
+  'story.hot-namespaces.4.text':
     'uid hashes spread evenly whatever the namespaces look like, so each replica owns about an equal share. That even spread is why uid is the default key.',
+  'story.hot-namespaces.3.title':
+    'A cold shard',
+  'story.hot-namespaces.3.text':
+    'Eight replicas on the namespace key, six namespaces: two ranges hold no namespace and hear no event. client-go moves their resourceVersion on with the BOOKMARK each watch gets every minute. A client that drops BOOKMARKs, as kube-state-metrics v2.18 did, stays where its watch started; at the deadline, 5 to 10 minutes on, that is older than the watch cache holds: 410 Gone, then a relist, for both cold replicas. The clock runs sixteen times faster.',
+  'story.hot-namespaces.3.q':
+    'Why does a replica that receives nothing need BOOKMARKs at all?',
+  'story.hot-namespaces.3.a':
+    'To resume. A watch resumes from the last resourceVersion it saw; the watch cache keeps about 75 s of history. A BOOKMARK carries the cache’s current resourceVersion, so a quiet watch can resume from now instead of from where it started.',
   'story.refused.title': 'Selectors the server refuses',
   'story.refused.1.title': 'A short bound',
   'story.refused.1.text':
@@ -510,7 +544,7 @@ export const en = {
     'Here the start bound is written start, without quotes. CEL reads it as an identifier, and the apiserver names it by its kind number: expression kind 3.',
   'story.refused.3.title': 'With the gate off',
   'story.refused.3.text':
-    'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. The client, left to filter on its own side, cannot parse the selector either and stops.',
+    'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. client-go does not parse the selector either, so replica-0 caches every object, and nothing says its selector is wrong until a server with the gate refuses it.',
   'story.refused.4.title': 'The quick fix',
   'story.refused.4.text':
     'The message itself proposes the fix: pad the bound to 16 hex digits. The quick-fix button under replica-0’s selector does exactly that.',
@@ -529,38 +563,49 @@ export const en = {
     'Client-side, jump hash (kube-state-metrics uses it) moves only what the fifth replica takes: about 20 %. Server-side cannot follow: jump hash buckets are not hash ranges, so no shardRange() selector expresses them, and the server-side run re-splits into equal ranges and still moves about 50 %.',
   'story.resharding.3.title': 'No owner for a while',
   'story.resharding.3.text':
-    'All at once, every replica restarts its informer: it stops its watch, LISTs again with its new selector, and owns nothing until that LIST has synced. Client-side each LIST is the whole collection, about 490 MB, so for about 10 s no object has an owner. Server-side each LIST is a fifth of it, and the window closes after about 2 s.',
+    'All at once, every replica’s pod restarts with its new selector: shutdown, scheduling and start-up take about 8 s, then it lists again and owns nothing until that list has synced. Client-side each list is the whole collection, about 490 MB, so for about 18 s no object has an owner. Server-side each list is a fifth of it, and the window closes after about 10 s.',
   'story.resharding.3.q': 'How could a rollout keep every object owned during the switch?',
-  'story.resharding.3.a': 'Start the new informer before stopping the old one (make before break): objects then have two owners for a while, never none. The last step shows it.',
+  'story.resharding.3.a':
+    'Start the new informer before stopping the old one (make before break): objects then have two owners for a while, never none. kube-state-metrics does not do this; the last step shows what it would give.',
   'story.resharding.4.title': 'Relist bytes',
   'story.resharding.4.text':
-    'Every restarted replica relists. Client-side, five LISTs of the whole collection carry about 2.4 GB; server-side each LIST carries a fifth of it, about 490 MB in all: five times less, the same 1/N saving as on the watch stream.',
+    'Every restarted replica syncs again, by streaming list as client-go does by default. Client-side, five syncs of the whole collection carry about 2.5 GB; server-side each carries a fifth of it, about 490 MB in all: five times less, the same 1/N saving as on the watch stream.',
   'story.resharding.5.title': 'One replica at a time',
   'story.resharding.5.text':
-    'A StatefulSet rolling restart switches one replica every 5 s. Client-side, at most about two fifths of the objects are without an owner at once instead of all of them, but the hand-off lasts about 30 s. Server-side, replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
+    'A StatefulSet rolling update restarts one pod at a time and moves on once it is ready: about every 20 s here, and the clock runs four times faster. At most about a fifth of the objects are without an owner at once instead of all of them, but the hand-off lasts about 100 s client-side. Replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
   'story.resharding.5.q': 'Which is worse for a controller: objects with two owners for a while, or objects with none?',
-  'story.resharding.5.a': 'Usually none: with two owners an object may be reconciled twice, which idempotent controllers tolerate; with none, nothing reconciles it until the new owner has synced.',
+  'story.resharding.5.a':
+    'It depends on what the replicas do with them. Two owners that write the same object race: the second update carries a stale resourceVersion and gets 409 Conflict, then retries. kube-state-metrics exports the object’s series from both replicas, so sums over them double. With no owner, nothing reconciles or reports the object until the new owner has synced.',
   'story.resharding.6.title': 'New replicas first',
   'story.resharding.6.text':
-    'The fifth replica starts and syncs first; then the others switch, one every 5 s, each keeping its old informer until the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
+    'Make before break, a design kube-state-metrics does not ship: the fifth replica starts and syncs first; then the others switch, one every 5 s, each starting its new informer beside the old one and dropping the old one once the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
   // issue 10: the rollout story (issue 9's API servers over time)
   'story.rollout.title': 'Rolling the gate out across API servers',
   'story.rollout.1.title': 'Three servers, gate off',
   'story.rollout.1.text':
-    'Three API servers run without the ShardedListAndWatch gate. None sends shardInfo, so every replica falls back to filtering on its own side: server-side sharding sends as many bytes as client-side, a ratio of 1.0×.',
+    'Three API servers run without the ShardedListAndWatch gate. They ignore shardSelector and client-go checks nothing, so every replica caches the whole collection, and server-side sends as many bytes as client-side: a ratio of 1.0×.',
   'story.rollout.2.title': 'A rolling upgrade',
   'story.rollout.2.text':
-    'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart drops every watch on that server; its clients reconnect through the load balancer after client-go’s backoff and relist: seven relists in all, each a spike in the relist chart. Once every server has the gate, server-side sends 4× less.',
-  'story.rollout.2.q': 'Between two restarts, can a replica LIST from a gated server and WATCH from one without the gate?',
-  'story.rollout.2.a': 'Yes: the load balancer picks a server for the LIST and another for the WATCH. The LIST carries shardInfo, the WATCH is unfiltered.',
-  'story.rollout.3.title': 'Mixed gates: trusting the stream',
+    'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart ends every watch on that server; client-go re-watches from its last resourceVersion on another server, with no LIST and no backoff: seven resumes, no relists. Once every server has the gate, server-side sends 4× less, yet the caches stay full: objects outside a replica’s range get no more events, not even their DELETED, until it relists.',
+  'story.rollout.2.q':
+    'Between two restarts, can a replica LIST from one server and WATCH from another?',
+  'story.rollout.2.a':
+    'With the default L4 balancer one HTTP/2 connection carries both to one server. But a watch resumed after a restart goes wherever its new connection lands, so the LIST came from one server and the WATCH now from another. With an L7 balancer, or after a GOAWAY, any request can go anywhere.',
+  'story.rollout.3.title':
+    'Rolling the gate back',
   'story.rollout.3.text':
-    'A client that trusts the stream after a LIST with shardInfo keeps whatever its WATCH sends. When that WATCH landed on a server without the gate, it keeps thousands of events outside its range: the audit counts duplicates until those replicas reconnect to gated servers.',
-  'story.rollout.4.title': 'Checking locally as well',
+    'Now the gate is rolled back, one server at a time. A watch that resumes on a server without the gate receives every event from its resourceVersion on, and client-go caches every object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it. Nothing in client-go notices.',
+  'story.rollout.3.q':
+    'Would reading shardInfo have caught it?',
+  'story.rollout.3.a':
+    'No. shardInfo is only on LIST pages; a resumed watch carries none. A client that trusts the stream after a LIST with shardInfo fills its cache the same way.',
+  'story.rollout.4.title':
+    'The checked client',
   'story.rollout.4.text':
-    'Checking every event against the replica’s own ranges costs one hash per event, and catches exactly the events trust would have kept: no duplicates through the whole rollout. Filtering locally every time is cheap defence in depth.',
+    'The same rollback with the controller’s own check of every object. It catches exactly the events client-go kept, and every replica keeps its quarter through the whole rollback: no duplicates at any time. The check costs the controller a hash of each object it receives; the bandwidth saving is gone until the gate is back.',
   'explain.open': 'What is this: {topic}',
   'explain.close': 'Close',
+  'explain.source': 'Source',
   'explain.fnv.title': 'FNV-1a 64',
   'explain.fnv.text':
     'A fast, simple hash function. It turns a text (here the uid or the namespace) into a 64-bit number. The same text always gives the same number, and different texts spread all over the range.',
@@ -572,19 +617,21 @@ export const en = {
     'A range that includes its start and excludes its end. Where one range ends the next begins, so adjacent ranges never overlap and never leave a gap: every hash has exactly one owner.',
   'explain.shardInfo.title': 'shardInfo',
   'explain.shardInfo.text':
-    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out.',
+    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out. Only LIST pages carry it: watch events and the streaming list client-go uses by default have none.',
   'explain.gate.title': 'The feature gate',
   'explain.gate.text':
     'ShardedListAndWatch is an alpha switch of kube-apiserver (Kubernetes v1.36), off by default. Off, the server ignores shardSelector entirely, even a malformed one.',
   'explain.modes.title': 'Client-side vs server-side sharding',
   'explain.modes.text':
     'Client-side: every replica receives and decodes the whole stream and drops what it does not own. Server-side: each replica sends a shardSelector and the API server sends it only its share.',
-  'explain.fallback.title': 'Fallback',
+  'explain.fallback.title':
+    'Checking locally',
   'explain.fallback.text':
-    'When a LIST comes back without shardInfo, the client filters on its own side with the same matcher. It stays correct, but without any saving.',
-  'explain.trust.title': 'Trust',
+    'The controller checks every object it receives with the same matcher before its cache (the checked client). client-go has no such option: the controller adds it. It stays right on a gate-off server, without any saving.',
+  'explain.trust.title':
+    'No check',
   'explain.trust.text':
-    'A client that believes the server filtered, without checking. If the server did not (gate off), the replica keeps objects it does not own, and several replicas process the same object.',
+    'client-go as shipped: an informer caches whatever the server sends. If the server did not filter (gate off, or a resumed watch on a gate-off server), the replica keeps objects it does not own, silently, and several replicas process the same object.',
   'explain.jump.title': 'Jump hash',
   'explain.jump.text':
     'Jump consistent hash (Lamping and Veach), used by kube-state-metrics: it maps a hash to one of N buckets so that going from N to N+1 moves only about 1/(N+1) of the objects.',
@@ -615,6 +662,18 @@ export const en = {
   'explain.settling.title': 'Settling',
   'explain.settling.text':
     'Rates are averages over a short window. Right after a change the window still holds the old behaviour, so figures marked settling are not final yet.',
+  'explain.serverCost.title':
+    'What sharding costs the API server',
+  'explain.serverCost.text':
+    'A sharded watch checks every event in its own watcher: one FNV-1a per watcher per event, two for a MODIFIED (old and new object), nothing cached and no index. Serialisation is shared: each event is encoded once for all the watchers it reaches, in both modes. A LIST scans the whole cache and hashes every object, whatever the shard. About 225 ns a hash, as measured for Go’s hash/fnv and formatting by this project’s bench.',
+  'explain.watchCache.title':
+    'The watch cache',
+  'explain.watchCache.text':
+    'Each API server keeps recent events in memory: 100 to 102,400 of them, doubling or halving to hold about 75 s. A watch resumed from an older resourceVersion gets 410 Gone, sent as an ERROR event, and the client relists; BOOKMARKs keep a quiet watch’s resourceVersion fresh. With the watch cache off, watches are served from etcd, and in v1.36.0 to v1.36.3 such a watch with only a shard selector is not filtered at all.',
+  'explain.resume.title':
+    'Resume or relist',
+  'explain.resume.text':
+    'When a watch ends (its timeoutSeconds, a server restart, a reset connection, GOAWAY), client-go watches again from its last resourceVersion: no LIST, no backoff. Backoff follows only a refused connection or a 429. It relists only after 410 Gone or an error.',
   'ownerChange.notice': '{from} → {to} replicas: {moved} of {live} objects ({percent}) changed owner under equal ranges. Jump hash would move {jumpMoved} ({jumpPercent}).',
   // issue 10: event flow that explains
   'flow.legendDroppedLocal': 'dropped by the replica’s local filter',
@@ -703,31 +762,46 @@ export const en = {
   'keys.pageScrolls': 'Scroll the page (they step in presentation mode)',
   'keys.escape': 'Esc',
   'bandwidth.auditOkShort': 'one owner each',
+  'bandwidth.auditGapsShort': { one: '{formatted} with no owner', other: '{formatted} with no owner' },
+  'bandwidth.auditDuplicatesShort': { one: '{formatted} with 2+ owners', other: '{formatted} with 2+ owners' },
   // issue 9: API servers over time and the watch lifecycle
   'verdict.skewTrust': {
     one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',
     other: '{events} duplicate events kept: {replicas} trust a WATCH that a gate-off API server sends unfiltered',
   },
   'verdict.skewTrustPast': '{events} duplicate events kept while a WATCH that a gate-off API server sent unfiltered was trusted',
+  'controls.client': 'Client each replica runs',
+  'controls.clientGo': 'client-go as shipped (v1.36)',
+  'controls.clientChecked': 'client-go + local check',
+  'controls.clientShardinfo': 'reads shardInfo (LIST)',
+  'controls.clientKsm': 'kube-state-metrics v2.20',
+  'controls.clientKsm218': 'kube-state-metrics v2.18',
+  'controls.clientGoHelp': 'An informer built with WithTweakListOptions, as shipped: client-go reads neither shardSelector nor shardInfo, so it caches whatever arrives. The default.',
+  'controls.clientCheckedHelp': 'client-go plus the controller’s own check of every listed object and every event with the same matcher, before the cache: the only check that works with streaming lists.',
+  'controls.clientShardinfoHelp': 'Checks shardInfo on its LIST pages and trusts the stream after one; without it, filters locally. Lists then watches. It breaks when a resumed watch lands on a gate-off server.',
+  'controls.clientKsmHelp': 'kube-state-metrics v2.20.0: client-side sharding (FNV-1a of the uid, then jump hash), filtered inside its ListWatch; bookmarks pass through. It sends no selector: its server-side column keeps the same filter.',
+  'controls.clientKsm218Help': 'kube-state-metrics v2.18.0 (client-go v0.34, LIST then WATCH): its watch.Filter also filters BOOKMARKs, whose empty uid hashes to one shard, so every other shard’s resourceVersion lags and a resume can get 410 Gone.',
+  'lifecycle.initialListOnlyList': 'This client lists, then watches: shardinfo reads LIST pages, and kube-state-metrics v2.18 is built on client-go v0.34, whose WatchListClient is off.',
+  'lifecycle.routing': 'Load balancer',
+  'lifecycle.routingL4': 'L4: one HTTP/2 connection',
+  'lifecycle.routingL7': 'L7: each request on its own',
+  'lifecycle.goaway': 'GOAWAY chance per request',
+  'lifecycle.routingHelp': 'client-go sends a replica’s requests over one HTTP/2 connection: behind an L4 balancer its LIST, its WATCH and every resumed watch reach the same API server until the connection closes (a restart, or GOAWAY: kube-apiserver’s --goaway-chance, at most 0.02). An L7 balancer spreads each request.',
   'lifecycle.group': 'API servers over time',
   'lifecycle.rollout': 'Rolling upgrade',
   'lifecycle.rolloutHelp': 'Restarts API server i at start + i × interval with the gate set as chosen; its watches drop and their clients relist through the load balancer.',
   'lifecycle.rolloutGate': 'Gate after restart',
   'lifecycle.rolloutAt': 'First restart (s)',
   'lifecycle.rolloutEvery': 'Interval (s)',
-  'lifecycle.watchPolicy': 'After a LIST with shardInfo',
-  'lifecycle.watchPolicyHelp': 'A LIST and the WATCH after it may land on different API servers: trusting the stream keeps what a gate-off server sends unfiltered; checking locally costs a hash per event and catches it.',
-  'lifecycle.trust': 'trust the stream',
-  'lifecycle.check': 'check locally too',
   'lifecycle.initialList': 'Initial list',
-  'lifecycle.initialListHelp': 'A streaming list (sendInitialEvents) has no LIST response, so no shardInfo: the client always filters locally; its initial events pass the server’s shard filter.',
+  'lifecycle.initialListHelp': 'A streaming list (sendInitialEvents=true, client-go’s default since v1.35) is one WATCH: its initial events pass the server’s shard filter, and it has no LIST page, so no shardInfo.',
   'lifecycle.list': 'LIST then WATCH',
   'lifecycle.watchList': 'streaming list',
   'lifecycle.watchTimeouts': 'Watch timeouts',
-  'lifecycle.watchTimeoutsHelp': 'Watches end after 5 to 10 minutes, as client-go draws it, and resume from their last resourceVersion without a relist.',
+  'lifecycle.watchTimeoutsHelp': 'On: the client sends timeoutSeconds as client-go does (5 to 10 minutes). Off: the server ends the watch after 30 to 60 minutes. Either way the client resumes from its last resourceVersion, with no LIST.',
   'lifecycle.restartMark': '{name} restarts',
   'lifecycle.relistChart': 'Relist bytes (peak per second)',
-  'lifecycle.summary': 'relists {relists} ({bytes}) · duplicate events kept {missed} · caught {caught}',
+  'lifecycle.summary': 'watch resumes {resumes} · relists {relists} ({bytes}) · 410 Gone {gone} · duplicate events kept {missed} · caught {caught}',
   // issue 11: Simplified Chinese (language switch, apiserver error explanations)
   'lang.label': 'Language',
   'apiError.empty': 'The selector is empty after trimming spaces; leave the parameter out to list everything.',
@@ -743,7 +817,7 @@ export const en = {
   'apiError.too-long': 'A bound has at most 17 hex digits (16, or 2^64 written as 0x10000000000000000).',
   'apiError.invalid-hex-char': 'Only the lowercase hex digits 0-9 and a-f are allowed; uppercase letters are refused.',
   'apiError.bad-17-digit': 'The only 17-digit bound allowed is 0x10000000000000000 (2^64, the end of the hash space).',
-  'apiError.short-hex': 'A bound must have exactly 16 hex digits; pad it with leading zeros.',
+  'apiError.short-hex': 'A bound has 16 hex digits (only 2^64 has 17); pad it with leading zeros.',
   'apiError.start-not-less': 'Each range is [start, end): the start must be less than the end.',
   'apiError.mixed-fields': 'All ranges of one selector must hash the same field.',
   // issue 9: editing the running layout after a reshard

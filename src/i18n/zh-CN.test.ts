@@ -14,6 +14,8 @@ const KEEP_ENGLISH: ReadonlySet<MessageId> = new Set<MessageId>([
   'header.clockShort',
   'controls.encodingJson',
   'controls.encodingProtobuf',
+  'controls.clientKsm',
+  'controls.clientKsm218',
   'hash.tipUid',
   'hash.tipHash',
   'hash.replicaName',

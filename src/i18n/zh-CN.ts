@@ -16,11 +16,11 @@ export const zhCN = {
   // issue 11: README screenshot captions (README.zh-CN.md; see docShots.ts)
   'docs.shot.overview': 'ShardScope 在 1280×720 下：4 个副本，哈希范围均分；服务端分片少发送 4.0×',
   'docs.shot.headlineFailure':
-    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本没有收到 shardInfo，保留了发给它们的全部对象',
+    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本连到门控关闭的 API 服务器，它们的客户端悄无声息地缓存了整个集合',
   'docs.shot.memory':
     '两种客户端写法下的内存：全部缓存时，客户端分片的开销是服务端分片总量的 N 倍；下方是每种方式的 LIST 峰值和反序列化内存分配',
   'docs.shot.listPreviewGateOff':
-    'LIST 预览：门控开启的 API 服务器只发送该副本的分片，并附带 shardInfo；门控关闭的服务器发送整个集合，由回退（客户端过滤）保留副本自己的份额',
+    'LIST 预览：门控开启的 API 服务器只发送该副本的分片，并附带 shardInfo；门控关闭的服务器发送整个集合，由自己检查的客户端保留副本自己的份额',
   'docs.shot.zhCN': '简体中文界面的 ShardScope（1280×720）',
   'docs.shot.reshardHandoff':
     '4 → 5 重新分片：重新 LIST 的字节数，以及没有负责副本或有两个负责副本的对象随时间的变化；下方是交接报告',
@@ -96,7 +96,7 @@ export const zhCN = {
   'controls.addedPerSec': 'ADDED / 秒',
   'controls.modifiedPerSec': 'MODIFIED / 秒',
   'controls.deletedPerSec': 'DELETED / 秒',
-  'controls.bookmarkEverySec': 'BOOKMARK 间隔（秒）',
+  'controls.bookmarkEverySec': '每个 watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',
   'controls.shardKey': '分片键（object.metadata.…）',
@@ -110,7 +110,6 @@ export const zhCN = {
   'controls.clientMode': '客户端分片基线',
   'controls.clientModeRanges': '本页的哈希范围',
   'controls.clientModeJump': 'kube-state-metrics（跳跃一致性哈希）',
-  'controls.fallback': '缺少 shardInfo 时回退到客户端过滤',
   'controls.fallbackOn': '开',
   'controls.fallbackOff': '关',
   'controls.keptRunning': '模拟继续使用最后一个有效值。',
@@ -165,6 +164,11 @@ export const zhCN = {
   'card.copied': '已复制',
   'card.copyUrl': '复制 replica-{replica} 的请求 URL',
   'card.listPreview': 'LIST 响应',
+  'card.listPreviewKind': '哪个 LIST',
+  'card.listPreviewInformer': 'informer 的首次 LIST',
+  'card.listPreviewPaged': '第一页（{size} 个）',
+  'card.listPreviewStreaming': 'replica-{replica} 用流式列表同步（带 sendInitialEvents=true 的 WATCH）：它从不接收列表页，也收不到 shardInfo。用它的选择器发出的 LIST 返回：',
+  'card.listRemainingUnfiltered': 'v1.36.0 至 v1.36.3 统计的是这一页之后所有已存储的 Pod，而不是本分片的（SelectionPredicate.Empty 忽略分片选择器）；main 分支（v1.37）在分片的页中不再给出这个计数',
   'card.listPreviewNoShardInfo': '没有 metadata.shardInfo：服务器忽略了选择器',
   'card.listItems': { other: '{formatted} 个 Pod' },
   'card.owned': '负责的对象',
@@ -175,10 +179,10 @@ export const zhCN = {
   'card.memory': 'Informer 内存',
   'card.receivedVsKept': '收到 {received} · 保留 {kept}',
   'card.clientSideReceives': '客户端分片：收到 {bytes}',
-  'card.badgeFallback': '回退：客户端过滤',
-  'card.badgeFallbackTitle': 'LIST 响应没有 shardInfo，因此此副本在自己这一侧过滤',
-  'card.badgeNaive': '无 shardInfo：处理全部对象',
-  'card.badgeNaiveTitle': '回退已关闭：此副本信任未过滤的事件流，负责了不属于它的对象',
+  'card.badgeFallback': '在本地过滤整个事件流',
+  'card.badgeFallbackTitle': '它的 API 服务器门控关闭，发送全部对象；此副本的客户端自己检查每个对象',
+  'card.badgeNaive': '门控关闭：缓存全部对象',
+  'card.badgeNaiveTitle': '它的 API 服务器门控关闭，发送整个集合；它的客户端不做任何检查，静默缓存全部对象',
   'card.badgeRejected': 'HTTP 500',
   'card.badgeRejectedTitle': 'API 服务器拒绝了该选择器',
   'card.badgeSharded': '服务端分片',
@@ -190,8 +194,9 @@ export const zhCN = {
   'card.settling': '稳定中，{seconds} 秒',
   'card.settlingTitle': '只统计了上次改动之后的数据：速率窗口将在 {seconds} 秒后填满。在此之前这些不是稳态数值（图表保留重新 LIST 时的尖峰）。',
   'card.noSelector': '没有选择器，因此 API 服务器返回整个集合，且不带 shardInfo（client-go 会省略空参数）。',
-  'card.noSelectorFallback': '本地回退过滤没有可依据的条件：此副本保留所有对象。',
-  'card.noSelectorTrust': '回退已关闭：此副本保留发给它的所有对象。',
+  'card.noSelectorFallback': '本地检查没有可依据的条件：此副本保留所有对象。',
+  'card.noSelectorTrust': 'client-go 不做任何检查：此副本保留发给它的所有对象。',
+  'card.selectorIgnored': 'apiserver-{server} 关闭了 ShardedListAndWatch 特性门控：它忽略这个选择器，发送整个集合。',
 
   'editor.quickFix': '改用 {suggestion}',
   'editor.quickFixTitle': '按 apiserver 的建议补齐为 16 位十六进制数',
@@ -220,7 +225,7 @@ export const zhCN = {
   'bandwidth.auditMode': '{mode}：',
   'bandwidth.auditOk': '每个存活对象都恰好有一个负责副本。',
   'bandwidth.auditGaps': { other: '{formatted} 个对象没有副本负责' },
-  'bandwidth.auditDuplicates': { other: '{formatted} 个对象被多个副本负责' },
+  'bandwidth.auditDuplicates': { other: '{formatted} 个对象有多个负责副本' },
   'bandwidth.metrics': 'API 服务器指标',
   'bandwidth.waiting': '按“播放”运行事件流。',
 
@@ -235,8 +240,8 @@ export const zhCN = {
   'verdict.duplicatesCount': { other: '{formatted} 个对象有多个负责副本' },
   'verdict.http500': { other: '{replicas} 收到 HTTP 500' },
   'verdict.down': { other: '{replicas} 已停止（选择器无法解析）' },
-  'verdict.trust': { other: '{replicas} 没有收到 shardInfo，保留了发给它的全部对象' },
-  'verdict.fallback': { other: '{replicas} 没有收到 shardInfo，在本地过滤整个事件流' },
+  'verdict.trust': { other: '{replicas} 连到门控关闭的 API 服务器，静默缓存了整个集合' },
+  'verdict.fallback': { other: '{replicas} 连到门控关闭的 API 服务器：收到整个事件流并在本地过滤' },
   'verdict.hot': '{replica} 收到的数据是公平份额的 {factor}×',
   'verdict.replicaCount': '{count} 个副本',
 
@@ -244,7 +249,7 @@ export const zhCN = {
   'bandwidth.hottest': '最忙：{replica} {value}（均值的 {factor}×）',
 
   'hash.dotOwnersSame':
-    '这里客户端分片的归属看起来相同：使用哈希范围时，每个副本保留的正是服务器会发给它的对象。使用跳跃一致性哈希时，或服务端分片副本轻信门控关闭的 API 服务器时，两者才会不同。',
+    '这里客户端分片的归属看起来相同：使用哈希范围时，每个副本保留的正是服务器会发给它的对象。使用跳跃一致性哈希时，或服务端分片副本的 client-go 缓存门控关闭的 API 服务器发来的一切时，两者才会不同。',
   'hash.dotOwnersSameJump': '此刻客户端分片的归属恰好与服务端分片完全一致。',
   'hash.dotOwnersDiffer': { other: '有 {formatted} 个对象（{share}）的客户端归属与服务端不同。' },
 
@@ -278,9 +283,9 @@ export const zhCN = {
 
   'card.listSentWhole': { other: '发送了 {formatted} 个 Pod，{bytes}：整个集合（服务器没有过滤）' },
   'card.listSentShard': { other: '发送了 {formatted} 个 Pod，{bytes}：仅此副本的分片' },
-  'card.listKeptFallback': { other: '回退：replica-{replica} 在本地过滤，从反序列化的 {sent} 个中保留 {formatted} 个 Pod（{bytes}）' },
-  'card.listKeptTrust': { other: '轻信（回退关闭）：replica-{replica} 保留全部 {formatted} 个 Pod（{bytes}），不论是否属于它' },
-  'card.listKeptNone': 'replica-{replica} 反序列化了全部 {sent} 个却一个也不保留：它无法解析自己的选择器来本地过滤',
+  'card.listKeptFallback': { other: '自己检查：replica-{replica} 从反序列化的 {sent} 个中保留 {formatted} 个 Pod（{bytes}）' },
+  'card.listKeptTrust': { other: '不做检查：replica-{replica} 缓存全部 {formatted} 个 Pod（{bytes}），不论是否属于它' },
+  'card.listKeptNone': 'replica-{replica} 反序列化了全部 {sent} 个却一个也不保留：它自己的检查无法解析该选择器',
   'card.listPending': '正在获取新的响应…',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
@@ -299,6 +304,23 @@ export const zhCN = {
   'memory.legend': '粗线：{inUse}。细线：{other}。',
   'memory.figuresLabel': '两种客户端写法下所有副本的内存，客户端分片与服务端分片',
   'memory.clientColumn': '客户端分片',
+  'cost.title':
+    'API 服务器（预期）',
+  'cost.cpuRow':
+    'CPU：分片检查与编码',
+  'cost.checksRow':
+    '其中分片检查',
+  'cost.hashesRow':
+    'FNV-1a 哈希',
+  'cost.egressRow':
+    '出口流量',
+  'cost.decodeRow':
+    '客户端反序列化 CPU（所有副本）',
+  'cost.summaryMore':
+    '服务端分片让 API 服务器多花 {cpu}，节省 {egress} 的出口流量和客户端的 {decode}。',
+  'cost.summaryLess':
+    '服务端分片让 API 服务器少花 {cpu}，并节省 {egress} 的出口流量和客户端的 {decode}。',
+  'cost.summaryNone': '没有 API 服务器进行过滤（门控关闭）：服务端分片既不增加也不节省任何开销；每个副本都收到整个事件流。',
   'memory.serverColumn': '服务端分片',
   'card.memoryHelp': '此副本在每种客户端写法下的 Informer 缓存、LIST 峰值和反序列化内存分配',
   'card.memoryCache': '缓存：{style}',
@@ -340,7 +362,7 @@ export const zhCN = {
   'apiError.too-long': '边界值最多 17 位十六进制数字（16 位，或表示 2^64 的 0x10000000000000000）。',
   'apiError.invalid-hex-char': '只允许小写十六进制数字 0-9 和 a-f；大写字母会被拒绝。',
   'apiError.bad-17-digit': '唯一允许的 17 位边界值是 0x10000000000000000（2^64，哈希空间的终点）。',
-  'apiError.short-hex': '边界值必须恰好是 16 位十六进制数字；请在前面补零。',
+  'apiError.short-hex': '边界值是 16 位十六进制数字（只有 2^64 是 17 位）；请在前面补零。',
   'apiError.start-not-less': '每个范围是 [start, end)，即包含起点、不包含终点：起点必须小于终点。',
   'apiError.mixed-fields': '同一个选择器中的所有范围必须对同一个字段计算哈希。',
 
@@ -379,7 +401,7 @@ export const zhCN = {
   'story.mechanism.2.a': 'replica-1，它的范围从这里开始：范围包含起点、不包含终点，所以 replica-0 的范围在它之前结束。',
   'story.mechanism.3.title': '请求中的选择器',
   'story.mechanism.3.text':
-    '副本在其 LIST 和 WATCH 请求的 shardSelector 参数中请求自己的范围：shardRange(object.metadata.uid, start, end)，两个边界都是带引号的 16 位十六进制数。每张卡片上的请求 URL 正是实际发出的请求。',
+    '副本在其 LIST 和 WATCH 请求的 shardSelector 参数中请求自己的范围：shardRange(object.metadata.uid, start, end)，两个边界都是带引号的十六进制数：16 位，或者用 0x10000000000000000（2^64，17 位）表示到顶的终点。每张卡片上的请求 URL 正是实际发出的请求。',
   'story.mechanism.4.title': '用 || 连接多个范围',
   'story.mechanism.4.text':
     '一个副本可以负责多个范围，用 || 连接。这里两个副本各负责哈希空间中交错的两个四分之一；只要副本的任一范围包含某个 Pod 的哈希值，该 Pod 就匹配。',
@@ -401,18 +423,21 @@ export const zhCN = {
   'story.fallback.title': '我的服务器在分片吗？',
   'story.fallback.1.title': '门控关闭',
   'story.fallback.1.text':
-    '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合发给每个副本。它的 LIST 响应中没有 metadata.shardInfo。',
+    '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合以事件流发给每个副本。v1.36 的 client-go informer 不检查收到的任何内容：每个副本都缓存了全部对象，没有报错，也没有日志。',
   'story.fallback.1.q': '副本如何判断服务器没有过滤？',
-  'story.fallback.1.a': 'LIST 响应中没有 shardInfo。进行分片的服务器会在每一页列表的 metadata.shardInfo 中写明它所应用的选择器。',
-  'story.fallback.2.title': '回退',
+  'story.fallback.1.a':
+    'client-go 做不到。它用流式列表同步，而流式列表没有列表页，因此也没有 shardInfo；它既不读取 shardInfo，也不读取选择器。只有控制器自己的检查，或者一个大了四倍的缓存，才会暴露问题。',
+  'story.fallback.2.title':
+    '检查每个对象',
   'story.fallback.2.text':
-    '看不到 shardInfo 时，每个副本用同样的匹配逻辑在本地过滤，client-go 就是这样做的。归属仍然正确，但节省没有了。',
-  'story.fallback.3.title': '轻信',
+    '控制器在对象进入缓存之前，用同样的匹配逻辑检查每个对象。client-go 没有这样的选项，需要控制器在自己的代码中加上。每个副本重新只保留大约四分之一，没有重复；节省没有了，因为服务器仍然发送一切。',
+  'story.fallback.3.title':
+    '读取 shardInfo',
   'story.fallback.3.text':
-    '不加检查就信任事件流的客户端会保留收到的一切，因此现在每个副本都负责每个对象。归属审计统计了重复。',
+    '读取 metadata.shardInfo 的客户端需要普通的 LIST 页，因此要关闭流式列表：先 LIST，再 WATCH。这一页没有 shardInfo，客户端回退为自己检查每个对象。这是把博客文章的建议按字面执行；第 2 步的检查在每条路径上都有效。',
   'story.fallback.4.title': '混合门控',
   'story.fallback.4.text':
-    '两个 API 服务器，一个开启门控，一个没有，就像滚动升级期间那样。连到第一个的副本得到 shardInfo 和过滤后的事件流；其余副本回退。每次都在本地过滤是一种低成本的防御。',
+    '两个 API 服务器，一个开启门控，一个没有，就像滚动升级期间那样，客户端是原样的 client-go。使用 L4 负载均衡器时，副本的 LIST 和 WATCH 共用一条连接、同一台服务器：连到开启门控的服务器的副本保留自己的份额，其余副本缓存一切。归属审计统计了重复；只有第 2 步的检查在两台服务器上都正确。',
   'story.hot-namespaces.title': '热点命名空间',
   'story.hot-namespaces.1.title': '按命名空间分片',
   'story.hot-namespaces.1.text':
@@ -422,9 +447,17 @@ export const zhCN = {
     '倾斜更强时，其范围包含最大命名空间的那个副本负责的对象远超其份额。请比较卡片上负责的对象数。',
   'story.hot-namespaces.2.q': '增加副本能解决这个问题吗？',
   'story.hot-namespaces.2.a': '不能：命名空间永远不会被拆分，所以无论有多少副本，负责最大命名空间的副本至少要负责它的全部对象。',
-  'story.hot-namespaces.3.title': '为什么默认用 uid',
-  'story.hot-namespaces.3.text':
+  'story.hot-namespaces.4.title': '为什么默认用 uid',
+  'story.hot-namespaces.4.text':
     '无论命名空间分布如何，uid 的哈希值都分布均匀，因此每个副本负责的份额大致相等。正因为分布均匀，uid 才是默认的分片键。',
+  'story.hot-namespaces.3.title':
+    '冷分片',
+  'story.hot-namespaces.3.text':
+    '八个副本按命名空间分片，只有六个命名空间：有两个范围不含任何命名空间，收不到任何事件。client-go 靠每个 watch 每分钟一次的 BOOKMARK 推进它们的 resourceVersion。丢弃 BOOKMARK 的客户端（kube-state-metrics v2.18 就是这样）停留在 watch 开始时的位置；到了 5 到 10 分钟后的截止时间，这已经早于 watch 缓存保存的历史：两个冷副本都收到 410 Gone，然后重新 LIST。时钟以十六倍速运行。',
+  'story.hot-namespaces.3.q':
+    '一个什么都收不到的副本，为什么还需要 BOOKMARK？',
+  'story.hot-namespaces.3.a':
+    '为了恢复。watch 从它看到的最后一个 resourceVersion 恢复；watch 缓存只保留约 75 秒的历史。BOOKMARK 携带缓存当前的 resourceVersion，让安静的 watch 能从现在恢复，而不是从它开始的地方。',
   'story.refused.title': '服务器拒绝的选择器',
   'story.refused.1.title': '过短的边界',
   'story.refused.1.text':
@@ -436,7 +469,7 @@ export const zhCN = {
     '这里起点边界写成了不带引号的 start。CEL 把它当作标识符，apiserver 用类型编号称呼它：expression kind 3。',
   'story.refused.3.title': '门控关闭时',
   'story.refused.3.text':
-    '门控关闭时，服务器忽略 shardSelector，即使它格式错误：没有 HTTP 500，发送整个事件流，也没有 shardInfo。只能在本地过滤的客户端同样无法解析该选择器，于是停止。',
+    '门控关闭时，服务器忽略 shardSelector，即使它格式错误：没有 HTTP 500，发送整个事件流，也没有 shardInfo。client-go 也不解析选择器，因此 replica-0 缓存了每个对象；直到开启门控的服务器拒绝它之前，没有任何迹象表明选择器有错。',
   'story.refused.4.title': '快速修复',
   'story.refused.4.text':
     '错误消息本身就给出了修复方法：把边界补齐到 16 位十六进制数。replica-0 选择器下方的快速修复按钮正是这样做的。',
@@ -445,6 +478,7 @@ export const zhCN = {
     '所有选择器都有效后，replica-0 重新 LIST 和 WATCH 自己的份额。每个选择器下方的规范形式就是服务器写入 shardInfo 的内容。',
   'explain.open': '这是什么：{topic}',
   'explain.close': '关闭',
+  'explain.source': '来源',
   'explain.fnv.title': 'FNV-1a 64 哈希',
   'explain.fnv.text':
     '一种快速、简单的哈希函数。它把一段文本（这里是 uid 或命名空间）变成一个 64 位数字。同样的文本总是得到同样的数字，不同的文本则分散在整个范围内。',
@@ -456,18 +490,21 @@ export const zhCN = {
     '包含起点、不包含终点的范围。一个范围结束的地方就是下一个范围开始的地方，因此相邻范围既不重叠也不留空缺：每个哈希值恰好有一个负责副本。',
   'explain.shardInfo.title': 'shardInfo 字段',
   'explain.shardInfo.text':
-    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。',
+    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。只有 LIST 页带有它：watch 事件和 client-go 默认使用的流式列表都没有。',
   'explain.gate.title': '特性门控',
   'explain.gate.text':
     'ShardedListAndWatch 是 kube-apiserver（Kubernetes v1.36）的 Alpha 开关，默认关闭。关闭时，服务器完全忽略 shardSelector，即使它格式错误。',
   'explain.modes.title': '客户端分片与服务端分片',
   'explain.modes.text':
     '客户端分片：每个副本接收并反序列化整个事件流，丢弃不归它负责的部分。服务端分片：每个副本发送 shardSelector，API 服务器只把它的份额发给它。',
-  'explain.fallback.title': '回退',
-  'explain.fallback.text': '当 LIST 响应没有 shardInfo 时，客户端用同样的匹配逻辑在本地过滤。结果仍然正确，但没有任何节省。',
-  'explain.trust.title': '轻信',
+  'explain.fallback.title':
+    '本地检查',
+  'explain.fallback.text':
+    '控制器在对象进入缓存之前，用同样的匹配逻辑检查收到的每个对象（带检查的客户端）。client-go 没有这样的选项，需要控制器自己加上。在门控关闭的服务器上结果仍然正确，但没有任何节省。',
+  'explain.trust.title':
+    '不做检查',
   'explain.trust.text':
-    '客户端不加检查就相信服务器已经过滤。如果服务器没有过滤（门控关闭），副本会保留不归它负责的对象，多个副本会处理同一个对象。',
+    '原样的 client-go：informer 缓存服务器发来的一切。如果服务器没有过滤（门控关闭，或者 watch 在门控关闭的服务器上恢复），副本会悄无声息地保留不归它负责的对象，多个副本会处理同一个对象。',
   'explain.jump.title': '跳跃一致性哈希',
   'explain.jump.text':
     '跳跃一致性哈希（Lamping 与 Veach），kube-state-metrics 使用它：它把哈希值映射到 N 个桶之一，从 N 变为 N+1 时只移动大约 1/(N+1) 的对象。',
@@ -495,6 +532,18 @@ export const zhCN = {
     '统计每个存活对象有多少个副本负责。恰好一个是正确的；没有则是空缺（没有人处理它），多于一个则是重复（被处理两次）。',
   'explain.settling.title': '稳定中',
   'explain.settling.text': '速率是短时间窗口内的平均值。刚发生变化时，窗口中还保留着旧的行为，因此标为“稳定中”的数值还不是最终值。',
+  'explain.serverCost.title':
+    '分片让 API 服务器付出什么',
+  'explain.serverCost.text':
+    '分片的 watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。LIST 会扫描整个缓存并对每个对象做哈希，与分片大小无关。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
+  'explain.watchCache.title':
+    'watch 缓存',
+  'explain.watchCache.text':
+    '每个 API 服务器在内存中保存最近的事件：100 到 102,400 个，按需翻倍或减半，以保存约 75 秒的历史。从更早的 resourceVersion 恢复的 watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST；BOOKMARK 让安静的 watch 的 resourceVersion 保持新鲜。关闭 watch 缓存时，watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 watch 若只有分片选择器，则完全不会被过滤。',
+  'explain.resume.title':
+    '恢复还是重新 LIST',
+  'explain.resume.text':
+    'watch 结束时（到了 timeoutSeconds、服务器重启、连接被重置、GOAWAY），client-go 从最后的 resourceVersion 重新 watch：不 LIST，也不退避。只有连接被拒绝或 429 之后才退避。只有在 410 Gone 或出错之后才重新 LIST。',
   'ownerChange.notice':
     '{from} → {to} 个副本：在均分范围下，{live} 个对象中有 {moved} 个（{percent}）更换了负责副本。跳跃一致性哈希只会移动 {jumpMoved} 个（{jumpPercent}）。',
   'flow.legendDroppedLocal': '被副本的本地过滤丢弃',
@@ -579,29 +628,42 @@ export const zhCN = {
   'keys.pageScrolls': '滚动页面（演示模式中用于前进一步）',
   'keys.escape': 'Esc',
   'bandwidth.auditOkShort': '每个对象一个负责副本',
+  'bandwidth.auditGapsShort': { other: '{formatted} 个无负责副本' },
+  'bandwidth.auditDuplicatesShort': { other: '{formatted} 个有多个负责副本' },
   'verdict.skewTrust': { other: '保留了 {events} 个重复事件：{replicas} 信任了门控关闭的 API 服务器未经过滤发送的 WATCH' },
   'verdict.skewTrustPast': '保留了 {events} 个重复事件：曾信任门控关闭的 API 服务器未经过滤发送的 WATCH',
+  'controls.client': '每个副本运行的客户端',
+  'controls.clientGo': '原版 client-go（v1.36）',
+  'controls.clientChecked': 'client-go + 本地检查',
+  'controls.clientShardinfo': '读取 shardInfo（LIST）',
+  'controls.clientKsm': 'kube-state-metrics v2.20',
+  'controls.clientKsm218': 'kube-state-metrics v2.18',
+  'controls.clientGoHelp': '用 WithTweakListOptions 构建的原版 informer：client-go 既不读取 shardSelector 也不读取 shardInfo，收到什么就缓存什么。默认值。',
+  'controls.clientCheckedHelp': 'client-go 加上控制器自己的检查：每个列出的对象和每个事件在进入缓存前都用同一匹配逻辑检查一遍；这是唯一适用于流式列表的检查方式。',
+  'controls.clientShardinfoHelp': '检查 LIST 页中的 shardInfo，看到后便信任之后的事件流；没有则在本地过滤。先 LIST 再 Watch。续接的 Watch 落到门控关闭的服务器时，它就会出错。',
+  'controls.clientKsmHelp': 'kube-state-metrics v2.20.0：客户端分片（对 uid 做 FNV-1a，再用跳跃一致性哈希），在其 ListWatch 内过滤；BOOKMARK 原样放行。它不发送选择器：服务端分片一列沿用同样的过滤。',
+  'controls.clientKsm218Help': 'kube-state-metrics v2.18.0（client-go v0.34，先 LIST 再 Watch）：其 watch.Filter 也过滤 BOOKMARK；BOOKMARK 的 uid 为空，只哈希到一个分片，因此其他分片的 resourceVersion 落后，续接时可能收到 410 Gone。',
+  'lifecycle.initialListOnlyList': '该客户端先 LIST 再 Watch：shardinfo 读取 LIST 页；kube-state-metrics v2.18 基于 client-go v0.34，其 WatchListClient 默认关闭。',
+  'lifecycle.routing': '负载均衡器',
+  'lifecycle.routingL4': 'L4：一条 HTTP/2 连接',
+  'lifecycle.routingL7': 'L7：逐个请求均衡',
+  'lifecycle.goaway': '每个请求的 GOAWAY 概率',
+  'lifecycle.routingHelp': 'client-go 通过一条 HTTP/2 连接发送一个副本的所有请求：在 L4 负载均衡器后面，它的 LIST、Watch 以及每次续接的 Watch 都到达同一台 API 服务器，直到连接关闭（服务器重启，或 GOAWAY：kube-apiserver 的 --goaway-chance，最大 0.02）。L7 负载均衡器会分散每个请求。',
   'lifecycle.group': 'API 服务器随时间的变化',
   'lifecycle.rollout': '滚动升级',
   'lifecycle.rolloutHelp': '在 start + i × interval 时重启 API 服务器 i，并按所选设置门控；它的 Watch 断开，其客户端经负载均衡器重新 LIST。',
   'lifecycle.rolloutGate': '重启后的门控',
   'lifecycle.rolloutAt': '首次重启（秒）',
   'lifecycle.rolloutEvery': '间隔（秒）',
-  'lifecycle.watchPolicy': '收到带 shardInfo 的 LIST 之后',
-  'lifecycle.watchPolicyHelp':
-    'LIST 和随后的 WATCH 可能落在不同的 API 服务器上：信任事件流会保留门控关闭的服务器未经过滤发来的内容；同时在本地检查，每个事件多计算一次哈希，就能发现它。',
-  'lifecycle.trust': '信任事件流',
-  'lifecycle.check': '同时在本地检查',
   'lifecycle.initialList': '初始列表',
-  'lifecycle.initialListHelp':
-    '流式列表（sendInitialEvents）没有 LIST 响应，因此没有 shardInfo：客户端总是在本地过滤；其初始事件经过服务器的分片过滤。',
+  'lifecycle.initialListHelp': '流式列表（sendInitialEvents=true，自 v1.35 起为 client-go 的默认方式）是一个 Watch：其初始事件经过服务器的分片过滤；它没有 LIST 页，因此也没有 shardInfo。',
   'lifecycle.list': '先 LIST 再 WATCH',
   'lifecycle.watchList': '流式列表',
   'lifecycle.watchTimeouts': 'Watch 超时',
-  'lifecycle.watchTimeoutsHelp': 'Watch 在 5 到 10 分钟后结束（按 client-go 的随机方式），并从最后的 resourceVersion 继续，无需重新 LIST。',
+  'lifecycle.watchTimeoutsHelp': '开：客户端像 client-go 一样发送 timeoutSeconds（5 到 10 分钟）。关：服务器在 30 到 60 分钟后结束 Watch。无论哪种，客户端都从最后的 resourceVersion 续接，不重新 LIST。',
   'lifecycle.restartMark': '{name} 重启',
   'lifecycle.relistChart': '重新 LIST 的字节数（每秒峰值）',
-  'lifecycle.summary': '重新 LIST {relists} 次（{bytes}）· 保留的重复事件 {missed} 个 · 本地检查拦下 {caught} 个',
+  'lifecycle.summary': 'Watch 续接 {resumes} 次 · 重新 LIST {relists} 次（{bytes}）· 410 Gone {gone} 次 · 保留的重复事件 {missed} 个 · 本地检查拦下 {caught} 个',
   // issue 10: the resharding and rollout stories
   'story.resharding.title': '从 4 个扩到 5 个',
   'story.resharding.1.title': '4 变 5，等分范围',
@@ -614,35 +676,45 @@ export const zhCN = {
     '在客户端分片中，jump hash（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：jump hash 的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端的运行重新等分范围，仍然移动约 50%。',
   'story.resharding.3.title': '一段时间内无人负责',
   'story.resharding.3.text':
-    '一次性切换时，每个副本都会重启它的 informer：停止 watch，用新的选择器重新 LIST，在该 LIST 同步完成之前不负责任何对象。客户端分片的每次 LIST 都是整个集合，约 490 MB，因此约 10 秒内没有对象有负责副本。服务端分片的每次 LIST 只有五分之一，约 2 秒后窗口就关闭了。',
+    '一次性切换时，每个副本的 Pod 都带着新的选择器重启：停止、调度和启动约需 8 秒，然后重新 LIST，在该列表同步完成之前不负责任何对象。客户端分片的每次列表都是整个集合，约 490 MB，因此约 18 秒内没有对象有负责副本。服务端分片的每次列表只有五分之一，约 10 秒后窗口就关闭了。',
   'story.resharding.3.q': '怎样的滚动方式能让每个对象在切换期间都有负责副本？',
-  'story.resharding.3.a': '先启动新的 informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。最后一步展示了这种方式。',
+  'story.resharding.3.a':
+    '先启动新的 informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。kube-state-metrics 并不这样做；最后一步展示了这样做的效果。',
   'story.resharding.4.title': '重新 LIST 的字节数',
   'story.resharding.4.text':
-    '每个重启的副本都会重新 LIST。客户端分片的 5 次 LIST 都是整个集合，共约 2.4 GB；服务端分片每次 LIST 只有五分之一，总共约 490 MB：少 5 倍，与事件流上 1/N 的节省相同。',
+    '每个重启的副本都会重新同步，用的是 client-go 默认的流式列表。客户端分片的 5 次同步都是整个集合，共约 2.5 GB；服务端分片每次只有五分之一，总共约 490 MB：少 5 倍，与事件流上 1/N 的节省相同。',
   'story.resharding.5.title': '一次一个副本',
   'story.resharding.5.text':
-    'StatefulSet 滚动重启每 5 秒切换一个副本。客户端分片中，同一时刻最多约五分之二的对象没有负责副本，而不是全部，但交接持续约 30 秒。服务端分片中，仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
+    'StatefulSet 滚动更新一次重启一个 Pod，等它就绪后再继续：这里约每 20 秒一个，时钟以四倍速运行。同一时刻最多约五分之一的对象没有负责副本，而不是全部，但客户端分片的交接持续约 100 秒。仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
   'story.resharding.5.q': '对控制器来说哪种更糟：对象暂时有两个负责副本，还是没有负责副本？',
-  'story.resharding.5.a': '通常是没有：有两个负责副本时，对象可能被调谐两次，幂等的控制器可以容忍；没有负责副本时，在新副本同步完成之前没有人调谐它。',
+  'story.resharding.5.a':
+    '取决于副本如何处理它们。写同一对象的两个负责副本会相互竞争：第二次更新带着过期的 resourceVersion，得到 409 Conflict，然后重试。kube-state-metrics 会从两个副本导出该对象的指标序列，对它们求和会翻倍。没有负责副本时，在新负责副本同步完成之前，没有人调谐或上报该对象。',
   'story.resharding.6.title': '新副本优先',
   'story.resharding.6.text':
-    '第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都保留旧的 informer，直到新的同步完成。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
+    '先建后拆，这是 kube-state-metrics 并未提供的设计：第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都在旧 informer 旁边启动新的，新的同步完成后再丢弃旧的。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
   'story.rollout.title': '在各 API 服务器上逐步开启特性门控',
   'story.rollout.1.title': '三台服务器，门控关闭',
   'story.rollout.1.text':
-    '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们都不发送 shardInfo，所以每个副本都回退到自己过滤：服务端分片发送的字节与客户端分片一样多，比例为 1.0×。',
+    '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们忽略 shardSelector，client-go 也不做任何检查，所以每个副本都缓存了整个集合，服务端分片发送的字节与客户端分片一样多：比例为 1.0×。',
   'story.rollout.2.title': '滚动升级',
   'story.rollout.2.text':
-    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会断开该服务器上的所有 watch；它的客户端按 client-go 的退避时间通过负载均衡器重新连接并重新 LIST：共 7 次重新 LIST，每次都是重新 LIST 图表上的一个尖峰。所有服务器都开启门控后，服务端分片发送的数据少 4 倍。',
-  'story.rollout.2.q': '在两次重启之间，副本能否从开启门控的服务器 LIST，却从未开启门控的服务器 WATCH？',
-  'story.rollout.2.a': '可以：负载均衡器为 LIST 选一台服务器，为 WATCH 选另一台。LIST 带有 shardInfo，而 WATCH 未经过滤。',
-  'story.rollout.3.title': '门控混用：信任事件流',
+    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，服务端分片发送的数据少 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
+  'story.rollout.2.q':
+    '在两次重启之间，副本能否从一台服务器 LIST，却从另一台 WATCH？',
+  'story.rollout.2.a':
+    '使用默认的 L4 负载均衡器时，一条 HTTP/2 连接把两者送到同一台服务器。但重启后恢复的 watch 会去往新连接落到的服务器，于是 LIST 来自一台服务器，而 WATCH 现在来自另一台。使用 L7 负载均衡器，或者收到 GOAWAY 之后，任何请求都可能去往任何服务器。',
+  'story.rollout.3.title':
+    '回滚门控',
   'story.rollout.3.text':
-    '在收到带 shardInfo 的 LIST 之后信任事件流的客户端，会保留它的 WATCH 发来的一切。当这个 WATCH 落在未开启门控的服务器上时，它会保留数千个不属于自己范围的事件：在这些副本重新连接到开启门控的服务器之前，审计一直在统计重复。',
-  'story.rollout.4.title': '同时在本地检查',
+    '现在门控被逐台回滚。在未开启门控的服务器上恢复的 watch 会收到从其 resourceVersion 起的每个事件，client-go 会在对象变化时把它缓存下来：到 45 秒时，两个副本持有约三分之二的集合，并且还在增长。另外两个在刚重启的服务器上遇到 410，在那里重新 LIST，持有全部对象。client-go 对此毫无察觉。',
+  'story.rollout.3.q':
+    '读取 shardInfo 能发现这个问题吗？',
+  'story.rollout.3.a':
+    '不能。shardInfo 只出现在 LIST 页上；恢复的 watch 不带 shardInfo。在收到带 shardInfo 的 LIST 之后信任事件流的客户端，缓存会以同样的方式被填满。',
+  'story.rollout.4.title':
+    '带检查的客户端',
   'story.rollout.4.text':
-    '用副本自己的范围检查每个事件，每个事件只需一次哈希，恰好拦下信任策略会保留的那些事件：整个滚动过程中没有任何重复。每次都在本地过滤，是廉价的纵深防御。',
+    '同样的回滚，控制器自己检查每个对象。它恰好拦下 client-go 保留的那些事件，每个副本在整个回滚过程中都保留自己的四分之一：任何时候都没有重复。检查让控制器对收到的每个对象做一次哈希；在门控恢复之前，带宽的节省不复存在。',
   // issue 9: editing the running layout after a reshard
   'running.note': '{at} 秒重新分片之后的运行布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
   'running.resetHint': '重新给每个运行中的副本分配相等的范围',

@@ -15,9 +15,9 @@
  */
 export { createSimulation } from './engine';
 export { DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES } from './params';
-export { MODES } from './params';
+export { CLIENT_KINDS, MODES } from './params';
 export { SimParamsError, validateParams, resolveParams, mergeParams } from './params';
-export type { SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';
+export type { ClientKind, InitialList, SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';
 export type { ValidationResult } from './params';
 export { OWNER_NONE, OWNER_MANY } from './engine';
 export type { Simulation } from './engine';

@@ -22,7 +22,8 @@ export type { SimEngine, EngineFrame, FrameRequest, EngineFallback } from './eng
 export { MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
 export type { BudgetExcess } from './budget';
 // issue 9: API servers over time, watch lifecycle
-export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, ROLLOUT_LIMITS } from './lifecycle';
+export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS } from './lifecycle';
+export { LIST_ONLY } from './toSim';
 export type { LifecycleParams, RolloutUiParams } from './lifecycle';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
 export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';

@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { SHARD_KEYS } from '../core/sharding';
+import { CLIENT_KINDS } from '../sim';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { encodeLink, linkFor, MAX_LINK_LENGTH, readLink, type LinkIssue, type LinkState } from './link';
 import { LIMITS, SPEEDS, type NumericParam, type SimParams, type ViewParams } from './params';
@@ -36,7 +37,7 @@ function checkUsable(state: LinkState): void {
   check(['json', 'protobuf'].includes(p.encoding), () => `encoding ${p.encoding}`);
   check(['ranges', 'jump'].includes(p.clientMode), () => `clientMode ${p.clientMode}`);
   check(['owned', 'all'].includes(p.clientCache), () => `clientCache ${p.clientCache}`);
-  check(typeof p.fallback === 'boolean', () => `fallback ${String(p.fallback)}`);
+  check(CLIENT_KINDS.includes(p.client), () => `client ${String(p.client)}`);
   check(p.apiServers.length >= LIMITS.apiServers.min && p.apiServers.length <= LIMITS.apiServers.max, () => `${p.apiServers.length} API servers`);
   for (const s of p.apiServers) check(Object.keys(s).length === 1 && typeof s.gate === 'boolean', () => `API server ${JSON.stringify(s)}`);
   check(p.selectors.length === p.replicas && p.selectors.every((s) => typeof s === 'string'), () => `selectors ${JSON.stringify(p.selectors)}`);
@@ -80,7 +81,7 @@ const paramValue = (k: keyof SimParams, replicas: number): fc.Arbitrary<unknown>
     shardKey: fc.constantFrom(...SHARD_KEYS),
     apiServers: fc.array(fc.oneof(fc.record({ gate: fc.boolean() }), fc.record({ gate: junk }), fc.dictionary(fc.string({ maxLength: 4 }), junk, { maxKeys: 2 }), junk), { minLength: 0, maxLength: 7 }),
     clientMode: fc.constantFrom('ranges', 'jump'),
-    fallback: fc.boolean(),
+    client: fc.constantFrom(...CLIENT_KINDS),
     clientCache: fc.constantFrom('owned', 'all'),
     lifecycle: fc.constant(undefined),
     retyped: fc.constant(undefined),
@@ -145,7 +146,7 @@ const validState: fc.Arbitrary<LinkState> = replicaCount.chain((replicas) =>
       shardKey: fc.constantFrom(...SHARD_KEYS),
       apiServers: fc.array(fc.record({ gate: fc.boolean() }), { minLength: 1, maxLength: 5 }),
       clientMode: fc.constantFrom('ranges' as const, 'jump' as const),
-      fallback: fc.boolean(),
+      client: fc.constantFrom(...CLIENT_KINDS),
       clientCache: fc.constantFrom('owned' as const, 'all' as const),
       selectors: fc.array(fc.oneof({ arbitrary: text, weight: 40 }, { arbitrary: longText, weight: 1 }), { minLength: replicas, maxLength: replicas }),
       schedule: fc.oneof(
@@ -235,7 +236,7 @@ describe('the link decoder under fuzzing (issue 8)', () => {
 });
 
 /** A short link (issue 10) carrying any JSON value. */
-const shortFragment = (raw: unknown) => '#s=1.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
+const shortFragment = (raw: unknown) => '#s=2.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
 
 describe('the short link decoder under fuzzing (issue 10)', () => {
   it('never throws, gives a usable state, and names every field it did not take as given (10,000 short links)', () => {

@@ -13,7 +13,7 @@ describe('state in a link', () => {
       selectors: ["shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')", "nonsense // kept as typed"],
       apiServers: [{ gate: true }, { gate: false }],
       clientMode: 'jump' as const,
-      fallback: false,
+      client: 'checked' as const,
     };
     const view = { ...defaultViewParams(), view: 'ring' as const, theme: 'dark' as const, speed: 4 };
     expect(decodeLink(encodeLink({ params, view }))).toEqual({ params, view });
@@ -27,7 +27,7 @@ describe('state in a link', () => {
   });
 
   it('replaces out-of-range or mistyped fields with defaults instead of failing', () => {
-    const hash = '#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: { objects: 5_000_000, replicas: 3, namespaces: 'x', selectors: ['only one'] }, w: { speed: 3 } }));
+    const hash = '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 5_000_000, replicas: 3, namespaces: 'x', selectors: ['only one'] }, w: { speed: 3 } }));
     const s = decodeLink(hash)!;
     expect(s.params.objects).toBe(defaultSimParams().objects);
     expect(s.params.namespaces).toBe(defaultSimParams().namespaces);
@@ -42,7 +42,7 @@ describe('a tampered link', () => {
   it('names every field it could not use and keeps the rest', async () => {
     const { readLink } = await import('./link');
     const hash = '#state=' + encodeURIComponent(JSON.stringify({
-      v: 1,
+      v: 2,
       p: { objects: 5_000_000, replicas: 3, namespaces: 12, selectors: ['only one'], encoding: 'xml', apiServers: [] },
       w: { speed: 3 },
     }));
@@ -83,7 +83,7 @@ describe('links and their size limit (issue 8, point 8)', () => {
     const params = { ...defaultSimParams(), replicas: 2, selectors: ['a'.repeat(Math.floor(room / 2)), 'b'.repeat(room - Math.floor(room / 2))] };
     const fit = linkFor({ params, view });
     // Issue 10: the page writes the short form; the version 1 form of the same state just fits.
-    expect(fit.ok && fit.hash.startsWith('#s=1.')).toBe(true);
+    expect(fit.ok && fit.hash.startsWith('#s=2.')).toBe(true);
     expect(fit.ok && readLink(fit.hash)).toEqual({ state: { params, view }, issues: [] });
     expect(encodeLink({ params, view }).length).toBe(MAX_LINK_LENGTH);
     expect(readLink(encodeLink({ params, view }))).toEqual({ state: { params, view }, issues: [] });
@@ -126,33 +126,33 @@ describe('links and their size limit (issue 8, point 8)', () => {
 describe('every field a link cannot use is named (issue 8, point 9)', () => {
   it('names a parameter block that is not an object, and view fields of the wrong type', async () => {
     const { readLink } = await import('./link');
-    const { state, issues } = readLink(fragment({ v: 1, p: [1, 2], w: { view: 7, theme: [] } }));
+    const { state, issues } = readLink(fragment({ v: 2, p: [1, 2], w: { view: 7, theme: [] } }));
     expect(issues.map((i) => i.field).sort()).toEqual(['p', 'theme', 'view']);
     expect(state!.params).toEqual(defaultSimParams());
   });
 
   it('names p or w when either is not an object at all', async () => {
     const { readLink } = await import('./link');
-    expect(readLink(fragment({ v: 1, p: 'objects=5', w: null })).issues.map((i) => i.field)).toEqual(['p', 'w']);
+    expect(readLink(fragment({ v: 2, p: 'objects=5', w: null })).issues.map((i) => i.field)).toEqual(['p', 'w']);
   });
 
   it('names invalid view, theme and dotOwners values and keeps the defaults', async () => {
     const { readLink } = await import('./link');
-    const { state, issues } = readLink(fragment({ v: 1, w: { view: 'globe', theme: 'sepia', dotOwners: 'both', speed: 2 } }));
+    const { state, issues } = readLink(fragment({ v: 2, w: { view: 'globe', theme: 'sepia', dotOwners: 'both', speed: 2 } }));
     expect(issues.map((i) => i.field).sort()).toEqual(['dotOwners', 'theme', 'view']);
     expect(state!.view).toEqual({ ...defaultViewParams(), speed: 2 });
   });
 
   it('reads a feature gate only from a boolean: the string "false" is named, not taken as on', async () => {
     const { readLink } = await import('./link');
-    const { state, issues } = readLink(fragment({ v: 1, p: { apiServers: [{ gate: 'false' }, { gate: false }] } }));
+    const { state, issues } = readLink(fragment({ v: 2, p: { apiServers: [{ gate: 'false' }, { gate: false }] } }));
     expect(issues.map((i) => i.field)).toEqual(['apiServers[0].gate']);
     expect(state!.params.apiServers).toEqual([{ gate: true }, { gate: false }]);
   });
 
   it('names an API server that is not an object, and fields the link format does not have', async () => {
     const { readLink } = await import('./link');
-    const { issues } = readLink(fragment({ v: 1, x: 1, p: { replica: 3, apiServers: [5, { gate: true, zone: 'a' }] }, w: { colour: 'red' } }));
+    const { issues } = readLink(fragment({ v: 2, x: 1, p: { replica: 3, apiServers: [5, { gate: true, zone: 'a' }] }, w: { colour: 'red' } }));
     expect(issues.map((i) => i.field).sort()).toEqual(['apiServers[0]', 'apiServers[1].zone', 'colour', 'replica', 'x']);
   });
 });

@@ -19,11 +19,20 @@ import { checkRetyped } from '../sim/params';
 import { type RetypedLayout } from '../sim/params';
 import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/params';
-import { DEFAULT_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
+import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
+import { CLIENT_KINDS, type ClientKind } from '../sim/params';
 import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
-export const LINK_VERSION = 1;
+export const LINK_VERSION = 2;
+/**
+ * Version 1 links were made before issue 18: a field they leave out stands for that time's
+ * default (the shardinfo client, LIST then WATCH, no watch timeouts), and `fallback` and
+ * `lifecycle.watchPolicy` name the client. They open as they did.
+ */
+const LEGACY_LINK_VERSION = 1;
+/** The page's BOOKMARK interval before issue 18 (now kube-apiserver's 60 s). */
+const PRE_ISSUE_18_BOOKMARK_SECONDS = 10;
 const KEY = 'state';
 
 /**
@@ -81,8 +90,8 @@ export function linkFor(state: LinkState): LinkResult {
   const hash = encodeLink(state);
   if (hash.length <= MAX_LINK_LENGTH) {
     // The short form (issue 10) is what the page writes and copies; a run fits in a link
-    // exactly when its version 1 form does (so the limit and its message do not change), and
-    // the version 1 form stands in for the rare state whose short form is longer.
+    // exactly when its `#state=` form does (so the limit and its message do not change), and
+    // the `#state=` form stands in for the rare state whose short form is longer.
     const short = encodeShortLink(state.params, state.view);
     return { ok: true, hash: short.length <= MAX_LINK_LENGTH ? short : hash };
   }
@@ -175,11 +184,11 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
   if (hash.length > MAX_LINK_LENGTH) return { state: null, issues: [{ field: 'state', reason: 'too-long' }] };
   if (short !== null) {
     // Issue 10: the short form holds the fields that differ from the defaults; the rest of
-    // the reading is the version 1 format's, field for field.
+    // the reading is the `#state=` format's, field for field.
     const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
     if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason, ...(unpacked.reason === 'too-large' ? { length: hash.length } : {}) }] };
     if (!isRecord(unpacked.raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-    return readFields(unpacked.raw, SHORT_TOP_KEYS);
+    return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version === LEGACY_LINK_VERSION);
   }
   let raw: unknown;
   try {
@@ -188,12 +197,12 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
     return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   }
   if (!isRecord(raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-  if (raw.v !== LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
-  return readFields(raw, TOP_KEYS);
+  if (raw.v !== LINK_VERSION && raw.v !== LEGACY_LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
+  return readFields(raw, TOP_KEYS, raw.v === LEGACY_LINK_VERSION);
 }
 
 /** The state in a link's JSON object (either format), defaults for what is missing, and every field it could not use. */
-function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>): { state: LinkState; issues: LinkIssue[] } {
+function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, legacy: boolean): { state: LinkState; issues: LinkIssue[] } {
   const issues: LinkIssue[] = [];
   const bad = (field: string) => issues.push({ field, reason: 'invalid' });
   for (const k of Object.keys(raw)) if (!topKeys.has(k)) bad(k);
@@ -206,7 +215,8 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
   const p = block('p');
   const w = block('w');
   const d = defaultSimParams();
-  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped') bad(k);
+  // `fallback` is the field version 1 links carried instead of `client`.
+  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && !(legacy && k === 'fallback')) bad(k);
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
@@ -244,16 +254,17 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>):
     addedPerSec: num('addedPerSec'),
     modifiedPerSec: num('modifiedPerSec'),
     deletedPerSec: num('deletedPerSec'),
-    bookmarkEverySec: num('bookmarkEverySec'),
+    // Version 1 links left out the 10 s that was the default then.
+    bookmarkEverySec: legacy && !has(p, 'bookmarkEverySec') ? PRE_ISSUE_18_BOOKMARK_SECONDS : num('bookmarkEverySec'),
     replicas,
     shardKey,
     apiServers,
     clientMode: oneOf(p, 'clientMode', ['ranges', 'jump'] as const, d.clientMode),
-    fallback: oneOf(p, 'fallback', [true, false], d.fallback),
+    client: legacy && !has(p, 'client') ? legacyClient(p, bad) : oneOf(p, 'client', CLIENT_KINDS, d.client),
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
     schedule,
-    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad) } : {}),
+    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad, legacy) } : legacy ? { lifecycle: PRE_ISSUE_18_LIFECYCLE } : {}),
     ...(retyped.length > 0 ? { retyped } : {}),
   };
   const dv = defaultViewParams();
@@ -354,16 +365,37 @@ function sameLifecycle(a: LifecycleParams, b: LifecycleParams): boolean {
 }
 
 /**
- * `lifecycle` (issue 9): the rolling upgrade `{gate, at, every}` or null, the watch policy, the
- * initial list and watch timeouts. Each field it cannot use is named and takes its default.
+ * The client of a link made before issue 18, from the fields it carried: `fallback` false was
+ * the naive trust (client-go as shipped); true, the default, read `shardInfo` and filtered
+ * without it (shardinfo), or checked every object with `lifecycle.watchPolicy` check-locally
+ * or a streaming list, which carries no `shardInfo` (checked).
  */
-function readLifecycle(v: unknown, bad: (field: string) => void): LifecycleParams {
-  const d = DEFAULT_LIFECYCLE;
+function legacyClient(p: Record<string, unknown>, bad: (field: string) => void): ClientKind {
+  let fallback = true;
+  if (has(p, 'fallback')) {
+    if (p.fallback === true || p.fallback === false) fallback = p.fallback;
+    else bad('fallback');
+  }
+  if (!fallback) return 'client-go';
+  const life = p.lifecycle;
+  // Filtering without shardInfo: a streaming list never carries it, so that was a check of every object.
+  return isRecord(life) && (life.watchPolicy === 'check-locally' || life.initialList === 'watch-list') ? 'checked' : 'shardinfo';
+}
+
+/**
+ * `lifecycle` (issues 9 and 18): the rolling upgrade `{gate, at, every}` or null, the initial
+ * list, watch timeouts, routing and `--goaway-chance`. Each field it cannot use is named and
+ * takes its default; a link made before issue 18 (`legacy`) takes that time's defaults, and
+ * its `watchPolicy` is read into the client (see `legacyClient`).
+ */
+function readLifecycle(v: unknown, bad: (field: string) => void, legacy: boolean): LifecycleParams {
+  const d = legacy ? PRE_ISSUE_18_LIFECYCLE : DEFAULT_LIFECYCLE;
   if (!isRecord(v)) {
     bad('lifecycle');
     return d;
   }
-  for (const k of Object.keys(v)) if (!has(d, k)) bad(`lifecycle.${k}`);
+  for (const k of Object.keys(v)) if (!has(d, k) && !(legacy && k === 'watchPolicy')) bad(`lifecycle.${k}`);
+  if (legacy && has(v, 'watchPolicy') && v.watchPolicy !== 'trust-stream' && v.watchPolicy !== 'check-locally') bad('lifecycle.watchPolicy');
   const pick = <T>(k: keyof LifecycleParams, allowed: readonly T[], fallback: T): T => {
     if (!has(v, k)) return fallback;
     if ((allowed as readonly unknown[]).includes(v[k])) return v[k] as T;
@@ -378,11 +410,18 @@ function readLifecycle(v: unknown, bad: (field: string) => void): LifecycleParam
       rollout = { gate: r.gate, at: (r.at as number) + 0, every: (r.every as number) + 0 };
     } else bad('lifecycle.rollout');
   }
+  let goawayChance = d.goawayChance;
+  if (has(v, 'goawayChance')) {
+    const g = v.goawayChance;
+    if (typeof g === 'number' && Number.isFinite(g) && g >= GOAWAY_LIMITS.min && g <= GOAWAY_LIMITS.max) goawayChance = g + 0;
+    else bad('lifecycle.goawayChance');
+  }
   return {
     rollout,
-    watchPolicy: pick('watchPolicy', ['trust-stream', 'check-locally'] as const, d.watchPolicy),
     initialList: pick('initialList', ['list', 'watch-list'] as const, d.initialList),
     watchTimeouts: pick('watchTimeouts', [true, false], d.watchTimeouts),
+    routing: pick('routing', ['l4', 'l7'] as const, d.routing),
+    goawayChance,
   };
 }
 

@@ -6,7 +6,7 @@ import type { LifecycleParams } from './lifecycle';
  */
 import type { LocaleId } from '../i18n/locale';
 import type { ShardKey } from '../core/sharding';
-import type { ScheduledEvent } from '../sim/params';
+import type { ClientKind, ScheduledEvent } from '../sim/params';
 import type { RetypedLayout } from '../sim/params';
 
 /** One kube-apiserver instance of the (possibly HA) control plane. */
@@ -54,10 +54,12 @@ export interface SimParams {
   /** The client-side baseline: our hash ranges, or kube-state-metrics' jump hash over N. */
   readonly clientMode: ClientMode;
   /**
-   * When a LIST comes back without `shardInfo` (gate off on that server): filter on the
-   * client with the same matcher (true, what client-go does) or naively trust the stream.
+   * The client every replica runs (issue 18): `client-go` as shipped (it reads neither the
+   * selector nor `shardInfo` and caches what arrives), `checked` (plus a local check of every
+   * object), `shardinfo` (reads `shardInfo` on LIST pages), `ksm` (kube-state-metrics v2.20.0)
+   * or `ksm-2.18` (v2.18.0, whose filter drops other shards' BOOKMARKs).
    */
-  readonly fallback: boolean;
+  readonly client: ClientKind;
   /** What each replica's informer cache holds (both modes). */
   readonly clientCache: ClientCache;
   /**
@@ -67,7 +69,7 @@ export interface SimParams {
   readonly selectors: readonly string[];
   /** Events at fixed simulated times (issue 9: reshards), as the model takes them. */
   readonly schedule: readonly ScheduledEvent[];
-  /** issue 9: rolling upgrade, watch policy, initial list, watch timeouts (absent: defaults). */
+  /** issues 9 and 18: rolling upgrade, initial list, watch timeouts, routing (absent: defaults). */
   readonly lifecycle?: LifecycleParams;
   /**
    * issue 9: running layouts typed after a reshard fired (absent: none), in time order: from

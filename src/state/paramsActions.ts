@@ -132,7 +132,7 @@ export function paramsActions(ctx: ParamsContext): ParamsActions {
         apiServers: p.apiServers.map((s, i) => (i === server ? { ...s, gate: on } : s)),
       })),
     setClientMode: (mode) => setParams((p) => ({ ...p, clientMode: mode })),
-    setFallback: (on) => setParams((p) => ({ ...p, fallback: on })),
+    setClient: (client) => setParams((p) => ({ ...p, client })),
     setClientCache: (style) => setParams((p) => ({ ...p, clientCache: style })),
     setLifecycle: (patch) => setParams((p) => ({ ...p, lifecycle: { ...(p.lifecycle ?? DEFAULT_LIFECYCLE), ...patch } })),
     previewSelectors: (texts) => {

@@ -1,7 +1,9 @@
 /**
- * Short links (issue 10): `#s=1.<base64url>`, the state's difference from the defaults as
- * JSON, compressed with raw DEFLATE. A default run is `#s=1.q64FAA` (11 characters), so a
- * story step link with the page's address fits on a slide or in a QR code.
+ * Short links (issue 10): `#s=2.<base64url>`, the state's difference from the defaults as
+ * JSON, compressed with raw DEFLATE. A default run is `#s=2.q64FAA` (11 characters), so a
+ * story step link with the page's address fits on a slide or in a QR code. Version 2 (issue
+ * 18) differs from version 1 only in the defaults a missing field stands for; `1.` links are
+ * still read, with the defaults of their time.
  *
  * This module only packs and unpacks the payload; `link.ts` validates what comes out with
  * exactly the rules of the `#state=` (version 1) format, so both formats name the same
@@ -12,9 +14,11 @@ import { defaultSimParams, defaultViewParams } from './defaults';
 import type { SimParams, ViewParams } from './params';
 import { equalSplitSelectors } from './selectors';
 
-/** Version of the short format, written before the payload (`#s=1.`). */
-export const SHORT_LINK_VERSION = 1;
+/** Version of the short format, written before the payload (`#s=2.`). */
+export const SHORT_LINK_VERSION = 2;
 const PREFIX = `${SHORT_LINK_VERSION}.`;
+/** Versions read: 1 (before issue 18's defaults) and the current one. */
+const READ_VERSIONS: readonly number[] = [1, SHORT_LINK_VERSION];
 /** The hash parameter of a short link (`#s=...`, or `&s=...` beside other parameters). */
 export const SHORT_KEY = 's';
 
@@ -44,7 +48,7 @@ export function stateDiff(params: SimParams, view: ViewParams): { p?: Record<str
   return out;
 }
 
-/** The short fragment (`#s=1.…`) for a state. */
+/** The short fragment (`#s=2.…`) for a state. */
 export function encodeShortLink(params: SimParams, view: ViewParams): string {
   // JSON.stringify escapes lone surrogates, so the UTF-8 bytes round-trip every string.
   const json = JSON.stringify(stateDiff(params, view));
@@ -85,7 +89,7 @@ export function shortParam(hash: string): string | null {
 }
 
 /** What unpacking a short payload gave: the JSON value, or why there is none. */
-export type Unpacked = { readonly ok: true; readonly raw: unknown } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-large' };
+export type Unpacked = { readonly ok: true; readonly raw: unknown; readonly version: number } | { readonly ok: false; readonly reason: 'unreadable' | 'version' | 'too-large' };
 
 /**
  * The JSON value in a short payload (what follows `s=`). Never throws. `maxBytes` bounds the
@@ -93,8 +97,11 @@ export type Unpacked = { readonly ok: true; readonly raw: unknown } | { readonly
  * as it passes the bound instead of filling memory.
  */
 export function unpackShortPayload(payload: string, maxBytes: number): Unpacked {
-  if (!payload.startsWith(PREFIX)) return /^\d+\./.test(payload) ? { ok: false, reason: 'version' } : { ok: false, reason: 'unreadable' };
-  const bytes = fromBase64Url(payload.slice(PREFIX.length));
+  const dot = /^(\d+)\./.exec(payload);
+  if (!dot) return { ok: false, reason: 'unreadable' };
+  const version = Number(dot[1]);
+  if (!READ_VERSIONS.includes(version)) return { ok: false, reason: 'version' };
+  const bytes = fromBase64Url(payload.slice(dot[0].length));
   if (!bytes || bytes.length === 0) return { ok: false, reason: 'unreadable' };
   let json: Uint8Array;
   try {
@@ -104,7 +111,7 @@ export function unpackShortPayload(payload: string, maxBytes: number): Unpacked 
     return { ok: false, reason: e instanceof TooLong ? 'too-large' : 'unreadable' };
   }
   try {
-    return { ok: true, raw: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)) };
+    return { ok: true, raw: JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)), version };
   } catch {
     return { ok: false, reason: 'unreadable' };
   }

@@ -73,16 +73,17 @@ describe('createShardScopeStore', () => {
     expect(replicas[0]!.status).toBe('ok');
   });
 
-  it('with the gate off a replica falls back to client-side filtering, or trusts the stream when fallback is off', async () => {
+  it('with the gate off client-go caches what it is sent; the checked client filters it itself', async () => {
     const store = small();
     await store.getState().start();
     store.getState().setGate(0, false);
     await store.getState().idle();
-    expect(store.getState().sim.snapshot!.modes.server.replicas[0]!.filtering).toBe('fallback');
-    expect(store.getState().sim.snapshot!.modes.server.replicas[0]!.shardInfoSeen).toBe(false);
-    store.getState().setFallback(false);
-    await store.getState().idle();
+    expect(store.getState().params.client).toBe('client-go');
     expect(store.getState().sim.snapshot!.modes.server.replicas[0]!.filtering).toBe('trust');
+    expect(store.getState().sim.snapshot!.modes.server.replicas[0]!.shardInfoSeen).toBe(false);
+    store.getState().setClient('checked');
+    await store.getState().idle();
+    expect(store.getState().sim.snapshot!.modes.server.replicas[0]!.filtering).toBe('local');
   });
 
   it('a dragged boundary is a preview (counts follow, the model is unchanged) until committed', async () => {

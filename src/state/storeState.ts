@@ -5,6 +5,7 @@
  * selectors can import them without importing each other.
  */
 import type { LifecycleParams } from './lifecycle';
+import type { ClientKind } from '../sim';
 import type { StoreApi } from 'zustand/vanilla';
 import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
 import type { ScheduledEvent } from '../sim/params';
@@ -73,7 +74,8 @@ export interface ParamsActions {
   setApiServerCount(n: number): void;
   setGate(server: number, on: boolean): void;
   setClientMode(mode: ClientMode): void;
-  setFallback(on: boolean): void;
+  /** The client every replica runs (issue 18). */
+  setClient(client: ClientKind): void;
   /** What the replicas' informer caches hold (issue 7: memory). */
   setClientCache(style: ClientCache): void;
   /** issue 9: changes the rollout, watch policy, initial list or watch timeouts. */

@@ -7,6 +7,10 @@ import type { SimParamsInput } from '../sim';
 import { SERIES_CAPACITY, STEP_SECONDS } from './defaults';
 import type { SimParams } from './params';
 import { lifecycleToSim } from './lifecycle';
+import type { ClientKind } from '../sim';
+
+/** Clients that sync by LIST then WATCH whatever the page's initial-list choice. */
+export const LIST_ONLY: ReadonlySet<ClientKind> = new Set<ClientKind>(['shardinfo', 'ksm-2.18']);
 
 /** The model's input for these UI parameters. Every replica sends its selector text as typed. */
 export function toSimInput(p: SimParams): SimParamsInput {
@@ -21,17 +25,17 @@ export function toSimInput(p: SimParams): SimParamsInput {
       deletesPerSecond: p.deletedPerSec,
       bookmarkIntervalSeconds: p.bookmarkEverySec,
     },
-    apiServers: { count: p.apiServers.length, gates: p.apiServers.map((s) => s.gate), rollout: life.rollout },
+    apiServers: { count: p.apiServers.length, gates: p.apiServers.map((s) => s.gate), rollout: life.rollout, routing: life.routing, goawayChance: life.goawayChance },
     replicas: {
       count: p.replicas,
       key: p.shardKey,
       clientFilter: p.clientMode,
-      serverFallback: p.fallback ? 'filter' : 'trust',
+      client: p.client,
       clientCache: p.clientCache,
       selectors: p.selectors.map((text) => ({ kind: 'text', text })),
       apiServerOf: [],
-      watchPolicy: life.watchPolicy,
-      initialList: life.initialList,
+      // A client that only lists (shardinfo reads LIST pages; ksm v2.18 is built on client-go v0.34) syncs by LIST.
+      initialList: LIST_ONLY.has(p.client) ? 'list' : life.initialList,
     },
     schedule: p.schedule,
     retyped: p.retyped ?? [],

@@ -1,40 +1,51 @@
+import { DEFAULT_LIFECYCLE } from '../state/lifecycle';
 import type { Story } from './types';
 
-/** Is my server sharding? One API server with the gate off: no shardInfo, the fallback, and naive trust. */
+/**
+ * Is my server sharding? One API server with the gate off (issue 18's clients): the default
+ * client-go informer caches the whole collection without a word; a controller that checks
+ * every object keeps its share; a client that reads `shardInfo` needs plain LIST pages to read
+ * it from; and with mixed gates only the check is right on every server.
+ */
 export const fallback: Story = {
   id: 'fallback',
   title: 'story.fallback.title',
-  base: { params: { replicas: 4, apiServers: [{ gate: false }], fallback: true }, view: { speed: 1 } },
+  base: { params: { replicas: 4, apiServers: [{ gate: false }], client: 'client-go' }, view: { speed: 1 } },
   steps: [
     {
       title: 'story.fallback.1.title',
       narration: 'story.fallback.1.text',
+      sources: ['gate-off-ignores', 'client-go-no-check', 'watch-list-default', 'shardinfo-list'],
       focus: 'replica-cards',
-      highlight: ['shardinfo-missing'],
-      playing: false,
+      highlight: ['badge-trust', 'owned-count'],
+      playing: true,
       question: 'story.fallback.1.q',
       answer: 'story.fallback.1.a',
     },
     {
       title: 'story.fallback.2.title',
       narration: 'story.fallback.2.text',
+      sources: ['client-go-no-check'],
       focus: 'replica-cards',
       highlight: ['badge-fallback', 'owned-count'],
       playing: true,
+      params: { client: 'checked' },
     },
     {
       title: 'story.fallback.3.title',
       narration: 'story.fallback.3.text',
-      focus: 'ownership-audit',
-      highlight: ['ownership-audit', 'badge-trust'],
-      playing: true,
-      params: { fallback: false },
+      sources: ['shardinfo-list', 'watch-list-default'],
+      focus: 'replica-cards',
+      highlight: ['shardinfo-missing', 'badge-fallback'],
+      playing: false,
+      params: { client: 'shardinfo', lifecycle: { ...DEFAULT_LIFECYCLE, initialList: 'list' } },
     },
     {
       title: 'story.fallback.4.title',
       narration: 'story.fallback.4.text',
-      focus: 'replica-cards',
-      highlight: ['shardinfo-preview', 'shardinfo-missing'],
+      sources: ['gate-off-ignores', 'client-go-no-check', 'http2-connection'],
+      focus: 'ownership-audit',
+      highlight: ['ownership-audit', 'badge-trust', 'badge-sharded'],
       playing: true,
       params: { apiServers: [{ gate: true }, { gate: false }] },
     },

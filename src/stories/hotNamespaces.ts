@@ -1,6 +1,10 @@
 import type { Story } from './types';
 
-/** Hot namespaces: the namespace key with skewed namespaces, and why uid is the default. */
+/**
+ * Hot namespaces: the namespace key with skewed namespaces, why uid is the default, and a cold
+ * shard: a range with no namespace hears no event, and a client that drops BOOKMARKs falls
+ * out of the watch cache's window (issue 18).
+ */
 export const hotNamespaces: Story = {
   id: 'hot-namespaces',
   title: 'story.hot-namespaces.title',
@@ -9,6 +13,7 @@ export const hotNamespaces: Story = {
     {
       title: 'story.hot-namespaces.1.title',
       narration: 'story.hot-namespaces.1.text',
+      sources: ['fields'],
       focus: 'hash-space',
       highlight: ['hash-canvas', 'hash-band'],
       playing: false,
@@ -27,6 +32,20 @@ export const hotNamespaces: Story = {
     {
       title: 'story.hot-namespaces.3.title',
       narration: 'story.hot-namespaces.3.text',
+      sources: ['fields', 'bookmarks', 'bookmark-moves-rv', 'ksm-bookmarks', 'watch-cache-window', 'reflector-requests', 'relist-on-gone', 'rewatch'],
+      focus: 'bandwidth-panel',
+      highlight: ['lifecycle-summary', 'chart-relists'],
+      playing: true,
+      question: 'story.hot-namespaces.3.q',
+      answer: 'story.hot-namespaces.3.a',
+      // Eight ranges over six namespaces: some ranges hold none. Watches end after 5 to 10
+      // minutes, so the clock runs sixteen times faster.
+      params: { shardKey: 'object.metadata.namespace', replicas: 8, namespaces: 6, client: 'ksm-2.18' },
+      view: { speed: 16 },
+    },
+    {
+      title: 'story.hot-namespaces.4.title',
+      narration: 'story.hot-namespaces.4.text',
       focus: 'replica-cards',
       highlight: ['owned-count'],
       playing: true,

@@ -12,6 +12,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.1.title',
       narration: 'story.mechanism.1.text',
+      sources: ['fnv'],
       focus: 'hash-space',
       highlight: ['hash-canvas'],
       playing: false,
@@ -19,6 +20,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.2.title',
       narration: 'story.mechanism.2.text',
+      sources: ['half-open'],
       focus: 'hash-space',
       highlight: ['hash-band', 'boundary-handle'],
       playing: false,
@@ -28,6 +30,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.3.title',
       narration: 'story.mechanism.3.text',
+      sources: ['selector-param', 'parser-bounds', 'fields'],
       focus: 'replica-cards',
       highlight: ['selector-input', 'request-url'],
       playing: false,

@@ -17,6 +17,7 @@ export const refused: Story = {
     {
       title: 'story.refused.1.title',
       narration: 'story.refused.1.text',
+      sources: ['parser-bounds', 'http500'],
       focus: 'replica-cards',
       highlight: ['selector-error', 'rejection-message'],
       playing: false,
@@ -27,6 +28,7 @@ export const refused: Story = {
     {
       title: 'story.refused.2.title',
       narration: 'story.refused.2.text',
+      sources: ['parser-kind'],
       focus: 'replica-cards',
       highlight: ['selector-error'],
       playing: false,
@@ -35,14 +37,16 @@ export const refused: Story = {
     {
       title: 'story.refused.3.title',
       narration: 'story.refused.3.text',
+      sources: ['gate-off-ignores', 'client-go-no-check', 'http500'],
       focus: 'replica-cards',
-      highlight: ['shardinfo-missing', 'badge-client-error'],
+      highlight: ['badge-trust', 'owned-count'],
       playing: false,
       params: { selectors: [SHORT, r1!, r2!, r3!], apiServers: [{ gate: false }] },
     },
     {
       title: 'story.refused.4.title',
       narration: 'story.refused.4.text',
+      sources: ['parser-bounds'],
       focus: 'replica-cards',
       highlight: ['selector-quickfix', 'selector-error'],
       playing: false,
@@ -51,6 +55,7 @@ export const refused: Story = {
     {
       title: 'story.refused.5.title',
       narration: 'story.refused.5.text',
+      sources: ['canonical'],
       focus: 'replica-cards',
       highlight: ['selector-canonical', 'owned-count'],
       playing: true,

@@ -27,6 +27,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.2.title',
       narration: 'story.resharding.2.text',
+      sources: ['ksm-client-side', 'selector-param'],
       focus: 'bandwidth-panel',
       highlight: ['handoff-report', 'schedule'],
       playing: true,
@@ -36,6 +37,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.3.title',
       narration: 'story.resharding.3.text',
+      sources: ['informer-start', 'ksm-no-handoff'],
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
@@ -45,6 +47,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.4.title',
       narration: 'story.resharding.4.text',
+      sources: ['informer-start', 'watch-list-default'],
       focus: 'bandwidth-panel',
       highlight: ['chart-relists', 'handoff-report'],
       playing: true,
@@ -52,16 +55,21 @@ export const resharding: Story = {
     {
       title: 'story.resharding.5.title',
       narration: 'story.resharding.5.text',
+      sources: ['statefulset-rolling', 'conflict', 'ksm-series'],
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'timeline'],
       playing: true,
       question: 'story.resharding.5.q',
       answer: 'story.resharding.5.a',
-      events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 5 } }],
+      // One pod at a time, the next once the last is ready (8 s restart + a 10 s sync < 20 s);
+      // four times faster so that the hand-off fits a slide.
+      view: { speed: 4 },
+      events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 20 } }],
     },
     {
       title: 'story.resharding.6.title',
       narration: 'story.resharding.6.text',
+      sources: ['ksm-no-handoff', 'informer-start'],
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,

@@ -1,32 +1,41 @@
 import { DEFAULT_LIFECYCLE } from '../state/lifecycle';
 import type { Story } from './types';
 
-/** The rolling upgrade every step after the first runs: gate on, first restart at 10 s, then every 10 s. */
+/** The rolling upgrade of step 2: gate on, first restart at 10 s, then every 10 s. */
 const upgrade = { ...DEFAULT_LIFECYCLE, rollout: { gate: true, at: 10, every: 10 } };
+/** The rollback of steps 3 and 4: gate off again, first restart at 10 s, then every 10 s. */
+const rollback = { ...DEFAULT_LIFECYCLE, rollout: { gate: false, at: 10, every: 10 } };
+const gated = [{ gate: true }, { gate: true }, { gate: true }];
 
 /**
- * Rolling the gate out across API servers (issue 10 on issue 9's lifecycle model): three API
- * servers without the gate, a rolling upgrade that turns it on one server at a time, the
- * relist storm each restart causes, and duplicates while gates are mixed: kept when the client
- * trusts the stream, caught when it also checks locally.
+ * Rolling the gate out across API servers, and back (issues 10 and 18): three API servers
+ * without the gate, where the default client caches everything; a rolling upgrade, where every
+ * watch a restart ends resumes from its resourceVersion on another server (no relist); a gate
+ * rollback, where resumed watches land on servers that no longer filter and client-go's caches
+ * fill silently; and the controller's own check, which catches every one of those objects.
  */
 export const rollout: Story = {
   id: 'rollout',
   title: 'story.rollout.title',
-  base: { params: { replicas: 4, apiServers: [{ gate: false }, { gate: false }, { gate: false }] }, view: { speed: 1 } },
+  base: {
+    params: { replicas: 4, client: 'client-go', apiServers: [{ gate: false }, { gate: false }, { gate: false }] },
+    view: { speed: 1 },
+  },
   steps: [
     {
       title: 'story.rollout.1.title',
       narration: 'story.rollout.1.text',
+      sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'bandwidth-panel',
-      highlight: ['headline-ratio', 'shardinfo-missing'],
+      highlight: ['headline-ratio', 'headline-chip'],
       playing: true,
     },
     {
       title: 'story.rollout.2.title',
       narration: 'story.rollout.2.text',
+      sources: ['gate-alpha', 'rewatch', 'backoff', 'relist-on-gone', 'http2-connection', 'goaway'],
       focus: 'bandwidth-panel',
-      highlight: ['chart-relists', 'timeline'],
+      highlight: ['lifecycle-summary', 'timeline'],
       playing: true,
       question: 'story.rollout.2.q',
       answer: 'story.rollout.2.a',
@@ -35,18 +44,22 @@ export const rollout: Story = {
     {
       title: 'story.rollout.3.title',
       narration: 'story.rollout.3.text',
+      sources: ['gate-off-ignores', 'client-go-no-check', 'watch-cache-window', 'relist-on-gone', 'rewatch', 'shardinfo-list'],
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-trust'],
       playing: true,
-      params: { lifecycle: upgrade },
+      question: 'story.rollout.3.q',
+      answer: 'story.rollout.3.a',
+      params: { apiServers: gated, lifecycle: rollback },
     },
     {
       title: 'story.rollout.4.title',
       narration: 'story.rollout.4.text',
+      sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'ownership-audit',
-      highlight: ['ownership-audit'],
+      highlight: ['ownership-audit', 'badge-fallback'],
       playing: true,
-      params: { lifecycle: { ...upgrade, watchPolicy: 'check-locally' } },
+      params: { apiServers: gated, lifecycle: rollback, client: 'checked' },
     },
   ],
 };

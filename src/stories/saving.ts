@@ -25,6 +25,7 @@ export const saving: Story = {
     {
       title: 'story.saving.3.title',
       narration: 'story.saving.3.text',
+      sources: ['client-go-no-check'],
       focus: 'memory-figures',
       highlight: ['memory-figures'],
       playing: false,

@@ -80,7 +80,7 @@ describe('resolveStep', () => {
     expect(at(2).schedule).toEqual([{ kind: 'reshard', at: 5, to: 5, strategy: 'jump-hash', serverStrategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }]);
     expect(at(3).schedule).toEqual([{ kind: 'reshard', at: 5, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }]);
     expect(at(3).clientMode).toBe('ranges');
-    expect(at(5).schedule[0]!.rollout).toEqual({ kind: 'one-by-one', everySeconds: 5 });
+    expect(at(5).schedule[0]!.rollout).toEqual({ kind: 'one-by-one', everySeconds: 20 });
     // Stories without events keep the defaults' empty schedule.
     expect(resolveStep(storyById('saving')!, 0)!.params.schedule).toEqual([]);
     expect(JSON.stringify(at(1))).toBe(JSON.stringify(at(4)));

@@ -7,6 +7,7 @@
  * Text is not here: titles, narration, questions and answers are message ids of the
  * catalogue (`src/i18n/en.ts`), so another locale translates them.
  */
+import type { FactId } from '../facts';
 import type { SimParams, ViewParams } from '../state/params';
 import type { ReshardEvent } from '../state';
 import type { MessageId } from '../i18n/en';
@@ -37,6 +38,7 @@ export type StoryHighlight =
   | 'badge-trust'
   | 'badge-rejected'
   | 'badge-client-error'
+  | 'badge-sharded'
   | 'owned-count'
   | 'bytes-rate'
   | 'events-rate'
@@ -96,6 +98,11 @@ export interface StoryStep extends StoryState {
   /** A question for a class; its answer shows on the next step. */
   readonly question?: MessageId;
   readonly answer?: MessageId;
+  /**
+   * The facts about Kubernetes the step's title, narration, question and answer state (issue
+   * 18): `src/facts`. A test checks that every subject the text mentions is covered.
+   */
+  readonly sources?: readonly FactId[];
 }
 
 export interface Story {

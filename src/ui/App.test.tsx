@@ -68,12 +68,17 @@ describe('App', () => {
     expect(within(card).getByTestId('badge-sharded')).toBeInTheDocument();
   });
 
-  it('turning the gate off shows the fallback badge and a LIST without shardInfo', async () => {
+  it('turning the gate off shows client-go caching everything, the selector not applied and a LIST without shardInfo', async () => {
     const user = userEvent.setup();
     const store = await setup();
     await user.click(screen.getByRole('switch', { name: /ShardedListAndWatch on apiserver-0/ }));
     await act(() => store.getState().idle());
     const card = screen.getAllByTestId('replica-card')[0]!;
+    expect(within(card).getByTestId('badge-trust')).toHaveTextContent('Gate off: caches everything');
+    expect(within(card).getByTestId('selector-ignored')).toBeInTheDocument();
+    // The checked client filters what it is sent itself.
+    await user.click(screen.getByRole('radio', { name: 'client-go + local check' }));
+    await act(() => store.getState().idle());
     expect(within(card).getByTestId('badge-fallback')).toBeInTheDocument();
     await waitFor(() => expect(within(card).getByTestId('shardinfo-missing')).toBeInTheDocument());
     expect(within(card).queryByTestId('shardinfo-preview')).toBeNull();

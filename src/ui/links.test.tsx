@@ -33,7 +33,7 @@ describe('the skip link (issue 8, point 6)', () => {
 
 describe('the link notice (issue 8, points 7 and 9)', () => {
   it('names every field of the opening link it could not use', async () => {
-    const { issues } = readLink('#state=' + encodeURIComponent(JSON.stringify({ v: 1, p: [1, 2], w: { view: 7, theme: [] } })));
+    const { issues } = readLink('#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: [1, 2], w: { view: 7, theme: [] } })));
     const store = await setup({ linkIssues: issues });
     expect(screen.getByTestId('link-notice').textContent).toMatch(/This link’s p, view, theme were not valid/);
     store.getState().dispose();
@@ -43,7 +43,7 @@ describe('the link notice (issue 8, points 7 and 9)', () => {
     const store = await setup({ linkIssues: [{ field: 'objects', reason: 'invalid' }] });
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByTestId('link-notice')).toBeNull();
-    act(() => store.getState().openLink(readLink('#state=' + encodeURIComponent(JSON.stringify({ v: 1, w: { dotOwners: 'both' } }))).state, [{ field: 'dotOwners', reason: 'invalid' }]));
+    act(() => store.getState().openLink(readLink('#state=' + encodeURIComponent(JSON.stringify({ v: 2, w: { dotOwners: 'both' } }))).state, [{ field: 'dotOwners', reason: 'invalid' }]));
     expect(screen.getByTestId('link-notice').textContent).toMatch(/This link’s dotOwners was not valid/);
     store.getState().dispose();
   });

@@ -77,7 +77,7 @@ function code(text: string): string {
 
 describe('a framework-free, deterministic model', () => {
   // The command line runs under Node only (it reads files and writes to the terminal).
-  const pure = files.filter((f) => ['core', 'i18n', 'sim'].includes(layerOf(f)!) && !isTest(f) && !rel(f).startsWith('src/sim/cli/'));
+  const pure = files.filter((f) => ['facts', 'core', 'i18n', 'sim'].includes(layerOf(f)!) && !isTest(f) && !rel(f).startsWith('src/sim/cli/'));
 
   it('src/core, src/i18n and src/sim import nothing from React, zustand or d3-selection', () => {
     expect(pure.length).toBeGreaterThan(50);

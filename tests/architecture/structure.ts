@@ -7,7 +7,7 @@ import { join, relative } from 'node:path';
 import { ROOT, type Edge, rel } from './graph';
 
 /** The layers of `src/`, from the bottom up. `main.tsx` sits above all of them. */
-export const LAYERS = ['core', 'i18n', 'sim', 'state', 'stories', 'ui'] as const;
+export const LAYERS = ['facts', 'core', 'i18n', 'sim', 'state', 'stories', 'ui'] as const;
 
 /** The layer of a file under `src/` (`main` for src/main.tsx), or null outside `src/`. */
 export function layerOf(file: string): string | null {

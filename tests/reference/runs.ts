@@ -2,8 +2,11 @@
  * Ten reference runs of the CLI (issue 17, point 5): recorded before `src/sim` was split into
  * rooms, compared after. They cover every subsystem a refactor could disturb: generation (uid
  * and namespace keys, v7 uids, cluster-scoped objects), churn and bursts, gates and rollouts,
- * watch timeouts and compaction, both encodings and filters, reshards of every strategy and
- * rollout kind, a scenario file, and the zh-CN table.
+ * watch timeouts, resumes and 410s, routing and GOAWAY, both encodings, the clients (and the
+ * old flags' aliases), reshards of every strategy and rollout kind, a scenario file, and the
+ * zh-CN table. Re-recorded once by issue 18, which changed the model on purpose (clients and
+ * the watch lifecycle as v1.36 ships them); the runs that used `--compaction`, a flag the
+ * model no longer has, now exercise issue 18's flags.
  */
 export interface ReferenceRun {
   readonly name: string;
@@ -15,9 +18,9 @@ export interface ReferenceRun {
 export const REFERENCE_RUNS: readonly ReferenceRun[] = [
   { name: 'default-json', argv: ['--pods', '20000', '--replicas', '4', '--seconds', '30', '--json'] },
   { name: 'namespace-key-protobuf', argv: ['--pods', '15000', '--replicas', '3', '--seconds', '40', '--key', 'namespace', '--encoding', 'protobuf', '--namespaces', '25', '--seed', 'ns', '--json'] },
-  { name: 'gates-mixed-trust', argv: ['--pods', '10000', '--replicas', '4', '--api-servers', '3', '--gates', 'on,off,on', '--fallback', 'trust', '--seconds', '45', '--seed', 'mixed', '--json'] },
+  { name: 'gates-mixed-l7-goaway', argv: ['--pods', '10000', '--replicas', '4', '--api-servers', '3', '--gates', 'on,off,on', '--routing', 'l7', '--goaway-chance', '0.02', '--seconds', '45', '--seed', 'mixed', '--json'] },
   { name: 'rollout-watchlist', argv: ['--pods', '20000', '--replicas', '4', '--api-servers', '3', '--seconds', '120', '--rollout-gates', 'on@30s/20s', '--initial-list', 'watch-list', '--json'] },
-  { name: 'timeouts-compaction-jump', argv: ['--pods', '8000', '--replicas', '5', '--seconds', '900', '--watch-timeouts', 'true', '--compaction', '120', '--client-filter', 'jump', '--bookmarks', 'false', '--seed', 'long', '--json'] },
+  { name: 'timeouts-ksm-2.18-restarts', argv: ['--pods', '8000', '--replicas', '5', '--seconds', '900', '--key', 'namespace', '--client', 'ksm-2.18', '--api-servers', '2', '--rollout-gates', 'on@120s/300s', '--restart-seconds', '20', '--seed', 'long', '--json'] },
   { name: 'reshard-one-by-one', argv: ['--pods', '12000', '--replicas', '4', '--seconds', '90', '--reshard', '4:5@20s:equal:one-by-one/5s', '--json'] },
   { name: 'reshard-jump-new-first', argv: ['--pods', '12000', '--replicas', '4', '--seconds', '80', '--reshard', '4:3@15s:jump:new-first/4s', '--client-cache', 'all', '--watch-policy', 'check', '--sequential-ids', 'true', '--json'] },
   {
@@ -32,6 +35,6 @@ export const REFERENCE_RUNS: readonly ReferenceRun[] = [
       seconds: 70,
     },
   },
-  { name: 'table-en', argv: ['--pods', '30000', '--replicas', '6', '--seconds', '60', '--api-servers', '2', '--gates', 'on,off'] },
+  { name: 'table-en', argv: ['--pods', '30000', '--replicas', '6', '--seconds', '60', '--api-servers', '2', '--gates', 'on,off', '--fallback', 'trust'] },
   { name: 'table-zh', argv: ['--pods', '5000', '--replicas', '2', '--seconds', '20', '--lang', 'zh-CN', '--reshard', '2:3@5s:split'] },
 ];

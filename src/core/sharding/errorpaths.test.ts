@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HASH_SPACE, parseHex } from './hex';
 import { ShardSelector, requirementToString, resolveFieldValue } from './selector';
+import { parseShardSelector } from './parser';
 import { splitHashSpace, splitShard } from './split';
 import type { ShardKey, ShardRangeRequirement } from './types';
 
@@ -32,53 +33,58 @@ describe('resolveFieldValue', () => {
   });
 });
 
-describe('constructing a ShardSelector', () => {
+describe('a ShardSelector built from requirements, as apimachinery’s NewSelector (v0.36.3)', () => {
+  const obj = (uid: string) => ({ metadata: { uid, namespace: 'ns' } });
+
   it('accepts well-formed ranges on either key, and no range at all (everything)', () => {
     expect(new ShardSelector([req('object.metadata.uid', LOW, END)]).toString()).toBe(`shardRange(object.metadata.uid, '${LOW}', '${END}')`);
     expect(new ShardSelector([req('object.metadata.namespace')]).key).toBe('object.metadata.namespace');
     expect(new ShardSelector([]).empty()).toBe(true);
+    expect(new ShardSelector([]).matches(obj('x'))).toBe(true);
   });
 
-  it('refuses an empty or unsupported key', () => {
-    expect(() => new ShardSelector([req('')])).toThrow('unsupported field path: ""');
-    expect(() => new ShardSelector([req('object.metadata.name')])).toThrow('unsupported field path: "object.metadata.name"');
+  it('does not validate the bound text: String() of bounds 0x00 and 0x80 prints them unchanged', () => {
+    const sel = new ShardSelector([req('object.metadata.uid', '0x00', '0x80')]);
+    expect(sel.toString()).toBe("shardRange(object.metadata.uid, '0x00', '0x80')");
+    expect(requirementToString(req('object.metadata.uid', '0xFF', 'nothing'))).toBe("shardRange(object.metadata.uid, '0xFF', 'nothing')");
   });
 
-  it('refuses malformed bounds: no 0x, uppercase, short, too long, or beyond 2^64', () => {
-    for (const bad of ['8000000000000000', '0x8000000000000ABC', '0x80', '0x', '0x800000000000000000', '0x10000000000000001', '0x20000000000000000', ' 0x8000000000000000']) {
-      expect(() => new ShardSelector([req('object.metadata.uid', LOW, bad)]), bad).toThrow(/^invalid shard range bound /);
-      expect(() => new ShardSelector([req('object.metadata.uid', bad, END)]), bad).toThrow(/^invalid shard range bound /);
+  it('compares with HexLess: a shorter string is smaller, so [0x00, 0x80) holds no 16-digit hash and a 17-digit end holds every hash above the start', () => {
+    const short = new ShardSelector([req('object.metadata.uid', '0x00', '0x80')]);
+    const long = new ShardSelector([req('object.metadata.uid', LOW, '0xd0ba679834556c0bf')]);
+    for (const uid of ['a', 'b', 'pod-1', '3f2b0001-9c1e-4d2a-8f6b-000000001eef', '']) {
+      // "0x" + 16 digits is longer than "0x80": never below the end.
+      expect(short.matches(obj(uid)), uid).toBe(false);
+      // ... and shorter than the 19-character end: always below it.
+      expect(long.matches(obj(uid)), uid).toBe(true);
     }
-    expect(() => new ShardSelector([req('object.metadata.uid', LOW, '0x80')])).toThrow(
-      `invalid shard range bound "0x80": must be '0x' and 16 lowercase hex digits, or '0x10000000000000000'`,
-    );
+    // The same through the hash halves the model matches with.
+    expect(short.matchesHash(0, 0)).toBe(false);
+    expect(long.matchesHash(0xffffffff, 0xffffffff)).toBe(true);
+    // A 16-digit bound written in uppercase compares by bytes: 'A' < 'a', so 0x8000000000000ABC
+    // sits below every lowercase hash that starts 0x8000000000000a.
+    const upper = new ShardSelector([req('object.metadata.uid', LOW, '0x8000000000000ABC')]);
+    expect(upper.matchesHash(0x80000000, 0x00000a00)).toBe(false);
+    expect(upper.matchesHash(0x80000000, 0x00000900)).toBe(true);
   });
 
-  it('refuses a range whose start is not below its end, with the parser\'s message', () => {
-    expect(() => new ShardSelector([req('object.metadata.uid', HALF, HALF)])).toThrow(`shard range start ${HALF} must be less than end ${HALF}`);
-    expect(() => new ShardSelector([req('object.metadata.uid', END, HALF)])).toThrow(`shard range start ${END} must be less than end ${HALF}`);
+  it('fails to match when its ranges name different fields: "inconsistent shard keys"', () => {
+    const mixed = new ShardSelector([req('object.metadata.uid'), req('object.metadata.namespace', HALF, END)]);
+    expect(() => mixed.matches(obj('x'))).toThrow('inconsistent shard keys: "object.metadata.uid" vs "object.metadata.namespace"');
   });
 
-  it('refuses ranges on two different fields, with the parser\'s message', () => {
-    expect(() => new ShardSelector([req('object.metadata.uid'), req('object.metadata.namespace', HALF, END)])).toThrow(
+  it('fails to match on an unsupported field path, with Go’s %q quoting', () => {
+    expect(() => new ShardSelector([req('')]).matches(obj('x'))).toThrow('unsupported field path: ""');
+    expect(() => new ShardSelector([req('object.metadata.name')]).matches(obj('x'))).toThrow('unsupported field path: "object.metadata.name"');
+  });
+
+  it('leaves start-below-end and one field to the parser, which refuses them with its own messages', () => {
+    // A start not below its end simply matches nothing.
+    expect(new ShardSelector([req('object.metadata.uid', HALF, HALF)]).matches(obj('x'))).toBe(false);
+    expect(() => parseShardSelector(`shardRange(object.metadata.uid, '${HALF}', '${HALF}')`)).toThrow(`shard range start ${HALF} must be less than end ${HALF}`);
+    expect(() => parseShardSelector(`shardRange(object.metadata.uid, '${LOW}', '${HALF}') || shardRange(object.metadata.namespace, '${HALF}', '${END}')`)).toThrow(
       'all shard ranges must use the same field, got "object.metadata.uid" and "object.metadata.namespace"',
     );
-  });
-});
-
-describe('requirementToString', () => {
-  it('prints the canonical text of a well-formed requirement', () => {
-    expect(requirementToString(req('object.metadata.namespace', LOW, END))).toBe(`shardRange(object.metadata.namespace, '${LOW}', '${END}')`);
-  });
-
-  it('never prints shardRange(, ...): an empty or unsupported key or a malformed bound is an error', () => {
-    expect(() => requirementToString(req(''))).toThrow('unsupported field path: ""');
-    expect(() => requirementToString(req('metadata.uid'))).toThrow('unsupported field path: "metadata.uid"');
-    expect(() => requirementToString(req('object.metadata.uid', LOW, '0xFF'))).toThrow(/^invalid shard range bound "0xFF"/);
-  });
-
-  it('still prints a start-not-below-end range: that text is for the server to reject (HTTP 500)', () => {
-    expect(requirementToString(req('object.metadata.uid', HALF, LOW))).toBe(`shardRange(object.metadata.uid, '${HALF}', '${LOW}')`);
   });
 });
 

@@ -3,7 +3,7 @@
  *
  * This file is the room's only door: code outside `src/sim/apiserver` imports from here.
  */
-export { badRequestBody, decodeContinue, encodeContinue, podJson, podLabels, podListBody, podName, requestInfo, watchEnvelope } from './materialise';
+export { badRequestBody, decodeContinue, encodeContinue, goDuration, podJson, podLabels, podListBody, podName, requestInfo, watchEnvelope, watchParams } from './materialise';
 export { METRIC_FILTERED_EVENTS_HELP, METRIC_WATCH_SHARDS_HELP, metricsExposition } from './metrics';
 export { ApiServer, METRIC_FILTERED_EVENTS, METRIC_WATCH_SHARDS, parseForRequest, watchDecision } from './server';
 export type { Watcher } from './server';
@@ -11,3 +11,4 @@ export { statusBody } from './status';
 export type { ApiServerMetrics, BadRequestStatusBody, InternalErrorStatusBody, ListOptions, PodListBody, PodObject, RequestInfo, StatusBody, WatchEventEnvelope } from './types';
 export { goQueryEscape } from './url';
 export { goQueryEscapeMemo } from './urlmemo';
+export { CACHE_MAX_EVENTS, CACHE_MIN_EVENTS, DEFAULT_HISTORY_SECONDS, WatchCacheWindow, maxCapacity } from './watchcache';

@@ -176,6 +176,37 @@ export function requestInfo(verb: 'LIST' | 'WATCH', apiServer: number, shardSele
   return { verb, url: `/api/v1/pods${q.length ? '?' + q.join('&') : ''}`, shardSelector, apiServer };
 }
 
+/** A whole number of seconds as Go's `time.Duration.String()` prints it: `7m23s`, `5m0s`, `1h0m0s`. */
+export function goDuration(seconds: number): string {
+  const h = Math.floor(seconds / 3600);
+  const m = Math.floor((seconds % 3600) / 60);
+  const s = seconds % 60;
+  if (h > 0) return `${h}h${m}m${s}s`;
+  if (m > 0) return `${m}m${s}s`;
+  return `${s}s`;
+}
+
+/**
+ * The query parameters client-go's reflector (v0.36.3) puts on a WATCH, besides `watch` and
+ * `allowWatchBookmarks`: the resourceVersion it resumes from (absent when empty), the
+ * `timeoutSeconds` it drew, and the `timeout` the typed client adds for it (the server
+ * ignores that one for watches); a streaming list adds `sendInitialEvents=true` and
+ * `resourceVersionMatch=NotOlderThan`.
+ */
+export function watchParams(resourceVersion: string, timeoutSeconds: number | null, streaming: boolean): Record<string, string> {
+  const p: Record<string, string> = {};
+  if (resourceVersion !== '') p.resourceVersion = resourceVersion;
+  if (streaming) {
+    p.sendInitialEvents = 'true';
+    p.resourceVersionMatch = 'NotOlderThan';
+  }
+  if (timeoutSeconds !== null) {
+    p.timeoutSeconds = String(timeoutSeconds);
+    p.timeout = goDuration(timeoutSeconds);
+  }
+  return p;
+}
+
 /** A continue token in the apiserver's shape (base64 JSON), carrying our slot position too. */
 export function encodeContinue(rv: number, startKey: string, position: number): string {
   const json = JSON.stringify({ v: 'meta.k8s.io/v1', rv, start: startKey + '\u0000', pos: position });

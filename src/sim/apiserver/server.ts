@@ -21,6 +21,7 @@ import type { ShardSelector } from '../../core/sharding';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from '../cluster';
 import { metricsExposition } from './metrics';
 import type { ApiServerMetrics } from './types';
+import { WatchCacheWindow } from './watchcache';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const T_ADDED = EV_ADDED;
@@ -109,6 +110,15 @@ export class ApiServer {
   hashes = 0;
   /** Bytes sent: watch events and list bodies. */
   egressBytes = 0;
+  /**
+   * Bytes serialised: each watch event once for all the watchers it reaches, each LIST body
+   * and each streaming list's initial events once per request (the API server's encode work).
+   */
+  encodedBytes = 0;
+  /** The watch cache's history: how far back a resumed watch can start (older: 410 Gone). */
+  readonly cache = new WatchCacheWindow();
+  /** While restarting, the tick it serves again from (connections are refused until then); -1: up. */
+  downUntilTick = -1;
   /** Watch events sent, after filtering. */
   eventsSent = 0;
   listRequests = 0;
@@ -124,18 +134,31 @@ export class ApiServer {
     public gate: boolean,
   ) {}
 
+  /** Whether the server accepts connections at `tick`. */
+  isUp(tick: number): boolean {
+    return this.downUntilTick < 0 || tick >= this.downUntilTick;
+  }
+
   /**
-   * A restart (a rolling upgrade): every watch is dropped, the gate takes its new value, and
-   * the process's metrics start afresh. Returns the watchers it dropped.
+   * A restart begins (a rolling upgrade): the process stops, every watch on it ends (its
+   * clients see the connection close), and it refuses connections until `untilTick`.
    */
-  restart(gate: boolean): Watcher[] {
-    const dropped = [...this.watchers];
-    this.watchers.clear();
+  goDown(untilTick: number): void {
+    for (const w of this.watchers) this.closeWatch(w);
+    this.downUntilTick = untilTick;
+  }
+
+  /**
+   * The restarted process serves again: the gate takes its new value, its metrics start
+   * afresh, and its watch cache starts empty at resourceVersion `rv` (it lists from storage).
+   */
+  comeBack(gate: boolean, rv: number): void {
+    this.downUntilTick = -1;
     this.shardedWatchers = 0;
     this.shardsSeriesUsed = false;
     this.filteredEvents = 0;
     this.gate = gate;
-    return dropped;
+    this.cache.restart(rv);
   }
 
   /**

@@ -34,7 +34,11 @@ export interface PodListBody {
      * filtered list can end with an empty page).
      */
     readonly continue?: string;
-    /** Present only when a continuation exists and the list applies no filtering at all (no shard or label selector). */
+    /**
+     * Present when a continuation exists and the list has no label selector. In v1.36.0 to
+     * v1.36.3 a shard selector does not count as filtering here (`SelectionPredicate.Empty()`
+     * ignores it), so a sharded page carries the unfiltered count of what follows.
+     */
     readonly remainingItemCount?: number;
     /** Present only when the gate is on and a selector was sent; echoes the canonical text. */
     readonly shardInfo?: { readonly selector: string };

@@ -12,7 +12,8 @@ const params = (input: SimParamsInput) => {
 };
 
 describe('the work budget of a command-line run', () => {
-  const big = { cluster: { pods: 1_000_000 }, replicas: { count: 64 }, watch: { timeouts: true } } as const;
+  // kube-state-metrics v2.18 drops BOOKMARKs: with watch timeouts a quiet shard's resume may get 410 and LIST.
+  const big = { cluster: { pods: 1_000_000 }, replicas: { count: 64, client: 'ksm-2.18' }, watch: { timeouts: true } } as const;
 
   it('counts events per replica and mode, plus LISTs of every pod', () => {
     const w = runWork(params({ cluster: { pods: 1_000 }, replicas: { count: 2 }, churn: { addsPerSecond: 10, modifiesPerSecond: 0, deletesPerSecond: 0, burst: { enabled: false } } }), 100);
@@ -23,15 +24,18 @@ describe('the work budget of a command-line run', () => {
     expect(r.lists).toBe(2);
   });
 
-  it('the default run of a day at 1,000,000 pods and 64 replicas fits; with watch timeouts it does not, and each suggestion fits', () => {
+  it('the default run of a day at 1,000,000 pods and 64 replicas fits (client-go resumes, it does not LIST); kube-state-metrics v2.18 does not, and each suggestion fits', () => {
     expect(workBudgetError(params({ cluster: { pods: 1_000_000 }, replicas: { count: 64 } }), 86_400)).toBeNull();
+    expect(runWork(params({ cluster: { pods: 1_000_000 }, replicas: { count: 64 } }), 86_400).lists).toBe(1);
+    // A rolling upgrade may cost each replica a LIST per restarted server.
+    expect(runWork(params({ apiServers: { count: 3, rollout: { gate: true, at: 10, everySeconds: 10 } } }), 100).lists).toBe(4);
     const message = workBudgetError(params(big), 86_400)!;
     expect(message).toMatch(/--seconds ([\d,]+), or --replicas (\d+), or --watch-timeouts false would fit$/);
     const seconds = Number(/--seconds ([\d,]+)/.exec(message)![1]!.replace(/,/g, ''));
     const replicas = Number(/--replicas (\d+)/.exec(message)![1]);
     expect(runWork(params(big), seconds).total).toBeLessThanOrEqual(MAX_RUN_WORK);
-    expect(runWork(params({ ...big, replicas: { count: replicas } }), 86_400).total).toBeLessThanOrEqual(MAX_RUN_WORK);
-    expect(runWork(params({ ...big, replicas: { count: replicas + 1 } }), 86_400).total).toBeGreaterThan(MAX_RUN_WORK);
+    expect(runWork(params({ ...big, replicas: { ...big.replicas, count: replicas } }), 86_400).total).toBeLessThanOrEqual(MAX_RUN_WORK);
+    expect(runWork(params({ ...big, replicas: { ...big.replicas, count: replicas + 1 } }), 86_400).total).toBeGreaterThan(MAX_RUN_WORK);
     expect(runWork(params({ ...big, watch: { timeouts: false } }), 86_400).total).toBeLessThanOrEqual(MAX_RUN_WORK);
   });
 

@@ -7,9 +7,11 @@
  * one object of a LIST), the unit the model's inner loops run at (a few nanoseconds each):
  * - every event costs {@link EVENT_OVERHEAD} such units by itself (drawing it, the hash index,
  *   the recent-events ring), then one per replica in each of the two modes;
- * - every LIST (the first one, one per reshard, one per rolling upgrade, and with watch
- *   timeouts one per {@link TIMEOUT_SECONDS}, whether or not the watch could resume) costs
- *   the pods, per replica in each mode.
+ * - every LIST costs the pods, per replica in each mode: the first one, one per reshard, one
+ *   per API server a rolling upgrade restarts (a watch resumed on a freshly restarted server
+ *   may get 410 Gone), and, for a client that drops BOOKMARKs (kube-state-metrics v2.18), one
+ *   per {@link TIMEOUT_SECONDS} with watch timeouts (a quiet shard's resume gets 410). A watch
+ *   that ends otherwise resumes without a LIST (issue 18).
  */
 import { churnEventsPerSecond } from '../params';
 import type { SimParams } from '../params';
@@ -18,7 +20,7 @@ import type { SimParams } from '../params';
 export const MAX_RUN_WORK = 40_000_000_000;
 /** Work of one event before any replica sees it (measured: about 130 deliveries' worth). */
 export const EVENT_OVERHEAD = 128;
-/** The shortest watch timeout: at most one LIST per replica this often when timeouts are on. */
+/** The shortest watch timeout: at most one 410 and LIST per replica this often, for a client that drops BOOKMARKs. */
 const TIMEOUT_SECONDS = 300;
 const MODES = 2;
 
@@ -37,7 +39,8 @@ export function runWork(p: SimParams, seconds: number): RunWork {
   const events = churnEventsPerSecond(p.churn) * seconds;
   const reshards = p.schedule.filter((e) => e.at <= seconds);
   const replicas = Math.max(p.replicas.count, ...reshards.map((e) => e.to));
-  const lists = 1 + reshards.length + (p.apiServers.rollout ? 1 : 0) + (p.watch.timeouts ? Math.floor(seconds / TIMEOUT_SECONDS) : 0);
+  const resumesMayList = p.watch.timeouts && p.replicas.client === 'ksm-2.18';
+  const lists = 1 + reshards.length + (p.apiServers.rollout ? p.apiServers.count : 0) + (resumesMayList ? Math.floor(seconds / TIMEOUT_SECONDS) : 0);
   const total = events * (EVENT_OVERHEAD + MODES * replicas) + MODES * replicas * lists * p.cluster.pods;
   return { events, replicas, lists, total };
 }

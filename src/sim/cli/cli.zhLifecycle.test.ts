@@ -5,10 +5,13 @@ import { displayWidth } from './text';
 const LIFECYCLE = ['--pods', '2000', '--seconds', '30', '--api-servers', '3', '--gates', 'off,off,off', '--rollout-gates', 'on@5s/5s', '--replicas', '6'];
 const RESHARD = ['--pods', '2000', '--seconds', '30', '--reshard', '4:5@5s:equal:all'];
 const ENGLISH_ROWS = [
-  'relists (restart/410/reshard/error)',
+  'relists (410/reshard/error)',
   'relist bytes',
-  'watch timeouts (410 Gone)',
-  'duplicate events missed/caught',
+  'watch resumes (deadline/restart)',
+  'watch deadlines (410 Gone on resume)',
+  'BOOKMARKs received',
+  'API-server CPU',
+  'duplicate events kept/caught',
   'reshard at 5 s',
   'objects that changed owner',
   'orphan object-seconds',
@@ -21,10 +24,13 @@ const ENGLISH_ROWS = [
 describe('CLI --lang zh-CN: the lifecycle rows and the reshard table', () => {
   it('prints the lifecycle rows in Chinese and none of their English labels', () => {
     const out = runCli([...LIFECYCLE, '--lang', 'zh-CN']).stdout;
-    expect(out).toContain('重新 LIST 次数（重启/410/重新分片/错误）');
+    expect(out).toContain('重新 LIST 次数（410/重新分片/错误）');
     expect(out).toContain('重新 LIST 的字节数');
-    expect(out).toContain('Watch 超时（410 Gone）');
-    expect(out).toContain('重复事件 漏掉/拦下（trust-stream）');
+    expect(out).toContain('Watch 续接次数（到期/重启）');
+    expect(out).toContain('Watch 到期（续接时 410 Gone）');
+    expect(out).toContain('收到的 BOOKMARK（被丢弃）');
+    expect(out).toContain('API 服务器 CPU（分片检查 + 序列化）');
+    expect(out).toContain('重复事件 保留/拦下（客户端 client-go）');
     for (const en of ENGLISH_ROWS) expect(out, en).not.toContain(en);
   });
 
@@ -44,7 +50,8 @@ describe('CLI --lang zh-CN: the lifecycle rows and the reshard table', () => {
     expect(out).toContain('reshard at 5 s: 4 -> 5 replicas, all-at-once,');
     expect(out).toContain('objects that changed owner');
     const life = runCli(LIFECYCLE).stdout;
-    expect(life).toContain('relists (restart/410/reshard/error)');
-    expect(life).toContain('duplicate events missed/caught (trust-stream)');
+    expect(life).toContain('relists (410/reshard/error)');
+    expect(life).toContain('watch resumes (deadline/restart)');
+    expect(life).toContain('duplicate events kept/caught (client client-go)');
   });
 });

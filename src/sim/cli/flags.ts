@@ -34,14 +34,19 @@ const FLAGS: Record<string, FlagSpec> = {
   deletes: { path: 'churn.deletesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods deleted per second' },
   bursts: { path: 'churn.burst.enabled', kind: 'bool', help: 'rolling updates on (true/false)' },
   'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
-  fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'server-side when shardInfo is missing' },
+  client: { path: 'replicas.client', kind: 'enum', values: ['client-go', 'checked', 'shardinfo', 'ksm', 'ksm-2.18'], help: 'the client every replica runs: client-go (v1.36 informer as shipped: trusts everything), checked (client-go + a local check of every object), shardinfo (reads shardInfo on LIST pages), ksm (kube-state-metrics v2.20.0), ksm-2.18 (v2.18.0: drops other shards\' BOOKMARKs)' },
+  fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'old alias of --client: trust is client-go; filter is shardinfo (checked with --watch-policy check)' },
   'sequential-ids': { path: 'cluster.sequentialIds', kind: 'bool', help: 'UUIDv7-like uids (true/false)' },
   key: { path: 'replicas.key', kind: 'key', values: ['uid', 'namespace'], help: 'shard key: uid (object.metadata.uid) or namespace (object.metadata.namespace)' },
   'rollout-gates': { path: 'apiServers.rollout', kind: 'rollout', help: 'rolling upgrade: gate@start/every, e.g. on@60s/20s restarts server i at 60 + 20i s with the gate on' },
-  'watch-timeouts': { path: 'watch.timeouts', kind: 'bool', help: 'watches end after 5 to 10 minutes and resume (true/false)' },
-  'watch-policy': { path: 'replicas.watchPolicy', kind: 'enum', values: ['trust', 'check'], help: 'after a LIST with shardInfo: trust the stream or check locally too' },
-  'initial-list': { path: 'replicas.initialList', kind: 'enum', values: ['list', 'watch-list'], help: 'LIST then WATCH, or a streaming list (sendInitialEvents)' },
-  compaction: { path: 'watch.compactionSeconds', kind: 'number', min: 0, max: 3_600, help: 'seconds of history before 410 Gone (0: never compacted)' },
+  'watch-timeouts': { path: 'watch.timeouts', kind: 'bool', help: 'true: the client sends timeoutSeconds as client-go does (watches end after 5 to 10 minutes); false: the server ends them after 30 to 60 minutes. Either way they resume (default true)' },
+  'watch-policy': { path: 'replicas.watchPolicy', kind: 'enum', values: ['trust', 'check'], help: 'old alias of --client: check is checked' },
+  'initial-list': { path: 'replicas.initialList', kind: 'enum', values: ['watch-list', 'list'], help: 'a streaming list (sendInitialEvents; client-go\'s default since v1.35) or LIST then WATCH' },
+  routing: { path: 'apiServers.routing', kind: 'enum', values: ['l4', 'l7'], help: 'l4: one HTTP/2 connection carries a replica\'s LIST and WATCH to one server; l7: each request balanced on its own' },
+  'goaway-chance': { path: 'apiServers.goawayChance', kind: 'number', min: 0, max: 0.02, help: 'kube-apiserver --goaway-chance: per request, the chance the connection closes with GOAWAY (0 to 0.02)' },
+  'restart-seconds': { path: 'apiServers.restartSeconds', kind: 'number', min: 0, max: 600, help: 'seconds a restarting API server is away (default 10)' },
+  'history-seconds': { path: 'watch.historySeconds', kind: 'number', min: 75, max: 3_600, help: 'the watch cache\'s history window (default 75); an older resumed watch gets 410 Gone' },
+  'pod-restart-seconds': { path: 'replicas.podRestartSeconds', kind: 'number', min: 0, max: 600, help: 'seconds from a replica stopping to its successor starting its informer, in a reshard (default 8)' },
   bookmarks: { path: 'watch.bookmarks', kind: 'bool', help: 'watchers ask for BOOKMARKs (true/false)' },
   'client-cache': { path: 'replicas.clientCache', kind: 'enum', values: ['owned', 'all'], help: 'informer cache: owned (filter before the cache) or all (cache everything, filter in handlers)' },
 };
@@ -181,6 +186,9 @@ export function parseArgs(argv: readonly string[]): {
         scenario = value;
       }
       continue;
+    }
+    if (name === 'compaction') {
+      throw new FlagError('--compaction was removed: a resumed watch gets 410 Gone when the watch cache no longer holds its resourceVersion (see --history-seconds); etcd compaction does not reach a watch served from the cache');
     }
     const spec = FLAGS[name];
     if (!spec) throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario`);

@@ -98,13 +98,13 @@ describe('informer cache memory under the two client styles', () => {
     for (const r of s.modes.client.replicas) expect(r.memory.byStyle.all.cacheObjects).toBe(s.cluster.live);
   });
 
-  it("server-side, a replica whose API server has the gate off caches the whole collection under 'all' but still owns only its shard", () => {
-    const s = run({ apiServers: { count: 2, gates: [true, false] }, replicas: { clientCache: 'all' } });
+  it("server-side, a checking replica whose API server has the gate off caches the whole collection under 'all' but still owns only its shard", () => {
+    const s = run({ apiServers: { count: 2, gates: [true, false] }, replicas: { clientCache: 'all', client: 'checked' } });
     const live = s.cluster.live;
     for (const r of s.modes.server.replicas) {
       if (r.apiServer === 1) {
         expect(r.memory.byStyle.all.cacheObjects).toBe(live);
-        expect(r.filtering).toBe('fallback');
+        expect(r.filtering).toBe('local');
       } else {
         expect(r.memory.byStyle.all.cacheObjects).toBe(r.cacheObjects);
       }

@@ -45,8 +45,15 @@ export interface ModeReport {
   readonly closedFormBytesPerSecPerReplica: readonly number[];
   readonly closedFormEgressBytesPerSec: number;
   readonly closedFormHashesPerSec: number;
-  /** Relists by cause and their bytes, watch timeouts, 410s, duplicates caught/missed under the run's policy. */
-  readonly lifecycle: ModeSnapshot['lifecycle'] & { readonly watchPolicy: string };
+  /**
+   * API-server CPU over the run for shard checks and serialisation (initial syncs included),
+   * millicores, and the closed form's steady state: what sharding costs the API server, next
+   * to what it saves in egress and in the replicas' decode.
+   */
+  readonly apiServerCpuMillicores: number;
+  readonly closedFormApiServerCpuMillicores: number;
+  /** Relists and resumes by cause, watch deadlines, 410s, bookmarks, duplicates kept/caught, and the client the replicas run. */
+  readonly lifecycle: ModeSnapshot['lifecycle'] & { readonly client: string };
 }
 
 export function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, nsPerByte: number): ModeReport {
@@ -92,7 +99,9 @@ export function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, 
     closedFormBytesPerSecPerReplica: cf.replicaBytesPerSec,
     closedFormEgressBytesPerSec: cf.egressBytesPerSec,
     closedFormHashesPerSec: cf.hashesPerSec,
-    lifecycle: { ...m.lifecycle, watchPolicy: snap.params.replicas.watchPolicy },
+    apiServerCpuMillicores: (m.totals.apiServerCpuSeconds * 1000) / seconds,
+    closedFormApiServerCpuMillicores: cf.apiServerCpuCores * 1000,
+    lifecycle: { ...m.lifecycle, client: snap.params.replicas.client },
   };
 }
 
@@ -185,21 +194,26 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
   row(tx.allAlloc, `${bytes(client.totalDecodeAllocBytesPerSec)}/s`, `${bytes(server.totalDecodeAllocBytesPerSec)}/s`, ratio(server.totalDecodeAllocBytesPerSec, client.totalDecodeAllocBytesPerSec));
   row(tx.egress, `${bytes(client.apiServerEgressBytesPerSec)}/s`, `${bytes(server.apiServerEgressBytesPerSec)}/s`, ratio(server.apiServerEgressBytesPerSec, client.apiServerEgressBytesPerSec));
   row(tx.checks, `${int(client.apiServerHashesPerSec)}/s`, `${int(server.apiServerHashesPerSec)}/s`);
+  row(tx.serverCpu, `${client.apiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, `${server.apiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(server.apiServerCpuMillicores, client.apiServerCpuMillicores));
   row('apiserver_watch_shards_total', int(client.watchShardsTotal), int(server.watchShardsTotal));
   row('apiserver_watch_filtered_events_total', int(client.watchFilteredEventsTotal), int(server.watchFilteredEventsTotal));
   row(tx.gaps, int(client.gaps), int(server.gaps));
   row(tx.duplicates, int(client.duplicates), int(server.duplicates));
   row(tx.cfEgress, `${bytes(client.closedFormEgressBytesPerSec)}/s`, `${bytes(server.closedFormEgressBytesPerSec)}/s`, ratio(server.closedFormEgressBytesPerSec, client.closedFormEgressBytesPerSec));
   row(tx.cfChecks, `${int(client.closedFormHashesPerSec)}/s`, `${int(server.closedFormHashesPerSec)}/s`);
-  // The watch lifecycle, shown once something happened over time (defaults print as before).
+  row(tx.cfServerCpu, `${client.closedFormApiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, `${server.closedFormApiServerCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(server.closedFormApiServerCpuMillicores, client.closedFormApiServerCpuMillicores));
+  // The watch lifecycle, shown once something happened over time.
   const lc = [client.lifecycle, server.lifecycle];
-  if (lc.some((l) => l.watchTimeouts + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
-    const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.restart)}/${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
+  if (lc.some((l) => l.watchTimeouts + l.watchResumes + l.bookmarks + l.duplicatesMissed + l.duplicatesCaught + Object.values(l.relists).reduce((a, b) => a + b, 0) > 0)) {
+    const causes = (l: ModeReport['lifecycle']) => `${int(l.relists.gone)}/${int(l.relists.reshard)}/${int(l.relists.error)}`;
+    const resumes = (l: ModeReport['lifecycle']) => `${int(l.watchResumesByCause.timeout)}/${int(l.watchResumesByCause.restart)}`;
     const relistBytes = (l: ModeReport['lifecycle']) => Object.values(l.relistBytes).reduce((a, b) => a + b, 0);
     row(tx.relists, causes(client.lifecycle), causes(server.lifecycle));
     row(tx.relistBytes, bytes(relistBytes(client.lifecycle)), bytes(relistBytes(server.lifecycle)), ratio(relistBytes(server.lifecycle), relistBytes(client.lifecycle)));
+    row(tx.resumes, resumes(client.lifecycle), resumes(server.lifecycle));
     row(tx.watchTimeouts, `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
-    row(tx.duplicatesMissedCaught(p.replicas.watchPolicy), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
+    row(tx.bookmarks, `${int(client.lifecycle.bookmarks)} (${int(client.lifecycle.bookmarksDropped)})`, `${int(server.lifecycle.bookmarks)} (${int(server.lifecycle.bookmarksDropped)})`);
+    row(tx.duplicatesMissedCaught(p.replicas.client), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
   }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {

@@ -34,10 +34,14 @@ export interface CliText {
   modeReplica(mode: 'client' | 'server', i: number): string;
   readonly mcores: string;
   // The watch lifecycle rows and the reshard table (issue 9's rows, in both languages).
+  readonly serverCpu: string;
+  readonly cfServerCpu: string;
   readonly relists: string;
   readonly relistBytes: string;
+  readonly resumes: string;
   readonly watchTimeouts: string;
-  duplicatesMissedCaught(policy: string): string;
+  readonly bookmarks: string;
+  duplicatesMissedCaught(client: string): string;
   reshardAt(a: { at: number; from: number; to: number; rollout: string; objects: string; client: string; server: string }): string;
   readonly movedOwner: string;
   readonly orphanSeconds: string;
@@ -75,10 +79,14 @@ const EN: CliText = {
   cfChecks: 'closed form: shard checks (watch)',
   modeReplica: (mode, i) => `${mode}-side replica ${i}`,
   mcores: 'mcores',
-  relists: 'relists (restart/410/reshard/error)',
+  serverCpu: 'API-server CPU (checks + encoding)',
+  cfServerCpu: 'closed form: API-server CPU (watch)',
+  relists: 'relists (410/reshard/error)',
   relistBytes: 'relist bytes',
-  watchTimeouts: 'watch timeouts (410 Gone)',
-  duplicatesMissedCaught: (policy) => `duplicate events missed/caught (${policy})`,
+  resumes: 'watch resumes (deadline/restart)',
+  watchTimeouts: 'watch deadlines (410 Gone on resume)',
+  bookmarks: 'BOOKMARKs received (dropped)',
+  duplicatesMissedCaught: (client) => `duplicate events kept/caught (client ${client})`,
   reshardAt: (a) =>
     `reshard at ${a.at} s: ${a.from} -> ${a.to} replicas, ${a.rollout}, ${a.objects} objects (client-side ${a.client}, server-side ${a.server})`,
   movedOwner: 'objects that changed owner',
@@ -117,10 +125,14 @@ const ZH: CliText = {
   cfChecks: '闭式解：分片检查（Watch）',
   modeReplica: (mode, i) => `${mode === 'client' ? '客户端分片' : '服务端分片'}副本 ${i}`,
   mcores: '毫核',
-  relists: '重新 LIST 次数（重启/410/重新分片/错误）',
+  serverCpu: 'API 服务器 CPU（分片检查 + 序列化）',
+  cfServerCpu: '闭式解：API 服务器 CPU（Watch）',
+  relists: '重新 LIST 次数（410/重新分片/错误）',
   relistBytes: '重新 LIST 的字节数',
-  watchTimeouts: 'Watch 超时（410 Gone）',
-  duplicatesMissedCaught: (policy) => `重复事件 漏掉/拦下（${policy}）`,
+  resumes: 'Watch 续接次数（到期/重启）',
+  watchTimeouts: 'Watch 到期（续接时 410 Gone）',
+  bookmarks: '收到的 BOOKMARK（被丢弃）',
+  duplicatesMissedCaught: (client) => `重复事件 保留/拦下（客户端 ${client}）`,
   reshardAt: (a) =>
     `${a.at} 秒时重新分片：${a.from} -> ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片 ${a.client}，服务端分片 ${a.server}）`,
   movedOwner: '更换了负责副本的对象',

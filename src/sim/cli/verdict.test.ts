@@ -106,7 +106,7 @@ describe('verdictOf', () => {
     const sim = run({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'filter' } });
     const v = verdictOf(sim.snapshot());
     expect(v.failures[0]).toEqual({ kind: 'fallback', mode: 'server', replicas: [1, 3] });
-    expect(v.sentence).toContain('— but replica-1 and replica-3 get no shardInfo and filter the whole stream locally');
+    expect(v.sentence).toContain('— but replica-1 and replica-3 are on gate-off API servers: they receive the whole stream and filter it locally');
     // Replicas 1 and 3 each receive the whole stream, 0 and 2 a quarter: the busiest gets
     // 1 / mean(1/4, 1, 1/4, 1) = 1.6x the mean.
     const hot = v.failures.find((f) => f.kind === 'hot');

@@ -1,16 +1,17 @@
 /**
- * The replica's informer, as a reflector does it: LIST with the replica's selector (the
- * server admits or rejects the selector text), a check of `shardInfo` in the response (a
- * server that did not filter: fall back to local filtering, or naively trust the stream),
- * the cache filled with what the replica keeps, then WATCH. A failed LIST is retried with
- * doubling backoff; every (re)connect starts from an empty cache.
+ * The replica's informer syncing, as client-go's reflector does it (v0.36.3): a streaming
+ * list (one WATCH with `sendInitialEvents=true`: the initial events pass the server's shard
+ * filter like any event, and no LIST page, so no `shardInfo`) or a LIST then a WATCH. The
+ * server admits or rejects the selector text (HTTP 500); the client keeps what its kind keeps
+ * (see `./replica`); the cache starts from empty at every sync. A failed sync is retried after
+ * the reflector's backoff, as a relist.
  */
 import type { ShardSelector } from '../../core/sharding';
 import { hexToParts } from '../../core/sharding';
 import type { Cluster } from '../cluster';
 import type { ClientWorld } from './world';
-import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_KEEP_NONE, LOCAL_RANGES, type Replica } from './replica';
-import { countRelist, drawWatchEnd, RELIST_ERROR, scheduleReconnect } from './lifecycle';
+import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED,     C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_KEEP_NONE, LOCAL_RANGES, type Replica } from './replica';
+import { countRelist, maybeGoaway, pickLive, RELIST_ERROR, routeRequest, scheduleRelist, scheduleWatch } from './lifecycle';
 import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, wireRatio } from '../cluster';
 
 /** Merges a selector's ranges into disjoint uid-hash intervals [startHi,startLo,endHi,endLo]. */
@@ -83,22 +84,32 @@ export function retryPending(replicas: readonly Replica[], tick: number): boolea
 }
 
 /**
- * Retries failed LISTs that are due. Returns whether one of them succeeded (a relist: the
- * replica's traffic changes); a retry that fails again changes nothing that flows.
+ * Runs the retries that are due: a watch opened again after a refused connection, or a
+ * relist (a new sync). Returns whether a relist succeeded (the replica's traffic changes; a
+ * retry that fails again changes nothing that flows).
  */
-export function retryDue(m: ClientWorld, tick: number, tickSeconds: number): boolean {
+export function retryDue(m: ClientWorld, tick: number, tickSeconds: number, resume: (r: Replica) => void): boolean {
   let any = false;
   let relisted = false;
   for (const r of m.replicas) {
-    if (r.retryAtTick >= 0 && r.retryAtTick <= tick) {
-      const before = r.counters[C_BYTES_RECEIVED]!;
-      connect(m, r, tick, tickSeconds);
-      any = true;
-      if (r.status === 'ok') {
-        relisted = true;
-        countRelist(m, r, r.retryCause >= 0 ? r.retryCause : RELIST_ERROR, before);
-        r.retryCause = -1;
-      }
+    if (r.retryAtTick < 0 || r.retryAtTick > tick) continue;
+    r.retryAtTick = -1;
+    if (r.retryRewatch) {
+      r.retryRewatch = false;
+      resume(r);
+      continue;
+    }
+    const before = r.counters[C_BYTES_RECEIVED]!;
+    any = true;
+    if (!routeSync(m, r, tick)) {
+      scheduleRelist(m, r, tick, tickSeconds, -1);
+      continue;
+    }
+    connect(m, r, tick, tickSeconds, true);
+    if (r.status === 'ok') {
+      relisted = true;
+      countRelist(m, r, r.retryCause >= 0 ? r.retryCause : RELIST_ERROR, before);
+      r.retryCause = -1;
     }
   }
   if (any) m.recountAudit();
@@ -106,27 +117,54 @@ export function retryDue(m: ClientWorld, tick: number, tickSeconds: number): boo
 }
 
 /**
- * LIST then WATCH for one replica, as a reflector does. Accounts the LIST body on both
- * ends, fills the cache with what the replica keeps, and opens the watch.
+ * Where a sync's requests go: under L4 the LIST and the WATCH share the replica's connection
+ * (a new one, to a live server, if it has none), under L7 each is balanced on its own; a
+ * streaming list is one request. False when every server is down (the connection is refused).
  */
-export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: number): void {
+export function routeSync(m: ClientWorld, r: Replica, tick: number): boolean {
+  const list = routeRequest(m, r, tick);
+  if (list < 0) return false;
+  r.listServer = list;
+  if (m.params.replicas.initialList === 'watch-list') {
+    r.apiServer = list;
+    return true;
+  }
+  maybeGoaway(m, r);
+  const watch = m.params.apiServers.routing === 'l4' ? routeRequest(m, r, tick) : pickLive(m, tick);
+  r.apiServer = watch < 0 ? list : watch;
+  return true;
+}
+
+/**
+ * A sync then a WATCH for one replica (its LIST server and WATCH server are set). Accounts
+ * the LIST body or the initial events on both ends, fills the cache with what the replica
+ * keeps, and opens the watch. `relist`: the reflector syncs again from the resourceVersion
+ * it last saw (a LIST with it and no limit, or a streaming list from it); the first sync
+ * LISTs with `resourceVersion=0` and `limit=500`, or streams from no resourceVersion.
+ */
+export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: number, relist = false): void {
   m.ensureCapacity();
   m.ownersEpoch++;
-  const watchServer = m.servers[r.apiServer]!;
   if (r.watcher) {
-    watchServer.closeWatch(r.watcher);
+    // Wherever it is open (closing on a server that does not hold it does nothing).
+    for (const s of m.servers) s.closeWatch(r.watcher);
     r.watcher = null;
   }
+  const watchServer = m.servers[r.apiServer]!;
   clearCache(m, r);
   r.recvObjects = 0;
   r.recvJson = 0;
   r.retryAtTick = -1;
   r.watchEndsAtTick = -1;
-  r.watchPolicy = m.params.replicas.watchPolicy;
+  r.nextBookmarkTick = -1;
   // A streaming list is one request, the WATCH; a LIST may land elsewhere than its WATCH.
   const streaming = m.params.replicas.initialList === 'watch-list';
+  r.syncStreaming = streaming;
+  r.watchStreaming = streaming;
+  r.listRequestRv = relist ? String(r.lastRv) : '0';
+  r.watchRequestRv = streaming ? (relist ? String(r.lastRv) : '') : '';
   const server = streaming ? watchServer : (m.servers[r.listServer] ?? watchServer);
-  if (m.mode === 'client' && r.clientFilter === 'ranges' && r.resolved.localError !== null) {
+  if (m.mode === 'client' && !r.usesJump && r.resolved.localError !== null) {
     // A client-side controller validates its own shard config at start: it never lists.
     r.fail(null, r.resolved.localError);
     return;
@@ -138,7 +176,7 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
     // The request fails before any list or watch: HTTP 500 with the parser's message.
     r.fail(500, adm.message);
     c[C_REQUEST_ERRORS]!++;
-    scheduleReconnect(m, r, tick, tickSeconds, -1);
+    scheduleRelist(m, r, tick, tickSeconds, -1);
     return;
   }
   r.listResourceVersion = m.cluster.resourceVersion;
@@ -153,7 +191,7 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   const cacheFactor = m.params.costs.cacheBytesPerJsonByte;
   const cacheOverhead = m.params.costs.cacheOverheadBytes;
   const serverSel = adm.selector && !adm.selector.empty() ? adm.selector : null;
-  // A streaming list has no LIST response, so no shardInfo: the client filters locally.
+  // A streaming list has no LIST response, so no shardInfo (the `shardinfo` client needs LISTs).
   const shardInfo = serverSel !== null && !streaming;
   r.configureAfterList(shardInfo);
 
@@ -173,8 +211,9 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
     if (streaming) keptWire += Math.round(cluster.jsonBytes[s]! * ratio);
   };
   if (streaming) {
-    // Initial events: the server's shard filter applies as to any event (gate on); the
-    // client checks each one locally (no shardInfo), as it does the stream that follows.
+    // Initial events: the server's shard filter applies as to any event (gate on), and each
+    // object that fails it counts in apiserver_watch_filtered_events_total; the client keeps
+    // what its kind keeps, as it does the stream that follows.
     if (serverSel !== null) server.hashes += cluster.liveCount;
     const local = r.localKind;
     forEachMatching(cluster, serverSel, (s) => {
@@ -222,24 +261,26 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
     }
   }
   if (streaming) {
-    // Counted like any other watch events: each item in its envelope, then the bookmark
-    // that marks the end of the initial events.
+    // The initial events: each item in its watch envelope, then the BOOKMARK that marks their
+    // end. Counted as the sync (the LIST's counters), apart from the watch stream that follows.
     const envelope = eventEnvelopeBytes(sizes.encoding);
     const bytes = itemWire + items * envelope + bookmarkBytes(sizes.encoding);
     const keptBytes = keptWire + kept * envelope;
+    if (serverSel !== null) server.filteredEvents += cluster.liveCount - items;
     server.egressBytes += bytes;
+    server.encodedBytes += bytes;
     server.eventsSent += items + 1;
-    c[C_EVENTS_RECEIVED]! += items + 1;
-    c[C_EVENTS_DECODED]! += items + 1;
+    c[C_LIST_ITEMS]! += items;
+    c[C_LIST_BYTES]! += bytes;
     c[C_BYTES_RECEIVED]! += bytes;
     c[C_BYTES_DECODED]! += bytes;
-    c[C_EVENTS_KEPT]! += kept;
+    c[C_LIST_ITEMS_KEPT]! += kept;
     c[C_BYTES_KEPT]! += keptBytes;
-    c[C_EVENTS_DISCARDED]! += items - kept;
-    c[C_BYTES_DISCARDED]! += itemWire + items * envelope - keptBytes;
+    c[C_BYTES_DISCARDED]! += bytes - keptBytes;
   } else {
     const bytes = listOverheadBytes(sizes.encoding) + Math.round(itemJson * ratio);
     server.egressBytes += bytes;
+    server.encodedBytes += bytes;
     c[C_LIST_ITEMS]! += items;
     c[C_LIST_BYTES]! += bytes;
     c[C_BYTES_RECEIVED]! += bytes;
@@ -256,9 +297,19 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   if (r.status === 'error') return;
   r.recvObjects = items;
   r.recvJson = itemJson;
+  if (!streaming) maybeGoaway(m, r);
   const w = watchServer.openWatch(r.index, text);
   if (w.ok) {
     r.watcher = w.watcher;
-    r.watchEndsAtTick = drawWatchEnd(m, tick, tickSeconds);
+    r.watchStartRv = r.listResourceVersion;
+    if (!streaming) r.watchRequestRv = String(r.listResourceVersion);
+    scheduleWatch(m, r, tick, tickSeconds);
+    r.updateFiltering(w.watcher.selector !== null);
+    maybeGoaway(m, r);
+  } else {
+    // The WATCH is refused (HTTP 500) after a LIST that another server answered: relist.
+    r.fail(500, w.message);
+    c[C_REQUEST_ERRORS]!++;
+    scheduleRelist(m, r, tick, tickSeconds, -1);
   }
 }

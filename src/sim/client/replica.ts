@@ -1,13 +1,15 @@
 /**
- * A controller replica: where its shard selector comes from, what it sends, how it filters
- * (client-side by ranges or kube-state-metrics' jump hash; server-side with a fallback when
- * `shardInfo` is missing, or naively trusting the stream), and its counters.
+ * A controller replica: where its shard selector comes from, what it sends, what its client
+ * keeps of what arrives (see `ClientKind`: client-go keeps everything; `checked` and the
+ * kube-state-metrics clients check every object; `shardinfo` checks only after a LIST without
+ * `shardInfo`), and its counters.
  */
-import { ShardSelector, requirementToString, splitShard } from '../../core/sharding';
+import { ShardSelector, hexToParts, requirementToString, splitShard } from '../../core/sharding';
 import type { ShardKey } from '../../core/sharding';
 import { parseForRequest } from '../apiserver';
 import type { Watcher } from '../apiserver';
-import type { ClientFilter, Mode, SelectorSpec, ServerFallback, WatchPolicy } from '../params';
+import { jumpHash } from '../cluster';
+import type { ClientFilter, ClientKind, Mode, SelectorSpec } from '../params';
 
 /** Counter slots of a replica (a Float64Array, so the hot loop adds to numbers in place). */
 export const C_EVENTS_RECEIVED = 0;
@@ -25,11 +27,20 @@ export const C_CPU_SECONDS = 11;
 export const C_LOCAL_HASHES = 12;
 export const C_REQUEST_ERRORS = 13;
 export const C_LIST_ITEMS_KEPT = 14;
-/** Watch events outside its shard a replica kept (trust-stream on a WATCH a gate-off server sent unfiltered). */
+/**
+ * Server-side mode, a stream the API server did not filter (its gate is off): events outside
+ * the replica's shard that it kept (its client does no local check) ...
+ */
 export const C_DUP_MISSED = 15;
-/** The same events dropped by the local check (check-locally). */
+/** ... and those its local check dropped. */
 export const C_DUP_CAUGHT = 16;
-export const COUNTER_COUNT = 17;
+/** BOOKMARKs received, and those its client's filter dropped (kube-state-metrics v2.18). */
+export const C_BOOKMARKS = 17;
+export const C_BOOKMARKS_DROPPED = 18;
+export const COUNTER_COUNT = 19;
+
+/** FNV-1a 64 of the empty string: the hash of a BOOKMARK's empty uid and namespace. */
+const EMPTY_HASH = hexToParts('0xcbf29ce484222325');
 
 /** How the replica decides locally what to keep after decoding. */
 export const LOCAL_KEEP_ALL = 0;
@@ -86,24 +97,40 @@ export class Replica {
   filtering: ReplicaFiltering = 'none';
   /** What it does with each decoded object (LOCAL_*). */
   localKind = LOCAL_KEEP_NONE;
+  /** Whether its last LIST carried `shardInfo`. */
   shardInfoSeen = false;
-  /** resourceVersion its last LIST returned (its WATCH starts there). */
+  /** resourceVersion its last sync (LIST or streaming list) ended at. */
   listResourceVersion = 0;
-  /** Tick at which a failed request is retried (reflector backoff), or -1. */
+  /** Tick at which a pending retry runs (reflector backoff), or -1. */
   retryAtTick = -1;
+  /** What the pending retry does: open the watch again (a refused connection) or sync anew (relist). */
+  retryRewatch = false;
   /** client-go backoff: the base delay of the next retry (0: none yet), and the tick of the last failure. */
   backoffSeconds = 0;
   lastFailureTick = -1;
-  /** Why the pending retry relists (RELIST_* in lifecycle.ts), or -1: a failed request. */
+  /** Why the pending relist happens (RELIST_* in lifecycle.ts), or -1: a failed request. */
   retryCause = -1;
-  /** The API server its LIST went to (`apiServer` is its WATCH's; they differ behind a load balancer). */
+  /** The API server its LIST went to (`apiServer` is its WATCH's). */
   listServer: number;
-  /** Tick at which its watch times out (watch.timeouts), or -1. */
+  /** Its HTTP/2 connection: the API server it reaches, or -1 when it has none (the next request opens one). */
+  connection: number;
+  /** Tick at which its watch's deadline comes (`timeoutSeconds`), or -1. */
   watchEndsAtTick = -1;
-  /** resourceVersion of the last event or bookmark it received (where a resumed watch starts). */
+  /** The `timeoutSeconds` its current watch sent (null: none, the server picks). */
+  watchTimeoutSeconds: number | null = null;
+  /** The resourceVersion its watch asked to start from (what its request URL carries). */
+  watchRequestRv = '';
+  /** Its last sync's request: a streaming list, or a LIST with this resourceVersion ('0' at first, the last one it saw on a relist). */
+  syncStreaming = false;
+  listRequestRv = '0';
+  /** Whether its current watch is its streaming list's (not resumed since). */
+  watchStreaming = false;
+  /** Tick of its watch's next BOOKMARK, or -1. */
+  nextBookmarkTick = -1;
+  /** resourceVersion its watch started from (a BOOKMARK is sent only once the cache is past it). */
+  watchStartRv = 0;
+  /** resourceVersion of the last event or bookmark its reflector saw (where a resumed watch starts). */
   lastRv = 0;
-  /** After a LIST with shardInfo: keep every event (trust-stream) or check locally too. */
-  watchPolicy: WatchPolicy = 'trust-stream';
   /** This replica's bit in the per-object owner masks. */
   readonly bitLo: number;
   readonly bitHi: number;
@@ -114,53 +141,80 @@ export class Replica {
     readonly count: number,
     public apiServer: number,
     readonly resolved: ResolvedSelector,
+    readonly client: ClientKind,
     readonly clientFilter: ClientFilter,
-    readonly serverFallback: ServerFallback,
   ) {
     this.bitLo = index < 32 ? (1 << index) >>> 0 : 0;
     this.bitHi = index >= 32 ? (1 << (index - 32)) >>> 0 : 0;
     this.listServer = apiServer;
+    this.connection = apiServer;
   }
 
-  /** The selector value this replica puts on its requests. */
+  /** Whether its client-side filter (client-side mode) is kube-state-metrics' jump hash. */
+  get usesJump(): boolean {
+    return this.client === 'ksm' || this.client === 'ksm-2.18' || this.clientFilter === 'jump';
+  }
+
+  /**
+   * Whether its client's filter drops a BOOKMARK (kube-state-metrics v2.18's `watch.Filter`
+   * hashes the bookmark's empty uid like any object's): all shards but the one that owns that
+   * hash lose every bookmark.
+   */
+  get dropsBookmarks(): boolean {
+    if (this.client !== 'ksm-2.18') return false;
+    if (this.mode === 'client') return jumpHash(EMPTY_HASH.hi, EMPTY_HASH.lo, this.count) !== this.index;
+    return !this.keepsHash(EMPTY_HASH.hi, EMPTY_HASH.lo, EMPTY_HASH.hi, EMPTY_HASH.lo);
+  }
+
+  /** The selector value this replica puts on its requests (client-side mode sends none). */
   get selectorSent(): string | null {
     return this.mode === 'server' ? this.resolved.text : null;
   }
 
   /**
-   * Decides local filtering once the LIST answered. `shardInfo` tells whether the server
-   * applied the selector; without it a server-side replica falls back (or trusts).
+   * Decides what it keeps once its sync answered; `shardInfo`: whether the LIST page carried
+   * `metadata.shardInfo` (never for a streaming list). Only the `shardinfo` client reads it.
    */
   configureAfterList(shardInfo: boolean): void {
     this.shardInfoSeen = shardInfo;
     this.status = 'ok';
     this.error = null;
     if (this.mode === 'client') {
-      if (this.clientFilter === 'jump') {
+      if (this.usesJump) {
         this.localKind = LOCAL_JUMP;
-        this.filtering = 'local-jump';
       } else if (this.resolved.localError !== null) {
         this.fail(null, this.resolved.localError);
+        return;
       } else {
         this.localKind = this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
-        this.filtering = 'local-ranges';
       }
+      this.updateFiltering(false);
       return;
     }
-    if (shardInfo) {
-      // The server filtered: every object sent is ours (trust-stream), or checked again.
-      this.localKind = this.watchPolicy === 'check-locally' && this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
-      this.filtering = 'server';
-    } else if (this.serverFallback === 'trust') {
-      this.localKind = LOCAL_KEEP_ALL;
-      this.filtering = 'trust';
-    } else if (this.resolved.localError !== null) {
-      // The fallback needs the matcher, and the selector does not parse.
+    const check = this.client !== 'client-go' && !(this.client === 'shardinfo' && shardInfo);
+    if (check && this.resolved.localError !== null) {
+      // The local check needs the matcher, and the selector does not parse.
       this.fail(null, this.resolved.localError);
-    } else {
-      this.localKind = this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
-      this.filtering = 'fallback';
+      return;
     }
+    this.localKind = check && this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
+  }
+
+  /**
+   * What the replica's filtering is now, given whether the API server filters its current
+   * stream (a resumed watch may land on a server with the gate off).
+   */
+  updateFiltering(serverFilters: boolean): void {
+    if (this.status === 'error') {
+      this.filtering = 'none';
+      return;
+    }
+    if (this.mode === 'client') {
+      this.filtering = this.localKind === LOCAL_JUMP ? 'local-jump' : 'local-ranges';
+      return;
+    }
+    const checks = this.localKind === LOCAL_RANGES;
+    this.filtering = serverFilters ? (checks ? 'server+check' : 'server') : checks ? 'local' : 'trust';
   }
 
   /** Puts the replica in the error state: it runs no watch and owns nothing. */
@@ -170,6 +224,7 @@ export class Replica {
     this.localKind = LOCAL_KEEP_NONE;
     this.filtering = 'none';
     this.shardInfoSeen = false;
+    this.nextBookmarkTick = -1;
   }
 
   /** Whether this replica keeps the object with the given uid/namespace hash (LOCAL_RANGES only). */
@@ -180,13 +235,15 @@ export class Replica {
   }
 }
 
-/** How a replica ended up filtering. */
+/** Who filters what a replica caches, now. */
 export type ReplicaFiltering =
-  /** The API server filters (gate on, `shardInfo` received). */
+  /** The API server filters its stream and the replica keeps what it is sent. */
   | 'server'
-  /** No `shardInfo`: filtering locally with the same matcher. */
-  | 'fallback'
-  /** No `shardInfo`: naively keeping everything it is sent. */
+  /** The API server filters, and the replica's client checks every object again. */
+  | 'server+check'
+  /** The API server does not filter (gate off), and the client checks every object itself. */
+  | 'local'
+  /** Nobody filters: the API server sends everything (gate off) and the client keeps it all. */
   | 'trust'
   /** Client-side mode by ranges. */
   | 'local-ranges'

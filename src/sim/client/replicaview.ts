@@ -4,7 +4,7 @@
  * of ranges or 100,000 characters, and snapshots are taken many times a second, so these
  * are computed once per replica and connection, not once per snapshot.
  */
-import { requestInfo } from '../apiserver';
+import { requestInfo, watchParams } from '../apiserver';
 import { LOCAL_JUMP, type Replica } from './replica';
 
 /** What {@link replicaView} gives. */
@@ -17,8 +17,8 @@ export interface ReplicaView {
 
 interface Entry {
   readonly jumpKind: boolean;
-  readonly watching: boolean;
-  readonly resourceVersion: number;
+  /** What the URLs depend on besides the selector: the requests' parameters and servers. */
+  readonly requests: string;
   readonly view: ReplicaView;
 }
 
@@ -34,13 +34,20 @@ const NONE: readonly RangeView[] = Object.freeze([]);
 export function replicaView(r: Replica): ReplicaView {
   const watching = r.watcher !== null;
   const jumpKind = r.localKind === LOCAL_JUMP;
+  const requests = `${watching}|${r.syncStreaming}|${r.watchStreaming}|${r.listRequestRv}|${r.watchRequestRv}|${r.watchTimeoutSeconds}`;
   const hit = cache.get(r);
-  if (hit && hit.watching === watching && hit.resourceVersion === r.listResourceVersion && hit.jumpKind === jumpKind) return hit.view;
-  const jump = r.mode === 'client' && r.clientFilter === 'jump';
+  if (hit && hit.requests === requests && hit.jumpKind === jumpKind) return hit.view;
+  const jump = r.mode === 'client' && r.usesJump;
   const local = jumpKind ? null : r.resolved.local;
+  const sel = r.selectorSent;
+  // The sync: LIST with resourceVersion=0 and limit=500 (a relist: its last resourceVersion,
+  // no limit), or the streaming list's WATCH; then the watch, resumed or the same request.
+  const syncUrl = r.syncStreaming
+    ? requestInfo('WATCH', r.apiServer, sel, watchParams(r.listRequestRv === '0' ? '' : r.listRequestRv, r.watchTimeoutSeconds, true)).url
+    : requestInfo('LIST', r.listServer, sel, r.listRequestRv === '0' ? { limit: '500', resourceVersion: '0' } : { resourceVersion: r.listRequestRv }).url;
   const view: ReplicaView = {
-    listUrl: hit ? hit.view.listUrl : requestInfo('LIST', r.apiServer, r.selectorSent).url,
-    watchUrl: watching ? requestInfo('WATCH', r.apiServer, r.selectorSent, { resourceVersion: String(r.listResourceVersion) }).url : null,
+    listUrl: syncUrl,
+    watchUrl: !watching ? null : r.watchStreaming ? syncUrl : requestInfo('WATCH', r.apiServer, sel, watchParams(r.watchRequestRv, r.watchTimeoutSeconds, false)).url,
     selector: hit ? hit.view.selector : jump ? null : (r.resolved.local?.toString() ?? null),
     ranges:
       hit && hit.jumpKind === jumpKind
@@ -53,7 +60,7 @@ export function replicaView(r: Replica): ReplicaView {
               ? FULL
               : NONE,
   };
-  cache.set(r, { jumpKind, watching, resourceVersion: r.listResourceVersion, view });
+  cache.set(r, { jumpKind, requests, view });
   return view;
 }
 

@@ -24,13 +24,21 @@ export interface ClientWorld {
   /** Relists by cause (`RELIST_*` in `./lifecycle`) and the bytes they carried. */
   readonly relists: Float64Array;
   readonly relistBytes: Float64Array;
-  /** Watches ended by their timeout, and 410 Gone answers to their resume. */
+  /** Watches resumed from their last resourceVersion (no relist), by cause (`RESUME_*` in `./lifecycle`). */
+  readonly resumes: Float64Array;
+  /** Watches ended by their deadline, and 410 Gone answers to a resume. */
   watchTimeouts: number;
   goneResponses: number;
-  /** Seeded draws: the load balancer's choices, backoff jitter, watch timeouts. */
+  /** Seeded draws: the load balancer's choices, backoff jitter, watch timeouts, GOAWAY. */
   readonly lbRng: Prng;
   readonly jitterRng: Prng;
   readonly timeoutRng: Prng;
+  readonly goawayRng: Prng;
+  /**
+   * The earliest tick at which a watch's deadline or BOOKMARK may be due (a lower bound: it
+   * only moves later when the replicas are looked at). Lowered by every new schedule.
+   */
+  watchDueAt: number;
   /** Grows the owner masks to the cluster's slot capacity. */
   ensureCapacity(): void;
   /** Recomputes gaps and duplicates from the masks (after LISTs). */

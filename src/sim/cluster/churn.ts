@@ -6,7 +6,7 @@
  */
 import { MAX_LIVE_OBJECTS } from './cluster';
 import type { Cluster } from './cluster';
-import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, NO_SLOT } from './events';
+import { EV_ADDED,  EV_DELETED, EV_MODIFIED, NO_SLOT } from './events';
 import type { EventBatch } from './events';
 import type { ChurnParams } from '../params';
 import type { Prng } from './prng';
@@ -15,7 +15,6 @@ import type { Prng } from './prng';
 const T_ADDED = EV_ADDED;
 const T_MODIFIED = EV_MODIFIED;
 const T_DELETED = EV_DELETED;
-const T_BOOKMARK = EV_BOOKMARK;
 const NONE = NO_SLOT;
 const MAX_LIVE = MAX_LIVE_OBJECTS;
 
@@ -144,10 +143,8 @@ export class ChurnSource {
       }
     }
     this.burstTick(tick, tickSeconds, t, batch);
-    if (p.bookmarkIntervalSeconds > 0) {
-      const every = Math.max(1, Math.round(p.bookmarkIntervalSeconds / tickSeconds));
-      if ((tick + 1) % every === 0) batch.push(T_BOOKMARK, NONE, NONE, c.resourceVersion);
-    }
+    // BOOKMARKs are not part of the stream: the watch cache sends them to each watcher on its
+    // own schedule (see ../client/lifecycle).
   }
 
   private startBurst(tick: number, tickSeconds: number): void {

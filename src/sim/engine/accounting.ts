@@ -24,7 +24,9 @@ export const S_ALL_CACHE_BYTES = 8;
 export const S_REPLICA_WIDTH = 9;
 export const S_EGRESS = 0;
 export const S_HASHES = 1;
-export const S_SERVER_WIDTH = 2;
+/** Bytes the server serialised (see `ApiServer.encodedBytes`). */
+export const S_ENCODED = 2;
+export const S_SERVER_WIDTH = 3;
 
 /** Width of the sample vector for this many replicas and servers (+3: gaps, duplicates, relist bytes). */
 export function sampleWidth(replicas: number, servers: number): number {
@@ -55,6 +57,13 @@ export function cpuSeconds(counters: Float64Array, decodedAt: number, ns: number
   return counters[C_CPU_SECONDS]! + (counters[C_BYTES_DECODED]! - decodedAt) * ns * 1e-9;
 }
 
+/** API-server CPU seconds for `hashes` shard checks and `encoded` bytes serialised under `params`. */
+export function serverCpuSeconds(hashes: number, encoded: number, params: SimParams): number {
+  const c = params.costs;
+  const enc = params.sizes.encoding === 'protobuf' ? c.serverProtobufEncodeNsPerByte : c.serverJsonEncodeNsPerByte;
+  return (hashes * c.serverShardCheckNs + encoded * enc) * 1e-9;
+}
+
 /** Informer cache bytes of a replica that caches everything it receives (clientCache `all`). */
 export function allCacheBytes(r: Replica, params: SimParams): number {
   return r.recvJson * params.costs.cacheBytesPerJsonByte + r.recvObjects * params.costs.cacheOverheadBytes;
@@ -79,6 +88,7 @@ export function fillSampleVector(m: ModeState, v: Float64Array): void {
   for (const s of m.servers) {
     v[o + S_EGRESS] = s.egressBytes;
     v[o + S_HASHES] = s.hashes;
+    v[o + S_ENCODED] = s.encodedBytes;
     o += S_SERVER_WIDTH;
   }
   v[o] = m.gaps;

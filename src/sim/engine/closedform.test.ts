@@ -201,8 +201,12 @@ describe('closed form: what each replica and API server does', () => {
   const make = (input: SimParamsInput = {}) =>
     createSimulation({ seed: 'closed-form', cluster: { pods: 5_000, namespaces: 10 }, replicas: { count: 4 }, churn: STREAM, ...LEAN, ...input });
 
-  it('a gate-off API server computes no hashes; its replicas receive the whole stream and hash it themselves', () => {
-    const s = make({ apiServers: { count: 2, gates: [true, false] } }).snapshot();
+  it('a gate-off API server computes no hashes; its replicas receive the whole stream and, if their client checks, hash it themselves', () => {
+    // client-go as shipped checks nothing: it keeps the whole stream and hashes nothing.
+    const shipped = make({ apiServers: { count: 2, gates: [true, false] } }).snapshot().closedForm.server;
+    expect(shipped.replicaLocalHashesPerSec).toEqual([0, 0, 0, 0]);
+    expect(shipped.apiServerHashesPerSec[1]).toBe(0);
+    const s = make({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, client: 'shardinfo', initialList: 'list' } }).snapshot();
     const cf = s.closedForm.server;
     expect(cf.apiServerHashesPerSec[1]).toBe(0);
     // Replicas 0 and 2 on the gate-on server, 1 and 3 on the gate-off one.

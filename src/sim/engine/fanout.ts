@@ -11,7 +11,7 @@ import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from '../clus
 import type { EventBatch } from '../cluster';
 import type { ModeState } from './state';
 import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_DUP_CAUGHT, C_DUP_MISSED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LOCAL_HASHES, LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_RANGES } from '../client';
-import { bookmarkBytes, eventEnvelopeBytes, wireRatio } from '../cluster';
+import { eventEnvelopeBytes, wireRatio } from '../cluster';
 
 // Module-local copies of imported constants: some loaders (tsx, vite-node) turn imported
 // bindings into getter calls, which would dominate the per-event loop below.
@@ -30,7 +30,6 @@ const K_JUMP = LOCAL_JUMP;
 const T_ADDED = EV_ADDED;
 const T_MODIFIED = EV_MODIFIED;
 const T_DELETED = EV_DELETED;
-const T_BOOKMARK = EV_BOOKMARK;
 const T_NONE = EV_NONE;
 // The hot loop calls `maskCategory` per event; a local binding avoids a getter call there too.
 const category = maskCategory;
@@ -63,7 +62,6 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   const sizes = m.params.sizes;
   const ratio = wireRatio(sizes);
   const envelope = eventEnvelopeBytes(sizes.encoding);
-  const bookmark = bookmarkBytes(sizes.encoding);
   const cacheFactor = m.params.costs.cacheBytesPerJsonByte;
   const cacheOverhead = m.params.costs.cacheOverheadBytes;
   const json = cluster.jsonBytes;
@@ -77,6 +75,15 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
 
   // Per replica (by index) configuration and per-batch tallies.
   const R = m.replicas.length;
+  // Serialisation on each server: an event is encoded once for all its watchers there (the
+  // watch cache shares it), if any watcher there is sent it.
+  const S = m.servers.length;
+  const srvOf = new Int32Array(R);
+  const unshOn = new Uint8Array(S);
+  const shMaskLo = new Uint32Array(S);
+  const shMaskHi = new Uint32Array(S);
+  const encoded = new Float64Array(S);
+  const stamp = new Float64Array(S).fill(-1);
   const act: number[] = [];
   const shardedList: number[] = [];
   const sharded = new Uint8Array(R);
@@ -99,16 +106,14 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   let jumpLo = 0;
   let jumpHi = 0;
   let fast = true;
-  // Replicas whose LIST had shardInfo but whose WATCH a gate-off server sends unfiltered
-  // (behind a load balancer): each event outside their shard is a duplicate, kept under
-  // trust-stream (missed) or dropped by the local check (caught).
+  // Server-side replicas whose WATCH a gate-off server sends unfiltered: each event outside
+  // their shard is a duplicate, kept by a client that does not check (missed) or dropped by
+  // one that does (caught).
   const skewed = new Uint8Array(R);
   const dupMissed = new Float64Array(R);
   const dupCaught = new Float64Array(R);
   // resourceVersion of the last event each sharded watcher received (where it would resume).
   const lastRv = new Float64Array(R);
-  let bookmarksSent = 0;
-  const sendBookmarks = m.params.watch.bookmarks;
   for (const r of m.replicas) {
     const i = r.index;
     cacheObjects[i] = r.cacheObjects;
@@ -123,13 +128,20 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
     localByUid[i] = r.resolved.key !== 'object.metadata.namespace' ? 1 : 0;
     serverSel[i] = r.watcher.selector;
     serverByUid[i] = r.watcher.byUid ? 1 : 0;
+    srvOf[i] = r.apiServer;
+    if (r.watcher.selector !== null) {
+      shMaskLo[r.apiServer] = (shMaskLo[r.apiServer]! | r.bitLo) >>> 0;
+      shMaskHi[r.apiServer] = (shMaskHi[r.apiServer]! | r.bitHi) >>> 0;
+    } else unshOn[r.apiServer] = 1;
     if (r.watcher.selector !== null) {
       sharded[i] = 1;
       shardedList.push(i);
       // A sharded watcher's replica keeps what it is sent (the server filtered it).
       if (!r.watcher.byUid || r.localKind !== K_ALL) fast = false;
     } else {
-      if (r.shardInfoSeen) {
+      if (m.mode === 'server' && r.resolved.local !== null) {
+        // Server-side mode, a stream the server does not filter (its gate is off): every
+        // event outside the replica's shard is a duplicate, kept or caught by its client.
         skewed[i] = 1;
         fast = false;
       }
@@ -157,7 +169,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   const passChecks = new Float64Array(R); // fast path: checks of events that passed
   let bcEvents = 0; // events every unsharded watcher received
   let bcBytes = 0;
-  let bcObjEvents = 0; // of which object events (not bookmarks)
+  let bcObjEvents = 0; // object events (BOOKMARKs come per watcher, see ../client/lifecycle)
   let bcObjBytes = 0;
   let bcHeldObjects = 0; // change in what every unsharded watcher holds
   let bcHeldJson = 0;
@@ -184,21 +196,6 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   let batchLastRv = -1;
   for (let e = 0; e < batch.length; e++) {
     const type = types[e]!;
-    if (type === T_BOOKMARK) {
-      // Bookmarks skip the filter and reach every watcher that asked for them.
-      if (!sendBookmarks) continue;
-      bookmarksSent++;
-      batchLastRv = rvs[e]!;
-      bcEvents++;
-      bcBytes += bookmark;
-      for (let j = 0; j < shardedList.length; j++) {
-        const k = shardedList[j]!;
-        recvEvents[k]!++;
-        recvBytes[k]! += bookmark;
-        lastRv[k] = rvs[e]!;
-      }
-      continue;
-    }
     const rv = rvs[e]!;
     batchLastRv = rv;
     const oldSlot = olds[e]!;
@@ -234,6 +231,9 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
       }
       const passLo = segPassLo[a]!;
       const passHi = segPassHi[a]!;
+      if ((passLo | passHi) !== 0) {
+        for (let q = 0; q < S; q++) if (!unshOn[q] && ((passLo & shMaskLo[q]!) | (passHi & shMaskHi[q]!)) !== 0) encoded[q]! += bytes;
+      }
       // Sharded watchers that pass receive it.
       for (let half = 0; half < 2; half++) {
         let m = half === 0 ? passLo : passHi;
@@ -346,6 +346,11 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
           recvEvents[k]!++;
           recvBytes[k]! += bytes;
           lastRv[k] = rv;
+          const q = srvOf[k]!;
+          if (!unshOn[q] && stamp[q] !== e) {
+            stamp[q] = e;
+            encoded[q]! += bytes;
+          }
           if (out === T_ADDED) {
             heldObjects[k]!++;
             heldJson[k]! += json[newSlot]!;
@@ -439,7 +444,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
       c[EVX]! += discEvents[k]!;
       c[BYX]! += discBytes[k]!;
       // check-locally: the replica hashes every object event it receives as well.
-      if (kinds[k] === K_RANGES) c[LHA]! += recvEvents[k]! - bookmarksSent;
+      if (kinds[k] === K_RANGES) c[LHA]! += recvEvents[k]!;
       r.lastRv = lastRv[k]!;
       srv.hashes += checks;
       srv.filteredEvents += filtered[k]! + (fastChecks - passChecks[k]!);
@@ -463,6 +468,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
     srv.egressBytes += by;
     srv.eventsSent += ev;
   }
+  for (let q = 0; q < S; q++) m.servers[q]!.encodedBytes += encoded[q]! + (unshOn[q] ? bcBytes : 0);
   m.gaps = gaps;
   m.duplicates = dups;
 }

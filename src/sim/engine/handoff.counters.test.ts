@@ -7,9 +7,11 @@ import type { SimSnapshot } from '../report';
 
 const PODS = 20_000;
 const AT = 15;
-/** No churn: the only LISTs are the initial ones and the reshard's relists. */
+/** No churn: the only LISTs are the initial ones and the reshard's relists (LIST then WATCH, to count requests). */
 const still: SimParamsInput = {
   cluster: { pods: PODS },
+  // The pod restarts at once (podRestartSeconds 0): each relist comes at its restart time.
+  replicas: { initialList: 'list', podRestartSeconds: 0 },
   seriesCapacity: 1_000,
   churn: { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, burst: { enabled: false } },
 };

@@ -3,7 +3,7 @@ import { createSimulation } from './simulation';
 import { validateParams } from '../params';
 import type { SimParamsInput } from '../params';
 import type { ReshardEvent } from '../params';
-import { listOverheadBytes } from '../cluster';
+import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes } from '../cluster';
 import type { HandoffSummary } from '../time';
 
 const PODS = 100_000;
@@ -11,6 +11,9 @@ const AT = 5;
 /** No churn: the objects at the reshard are the objects at the start, so bytes are known. */
 const still: SimParamsInput = {
   cluster: { pods: PODS },
+  // LIST then WATCH, and pods that restart at once: the formulas below are a LIST's (see the
+  // pod restart and streaming-list tests at the end).
+  replicas: { initialList: 'list', podRestartSeconds: 0 },
   churn: { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, burst: { enabled: false } },
 };
 
@@ -69,6 +72,33 @@ describe('a scheduled reshard from 4 to 5 replicas at 100,000 objects', () => {
     const listServer = p.listRttSeconds + full / 5 / p.listBytesPerSecond;
     expect(Math.abs(server.orphanObjectSeconds / (PODS * listServer) - 1)).toBeLessThan(0.03);
     expect(server.settleSeconds).toBeLessThan(client.settleSeconds / 3);
+  });
+
+  it('a pod that takes P seconds to stop and start again adds P to every orphan window (StatefulSet restart, issue 18)', () => {
+    const P = 8;
+    const base = reshard('equal-ranges', { kind: 'all-at-once' });
+    const slow = reshard('equal-ranges', { kind: 'all-at-once' }, { replicas: { initialList: 'list', podRestartSeconds: P } });
+    // Every object is orphaned from its old owner's restart until its new owner has restarted and synced.
+    expect(slow.client.orphanObjectSeconds - base.client.orphanObjectSeconds).toBeCloseTo(PODS * P, 3);
+    expect(slow.client.settleSeconds - base.client.settleSeconds).toBeCloseTo(P, 9);
+    for (const r of slow.server.replicas) if (r.restartAt !== null) expect(r.listAt! - r.restartAt).toBeCloseTo(P, 9);
+    // The relist is counted when the informer lists, P seconds after the restart.
+    const sim = createSimulation({ ...still, replicas: { initialList: 'list', podRestartSeconds: P }, schedule: [{ kind: 'reshard', at: AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }] });
+    sim.step(AT + P - 0.5);
+    expect(sim.snapshot().modes.server.lifecycle.relists.reshard).toBe(0);
+    sim.step(1);
+    expect(sim.snapshot().modes.server.lifecycle.relists.reshard).toBe(5);
+  });
+
+  it('with a streaming list, a relist carries each item in its watch envelope and an end BOOKMARK, as the informer counts it', () => {
+    const { s, client } = reshard('equal-ranges', { kind: 'all-at-once' }, { replicas: { initialList: 'watch-list', podRestartSeconds: 0 } });
+    const sizes = s.params.sizes;
+    const items = PODS * (eventEnvelopeBytes(sizes.encoding)) + bookmarkBytes(sizes.encoding);
+    // Client-side every relist is the whole collection: the objects' wire bytes plus an envelope each and the end bookmark.
+    for (const r of client.replicas) if (r.restartAt !== null) expect(r.listBytes - items).toBeGreaterThan(s.cluster.totalBytes - PODS);
+    for (const r of client.replicas) if (r.restartAt !== null) expect(r.listBytes - items).toBeLessThan(s.cluster.totalBytes + PODS);
+    const last = s.modes.client.replicas[0]!;
+    expect(last.counters.listBytes).toBe(client.replicas[0]!.listBytes * 2);
   });
 
   it('one by one every 20 s: orphan and duplicate object-seconds match the closed form over range overlaps', () => {

@@ -73,6 +73,8 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
   let keptJson = 0;
   let more = false;
   let after = 0;
+  // Stored objects looked at before the page was full (matching or not).
+  let scanned = 0;
   for (let s = startPos; s < c.slots; s++) {
     if (!c.alive[s]) continue;
     if (limit > 0 && taken >= limit) {
@@ -82,6 +84,7 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
       after++;
       continue;
     }
+    scanned++;
     // The label selector AND the shard check, as the apiserver's list filter applies them.
     if (sel && !sel.matchesHash(H[s]!, L[s]!)) continue;
     if (labelReqs.length > 0 && !matchesLabels(labelReqs, podLabels(c, s))) continue;
@@ -96,9 +99,12 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
   }
   const rv = cont ? cont.rv : c.resourceVersion;
   const token = more ? encodeContinue(rv, `${c.namespace(lastSlot)}/${podName(c, lastSlot)}`, lastSlot + 1) : undefined;
-  // remainingItemCount only when nothing is filtered: then it is exact (every stored object after the page).
-  const unfiltered = sel === null && labelReqs.length === 0;
-  const body = podListBody(items, rv, { continueToken: token, remaining: unfiltered ? after : undefined, shardSelector: sel ? sel.toString() : undefined });
+  // remainingItemCount is set when the predicate is "empty": in v1.36.0 to v1.36.3
+  // `SelectionPredicate.Empty()` looks at labels and fields only, so a sharded page gets one
+  // too, the watch cache's unfiltered count: every stored object from the page's start, less
+  // the limit (fixed on the main branch, "Make SelectionPredicate.Empty aware of sharding").
+  const remaining = more && labelReqs.length === 0 ? scanned + after - limit : undefined;
+  const body = podListBody(items, rv, { continueToken: token, remaining, shardSelector: sel ? sel.toString() : undefined });
   const ratio = wireRatio(m.params.sizes);
   return {
     status: 200,
@@ -119,6 +125,12 @@ export function watchEventsFor(m: Model, mode: Mode, replica: number, count = 10
   for (let k = 0; k < rec.count && out.length < count; k++) {
     const i = rec.newest(k);
     const type = rec.type[i]!;
+    const target = rec.target[i]!;
+    if (target >= 0) {
+      // A BOOKMARK went to one watcher.
+      if (target === (mode === 'server' ? 64 : 0) + r.index) out.push(watchEnvelope(m.cluster, 'BOOKMARK', NO_SLOT, rec.rv[i]!));
+      continue;
+    }
     const o = engine.outcome(type, rec.oldSlot[i]!, rec.newSlot[i]!)[r.index]!;
     if (o.sentAs === EV_NONE) continue;
     const slot = o.sentAs === EV_DELETED ? rec.oldSlot[i]! : rec.newSlot[i]!;
@@ -136,13 +148,16 @@ export function recentEvents(m: Model, count = 20): RecentEvent[] {
   for (let k = 0; k < rec.count && out.length < count; k++) {
     const i = rec.newest(k);
     const type = rec.type[i]!;
+    const target = rec.target[i]!;
     const slot = type === EV_DELETED ? rec.oldSlot[i]! : rec.newSlot[i]!;
     const fate = (mode: Mode) =>
-      m.modes[mode].outcome(type, rec.oldSlot[i]!, rec.newSlot[i]!).map((o) => ({
-        replica: o.replica,
-        sentAs: o.sentAs === EV_NONE ? null : EVENT_TYPE_NAMES[o.sentAs]!,
-        kept: o.kept,
-      }));
+      target >= 0
+        ? m.modes[mode].replicas.map((r) => ({ replica: r.index, sentAs: target === (mode === 'server' ? 64 : 0) + r.index ? ('BOOKMARK' as const) : null, kept: false }))
+        : m.modes[mode].outcome(type, rec.oldSlot[i]!, rec.newSlot[i]!).map((o) => ({
+            replica: o.replica,
+            sentAs: o.sentAs === EV_NONE ? null : EVENT_TYPE_NAMES[o.sentAs]!,
+            kept: o.kept,
+          }));
     out.push({
       resourceVersion: String(rec.rv[i]!),
       type: EVENT_TYPE_NAMES[type]!,

@@ -8,7 +8,6 @@
 import type { EventBatch } from '../cluster';
 import type { RetypedLayout } from '../params';
 import { firstRetypedFrom, retypedAt, retypedTick } from '../params';
-import { timeoutDue, timeoutPending } from '../client';
 import { TICK_SECONDS, TICKS_PER_SECOND } from './clock';
 import type { HashSpaceTracker } from './hashspace';
 import type { Model } from './model';
@@ -51,10 +50,8 @@ export function runTicks(m: Model, n: number, ctx: LoopContext): void {
     batch.clear();
   };
   batch.clear();
-  const restarts = m.servers.restartTicks;
-  const rvRing = m.servers.rvRing;
-  const ringLen = rvRing.length;
-  const timeouts = m.params.watch.timeouts;
+  const clock = m.servers;
+  const restarts = clock.restartTicks;
   const retyped = ctx.retyped;
   let nextRetyped = firstRetypedFrom(retyped, m.tick, TICKS_PER_SECOND);
   for (let i = 0; i < n; i++) {
@@ -70,20 +67,22 @@ export function runTicks(m: Model, n: number, ctx: LoopContext): void {
       fire(m, m.layout.events[m.layout.fired++]!);
       m.layout.nextEventTick = m.layout.eventTick(m.layout.fired);
     }
-    if (ringLen > 0) rvRing[tick % ringLen] = m.cluster.resourceVersion;
+    const rv = m.cluster.resourceVersion;
+    clock.record(tick, rv);
+    const gate = m.params.apiServers.rollout?.gate ?? true;
+    client.advanceServers(tick, rv, clock.freshRv(tick), clock.maxEvents, gate);
+    server.advanceServers(tick, rv, clock.freshRv(tick), clock.maxEvents, gate);
     for (let s = 0; s < restarts.length; s++) {
       if (restarts[s] !== tick) continue;
       flush();
-      const gate = m.params.apiServers.rollout!.gate;
-      client.restartServer(s, gate, tick, TICK_SECONDS);
-      server.restartServer(s, gate, tick, TICK_SECONDS);
+      client.restartServer(s, tick + clock.downTicks, tick, TICK_SECONDS);
+      server.restartServer(s, tick + clock.downTicks, tick, TICK_SECONDS);
       m.changeTick = tick;
     }
-    if (timeouts && (timeoutPending(client, tick) || timeoutPending(server, tick))) {
+    if (client.watchDue(tick) || server.watchDue(tick)) {
       flush();
-      const oldest = m.servers.oldestRv(tick);
-      timeoutDue(client, tick, TICK_SECONDS, oldest);
-      timeoutDue(server, tick, TICK_SECONDS, oldest);
+      client.runWatchDue(tick, TICK_SECONDS, (k, rv) => m.recent.rememberBookmark(false, k, rv));
+      server.runWatchDue(tick, TICK_SECONDS, (k, rv) => m.recent.rememberBookmark(true, k, rv));
     }
     if (m.layout.relists.length > 0 && m.layout.relists[0]!.tick <= tick) {
       flush();

@@ -18,7 +18,8 @@ import { countAudit, CutTableMemo, ownerCode, ownersOf } from './audit';
 import type { Cluster } from '../cluster';
 import type { EventBatch } from '../cluster';
 import { outcome, processBatch } from './fanout';
-import { connect, retryDue, retryPending } from '../client';
+import { bookmarkBytes } from '../cluster';
+import { bookmarksDue, connect, pickLive, resumeWatch, retryDue, retryPending, routeSync, RESUME_CAUSES, RESUME_RESTART, timeoutDue, watchPending } from '../client';
 import type { Mode, SimParams } from '../params';
 import { C_BYTES_DECODED, Replica, resolveSelector } from '../client';
 import { createPrng, type Prng } from '../cluster';
@@ -54,10 +55,15 @@ export class ModeEngine {
   /** Watches ended by their timeout, and 410 Gone answers to their resume. */
   watchTimeouts = 0;
   goneResponses = 0;
-  /** Seeded draws: the load balancer's choices, backoff jitter, watch timeouts. */
+  /** The earliest tick a watch's deadline or BOOKMARK may be due (see `ClientWorld.watchDueAt`). */
+  watchDueAt = 0;
+  /** Watches resumed from their last resourceVersion, by cause (`RESUME_*`). */
+  readonly resumes = new Float64Array(RESUME_CAUSES.length);
+  /** Seeded draws: the load balancer's choices, backoff jitter, watch timeouts, GOAWAY. */
   readonly lbRng: Prng;
   readonly jitterRng: Prng;
   readonly timeoutRng: Prng;
+  readonly goawayRng: Prng;
 
   constructor(
     readonly mode: Mode,
@@ -68,6 +74,7 @@ export class ModeEngine {
     this.lbRng = rng.fork('load-balancer');
     this.jitterRng = rng.fork('backoff-jitter');
     this.timeoutRng = rng.fork('watch-timeouts');
+    this.goawayRng = rng.fork('goaway');
   }
 
   /**
@@ -97,8 +104,14 @@ export class ModeEngine {
       const restarted = ro !== null && tick >= Math.round((ro.at + i * ro.everySeconds) / tickSeconds);
       const gate = restarted ? ro.gate : (params.apiServers.gates[i] ?? true);
       const s = new ApiServer(i, gate);
+      s.cache.restart(this.cluster.resourceVersion);
       if (sameShape) {
         const o = oldServers[i]!;
+        // The same kube-apiserver processes: their watch caches and restarts go on.
+        s.cache.startRv = o.cache.startRv;
+        s.cache.capacity = o.cache.capacity;
+        s.cache.evicted = o.cache.evicted;
+        s.downUntilTick = o.downUntilTick;
         // Toggling a feature gate restarts that kube-apiserver: its metrics start afresh.
         if (o.gate === gate) {
           s.filteredEvents = o.filteredEvents;
@@ -118,7 +131,7 @@ export class ModeEngine {
       const spec = params.replicas.selectors[i];
       const resolved = resolveSelector(spec, i, n, params.replicas.key);
       const server = params.replicas.apiServerOf[i] ?? i % params.apiServers.count;
-      const r = new Replica(this.mode, i, n, server, resolved, params.replicas.clientFilter, params.replicas.serverFallback);
+      const r = new Replica(this.mode, i, n, server, resolved, params.replicas.client, params.replicas.clientFilter);
       if (sameShape && old[i]) r.counters.set(old[i]!.counters);
       this.replicas.push(r);
     }
@@ -134,6 +147,12 @@ export class ModeEngine {
     this.lastConnect = [];
     for (const r of this.replicas) {
       const before = Float64Array.from(r.counters);
+      // Under L7 the WATCH is balanced apart from the LIST; a pinned server that is away (restarting) is routed around.
+      if (!this.servers[r.apiServer]!.isUp(tick)) routeSync(this, r, tick);
+      else if (params.apiServers.routing === 'l7' && params.replicas.initialList === 'list') {
+        const w = pickLive(this, tick);
+        if (w >= 0) r.apiServer = w;
+      }
       const s = this.servers[r.apiServer]!;
       const [egress, lists, hashes] = [s.egressBytes, s.listRequests, s.hashes];
       this.connect(r, tick, tickSeconds);
@@ -200,16 +219,40 @@ export class ModeEngine {
   }
 
   /**
-   * Retries failed LISTs that are due. Returns whether one of them succeeded (a relist: the
-   * replica's traffic changes); a retry that fails again changes nothing that flows.
+   * Runs the retries that are due (a watch opened again, or a relist). Returns whether a
+   * relist succeeded (the replica's traffic changes); a retry that fails again changes nothing
+   * that flows.
    */
   retryDue(tick: number, tickSeconds: number): boolean {
-    return retryDue(this, tick, tickSeconds);
+    return retryDue(this, tick, tickSeconds, (r) => resumeWatch(this, r, tick, tickSeconds, RESUME_RESTART));
   }
 
-  /** Restarts API server `s` (a rolling upgrade; see `lifecycle.ts`). */
-  restartServer(s: number, gate: boolean, tick: number, tickSeconds: number): void {
-    restartServer(this, s, gate, tick, tickSeconds);
+  /** API server `s` restarts now and serves again at `upTick` (a rolling upgrade; see `../client/lifecycle`). */
+  restartServer(s: number, upTick: number, tick: number, tickSeconds: number): void {
+    restartServer(this, s, upTick, tick, tickSeconds);
+  }
+
+  /** Whether a watch reaches its deadline, or is due a BOOKMARK, at `tick`. */
+  watchDue(tick: number): boolean {
+    return watchPending(this, tick);
+  }
+
+  /** Ends the watches whose deadline has come (each resumes) and sends the BOOKMARKs due (`sent` hears of each). */
+  runWatchDue(tick: number, tickSeconds: number, sent: (replica: number, rv: number) => void): void {
+    timeoutDue(this, tick, tickSeconds);
+    bookmarksDue(this, tick, tickSeconds, bookmarkBytes(this.params.sizes.encoding), (r, rv) => sent(r.index, rv));
+  }
+
+  /**
+   * Each server's clock at `tick`: a restarted server serves again (with `gate`, from a fresh
+   * watch cache at `rv`), and every watch cache's window follows the stream (`freshRv`: the
+   * resourceVersion one history window ago).
+   */
+  advanceServers(tick: number, rv: number, freshRv: number, maxEvents: number, gate: boolean): void {
+    for (const s of this.servers) {
+      if (s.downUntilTick >= 0 && tick >= s.downUntilTick) s.comeBack(gate, rv);
+      s.cache.advance(rv, freshRv, maxEvents);
+    }
   }
 
   /** LIST then WATCH for one replica, as a reflector does (see `informer.ts`). */

@@ -5,15 +5,16 @@
  * the cluster as it is now (hash-space width, live objects and their bytes in its ranges, or
  * the namespaces whose hash it holds).
  */
-import { hexToParts } from '../../core/sharding';
-import type { ShardSelector } from '../../core/sharding';
+import { ShardSelector, hexToParts } from '../../core/sharding';
+
 import { parseForRequest } from '../apiserver';
 import type { Cluster } from '../cluster';
 import { bookmarkBytes, eventEnvelopeBytes, expectedJsonBytes, listOverheadBytes, wireRatio } from '../cluster';
-import { closedForm } from '../report';
+import { bookmarksPerSecond, closedForm } from '../report';
 import type { ClosedForm, ReplicaPlan, Share } from '../report';
-import { TICKS_PER_SECOND } from './clock';
+import { SERVER_WATCH_TIMEOUT_MIN_SECONDS, WATCH_TIMEOUT_MIN_SECONDS } from '../client';
 import type { Model } from './model';
+import { LOCAL_RANGES } from '../client';
 
 /** A uid-keyed selector's merged ranges as [startHi, startLo, endHi, endLo] and their width. */
 interface MergedRanges {
@@ -141,14 +142,17 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
   const none: ReplicaPlan = { apiServer: 0, receives: 'none', shard: { kind: 'none' }, keeps: { kind: 'none' }, owns: { kind: 'none' }, hashesLocally: false };
   const client = m.modes.client.replicas.map((r): ReplicaPlan => {
     // A client-side controller checks its own shard config at start and never lists with a bad one.
-    if (r.clientFilter === 'ranges' && r.resolved.localError !== null) return { ...none, apiServer: r.apiServer };
-    const owns: Share = r.clientFilter === 'jump' ? { kind: 'fraction', fraction: 1 / n } : shareOf(r.resolved.local);
+    if (!r.usesJump && r.resolved.localError !== null) return { ...none, apiServer: r.apiServer };
+    const owns: Share = r.usesJump ? { kind: 'fraction', fraction: 1 / n } : shareOf(r.resolved.local);
     const keeps: Share = cacheAll ? { kind: 'all' } : owns;
-    return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps, owns, hashesLocally: r.clientFilter === 'jump' || r.resolved.local !== null };
+    return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps, owns, hashesLocally: r.usesJump || r.resolved.local !== null };
   });
   const server = m.modes.server.replicas.map((r): ReplicaPlan => {
+    if (r.status === 'error') return { ...none, apiServer: r.apiServer };
     const gate = m.modes.server.servers[r.apiServer]?.gate ?? true;
     const text = r.selectorSent;
+    // Whether its client checks every object itself (see `Replica.configureAfterList`).
+    const checks = r.localKind === LOCAL_RANGES;
     if (gate && text !== null && text !== '') {
       let adm = admissions.get(text);
       if (!adm) {
@@ -159,24 +163,33 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
       if (!adm.ok) return { ...none, apiServer: r.apiServer }; // HTTP 500: no list, no watch
       if (adm.selector && !adm.selector.empty()) {
         const share = shareOf(adm.selector);
-        const check = p.replicas.watchPolicy === 'check-locally' && r.resolved.local !== null;
-        return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: check };
+        return { apiServer: r.apiServer, receives: 'shard', shard: share, keeps: share, owns: share, hashesLocally: checks };
       }
     }
-    // Its LIST had shardInfo but its WATCH is on a gate-off server (a load balancer's choice):
-    // the whole stream arrives; trust-stream keeps it all, check-locally keeps its share.
-    if (r.status === 'ok' && r.shardInfoSeen && r.watcher !== null && r.watcher.selector === null) {
-      if (p.replicas.watchPolicy === 'trust-stream') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
-      const owns = shareOf(r.resolved.local);
-      return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: cacheAll ? { kind: 'all' } : owns, owns, hashesLocally: r.resolved.local !== null };
-    }
-    // No shardInfo: the whole stream arrives; trust keeps it all, the fallback filters locally.
-    if (p.replicas.serverFallback === 'trust') return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
-    if (r.resolved.localError !== null) return { ...none, apiServer: r.apiServer }; // the fallback cannot match: it stops after the LIST
+    // Its watch's server does not filter (gate off): the whole stream arrives. A client that
+    // checks keeps its share; one that does not keeps, and processes, everything.
+    if (!checks) return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: { kind: 'all' }, owns: { kind: 'all' }, hashesLocally: false };
     const owns = shareOf(r.resolved.local);
-    const keeps: Share = cacheAll ? { kind: 'all' } : owns;
-    return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps, owns, hashesLocally: r.resolved.local !== null };
+    return { apiServer: r.apiServer, receives: 'all', shard: { kind: 'all' }, keeps: cacheAll ? { kind: 'all' } : owns, owns, hashesLocally: r.resolved.local !== null };
   });
+  // What each server serialises: everything if one of its watchers gets everything, else the
+  // union of its watchers' shards (one selector holding all their ranges).
+  const encodes = (mode: 'client' | 'server', plans: readonly ReplicaPlan[]): Share[] => {
+    const out: Share[] = [];
+    const replicas = m.modes[mode].replicas;
+    for (let srv = 0; srv < p.apiServers.count; srv++) {
+      const on = plans.map((plan, i) => ({ plan, r: replicas[i]! })).filter((x) => x.plan.apiServer === srv && x.plan.receives !== 'none');
+      if (on.length === 0) out.push({ kind: 'none' });
+      else if (on.some((x) => x.plan.receives === 'all')) out.push({ kind: 'all' });
+      else {
+        const sels = on.map((x) => admissions.get(x.r.selectorSent ?? '')).flatMap((a) => (a?.ok && a.selector ? [a.selector] : []));
+        const keys = new Set(sels.map((sel) => sel.key));
+        // Watchers on different keys cover different things: the whole stream bounds what they need.
+        out.push(keys.size !== 1 ? { kind: 'all' } : shareOf(new ShardSelector(sels.flatMap((sel) => sel.requirements))));
+      }
+    }
+    return out;
+  };
   const ratio = wireRatio(p.sizes);
   return closedForm({
     stream: {
@@ -191,7 +204,7 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
     },
     wireRatio: ratio,
     envelopeBytes: eventEnvelopeBytes(p.sizes.encoding),
-    bookmarksPerSec: p.churn.bookmarkIntervalSeconds > 0 && p.watch.bookmarks ? TICKS_PER_SECOND / Math.max(1, Math.round(p.churn.bookmarkIntervalSeconds * TICKS_PER_SECOND)) : 0,
+    bookmarksPerSec: p.watch.bookmarks ? bookmarksPerSecond(p.churn.bookmarkIntervalSeconds, p.watch.timeouts ? WATCH_TIMEOUT_MIN_SECONDS : SERVER_WATCH_TIMEOUT_MIN_SECONDS) : 0,
     bookmarkBytes: bookmarkBytes(p.sizes.encoding),
     decodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.protobufDecodeNsPerByte : p.costs.jsonDecodeNsPerByte,
     cacheBytesPerJsonByte: p.costs.cacheBytesPerJsonByte,
@@ -201,5 +214,9 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
     apiServers: p.apiServers.count,
     client,
     server,
+    clientEncodes: encodes('client', client),
+    serverEncodes: encodes('server', server),
+    serverShardCheckNs: p.costs.serverShardCheckNs,
+    serverEncodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.serverProtobufEncodeNsPerByte : p.costs.serverJsonEncodeNsPerByte,
   });
 }

@@ -3,7 +3,7 @@
  * the event counts by type (in all, and in the last step).
  */
 import type { Cluster, EventBatch } from '../cluster';
-import { NO_SLOT } from '../cluster';
+import { EV_BOOKMARK, NO_SLOT } from '../cluster';
 
 /** Events remembered for the recent-events and watch-event views. */
 export const RECENT_CAPACITY = 2048;
@@ -14,6 +14,11 @@ export class RecentEvents {
   readonly oldSlot = new Uint32Array(RECENT_CAPACITY);
   readonly newSlot = new Uint32Array(RECENT_CAPACITY);
   readonly rv = new Float64Array(RECENT_CAPACITY);
+  /**
+   * Per entry, -1 for an event of the shared stream, or the one watcher a BOOKMARK went to:
+   * `mode * 64 + replica` (mode 0 client-side, 1 server-side). BOOKMARKs are per watcher.
+   */
+  readonly target = new Int16Array(RECENT_CAPACITY);
   next = 0;
   count = 0;
   /** Entries ever written to the ring. */
@@ -23,7 +28,10 @@ export class RecentEvents {
    * slot is not reused while the ring names it, or an old event would show the new object.
    */
   lastWrite = new Float64Array(0);
-  /** Events by type since the start, and in the last step. */
+  /**
+   * Events by type since the start, and in the last step. BOOKMARKs count those the
+   * server-side mode's watchers were sent (one per watcher each time).
+   */
   readonly totals = new Float64Array(4);
   readonly lastStep = new Float64Array(4);
 
@@ -73,6 +81,7 @@ export class RecentEvents {
       this.oldSlot[this.next] = o;
       this.newSlot[this.next] = w;
       this.rv[this.next] = batch.rv[e]!;
+      this.target[this.next] = -1;
       this.written++;
       // Write numbers are 1-based: 0 means "never in the ring".
       if (o !== NO_SLOT) lastWrite[o] = this.written;
@@ -80,5 +89,21 @@ export class RecentEvents {
       this.next = (this.next + 1) % RECENT_CAPACITY;
       if (this.count < RECENT_CAPACITY) this.count++;
     }
+  }
+
+  /** Keeps a BOOKMARK sent to one watcher (`server`: of the server-side mode). */
+  rememberBookmark(server: boolean, replica: number, rv: number): void {
+    if (server) {
+      this.totals[EV_BOOKMARK]!++;
+      this.lastStep[EV_BOOKMARK]!++;
+    }
+    this.type[this.next] = EV_BOOKMARK;
+    this.oldSlot[this.next] = NO_SLOT;
+    this.newSlot[this.next] = NO_SLOT;
+    this.rv[this.next] = rv;
+    this.target[this.next] = (server ? 64 : 0) + replica;
+    this.written++;
+    this.next = (this.next + 1) % RECENT_CAPACITY;
+    if (this.count < RECENT_CAPACITY) this.count++;
   }
 }

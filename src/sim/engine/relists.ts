@@ -49,7 +49,8 @@ export function deferRelists(e: ModeState, h: Handoff, tick: number, ticksPerSec
   for (let i = 0; i < e.replicas.length; i++) {
     const made = e.lastConnect[i];
     if (!made) continue;
-    const r = h.restartAt[i]!;
+    // Counted when the informer lists: its pod restarted (if it does) and started again.
+    const r = h.listAt[i]!;
     const at = Number.isNaN(r) ? Number.NaN : Math.round(r * ticksPerSecond);
     if (at <= tick) {
       countReshardRelist(e, made);

@@ -181,7 +181,7 @@ describe('a replica whose requests fail (issue 7, point 12)', () => {
   });
 
   it('relists when the selector is fixed: the LIST bytes are counted once, then the watch stream flows', () => {
-    const s = sim();
+    const s = sim({ replicas: { initialList: 'list' } });
     s.step(20);
     s.reconfigure({ replicas: { selectors: [{ kind: 'text', text: BAD }] } });
     s.step(5);
@@ -220,7 +220,7 @@ describe('a replica whose requests fail (issue 7, point 12)', () => {
     }
   });
 
-  it('an empty selector is no selector: the parameter is left out, the whole collection comes back without shardInfo, the fallback keeps it all', () => {
+  it('an empty selector is no selector: the parameter is left out, the whole collection comes back without shardInfo, client-go keeps it all', () => {
     const s = sim({ replicas: { selectors: [{ kind: 'text', text: '' }] } });
     s.step(2);
     const snap = s.snapshot();
@@ -229,7 +229,7 @@ describe('a replica whose requests fail (issue 7, point 12)', () => {
     expect(r.listUrl).not.toContain('shardSelector');
     expect(r.status).toBe('ok');
     expect(r.shardInfoSeen).toBe(false);
-    expect(r.filtering).toBe('fallback');
+    expect(r.filtering).toBe('trust');
     expect(r.cacheObjects).toBe(snap.cluster.live);
     const list = s.listFor('server', 0);
     expect(list.status === 200 && list.totalItems).toBe(snap.cluster.live);

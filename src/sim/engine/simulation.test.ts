@@ -61,13 +61,14 @@ describe('LIST responses', () => {
     expect(r.totalItems).toBe(sim.snapshot().cluster.live);
   });
 
-  it('leave remainingItemCount out of sharded pages but keep it on unsharded ones', () => {
+  it('put the same unfiltered remainingItemCount on sharded and unsharded first pages (v1.36.0 to v1.36.3)', () => {
     const sim = small({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 2 } });
     const sharded = sim.listFor('server', 0, { limit: 10 });
     const unsharded = sim.listFor('server', 1, { limit: 10 });
     expect(sharded.status === 200 && sharded.body.metadata.continue).toBeTruthy();
-    expect(sharded.status === 200 && 'remainingItemCount' in sharded.body.metadata).toBe(false);
-    expect(unsharded.status === 200 && unsharded.body.metadata.remainingItemCount).toBeGreaterThan(0);
+    const live = sim.snapshot().cluster.live;
+    expect(sharded.status === 200 && sharded.body.metadata.remainingItemCount).toBe(live - 10);
+    expect(unsharded.status === 200 && unsharded.body.metadata.remainingItemCount).toBe(live - 10);
   });
 
   it('paginate with limit and continue, every page keeping shardInfo, until the last page has no token', () => {
@@ -130,14 +131,21 @@ describe('a bad selector on one replica', () => {
     }
   });
 
-  it('is ignored by an API server with the gate off, and the fallback then cannot parse it locally', () => {
-    const sim = small({ apiServers: { count: 1, gates: [false] }, replicas: { count: 2, selectors: [{ kind: 'text', text: BAD }] } });
-    const s = sim.snapshot().modes.server;
-    expect(s.apiServers[0]!.errors).toBe(0);
-    const list = sim.listFor('server', 0);
-    expect(list.status).toBe(200);
-    expect(s.replicas[0]!.status).toBe('error');
-    expect(s.replicas[0]!.error?.httpStatus).toBeNull();
+  it('is ignored by an API server with the gate off: client-go caches what arrives, a checking client cannot build its matcher', () => {
+    // client-go never parses the selector (it only puts it on the request): the replica runs.
+    const shipped = small({ apiServers: { count: 1, gates: [false] }, replicas: { count: 2, selectors: [{ kind: 'text', text: BAD }] } });
+    const a = shipped.snapshot().modes.server;
+    expect(a.apiServers[0]!.errors).toBe(0);
+    expect(shipped.listFor('server', 0).status).toBe(200);
+    expect(a.replicas[0]!.status).toBe('ok');
+    expect(a.replicas[0]!.filtering).toBe('trust');
+    expect(a.replicas[0]!.cacheObjects).toBe(a.audit.live);
+    // A client that checks every object needs the matcher, and the selector does not parse.
+    const checked = small({ apiServers: { count: 1, gates: [false] }, replicas: { count: 2, client: 'checked', selectors: [{ kind: 'text', text: BAD }] } });
+    const b = checked.snapshot().modes.server;
+    expect(b.apiServers[0]!.errors).toBe(0);
+    expect(b.replicas[0]!.status).toBe('error');
+    expect(b.replicas[0]!.error?.httpStatus).toBeNull();
   });
 
   it('makes a client-side replica fail on its own config (nothing is sent to the server)', () => {
@@ -151,19 +159,23 @@ describe('a bad selector on one replica', () => {
 });
 
 describe('watch fan-out', () => {
-  it('server-side: each replica receives about 1/N of the stream; client-side: all of it', () => {
+  it('server-side: each replica receives about 1/N of the stream; client-side: all of it; each watcher its own BOOKMARKs', () => {
     const sim = small({ replicas: { count: 4 } });
     sim.step(20);
     const s = sim.snapshot();
-    const events = s.churn.total.added + s.churn.total.modified + s.churn.total.deleted + s.churn.total.bookmarks;
-    for (const r of s.modes.client.replicas) expect(r.counters.eventsReceived).toBe(events);
-    const server = s.modes.server.replicas.reduce((a, r) => a + r.counters.eventsReceived, 0);
-    const bookmarksAll = s.churn.total.bookmarks * 4;
-    expect(server - bookmarksAll).toBe(events - s.churn.total.bookmarks);
+    const events = s.churn.total.added + s.churn.total.modified + s.churn.total.deleted;
+    for (const r of s.modes.client.replicas) expect(r.counters.eventsReceived).toBe(events + r.counters.bookmarks);
+    const server = s.modes.server.replicas.reduce((a, r) => a + r.counters.eventsReceived - r.counters.bookmarks, 0);
+    // Each object event reaches exactly one server-side replica (uid ranges split the space).
+    expect(server).toBe(events);
+    // A bookmark every 5 s from each watch's start (t = 0): at 5, 10 and 15 s (20 s is the
+    // next step's first tick), per watcher, in both modes.
+    for (const m of [s.modes.client, s.modes.server]) for (const r of m.replicas) expect(r.counters.bookmarks).toBe(3);
+    expect(s.churn.total.bookmarks).toBe(12);
   });
 
   it('counts apiserver_watch_filtered_events_total as 2 per MODIFIED per non-matching watcher', () => {
-    const sim = small({ replicas: { count: 4 }, churn: { ...QUIET, modifiesPerSecond: 300 } });
+    const sim = small({ replicas: { count: 4, initialList: 'list' }, churn: { ...QUIET, modifiesPerSecond: 300 } });
     sim.step(5);
     const s = sim.snapshot();
     const mods = s.churn.total.modified;
@@ -174,23 +186,39 @@ describe('watch fan-out', () => {
     expect(s.modes.client.apiServers[0]!.metrics).toEqual({ watchShardsTotal: 0, watchFilteredEventsTotal: 0, watchShardsSeries: false, watchFilteredEventsSeries: false });
   });
 
+  it("counts a streaming list's initial events that fail the shard check in apiserver_watch_filtered_events_total", () => {
+    // The initial events pass the same per-watcher filter as the stream: each of the 2,000
+    // objects fails it for 3 of the 4 watchers.
+    const sim = small({ replicas: { count: 4, initialList: 'watch-list' }, churn: { ...QUIET, modifiesPerSecond: 300 } });
+    expect(sim.snapshot().modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(3 * 2_000);
+    sim.step(5);
+    const s = sim.snapshot();
+    expect(s.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(3 * 2_000 + 2 * s.churn.total.modified * 3);
+  });
+
   it('counts one filtered event per ADDED and per DELETED per non-matching watcher', () => {
-    const sim = small({ replicas: { count: 4 }, churn: { ...QUIET, addsPerSecond: 100, deletesPerSecond: 100 } });
+    const sim = small({ replicas: { count: 4, initialList: 'list' }, churn: { ...QUIET, addsPerSecond: 100, deletesPerSecond: 100 } });
     sim.step(5);
     const s = sim.snapshot();
     const n = s.churn.total.added + s.churn.total.deleted;
     expect(s.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(n * 3);
   });
 
-  it('delivers BOOKMARKs to every watcher unfiltered, in both modes', () => {
-    const sim = small({ replicas: { count: 3 }, churn: { ...QUIET, bookmarkIntervalSeconds: 1 } });
+  it('sends each watcher its own BOOKMARKs, unfiltered, once the cache has moved past where the watch started', () => {
+    // No event at all: the cache never moves past the watch's start, so no bookmark is sent.
+    const quiet = small({ replicas: { count: 3 }, churn: { ...QUIET, bookmarkIntervalSeconds: 1 } });
+    quiet.step(10);
+    for (const m of [quiet.snapshot().modes.client, quiet.snapshot().modes.server]) for (const r of m.replicas) expect(r.counters.bookmarks).toBe(0);
+    // One write a second: every watcher gets one bookmark a second (at 1 to 9 s in [0, 10)), and the shard filter never applies to them.
+    const sim = small({ replicas: { count: 3, initialList: 'list' }, churn: { ...QUIET, modifiesPerSecond: 1, bookmarkIntervalSeconds: 1 } });
     sim.step(10);
     const s = sim.snapshot();
-    expect(s.churn.total.bookmarks).toBe(10);
-    for (const m of [s.modes.client, s.modes.server]) {
-      for (const r of m.replicas) expect(r.counters.eventsReceived).toBe(10);
-    }
-    expect(s.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(0);
+    for (const m of [s.modes.client, s.modes.server]) for (const r of m.replicas) expect(r.counters.bookmarks).toBe(9);
+    expect(s.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(2 * s.churn.total.modified * 2);
+    const marks = sim.watchEventsFor('server', 0, 100).filter((e) => e.type === 'BOOKMARK');
+    expect(marks).toHaveLength(9);
+    // Each carries the watch cache's resourceVersion at the time it was sent.
+    expect(marks.map((e) => Number(e.object.metadata.resourceVersion))).toEqual([...marks].map((e) => Number(e.object.metadata.resourceVersion)).sort((a, b) => a - b));
   });
 
   it('never puts shardInfo on a watch event', () => {
@@ -218,16 +246,16 @@ describe('watch fan-out', () => {
 });
 
 describe('HA rollout and the client fallback', () => {
-  it('a replica on a gate-off API server falls back to local filtering: no gaps, no duplicates, full stream', () => {
-    const sim = small({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4 } });
+  it('a shardinfo client on a gate-off API server falls back to local filtering: no gaps, no duplicates, full stream', () => {
+    const sim = small({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, client: 'shardinfo', initialList: 'list' } });
     sim.step(10);
     const s = sim.snapshot().modes.server;
-    expect(s.replicas.map((r) => r.filtering)).toEqual(['server', 'fallback', 'server', 'fallback']);
+    expect(s.replicas.map((r) => r.filtering)).toEqual(['server', 'local', 'server', 'local']);
     expect(s.replicas.map((r) => r.shardInfoSeen)).toEqual([true, false, true, false]);
     expect(s.audit.gaps).toBe(0);
     expect(s.audit.duplicates).toBe(0);
     const client = sim.snapshot().modes.client;
-    // Without shardInfo the replica receives what a client-side replica receives.
+    // Without shardInfo the replica receives, and keeps, what a client-side replica with the same ranges does.
     expect(s.replicas[1]!.counters.eventsReceived).toBe(client.replicas[1]!.counters.eventsReceived);
     expect(s.replicas[1]!.counters.bytesReceived).toBeCloseTo(client.replicas[1]!.counters.bytesReceived, 3);
     // It keeps only its own share, as the client-side replica with the same range does, not
@@ -237,6 +265,17 @@ describe('HA rollout and the client fallback', () => {
     expect(s.replicas[1]!.cacheObjects).toBeLessThan(s.audit.live / 2);
     expect(s.apiServers[1]!.metrics.watchShardsTotal).toBe(0);
     expect(s.apiServers[0]!.metrics.watchShardsTotal).toBe(2);
+  });
+
+  it('the default client (client-go as shipped) on a gate-off API server caches the whole collection, silently', () => {
+    const sim = small({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4 } });
+    sim.step(5);
+    const s = sim.snapshot().modes.server;
+    expect(sim.snapshot().params.replicas.client).toBe('client-go');
+    expect(s.replicas.map((r) => r.filtering)).toEqual(['server', 'trust', 'server', 'trust']);
+    expect(s.replicas[1]!.cacheObjects).toBe(s.audit.live);
+    expect(s.replicas[1]!.status).toBe('ok');
+    expect(s.replicas[1]!.error).toBeNull();
   });
 
   it('a replica that naively trusts the stream keeps everything and duplicates every object', () => {
@@ -416,12 +455,12 @@ describe('determinism', () => {
 });
 
 describe('reconfigure', () => {
-  it('turning the gate off mid-run reconnects: replicas lose shardInfo and fall back', () => {
-    const sim = small({ replicas: { count: 2 } });
+  it('turning the gate off mid-run reconnects: shardinfo replicas lose shardInfo and fall back', () => {
+    const sim = small({ replicas: { count: 2, client: 'shardinfo' } });
     sim.step(1);
     sim.reconfigure({ apiServers: { gates: [false] } });
     const s = sim.snapshot().modes.server;
-    expect(s.replicas.map((r) => r.filtering)).toEqual(['fallback', 'fallback']);
+    expect(s.replicas.map((r) => r.filtering)).toEqual(['local', 'local']);
     expect(s.apiServers[0]!.metrics.watchShardsTotal).toBe(0);
     expect(sim.time).toBe(1);
   });

@@ -4,7 +4,7 @@
  */
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, listOverheadBytes, wireRatio } from '../cluster';
 import type { Mode } from '../params';
-import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_DUP_CAUGHT, C_DUP_MISSED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, replicaView } from '../client';
+import { C_BOOKMARKS, C_BOOKMARKS_DROPPED, RESUME_RESTART, RESUME_TIMEOUT, C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_DUP_CAUGHT, C_DUP_MISSED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, replicaView } from '../client';
 import type { Replica } from '../client';
 import type { ApiServerStats, ClosedForm, ClusterSummary, ModeSnapshot, ReplicaMemory, ReplicaStats, SettlingInfo, SimSnapshot, StepBackReach } from '../report';
 import {
@@ -15,10 +15,12 @@ import {
   S_CACHE_BYTES,
   S_CPU_SECONDS,
   S_EGRESS,
+  S_ENCODED,
   S_EVENTS_KEPT,
   S_EVENTS_RECEIVED,
   S_HASHES,
   S_REPLICA_WIDTH,
+  serverCpuSeconds,
 } from './accounting';
 import { TICKS_PER_SECOND } from './clock';
 import type { ModeEngine } from './mode';
@@ -137,6 +139,13 @@ function modeSnapshot(m: Model, mode: Mode): ModeSnapshot {
       hashesPerSec: ring.rate(o + S_HASHES, now, vec[o + S_HASHES]!, win, since),
       listRequests: s.listRequests,
       errors: s.errors,
+      encodedBytes: s.encodedBytes,
+      encodedBytesPerSec: ring.rate(o + S_ENCODED, now, vec[o + S_ENCODED]!, win, since),
+      cpuSeconds: serverCpuSeconds(s.hashes, s.encodedBytes, m.params),
+      cpuCores: serverCpuSeconds(ring.rate(o + S_HASHES, now, vec[o + S_HASHES]!, win, since), ring.rate(o + S_ENCODED, now, vec[o + S_ENCODED]!, win, since), m.params),
+      up: s.isUp(m.tick),
+      cacheCapacity: s.cache.capacity,
+      oldestResumableRv: s.cache.oldestResumable(m.cluster.resourceVersion),
     };
   });
   const perReplica = e.replicas.map((r) => r.cacheObjects);
@@ -166,6 +175,8 @@ function modeSnapshot(m: Model, mode: Mode): ModeSnapshot {
     egressBytes: apiServers.reduce((a, s) => a + s.egressBytes, 0),
     egressBytesPerSec: apiServers.reduce((a, s) => a + s.egressBytesPerSec, 0),
     apiServerHashes: apiServers.reduce((a, s) => a + s.hashes, 0),
+    apiServerCpuSeconds: apiServers.reduce((a, s) => a + s.cpuSeconds, 0),
+    apiServerCpuCores: apiServers.reduce((a, s) => a + s.cpuCores, 0),
     localHashes: sum((r) => r.counters.localHashes),
   };
   const byCause = (a: Float64Array) => ({ reshard: a[0]!, restart: a[1]!, gone: a[2]!, error: a[3]! });
@@ -173,7 +184,11 @@ function modeSnapshot(m: Model, mode: Mode): ModeSnapshot {
     relists: byCause(e.relists),
     relistBytes: byCause(e.relistBytes),
     watchTimeouts: e.watchTimeouts,
+    watchResumes: e.resumes[RESUME_TIMEOUT]! + e.resumes[RESUME_RESTART]!,
+    watchResumesByCause: { timeout: e.resumes[RESUME_TIMEOUT]!, restart: e.resumes[RESUME_RESTART]! },
     goneResponses: e.goneResponses,
+    bookmarks: e.replicas.reduce((a, r) => a + r.counters[C_BOOKMARKS]!, 0),
+    bookmarksDropped: e.replicas.reduce((a, r) => a + r.counters[C_BOOKMARKS_DROPPED]!, 0),
     duplicatesMissed: e.replicas.reduce((a, r) => a + r.counters[C_DUP_MISSED]!, 0),
     duplicatesCaught: e.replicas.reduce((a, r) => a + r.counters[C_DUP_CAUGHT]!, 0),
   };
@@ -230,6 +245,7 @@ function replicaStats(m: Model, r: Replica, i: number, now: number, win: number,
     selector: view.selector,
     key: r.resolved.key,
     shardInfoSeen: r.shardInfoSeen,
+    syncStreaming: r.syncStreaming,
     // Computed once per replica and connection (URLs of 100,000-character selectors, thousands of ranges).
     listUrl: view.listUrl,
     watchUrl: view.watchUrl,
@@ -250,6 +266,8 @@ function replicaStats(m: Model, r: Replica, i: number, now: number, win: number,
       decodeCpuSeconds: e.cpuSeconds(i),
       localHashes: c[C_LOCAL_HASHES]!,
       requestErrors: c[C_REQUEST_ERRORS]!,
+      bookmarks: c[C_BOOKMARKS]!,
+      bookmarksDropped: c[C_BOOKMARKS_DROPPED]!,
     },
     rates: {
       eventsReceivedPerSec: rate(S_EVENTS_RECEIVED),

@@ -16,10 +16,29 @@ export type Encoding = 'json' | 'protobuf';
 export type ClientFilter = 'ranges' | 'jump';
 
 /**
- * What a server-side replica does when a LIST comes back without `metadata.shardInfo`
- * (its API server has the gate off):
- * - `filter`: falls back to filtering locally with the same matcher (what client-go does);
- * - `trust`: naively keeps everything it is sent (to show what breaks).
+ * The client a replica runs: what it does with what the API server sends. Every fact behind
+ * these is sourced in `src/facts` (client-go v0.36.3, kube-state-metrics v2.18.0 and v2.20.0).
+ * - `client-go`: a v1.36 informer as shipped (informer factory + `WithTweakListOptions`).
+ *   client-go reads neither `shardSelector` nor `shardInfo`: it caches whatever arrives.
+ * - `checked`: client-go plus the controller's own check of every listed object and every
+ *   watch event with the same matcher, before the cache (BOOKMARKs pass untouched).
+ * - `shardinfo`: checks `shardInfo` on its LIST: present, it trusts the stream from then on;
+ *   missing, it filters locally. Needs `initialList: list` (a streaming list has no LIST page).
+ * - `ksm`: kube-state-metrics v2.20.0 (client-side sharding): FNV-1a 64 of the uid, then jump
+ *   hash over N, filtered inside its ListWatch; BOOKMARKs pass through. It sends no selector:
+ *   its server-side column shows the same filter over the replica's ranges.
+ * - `ksm-2.18`: kube-state-metrics v2.18.0 (client-go v0.34: LIST then WATCH): its
+ *   `watch.Filter` also filters BOOKMARKs, whose empty uid hashes to one shard only, so every
+ *   other shard's resourceVersion lags behind and a resumed watch can get 410 Gone.
+ */
+export type ClientKind = 'client-go' | 'checked' | 'shardinfo' | 'ksm' | 'ksm-2.18';
+
+/** Every client, in the order the page offers them. */
+export const CLIENT_KINDS: readonly ClientKind[] = ['client-go', 'checked', 'shardinfo', 'ksm', 'ksm-2.18'];
+
+/**
+ * Legacy (before issue 18): what a server-side replica did when a LIST came back without
+ * `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
  */
 export type ServerFallback = 'filter' | 'trust';
 
@@ -117,6 +136,26 @@ export interface ApiServerParams {
   readonly gates: readonly boolean[];
   /** A rolling upgrade over time (see {@link RolloutParams}); null: none. Default null. */
   readonly rollout: RolloutParams | null;
+  /**
+   * How requests reach the API servers:
+   * - `l4`: a TCP load balancer. client-go sends all of a replica's requests over one HTTP/2
+   *   connection, so its LIST and its WATCH reach the same server, until the connection ends
+   *   (the server restarts, or it sent GOAWAY);
+   * - `l7`: an HTTP load balancer that balances each request on its own.
+   * Default `l4`.
+   */
+  readonly routing: 'l4' | 'l7';
+  /**
+   * kube-apiserver's `--goaway-chance`: per request, the chance that the server closes the
+   * connection with HTTP/2 GOAWAY once it is idle; the client's next request opens a new
+   * connection, which the load balancer may send elsewhere. 0 to 0.02. Default 0.
+   */
+  readonly goawayChance: number;
+  /**
+   * Seconds a restarting API server is away (a rolling upgrade): it refuses connections, then
+   * serves again from a fresh watch cache. 0 to 600. Default 10 (a modelling choice).
+   */
+  readonly restartSeconds: number;
 }
 
 /**
@@ -132,34 +171,37 @@ export interface RolloutParams {
 }
 
 /**
- * What a server-side replica does with WATCH events after a LIST that carried `shardInfo`:
- * - `trust-stream`: keeps every event (the LIST proved the server filters): duplicates when
- *   the WATCH lands on a gate-off API server (today's default; client-go's first version);
- * - `check-locally`: hashes every event with its own matcher as well (defence in depth).
+ * Legacy (before issue 18): what a server-side replica did with WATCH events after a LIST that
+ * carried `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
  */
 export type WatchPolicy = 'trust-stream' | 'check-locally';
 
 /**
- * How an informer fills its cache: `list` (LIST, then WATCH from its resourceVersion) or
- * `watch-list` (a streaming list: WATCH with `sendInitialEvents`; no LIST response, so no
- * `shardInfo`).
+ * How an informer fills its cache: `watch-list` (a streaming list: one WATCH with
+ * `sendInitialEvents=true`; no LIST response, so no `shardInfo`; client-go's default since
+ * v1.35, `WatchListClient` on) or `list` (LIST, then WATCH from its resourceVersion: a client
+ * with `WatchListClient` off, or the reflector's fallback).
  */
 export type InitialList = 'list' | 'watch-list';
 
 /** The watch lifecycle. */
 export interface WatchParams {
   /**
-   * Watches end after a timeout drawn as client-go draws it (uniform 5 to 10 minutes) and
-   * resume from the last resourceVersion. Default false.
+   * true: the client sends `timeoutSeconds` as client-go's reflector does (uniform 5 to 10
+   * minutes); false: it sends none and the server ends the watch after
+   * `--min-request-timeout` (1,800 s) times [1, 2). Either way a watch ends and resumes from
+   * its last resourceVersion. Default true.
    */
   readonly timeouts: boolean;
-  /** Watchers ask for BOOKMARKs (allowWatchBookmarks), which keep their resourceVersion fresh. Default true. */
+  /** Watchers ask for BOOKMARKs (`allowWatchBookmarks`, which client-go always sets). Default true. */
   readonly bookmarks: boolean;
   /**
-   * Seconds of history the server keeps (etcd compaction, watch-cache window); resuming from
-   * an older resourceVersion gets 410 Gone and relists. 0: never compacted. 0 to 3,600. Default 0.
+   * The watch cache's history target, seconds (kube-apiserver's events history window, 75 s
+   * by default; at least 75). The cache holds 100 to 102,400 events (more above 75 s),
+   * doubling while its oldest event is younger than this and halving when a quarter of it
+   * spans more; a watch resuming from an older resourceVersion gets 410 Gone. 75 to 3,600.
    */
-  readonly compactionSeconds: number;
+  readonly historySeconds: number;
 }
 
 /** The controller replicas (both modes run the same replicas). */
@@ -168,20 +210,24 @@ export interface ReplicaParams {
   readonly count: number;
   /** Field hashed for the default (equal) selectors. Default `object.metadata.uid`. */
   readonly key: ShardKey;
-  /** Client-side mode's local filter. Default `ranges`. */
+  /** The client every replica runs (see {@link ClientKind}). Default `client-go`. */
+  readonly client: ClientKind;
+  /** Client-side mode's local filter (the `ksm` clients always use `jump`). Default `ranges`. */
   readonly clientFilter: ClientFilter;
-  /** Server-side mode's behaviour when `shardInfo` is missing. Default `filter`. */
-  readonly serverFallback: ServerFallback;
   /** What the informer cache holds (see {@link ClientCache}). Default `owned`. */
   readonly clientCache: ClientCache;
   /** Per-replica selector source; a missing (or null) entry is `equal`; entries beyond `count` are ignored. Default []. */
   readonly selectors: readonly (SelectorSpec | null | undefined)[];
   /** Per-replica API server index; a missing entry is `replica mod apiServers.count`; entries beyond `count` are ignored. Default []. */
   readonly apiServerOf: readonly number[];
-  /** After a LIST with `shardInfo` (see {@link WatchPolicy}). Default `trust-stream`. */
-  readonly watchPolicy: WatchPolicy;
-  /** LIST+WATCH or a streaming list (see {@link InitialList}). Default `list`. */
+  /** A streaming list or LIST+WATCH (see {@link InitialList}). Default `watch-list`. */
   readonly initialList: InitialList;
+  /**
+   * Seconds from a replica's pod being told to stop until its successor runs its informer
+   * in a reshard's rollout: the old pod's shutdown after SIGTERM, scheduling, image and
+   * container start-up. The informer's own sync (its LIST) comes on top. 0 to 600. Default 8.
+   */
+  readonly podRestartSeconds: number;
 }
 
 /** Cost model of a replica. */
@@ -209,6 +255,21 @@ export interface CostParams {
   readonly listBytesPerSecond: number;
   /** Fixed round trip of a LIST, seconds, 0 to 60. Default 0.05. */
   readonly listRttSeconds: number;
+  /**
+   * API-server CPU for one shard check (FNV-1a 64 of the field, formatted and compared with
+   * the bounds), per watcher per event, nanoseconds, 0 to 100,000. Default 225: measured with
+   * Go's standard library by `bench/go/costs.go`, 211 to 242 ns (see the README's performance section).
+   */
+  readonly serverShardCheckNs: number;
+  /**
+   * API-server CPU to serialise one JSON byte, nanoseconds, 0 to 10,000. Each watch event is
+   * serialised once for all the watchers it reaches; LIST bodies and a streaming list's initial
+   * events once per request. Default 5.5: measured by `bench/go/costs.go` (encoding/json, a
+   * 2.5 kB pod-shaped typed struct), 5.1 to 6.2 ns/B.
+   */
+  readonly serverJsonEncodeNsPerByte: number;
+  /** The same for one protobuf byte. Default 1.5 (not measured: scaled from JSON as decode is, 4/15). */
+  readonly serverProtobufEncodeNsPerByte: number;
 }
 
 /** Everything a run depends on. */
@@ -236,7 +297,7 @@ export interface SimParams {
    * on fixed simulated times, so charts do not depend on how often the UI calls `step()`.
    */
   readonly sampleSeconds: number;
-  /** Watch timeouts, bookmarks, compaction (see {@link WatchParams}). */
+  /** Watch timeouts, bookmarks, the watch cache's history (see {@link WatchParams}). */
   readonly watch: WatchParams;
 }
 
@@ -244,8 +305,18 @@ type DeepPartialValue<T> = T extends readonly unknown[] ? T : T extends object ?
 /** A partial of `T` at every depth (arrays are replaced whole). */
 export type DeepPartial<T> = { readonly [K in keyof T]?: DeepPartialValue<T[K]> };
 
+/**
+ * Replica fields from before issue 18, still accepted as aliases of `client`:
+ * `serverFallback` `filter` with `watchPolicy` `trust-stream` is `shardinfo`, `check-locally`
+ * is `checked`, and `serverFallback` `trust` is `client-go`.
+ */
+export interface LegacyReplicaInput {
+  readonly serverFallback?: ServerFallback;
+  readonly watchPolicy?: WatchPolicy;
+}
+
 /** What `createSimulation` and `reconfigure` accept: anything left out keeps its default (or current value). */
-export type SimParamsInput = DeepPartial<SimParams>;
+export type SimParamsInput = DeepPartial<SimParams> & { readonly replicas?: LegacyReplicaInput };
 
 /** One rejected parameter: its dotted path, its bounds where it has some, and a sentence. */
 export interface ParamIssue {

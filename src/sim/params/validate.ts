@@ -9,7 +9,8 @@ import { totalRanges } from './ranges';
 import { checkSchedule } from './schedule';
 import { checkRetyped } from './retyped';
 import { preview } from './preview';
-import type { ParamIssue, SimParams, SimParamsInput } from './types';
+import { CLIENT_KINDS } from './types';
+import type { ClientKind, ParamIssue, SimParams, SimParamsInput } from './types';
 
 /** Thrown by `createSimulation`/`reconfigure` for out-of-range or contradictory parameters. */
 export class SimParamsError extends Error {
@@ -29,8 +30,8 @@ export type ValidationResult =
  * every problem at once, each naming its parameter and bounds, so a form can mark them all.
  */
 export function validateParams(input: SimParamsInput = {}, base: SimParams = DEFAULT_PARAMS): ValidationResult {
-  const merged = mergeParams(base, input);
   const issues: ParamIssue[] = [];
+  const merged = mergeParams(base, withClient(input, issues));
   const num = (path: string, v: unknown, min: number, max: number, integer = false): void => {
     const kind = integer ? 'an integer' : 'a number';
     if (typeof v !== 'number' || !Number.isFinite(v) || (integer && !Number.isInteger(v)) || v < min || v > max) {
@@ -88,8 +89,8 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   }
   num('replicas.count', p.replicas.count, LIMITS.replicas.min, LIMITS.replicas.max, true);
   oneOf('replicas.key', p.replicas.key, ['object.metadata.uid', 'object.metadata.namespace']);
+  oneOf('replicas.client', p.replicas.client, CLIENT_KINDS);
   oneOf('replicas.clientFilter', p.replicas.clientFilter, ['ranges', 'jump']);
-  oneOf('replicas.serverFallback', p.replicas.serverFallback, ['filter', 'trust']);
   oneOf('replicas.clientCache', p.replicas.clientCache, ['owned', 'all']);
   if (!Array.isArray(p.replicas.selectors)) {
     issues.push({ path: 'replicas.selectors', message: `replicas.selectors must be an array, got ${describe(p.replicas.selectors)}` });
@@ -123,11 +124,23 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
       num('apiServers.rollout.everySeconds', ro.everySeconds, 0, 86_400);
     }
   }
-  oneOf('replicas.watchPolicy', p.replicas.watchPolicy, ['trust-stream', 'check-locally']);
   oneOf('replicas.initialList', p.replicas.initialList, ['list', 'watch-list']);
+  if (LIST_ONLY.has(p.replicas.client) && p.replicas.initialList === 'watch-list') {
+    issues.push({
+      path: 'replicas.initialList',
+      message:
+        p.replicas.client === 'shardinfo'
+          ? "replicas.client 'shardinfo' reads shardInfo on LIST pages and a streaming list has none: set replicas.initialList to 'list'"
+          : "replicas.client 'ksm-2.18' is built on client-go v0.34, which lists then watches (WatchListClient off): set replicas.initialList to 'list'",
+    });
+  }
+  num('replicas.podRestartSeconds', p.replicas.podRestartSeconds, 0, 600);
+  oneOf('apiServers.routing', p.apiServers.routing, ['l4', 'l7']);
+  num('apiServers.goawayChance', p.apiServers.goawayChance, 0, 0.02);
+  num('apiServers.restartSeconds', p.apiServers.restartSeconds, 0, 600);
   bool('watch.timeouts', p.watch?.timeouts);
   bool('watch.bookmarks', p.watch?.bookmarks);
-  num('watch.compactionSeconds', p.watch?.compactionSeconds, 0, 3_600);
+  num('watch.historySeconds', p.watch?.historySeconds, 75, 3_600);
   num('costs.jsonDecodeNsPerByte', p.costs.jsonDecodeNsPerByte, 0, 10_000);
   num('costs.protobufDecodeNsPerByte', p.costs.protobufDecodeNsPerByte, 0, 10_000);
   num('costs.cacheBytesPerJsonByte', p.costs.cacheBytesPerJsonByte, 0, 100);
@@ -135,6 +148,9 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('costs.decodeAllocBytesPerByte', p.costs.decodeAllocBytesPerByte, 0, 100);
   num('costs.listBytesPerSecond', p.costs.listBytesPerSecond, 1_000, 1e12);
   num('costs.listRttSeconds', p.costs.listRttSeconds, 0, 60);
+  num('costs.serverShardCheckNs', p.costs.serverShardCheckNs, 0, 100_000);
+  num('costs.serverJsonEncodeNsPerByte', p.costs.serverJsonEncodeNsPerByte, 0, 10_000);
+  num('costs.serverProtobufEncodeNsPerByte', p.costs.serverProtobufEncodeNsPerByte, 0, 10_000);
   issues.push(...checkSchedule(p.schedule, p.replicas.count));
   issues.push(...checkRetyped(p.retyped));
   num('stepSeconds', p.stepSeconds, 0.001, 3_600);
@@ -157,6 +173,35 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
     }
   }
   return issues.length > 0 ? { ok: false, issues } : { ok: true, params: deepFreeze(merged) };
+}
+
+/** Clients that only LIST then WATCH (see `ClientKind`). */
+const LIST_ONLY: ReadonlySet<unknown> = new Set<ClientKind>(['shardinfo', 'ksm-2.18']);
+
+/**
+ * The input with the legacy `serverFallback` and `watchPolicy` turned into `client` (an
+ * explicit `client` wins), and a client that only lists given `initialList: list` unless the
+ * input says otherwise.
+ */
+function withClient(input: SimParamsInput, issues: ParamIssue[]): SimParamsInput {
+  const r = input.replicas;
+  if (r === undefined || r === null || typeof r !== 'object') return input;
+  const { serverFallback, watchPolicy, ...rest } = r;
+  let client = rest.client;
+  if (client === undefined && (serverFallback !== undefined || watchPolicy !== undefined)) {
+    // A missing one takes its old default (filter, trust-stream), so old flags and links mean what they meant.
+    const f = serverFallback ?? 'filter';
+    const w = watchPolicy ?? 'trust-stream';
+    if (f !== 'filter' && f !== 'trust') issues.push({ path: 'replicas.serverFallback', message: `replicas.serverFallback must be one of 'filter', 'trust', got ${describe(f)}` });
+    else if (w !== 'trust-stream' && w !== 'check-locally') {
+      issues.push({ path: 'replicas.watchPolicy', message: `replicas.watchPolicy must be one of 'trust-stream', 'check-locally', got ${describe(w)}` });
+    } else if (f === 'trust') client = 'client-go';
+    // Filtering without shardInfo: a streaming list never carries it, so that was a check of every object.
+    else client = w === 'check-locally' || rest.initialList === 'watch-list' ? 'checked' : 'shardinfo';
+  }
+  const replicas = { ...rest, ...(client !== undefined ? { client } : {}) };
+  if (client !== undefined && LIST_ONLY.has(client) && rest.initialList === undefined) Object.assign(replicas, { initialList: 'list' });
+  return { ...input, replicas };
 }
 
 /** Like {@link validateParams} but throws {@link SimParamsError}. */

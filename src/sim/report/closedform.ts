@@ -8,7 +8,7 @@
  * - a rolling update replaces pods of one namespace (drawn by Zipf weight): per pod three
  *   events on the new pod (ADDED, MODIFIED, MODIFIED) and two on the old one (MODIFIED,
  *   DELETED), the old one drawn uniformly within the namespace;
- * - BOOKMARKs reach every watcher, sharded or not.
+ * - BOOKMARKs are not part of it: each watcher gets its own (see `bookmarksPerSecond`).
  *
  * What reaches a replica depends on its API server, not only on its mode:
  * - a watch the server filters (gate on, a valid selector) delivers the events whose object
@@ -96,6 +96,31 @@ export interface ClosedFormInput {
   readonly apiServers: number;
   readonly client: readonly ReplicaPlan[];
   readonly server: readonly ReplicaPlan[];
+  /**
+   * Per mode and API server, what it serialises: the union of what its watchers are sent
+   * (`all` if one of them is sent everything, `none` if it has none).
+   */
+  readonly clientEncodes: readonly Share[];
+  readonly serverEncodes: readonly Share[];
+  /** API-server CPU per shard check, and per byte serialised, nanoseconds. */
+  readonly serverShardCheckNs: number;
+  readonly serverEncodeNsPerByte: number;
+}
+
+/**
+ * BOOKMARKs per second one watcher receives: one every `interval` seconds from its start and
+ * one 2 s before its deadline; its deadline is uniform in [min, 2 min) seconds and a new
+ * watch (with a new schedule) follows. A renewal process: the expected bookmarks of one
+ * watch over its expected length, E[floor((D - 2) / interval) + 1] / E[D].
+ */
+export function bookmarksPerSecond(interval: number, minTimeoutSeconds: number): number {
+  if (!(interval > 0) || !(minTimeoutSeconds > 0)) return 0;
+  const a = (minTimeoutSeconds - 2) / interval;
+  const b = (2 * minTimeoutSeconds - 2) / interval;
+  // The mean of floor(x) for x uniform in [a, b): the integral of floor over [a, b), piece by piece.
+  let integral = 0;
+  for (let k = Math.floor(a); k < b; k++) integral += k * (Math.min(b, k + 1) - Math.max(a, k));
+  return (integral / (b - a) + 1) / (1.5 * minTimeoutSeconds);
 }
 
 /** Event classes of the stream: one rate each, and what passes a share of each. */
@@ -247,7 +272,7 @@ function sum(a: ArrayLike<number>): number {
   return s;
 }
 
-function modeFigures(model: Model, input: ClosedFormInput, plans: readonly ReplicaPlan[]): ClosedFormMode {
+function modeFigures(model: Model, input: ClosedFormInput, plans: readonly ReplicaPlan[], encodes: readonly Share[]): ClosedFormMode {
   const stream = model.flow(model.all);
   const replicaEventsPerSec: number[] = [];
   const replicaBytesPerSec: number[] = [];
@@ -272,7 +297,7 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
     replicaEventsPerSec.push(events);
     replicaBytesPerSec.push(bytes);
     replicaCpuCores.push(bytes * input.decodeNsPerByte * 1e-9);
-    // A replica that checks locally hashes every object event it receives (check-locally: its shard's).
+    // A replica that checks locally hashes every object event it receives (a bookmark has no object to hash).
     replicaLocalHashesPerSec.push(!plan.hashesLocally ? 0 : plan.receives === 'all' ? stream.events : plan.receives === 'shard' ? events - input.bookmarksPerSec : 0);
     const held = model.holds(plan.keeps);
     const cache = held.json * input.cacheBytesPerJsonByte + held.objects * input.cacheOverheadBytes;
@@ -284,6 +309,11 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
     replicaListPeakBytes.push(listWire * input.decodeAllocBytesPerByte + cache);
     if (plan.apiServer >= 0 && plan.apiServer < input.apiServers) apiServerEgressBytesPerSec[plan.apiServer]! += bytes;
   }
+  // Serialisation: each server encodes each event its watchers are sent once, and each BOOKMARK per watcher.
+  const watchersOn = new Array<number>(input.apiServers).fill(0);
+  for (const plan of plans) if (plan.receives !== 'none' && plan.apiServer >= 0 && plan.apiServer < input.apiServers) watchersOn[plan.apiServer]!++;
+  const apiServerEncodedBytesPerSec = watchersOn.map((w, i) => model.flow(model.pass(encodes[i] ?? { kind: 'none' })).bytes * (w > 0 ? 1 : 0) + w * input.bookmarksPerSec * input.bookmarkBytes);
+  const apiServerCpuCores = (sum(apiServerHashesPerSec) * input.serverShardCheckNs + sum(apiServerEncodedBytesPerSec) * input.serverEncodeNsPerByte) * 1e-9;
   return {
     replicaBytesPerSec,
     replicaEventsPerSec,
@@ -296,6 +326,8 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
     hashesPerSec: sum(apiServerHashesPerSec),
     apiServerEgressBytesPerSec,
     apiServerHashesPerSec,
+    apiServerEncodedBytesPerSec,
+    apiServerCpuCores,
   };
 }
 
@@ -311,7 +343,7 @@ export function closedForm(input: ClosedFormInput): ClosedForm {
     streamEventsPerSec: stream.events,
     meanEventBytes: stream.events > 0 ? stream.bytes / stream.events : input.envelopeBytes,
     imbalance: model.live > 0 && n > 0 ? (max * n) / model.live : 0,
-    client: modeFigures(model, input, input.client),
-    server: modeFigures(model, input, input.server),
+    client: modeFigures(model, input, input.client, input.clientEncodes),
+    server: modeFigures(model, input, input.server, input.serverEncodes),
   };
 }

@@ -27,6 +27,10 @@ export interface ClosedFormMode {
   readonly apiServerEgressBytesPerSec: readonly number[];
   /** Per API server, expected shard checks per second (0 with the gate off). */
   readonly apiServerHashesPerSec: readonly number[];
+  /** Per API server, expected bytes serialised per second (each event once for all its watchers there, each BOOKMARK per watcher). */
+  readonly apiServerEncodedBytesPerSec: readonly number[];
+  /** Expected API-server CPU for shard checks and serialisation, cores (all servers). */
+  readonly apiServerCpuCores: number;
 }
 
 /** The closed-form expectation beside the event-by-event figures. */

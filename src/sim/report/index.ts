@@ -3,7 +3,7 @@
  *
  * This file is the room's only door: code outside `src/sim/report` imports from here.
  */
-export { closedForm } from './closedform';
+export { bookmarksPerSecond, closedForm } from './closedform';
 export type { ReplicaPlan, Share } from './closedform';
 export type { ClosedForm, ClosedFormMode } from './closedformTypes';
 export { typedArrayBytes } from './footprint';

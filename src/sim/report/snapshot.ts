@@ -45,6 +45,10 @@ export interface ReplicaCounters {
   readonly localHashes: number;
   /** Failed requests (HTTP 500). */
   readonly requestErrors: number;
+  /** BOOKMARKs received (each watcher gets its own, about every 60 s and before its deadline). */
+  readonly bookmarks: number;
+  /** Of those, the ones its client's filter dropped (kube-state-metrics v2.18): its resourceVersion did not move on. */
+  readonly bookmarksDropped: number;
 }
 
 /** Per-second rates over the last `rateWindowSeconds` of simulated time. */
@@ -88,6 +92,11 @@ export interface ReplicaStats {
   readonly key: ShardKey;
   /** Whether the last LIST carried `metadata.shardInfo`. */
   readonly shardInfoSeen: boolean;
+  /**
+   * Whether it syncs by streaming list (a WATCH with `sendInitialEvents=true`, client-go's
+   * default since v1.35) rather than a LIST: then it never receives a list page, nor `shardInfo`.
+   */
+  readonly syncStreaming: boolean;
   /** The URL of its LIST request (e.g. `/api/v1/pods?shardSelector=...`), as client-go encodes it. */
   readonly listUrl: string;
   /** The URL of its open WATCH (with the LIST's resourceVersion), or null when not watching. */
@@ -157,6 +166,20 @@ export interface ApiServerStats {
   readonly listRequests: number;
   /** HTTP 500 responses. */
   readonly errors: number;
+  /**
+   * Bytes serialised: each watch event once for all the watchers it reaches, each LIST body
+   * and streaming list once per request, each BOOKMARK per watcher.
+   */
+  readonly encodedBytes: number;
+  readonly encodedBytesPerSec: number;
+  /** CPU spent on shard checks and serialisation (`costs.serverShardCheckNs`, `costs.server*EncodeNsPerByte`), seconds and cores now. */
+  readonly cpuSeconds: number;
+  readonly cpuCores: number;
+  /** Whether it serves (false while it restarts). */
+  readonly up: boolean;
+  /** The watch cache's window now: events it holds at most, and the oldest resourceVersion a watch can resume from. */
+  readonly cacheCapacity: number;
+  readonly oldestResumableRv: number;
 }
 
 /** Ownership of live objects by the replicas' informer caches, right now. */
@@ -213,13 +236,19 @@ export interface RelistCounts {
 export interface LifecycleStats {
   readonly relists: RelistCounts;
   readonly relistBytes: RelistCounts;
-  /** Watches ended by their timeout (each resumes, or relists after 410 Gone). */
+  /** Watches ended by their deadline (each resumes from its last resourceVersion). */
   readonly watchTimeouts: number;
-  /** 410 Gone answers to a resumed watch (its resourceVersion was compacted). */
+  /** Watches resumed from their last resourceVersion, without a relist, in all and by cause. */
+  readonly watchResumes: number;
+  readonly watchResumesByCause: { readonly timeout: number; readonly restart: number };
+  /** 410 Gone answers to a resumed watch (the watch cache no longer held its resourceVersion): each relists. */
   readonly goneResponses: number;
+  /** BOOKMARKs the replicas received, and those their clients dropped. */
+  readonly bookmarks: number;
+  readonly bookmarksDropped: number;
   /**
-   * Watch events outside a replica's shard that a gate-off API server sent it after a LIST
-   * with shardInfo: kept under trust-stream (missed) or dropped by the local check (caught).
+   * Server-side mode, streams a gate-off API server sent unfiltered: events outside a
+   * replica's shard that its client kept (it does not check: missed) or dropped (caught).
    */
   readonly duplicatesMissed: number;
   readonly duplicatesCaught: number;
@@ -249,6 +278,9 @@ export interface ModeTotals {
   readonly egressBytesPerSec: number;
   /** Shard-check hashes computed by the API servers. */
   readonly apiServerHashes: number;
+  /** API-server CPU for shard checks and serialisation, seconds and cores now (all servers). */
+  readonly apiServerCpuSeconds: number;
+  readonly apiServerCpuCores: number;
   /** Hashes computed by replicas filtering locally. */
   readonly localHashes: number;
 }

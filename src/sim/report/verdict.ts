@@ -38,14 +38,14 @@ export type VerdictFailure =
   | { readonly kind: 'http500'; readonly mode: Mode; readonly replicas: readonly number[] }
   /** Replicas not running because their own selector does not parse. */
   | { readonly kind: 'down'; readonly mode: Mode; readonly replicas: readonly number[] }
-  /** Server-side replicas that got no `shardInfo` and keep everything they are sent. */
+  /** Server-side replicas on a gate-off API server whose client keeps everything it is sent (client-go as shipped). */
   | { readonly kind: 'trust'; readonly mode: Mode; readonly replicas: readonly number[] }
   /**
    * Server-side replicas whose LIST had `shardInfo` but whose WATCH landed on a gate-off API
    * server (behind a load balancer), and that trust the stream: `events` duplicates so far.
    */
   | { readonly kind: 'skewTrust'; readonly mode: Mode; readonly replicas: readonly number[]; readonly events: number }
-  /** Server-side replicas that got no `shardInfo` and filter locally (the whole stream reaches them). */
+  /** Server-side replicas on a gate-off API server whose client filters locally (the whole stream reaches them). */
   | { readonly kind: 'fallback'; readonly mode: Mode; readonly replicas: readonly number[] }
   /** The busiest server-side replica receives `factor` times the mean. */
   | { readonly kind: 'hot'; readonly mode: Mode; readonly replica: number; readonly factor: number };
@@ -92,14 +92,17 @@ function replicaFailures(m: ModeSnapshot): VerdictFailure[] {
   const http500 = m.replicas.filter((r) => r.status === 'error' && r.error?.httpStatus === 500).map((r) => r.index);
   const down = m.replicas.filter((r) => r.status === 'error' && r.error?.httpStatus !== 500).map((r) => r.index);
   const trust = m.replicas.filter((r) => r.status === 'ok' && r.filtering === 'trust').map((r) => r.index);
-  const fallback = m.replicas.filter((r) => r.status === 'ok' && r.filtering === 'fallback').map((r) => r.index);
+  const fallback = m.replicas.filter((r) => r.status === 'ok' && r.filtering === 'local').map((r) => r.index);
   if (http500.length > 0) out.push({ kind: 'http500', mode: m.mode, replicas: http500 });
   if (down.length > 0) out.push({ kind: 'down', mode: m.mode, replicas: down });
   if (trust.length > 0) out.push({ kind: 'trust', mode: m.mode, replicas: trust });
   const skew = m.replicas
-    .filter((r) => r.status === 'ok' && r.filtering === 'server' && r.shardInfoSeen && m.apiServers[r.apiServer]?.gate === false)
+    .filter((r) => r.status === 'ok' && r.filtering === 'trust' && r.shardInfoSeen && m.apiServers[r.apiServer]?.gate === false)
     .map((r) => r.index);
-  if (m.lifecycle.duplicatesMissed > 0 && (skew.length > 0 || m.lifecycle.duplicatesCaught === 0)) {
+  // Events kept from an unfiltered WATCH: said for replicas that trust the stream after a LIST
+  // with shardInfo, or in the past tense once nobody caches unfiltered any more (a replica that
+  // caches everything now is already named by 'trust').
+  if (m.lifecycle.duplicatesMissed > 0 && (skew.length > 0 || (trust.length === 0 && m.lifecycle.duplicatesCaught === 0))) {
     out.push({ kind: 'skewTrust', mode: m.mode, replicas: skew, events: m.lifecycle.duplicatesMissed });
   }
   if (fallback.length > 0) out.push({ kind: 'fallback', mode: m.mode, replicas: fallback });
@@ -201,8 +204,8 @@ export const VERDICT_MESSAGES_EN = {
   http500: { one: '{replicas} gets HTTP 500', other: '{replicas} get HTTP 500' },
   down: { one: '{replicas} is down (its selector does not parse)', other: '{replicas} are down (their selectors do not parse)' },
   trust: {
-    one: '{replicas} gets no shardInfo and keeps everything it is sent',
-    other: '{replicas} get no shardInfo and keep everything they are sent',
+    one: '{replicas} is on a gate-off API server and caches the whole collection, silently',
+    other: '{replicas} are on gate-off API servers and cache the whole collection, silently',
   },
   skewTrust: {
     one: '{events} duplicate events kept: {replicas} trusts a WATCH that a gate-off API server sends unfiltered',
@@ -210,8 +213,8 @@ export const VERDICT_MESSAGES_EN = {
   },
   skewTrustPast: '{events} duplicate events kept while a WATCH that a gate-off API server sent unfiltered was trusted',
   fallback: {
-    one: '{replicas} gets no shardInfo and filters the whole stream locally',
-    other: '{replicas} get no shardInfo and filter the whole stream locally',
+    one: '{replicas} is on a gate-off API server: it receives the whole stream and filters it locally',
+    other: '{replicas} are on gate-off API servers: they receive the whole stream and filter it locally',
   },
   hot: '{replica} receives {factor}× its fair share',
   replicaName: 'replica-{replica}',

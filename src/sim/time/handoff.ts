@@ -28,7 +28,7 @@ import { equalSegments, hashMod, ownerBySegments, segmentTable, splitSegmentsFro
 import type { OwnedSegment } from './reshard';
 import { jumpHash } from '../cluster';
 import type { ReshardEvent } from '../params';
-import { listOverheadBytes, wireRatio } from '../cluster';
+import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, wireRatio } from '../cluster';
 import type { ReshardStrategy } from '../params';
 
 /** A mode's layout: hash-range segments, or the client-side bucket functions. */
@@ -100,7 +100,7 @@ export interface HandoffSummary {
   readonly relistBytes: number;
   readonly relists: number;
   /** Per replica (index in the larger layout): restart time or null, and LIST bytes. */
-  readonly replicas: readonly { readonly index: number; readonly restartAt: number | null; readonly syncedAt: number | null; readonly listBytes: number }[];
+  readonly replicas: readonly { readonly index: number; readonly restartAt: number | null; readonly listAt: number | null; readonly syncedAt: number | null; readonly listBytes: number }[];
 }
 
 const INF = Number.POSITIVE_INFINITY;
@@ -134,6 +134,8 @@ export class Handoff {
   readonly unchanged: Uint8Array;
   /** Per replica of the larger layout: restart time (NaN: none) and LIST bytes. */
   readonly restartAt: Float64Array;
+  /** When each replica's informer lists (its restart plus the pod's restart, if it restarts), NaN if it does not. */
+  readonly listAt: Float64Array;
   readonly listBytes: Float64Array;
   /** The step function: from breaks[k] on, orphans[k] / duplicates[k] objects. */
   readonly breaks: Float64Array;
@@ -173,6 +175,11 @@ export class Handoff {
     const after = ownerOf(next);
     const pairs = new Float64Array(from * to);
     const newJson = new Float64Array(to);
+    // Per new owner, and in all: objects and wire bytes item by item (as a streaming list sends them).
+    const newCount = new Float64Array(to);
+    const newWire = new Float64Array(to);
+    let allWire = 0;
+    const wr = wireRatio(params.sizes);
     const n = cluster.liveCount;
     for (let k = 0; k < n; k++) {
       const s = cluster.liveSlots[k]!;
@@ -180,6 +187,10 @@ export class Handoff {
       const b = after(H[s]!, L[s]!);
       pairs[a * to + b]!++;
       newJson[b]! += cluster.jsonBytes[s]!;
+      const w = Math.round(cluster.jsonBytes[s]! * wr);
+      newCount[b]!++;
+      newWire[b]! += w;
+      allWire += w;
     }
     let moved = 0;
     for (let a = 0; a < from; a++) for (let b = 0; b < to; b++) if (a !== b) moved += pairs[a * to + b]!;
@@ -193,16 +204,26 @@ export class Handoff {
     for (let i = 0; i < Math.min(from, to); i++) unchanged[i] = sameOwnership(prev, next, i) ? 1 : 0;
     const ratio = wireRatio(params.sizes);
     const overhead = listOverheadBytes(params.sizes.encoding);
+    const streaming = params.replicas.initialList === 'watch-list';
+    const envelope = eventEnvelopeBytes(params.sizes.encoding);
+    const endBookmark = bookmarkBytes(params.sizes.encoding);
     const listBytes = new Float64Array(m);
     const listSeconds = new Float64Array(m);
     const servers = params.apiServers.count;
     for (let i = 0; i < to; i++) {
       const server = params.replicas.apiServerOf[i] ?? i % servers;
       const gate = params.apiServers.gates[server] ?? true;
-      const json = mode === 'client' || !gate ? cluster.liveJsonBytes : newJson[i]!;
-      listBytes[i] = overhead + Math.round(json * ratio);
+      const whole = mode === 'client' || !gate;
+      // A LIST: the list envelope and the items; a streaming list: each item in its watch
+      // envelope and the BOOKMARK that ends the initial events (as the informer counts them).
+      listBytes[i] = streaming
+        ? (whole ? allWire : newWire[i]!) + (whole ? n : newCount[i]!) * envelope + endBookmark
+        : overhead + Math.round((whole ? cluster.liveJsonBytes : newJson[i]!) * ratio);
       listSeconds[i] = params.costs.listRttSeconds + listBytes[i]! / params.costs.listBytesPerSecond;
     }
+    // A replica's pod restarting (or a new one starting) is away this long before its informer lists.
+    const podRestart = params.replicas.podRestartSeconds;
+    const listAt = new Float64Array(m).fill(NaN);
     // Restart times by rollout.
     const T = event.at;
     const restartAt = new Float64Array(m).fill(NaN);
@@ -217,7 +238,10 @@ export class Handoff {
     const breakBeforeMake = (i: number, r: number) => {
       restartAt[i] = r;
       if (i < from) release[i] = r;
-      if (i < to) acquire[i] = r + listSeconds[i]!;
+      if (i < to) {
+        listAt[i] = r + podRestart;
+        acquire[i] = listAt[i]! + listSeconds[i]!;
+      }
     };
     const r = event.rollout;
     if (r.kind === 'all-at-once') {
@@ -238,7 +262,9 @@ export class Handoff {
       kept.forEach((i, j) => {
         const start = synced + j * every;
         restartAt[i] = start;
-        // The old informer runs until the new one has synced, then the replica switches.
+        // The running pod starts a second informer (no pod restart): the old one runs until
+        // the new one has synced, then the replica switches.
+        listAt[i] = start;
         release[i] = acquire[i] = start + listSeconds[i]!;
         last = Math.max(last, acquire[i]!);
       });
@@ -252,6 +278,7 @@ export class Handoff {
     this.release = release;
     this.acquire = acquire;
     this.restartAt = restartAt;
+    this.listAt = listAt;
     this.listBytes = listBytes;
 
     // Object-seconds in closed form, and the step function over the break points.
@@ -393,8 +420,8 @@ export class Handoff {
   /** LIST bytes of the restarts in (t0, t1]. */
   relistBytesBetween(t0: number, t1: number): number {
     let sum = 0;
-    for (let i = 0; i < this.restartAt.length; i++) {
-      const r = this.restartAt[i]!;
+    for (let i = 0; i < this.listAt.length; i++) {
+      const r = this.listAt[i]!;
       if (r > t0 && r <= t1) sum += this.listBytes[i]!;
     }
     return sum;
@@ -421,7 +448,7 @@ export class Handoff {
   summary(): HandoffSummary {
     let relists = 0;
     let relistBytes = 0;
-    const replicas: { index: number; restartAt: number | null; syncedAt: number | null; listBytes: number }[] = [];
+    const replicas: { index: number; restartAt: number | null; listAt: number | null; syncedAt: number | null; listBytes: number }[] = [];
     for (let i = 0; i < this.restartAt.length; i++) {
       const r = this.restartAt[i]!;
       const lists = !Number.isNaN(r) && i < this.to;
@@ -429,7 +456,8 @@ export class Handoff {
         relists++;
         relistBytes += this.listBytes[i]!;
       }
-      replicas.push({ index: i, restartAt: Number.isNaN(r) ? null : r, syncedAt: i < this.to && Number.isFinite(this.acquire[i]!) ? this.acquire[i]! : null, listBytes: lists ? this.listBytes[i]! : 0 });
+      const l = this.listAt[i]!;
+      replicas.push({ index: i, restartAt: Number.isNaN(r) ? null : r, listAt: Number.isNaN(l) ? null : l, syncedAt: i < this.to && Number.isFinite(this.acquire[i]!) ? this.acquire[i]! : null, listBytes: lists ? this.listBytes[i]! : 0 });
     }
     return {
       mode: this.mode,

@@ -9,6 +9,7 @@ import { Metrics } from './Metrics';
 import type { Theme } from '../theme/palette';
 import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
 import { HandoffReport } from './Handoff';
+import { ServerCost } from './ServerCost';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the
@@ -56,6 +57,9 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
   );
 });
 
+/** From this many characters the headline is set smaller in presentation mode. */
+const LONG_HEADLINE_CHARS = 160;
+
 /**
  * The ratio in large type, and in the same type every failure that qualifies it (gaps,
  * duplicates, HTTP 500, fallback, naive trust, a hot replica). While rates settle after a
@@ -70,9 +74,12 @@ export function Headline({ snapshot }: { snapshot: SimSnapshot }) {
   const head = verdictSentence({ ...v, failures: [] }, words);
   const full = verdictSentence(v, words);
   const failed = v.failures.length > 0;
+  // A sentence that names several failures is set a size smaller on the stage (app.css), so it
+  // keeps to six lines beside the audit at 1280x720.
+  const long = [...full].length > LONG_HEADLINE_CHARS;
   return (
     <p
-      className={['headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '']
+      className={['headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '', long ? 'headline--long' : '']
         .filter(Boolean)
         .join(' ')}
       data-testid="headline-ratio"
@@ -291,6 +298,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
         />
       ))}
       {fit ? null : <MemoryFigures snapshot={snapshot} t={t} f={f} />}
+      {fit ? null : <ServerCost snapshot={snapshot} t={t} f={f} />}
     </>
   );
 });
@@ -357,22 +365,25 @@ function mean(values: readonly number[]): number {
 
 /**
  * Gaps and duplicates of live objects, per mode; red when any. `compact` (presentation mode)
- * says "one owner each" instead of the full sentence, so it fits beside the headline.
+ * says "one owner each", "N with no owner" and "N with 2+ owners" instead of full sentences, so it fits beside the headline.
  */
 export function Audit({ client, server, compact }: { client: ModeSnapshot; server: ModeSnapshot; compact?: boolean }) {
   const t = useT();
   const f = useFormat();
+  // A full-width colon carries its own space; after an ASCII colon, one is added.
+  const afterMode = useLocale() === 'zh-CN' ? null : ' ';
   const row = (label: string, m: ModeSnapshot, testId: string) => {
     const bad = m.audit.gaps > 0 || m.audit.duplicates > 0;
     return (
       <li className={bad ? 'audit__row audit__row--bad' : 'audit__row'} data-testid={testId} data-gaps={m.audit.gaps} data-duplicates={m.audit.duplicates}>
-        <span className="audit__mode">{t('bandwidth.auditMode', { mode: label })}</span>{' '}
+        <span className="audit__mode">{t('bandwidth.auditMode', { mode: label })}</span>
+        {afterMode}
         {bad ? (
           <>
-            {m.audit.gaps > 0 ? <strong>{t('bandwidth.auditGaps', { count: m.audit.gaps, formatted: f.count(m.audit.gaps) })}</strong> : null}
+            {m.audit.gaps > 0 ? <strong>{t(compact ? 'bandwidth.auditGapsShort' : 'bandwidth.auditGaps', { count: m.audit.gaps, formatted: f.count(m.audit.gaps) })}</strong> : null}
             {m.audit.gaps > 0 && m.audit.duplicates > 0 ? ' · ' : null}
             {m.audit.duplicates > 0 ? (
-              <strong>{t('bandwidth.auditDuplicates', { count: m.audit.duplicates, formatted: f.count(m.audit.duplicates) })}</strong>
+              <strong>{t(compact ? 'bandwidth.auditDuplicatesShort' : 'bandwidth.auditDuplicates', { count: m.audit.duplicates, formatted: f.count(m.audit.duplicates) })}</strong>
             ) : null}
           </>
         ) : (

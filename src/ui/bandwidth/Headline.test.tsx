@@ -57,7 +57,7 @@ describe('Headline', () => {
     const cli = runCli(argv).stdout.trimEnd().split('\n').at(-1);
     const snapshot = snapshotOf({ seed: 'headline-cli', cluster: { pods: 3000 }, apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'trust' } });
     expect(shown(snapshot).textContent).toBe(cli);
-    expect(cli).toContain('get no shardInfo and keep everything they are sent');
+    expect(cli).toContain('are on gate-off API servers and cache the whole collection, silently');
   });
 
   it('states a gap in the same large type, marked as a failure', () => {
@@ -107,5 +107,32 @@ describe('Headline', () => {
     expect(headline.dataset.source).toBe('expected');
     expect(headline.dataset.settling).toBe('true');
     expect(headline).toHaveClass('headline--settling');
+  });
+});
+
+describe('the compact audit beside the headline on the stage', () => {
+  it('counts gaps and duplicates in a few words, the full sentences staying in the panel', async () => {
+    const { Audit } = await import('./BandwidthPanel');
+    const gaps = snapshotOf({ replicas: { count: 4, selectors: GAP_RANGES } });
+    const trust = snapshotOf({ apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'trust' } });
+    const count = (n: number) => n.toLocaleString('en-US');
+
+    render(<Audit client={gaps.modes.client} server={gaps.modes.server} compact />);
+    const g = gaps.modes.server.audit.gaps;
+    expect(g).toBeGreaterThan(0);
+    expect(screen.getByTestId('audit-server').textContent).toBe(`Server-side: ${count(g)} with no owner`);
+    // The same selectors leave the same gap client-side.
+    expect(screen.getByTestId('audit-client').textContent).toBe(`Client-side: ${count(gaps.modes.client.audit.gaps)} with no owner`);
+    cleanup();
+
+    render(<Audit client={trust.modes.client} server={trust.modes.server} compact />);
+    const d = trust.modes.server.audit.duplicates;
+    expect(d).toBeGreaterThan(0);
+    expect(screen.getByTestId('audit-server').textContent).toBe(`Server-side: ${count(d)} with 2+ owners`);
+    expect(screen.getByTestId('audit-client').textContent).toBe('Client-side: one owner each');
+    cleanup();
+
+    render(<Audit client={trust.modes.client} server={trust.modes.server} />);
+    expect(screen.getByTestId('audit-server').textContent).toBe(`Server-side: ${count(d)} objects owned by more than one replica`);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { createShardScopeStore, defaultSimParams } from '../../state';
+import { createShardScopeStore, defaultSimParams, type SimParams } from '../../state';
 import { Metrics } from './Metrics';
 
 // The API-server metrics as /metrics prints them (issue 7, point 5).
@@ -9,8 +9,8 @@ const HELP_SHARDS = '# HELP apiserver_watch_shards_total [ALPHA] Number of activ
 const HELP_FILTERED =
   '# HELP apiserver_watch_filtered_events_total [ALPHA] Counter of events filtered out by shard selector during watch dispatch, broken by resource type.';
 
-async function snapshotWith(gates: boolean[], steps: number) {
-  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 500, namespaces: 5, apiServers: gates.map((gate) => ({ gate })) } });
+async function snapshotWith(gates: boolean[], steps: number, params: Partial<SimParams> = {}) {
+  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 500, namespaces: 5, apiServers: gates.map((gate) => ({ gate })), ...params } });
   await act(() => store.getState().start());
   for (let i = 0; i < steps; i++) await act(() => store.getState().step(1));
   await act(() => store.getState().idle());
@@ -46,8 +46,18 @@ describe('the API-server metrics panel', () => {
     expect(block).not.toMatch(/\} 0/);
   });
 
-  it('says the counter has no series yet before any event was filtered', async () => {
+  it('counts the initial events of a streaming list that fail the shard check: 3 x 500 for 4 replicas at once', async () => {
+    // Every watcher checks every object of its initial events and drops those outside its
+    // range: 4 watchers x 500 objects less the 500 that each has exactly one owner among them.
     const snap = await snapshotWith([true], 0);
+    expect(snap.modes.server.replicas.every((r) => r.syncStreaming)).toBe(true);
+    expect(snap.cluster.live).toBe(500);
+    expect(snap.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(3 * 500);
+  });
+
+  it('says the counter has no series yet before any event was filtered (a client that LISTs first)', async () => {
+    // A LIST is filtered too, but not counted: the metric is of watch dispatch only.
+    const snap = await snapshotWith([true], 0, { client: 'shardinfo' });
     expect(snap.modes.server.apiServers[0]!.metrics.watchFilteredEventsTotal).toBe(0);
     render(<Metrics server={snap.modes.server} />);
     const lines = (screen.getByTestId('apiserver-metrics').textContent ?? '').split('\n');

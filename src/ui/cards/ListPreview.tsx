@@ -1,6 +1,13 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { statusBody, useShardScope, useShardScopeStore, type ListResponse, type PodListBody, type ReplicaStats } from '../../state';
 import { useFormat, useT, type Formatters, type Translate } from '../i18n';
+import { Segmented } from '../controls/Segmented';
+
+/** Which LIST the preview shows: the informer's first (one page from the watch cache), or a paginated one. */
+type PreviewKind = 'informer' | 'paged';
+
+/** The page size of client-go's pager (`tools/pager`), and of the paginated preview. */
+const PAGE_SIZE = 500;
 
 /** Props of {@link ListPreview}. */
 export interface ListPreviewProps {
@@ -28,7 +35,10 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
   const store = useShardScopeStore();
   const ref = useRef<HTMLDivElement>(null);
   const [visible, setVisible] = useState(typeof IntersectionObserver !== 'function');
-  const [response, setResponse] = useState<ListResponse | null>(null);
+  const [kind, setKind] = useState<PreviewKind>('informer');
+  const [fetched, setResponse] = useState<{ readonly kind: PreviewKind; readonly r: ListResponse } | null>(null);
+  // A response for the other kind is on its way out: show the pending state, not it.
+  const response = fetched && fetched.kind === kind ? fetched.r : null;
   const applied = useShardScope((s) => s.sim.applied);
   // While playing, refetch every REFRESH_SIM_SECONDS; once paused, catch up with the last
   // step, so the body agrees with every other figure on a still page.
@@ -60,10 +70,12 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
     if (!engine) return;
     let live = true;
     engine
-      // No limit: one unpaginated LIST, as an informer's relist with resourceVersion=0 would be.
-      .listFor('server', replica)
+      // The informer's first LIST (limit=500&resourceVersion=0) comes from the watch cache in
+      // one page: it ignores the limit for resourceVersion=0. The paginated one is a first page
+      // of 500, as a consistent read (resourceVersion unset) returns it.
+      .listFor('server', replica, kind === 'paged' ? { limit: PAGE_SIZE } : undefined)
       .then((r) => {
-        if (live) setResponse(r);
+        if (live) setResponse({ kind, r });
       })
       .catch(() => {
         if (live) setResponse(null);
@@ -71,11 +83,27 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
     return () => {
       live = false;
     };
-  }, [store, replica, applied, tick, visible, ready, shape]);
+  }, [store, replica, applied, tick, visible, ready, shape, kind]);
 
+  const streaming = stats !== null && stats.syncStreaming && stats.status === 'ok';
   return (
     <div ref={ref} className="list-preview">
-      <pre className="code list-preview__code" data-testid="list-preview" tabIndex={0} aria-label={t('card.listPreview')}>
+      <Segmented<PreviewKind>
+        name={`list-preview-kind-${replica}`}
+        label={t('card.listPreviewKind')}
+        hideLabel
+        compact
+        value={kind}
+        options={[
+          { value: 'informer', label: t('card.listPreviewInformer') },
+          { value: 'paged', label: t('card.listPreviewPaged', { size: PAGE_SIZE }) },
+        ]}
+        onChange={setKind}
+      />
+      <pre className="code list-preview__code" data-testid="list-preview" data-kind={kind} tabIndex={0} aria-label={t('card.listPreview')}>
+        {streaming ? (
+          <span className="code__comment" data-testid="list-preview-streaming">{`// ${t('card.listPreviewStreaming', { replica })}\n`}</span>
+        ) : null}
         {stats ? renderBody(current(response, stats, resourceVersion), replica, t, f) : '…'}
       </pre>
     </div>
@@ -92,12 +120,15 @@ type Shown = { readonly response: ListResponse; readonly pending: boolean };
  */
 function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: string): Shown {
   const rejected = stats.status === 'error' && stats.error?.httpStatus === 500;
-  if (r && (r.status === 500) === rejected && (r.status === 500 || Boolean(r.body.metadata.shardInfo) === stats.shardInfoSeen)) {
+  // A LIST now carries shardInfo when the replica's last one did; a replica that streams saw
+  // none, and a LIST would carry it when its server filters.
+  const withShardInfo = stats.syncStreaming ? stats.filtering === 'server' || stats.filtering === 'server+check' : stats.shardInfoSeen;
+  if (r && (r.status === 500) === rejected && (r.status === 500 || Boolean(r.body.metadata.shardInfo) === withShardInfo)) {
     return { response: r, pending: false };
   }
   const request = { verb: 'LIST' as const, url: stats.listUrl, shardSelector: stats.selectorSent, apiServer: stats.apiServer };
   if (rejected) return { response: { status: 500, request, body: statusBody(stats.error!.message) }, pending: false };
-  const metadata: PodListBody['metadata'] = stats.shardInfoSeen && stats.selector ? { resourceVersion, shardInfo: { selector: stats.selector } } : { resourceVersion };
+  const metadata: PodListBody['metadata'] = withShardInfo && stats.selector ? { resourceVersion, shardInfo: { selector: stats.selector } } : { resourceVersion };
   return {
     response: {
       status: 200,
@@ -125,6 +156,11 @@ const ShardInfoMark = memo(function ShardInfoMark({ selector }: { selector: stri
   );
 });
 
+/** A continue token shortened for the preview: it is base64 of a JSON key, long and opaque. */
+function shortToken(token: string): string {
+  return token.length > 24 ? `${token.slice(0, 20)}…` : token;
+}
+
 function renderBody({ response: r, pending }: Shown, replica: number, t: Translate, f: Formatters) {
   if (r.status !== 200) {
     return (
@@ -146,7 +182,7 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
       ? null
       : r.kept.filtering === 'trust'
         ? t('card.listKeptTrust', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes) })
-        : r.kept.filtering === 'fallback'
+        : r.kept.filtering === 'local'
           ? t('card.listKeptFallback', { replica, count: r.kept.items, formatted: f.count(r.kept.items), bytes: f.bytes(r.kept.bytes), sent: f.count(count) })
           : r.kept.filtering === 'none'
             ? t('card.listKeptNone', { replica, sent: f.count(count) })
@@ -159,6 +195,19 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
       <span className="code__status">HTTP 200</span>
       {'\n{\n  "kind": "PodList",\n  "apiVersion": "v1",\n  "metadata": {\n    "resourceVersion": '}
       {JSON.stringify(b.metadata.resourceVersion)}
+      {b.metadata.continue !== undefined ? `,\n    "continue": ${JSON.stringify(shortToken(b.metadata.continue))}` : null}
+      {b.metadata.remainingItemCount !== undefined ? (
+        <>
+          {',\n'}
+          {sharded ? (
+            <span className="code__missing" data-testid="remaining-note">{`    // ${t('card.listRemainingUnfiltered')}\n`}</span>
+          ) : null}
+          {'    "remainingItemCount": '}
+          <span className={sharded ? 'code__missing' : undefined} data-testid="remaining-item-count" data-count={b.metadata.remainingItemCount}>
+            {b.metadata.remainingItemCount}
+          </span>
+        </>
+      ) : null}
       {b.metadata.shardInfo ? (
         <>
           {',\n'}
@@ -181,7 +230,7 @@ function renderBody({ response: r, pending }: Shown, replica: number, t: Transla
         </span>
       )}
       {keptNote !== null ? (
-        <span className={r.kept.filtering === 'fallback' ? 'code__comment' : 'code__missing'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
+        <span className={r.kept.filtering === 'local' ? 'code__comment' : 'code__missing'} data-testid="list-kept" data-count={r.kept.items} data-filtering={r.kept.filtering}>
           {`    // ${keptNote}\n`}
         </span>
       ) : null}

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider, STEP_SECONDS, toSimInput } from '../../state';
 import { goQueryEscape } from '../../sim/apiserver';
 import { ReplicaCard } from './ReplicaCard';
@@ -81,16 +81,32 @@ describe('ReplicaCard of a replica whose requests fail (issue 7, point 12)', () 
     expect(note).toHaveTextContent(
       'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
     );
-    expect(note).toHaveTextContent('The local fallback filter has nothing to filter by: this replica keeps every object.');
+    expect(note).toHaveTextContent('client-go checks nothing: this replica keeps every object it is sent.');
     expect(within(el).getByTestId('owned-count')).toHaveTextContent(String(store.getState().sim.snapshot!.cluster.live));
     expect(within(el).getByTestId('request-url')).toHaveTextContent('GET /api/v1/pods?watch=true');
     expect(within(el).getByTestId('request-url').textContent).not.toContain('shardSelector');
   });
 
-  it('with the fallback off, says the replica keeps everything it is sent', async () => {
-    const { store, apply, el } = await card(0, { fallback: false });
+  it('with the checked client, says its check has nothing to filter by', async () => {
+    const { store, apply, el } = await card(0, { client: 'checked' });
     await apply(() => store.getState().setSelector(0, ''));
-    expect(within(el).getByTestId('no-selector-note')).toHaveTextContent('Fallback is off: this replica keeps every object it is sent.');
+    expect(within(el).getByTestId('no-selector-note')).toHaveTextContent('Its local check has nothing to filter by: this replica keeps every object.');
+  });
+
+  it('on a gate-off API server, says the selector is valid but not applied, whatever the client', async () => {
+    for (const client of ['client-go', 'checked'] as const) {
+      const { el, store } = await card(0, { client, apiServers: [{ gate: false }] });
+      const note = within(el).getByTestId('selector-ignored');
+      expect(note).toHaveTextContent('apiserver-0 has the ShardedListAndWatch gate off: it ignores this selector and sends the whole collection.');
+      expect(within(el).getByTestId(client === 'client-go' ? 'badge-trust' : 'badge-fallback')).toBeInTheDocument();
+      expect(Number(within(el).getByTestId('owned-count').textContent!.replace(/[^0-9]/g, ''))).toBe(
+        client === 'client-go' ? store.getState().sim.snapshot!.cluster.live : store.getState().sim.snapshot!.modes.server.replicas[0]!.cacheObjects,
+      );
+      cleanup();
+    }
+    // With the gate on, no such note.
+    const { el } = await card(0);
+    expect(within(el).queryByTestId('selector-ignored')).toBeNull();
   });
 
   it('a whitespace-only box is sent as typed: no "no selector" note, but the server\'s HTTP 500', async () => {

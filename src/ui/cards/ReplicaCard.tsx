@@ -54,7 +54,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const server = stats?.apiServer ?? replica % serverCount;
   const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
-  const fallback = useShardScope((s) => s.params.fallback);
+  const checks = useShardScope((s) => s.params.client !== 'client-go');
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
@@ -114,9 +114,15 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         </p>
       ) : null}
 
+      {stats && stats.status === 'ok' && stats.selectorSent !== null && (stats.filtering === 'local' || stats.filtering === 'trust') ? (
+        <p className="card__note" data-testid="selector-ignored">
+          {t('card.selectorIgnored', { server: stats.apiServer })}
+        </p>
+      ) : null}
+
       {stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
-          {t('card.noSelector')} {fallback ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
+          {t('card.noSelector')} {checks ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
         </p>
       ) : null}
 
@@ -254,7 +260,7 @@ function Badges({ stats }: { stats: ReplicaStats | null }) {
     );
   }
   switch (stats.filtering) {
-    case 'fallback':
+    case 'local':
       return (
         <span className="badge badge--warn" data-testid="badge-fallback" title={t('card.badgeFallbackTitle')}>
           {t('card.badgeFallback')}
@@ -267,6 +273,7 @@ function Badges({ stats }: { stats: ReplicaStats | null }) {
         </span>
       );
     case 'server':
+    case 'server+check':
       return (
         <span className="badge badge--ok" data-testid="badge-sharded">
           {t('card.badgeSharded')}

@@ -108,8 +108,10 @@ describe('ControlPanel validation', () => {
     expect(store.getState().params.apiServers[0]!.gate).toBe(false);
     await user.click(screen.getByRole('radio', { name: 'kube-state-metrics (jump hash)' }));
     expect(store.getState().params.clientMode).toBe('jump');
-    await user.click(screen.getByRole('switch', { name: /Fall back/ }));
-    expect(store.getState().params.fallback).toBe(false);
+    expect(store.getState().params.client).toBe('client-go');
+    await user.click(screen.getByRole('radio', { name: 'client-go + local check' }));
+    expect(store.getState().params.client).toBe('checked');
+    expect(screen.getByTestId('client-help')).toHaveTextContent('client-go plus the controller’s own check');
   });
 });
 

@@ -18,6 +18,8 @@ import { useFormat, useT } from '../i18n';
 import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
+import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
+import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
 import { ScheduleSection } from './ScheduleSection';
 import { LifecycleControls } from './LifecycleControls';
 
@@ -148,14 +150,19 @@ export const ControlPanel = memo(function ControlPanel() {
           ]}
           onChange={(v) => a.setClientMode(v)}
         />
-        <Toggle
-          name="fallback"
-          label={t('controls.fallback')}
-          checked={p.fallback}
-          onText={t('controls.fallbackOn')}
-          offText={t('controls.fallbackOff')}
-          onChange={(on) => a.setFallback(on)}
-        />
+        <div data-testid="client-choice">
+          <Segmented<ClientKind>
+            name="client"
+            vertical
+            label={t('controls.client')}
+            value={p.client}
+            options={CLIENT_KINDS.map((c) => ({ value: c, label: t(CLIENT_LABELS[c]) }))}
+            onChange={(v) => a.setClient(v)}
+          />
+          <p className="lifecycle__help" data-testid="client-help">
+            {t(CLIENT_HELP[p.client])}
+          </p>
+        </div>
         <Segmented<ClientCache>
           name="clientCache"
           vertical

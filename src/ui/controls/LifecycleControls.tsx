@@ -1,24 +1,26 @@
-import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, ROLLOUT_LIMITS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
+import { Explain } from '../explain/Explain';
+import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
 
 /**
- * API servers over time (issue 9): a rolling upgrade, the watch policy after a LIST with
- * shardInfo, the initial list mode and watch timeouts, each with a one-line explanation, and
- * what they caused so far (server-side relists and duplicate events kept or caught).
+ * API servers over time (issues 9 and 18): a rolling upgrade, the initial list mode, watch
+ * timeouts and how requests reach the servers, each with a one-line explanation, and what
+ * they caused so far (server-side resumes, relists and duplicate events kept or caught).
  */
 export function LifecycleControls() {
   const t = useT();
   const f = useFormat();
   const a = useShardScopeStore().getState();
   const l = useShardScope((s) => s.params.lifecycle) ?? DEFAULT_LIFECYCLE;
+  const listOnly = useShardScope((s) => LIST_ONLY.has(s.params.client));
   const stats = useShardScopeShallow((s) => {
     const lc = s.sim.snapshot?.modes.server.lifecycle;
-    if (!lc) return { relists: 0, bytes: 0, missed: 0, caught: 0 };
+    if (!lc) return { resumes: 0, relists: 0, bytes: 0, gone: 0, missed: 0, caught: 0 };
     const sum = (o: { readonly reshard: number; readonly restart: number; readonly gone: number; readonly error: number }) => o.reshard + o.restart + o.gone + o.error;
-    return { relists: sum(lc.relists), bytes: sum(lc.relistBytes), missed: lc.duplicatesMissed, caught: lc.duplicatesCaught };
+    return { resumes: lc.watchResumes, relists: sum(lc.relists), bytes: sum(lc.relistBytes), gone: lc.goneResponses, missed: lc.duplicatesMissed, caught: lc.duplicatesCaught };
   });
   const ro = l.rollout;
   return (
@@ -47,40 +49,44 @@ export function LifecycleControls() {
           </>
         ) : null}
       </div>
-      <div data-testid="watch-policy">
-        <Segmented<'trust-stream' | 'check-locally'>
-          name="watchPolicy"
-          vertical
-          label={t('lifecycle.watchPolicy')}
-          value={l.watchPolicy}
-          options={[
-            { value: 'trust-stream', label: t('lifecycle.trust') },
-            { value: 'check-locally', label: t('lifecycle.check') },
-          ]}
-          onChange={(v) => a.setLifecycle({ watchPolicy: v })}
-        />
-        <p className="lifecycle__help">{t('lifecycle.watchPolicyHelp')}</p>
-      </div>
       <div data-testid="initial-list">
         <Segmented<'list' | 'watch-list'>
           name="initialList"
           vertical
           label={t('lifecycle.initialList')}
-          value={l.initialList}
+          value={listOnly ? 'list' : l.initialList}
           options={[
+            { value: 'watch-list', label: t('lifecycle.watchList'), disabled: listOnly },
             { value: 'list', label: t('lifecycle.list') },
-            { value: 'watch-list', label: t('lifecycle.watchList') },
           ]}
           onChange={(v) => a.setLifecycle({ initialList: v })}
         />
-        <p className="lifecycle__help">{t('lifecycle.initialListHelp')}</p>
+        <p className="lifecycle__help">{t(listOnly ? 'lifecycle.initialListOnlyList' : 'lifecycle.initialListHelp')}</p>
       </div>
       <div data-testid="watch-timeouts">
         <Toggle name="watchTimeouts" label={t('lifecycle.watchTimeouts')} checked={l.watchTimeouts} onChange={(on) => a.setLifecycle({ watchTimeouts: on })} />
         <p className="lifecycle__help">{t('lifecycle.watchTimeoutsHelp')}</p>
       </div>
+      <div data-testid="routing">
+        <Segmented<'l4' | 'l7'>
+          name="routing"
+          vertical
+          label={t('lifecycle.routing')}
+          value={l.routing}
+          options={[
+            { value: 'l4', label: t('lifecycle.routingL4') },
+            { value: 'l7', label: t('lifecycle.routingL7') },
+          ]}
+          onChange={(v) => a.setLifecycle({ routing: v })}
+        />
+        <NumberField name="goawayChance" label={t('lifecycle.goaway')} value={l.goawayChance} limits={GOAWAY_LIMITS} onCommit={(v) => a.setLifecycle({ goawayChance: v })} />
+        <p className="lifecycle__help">{t('lifecycle.routingHelp')}</p>
+      </div>
       <p className="lifecycle__help" data-testid="lifecycle-summary">
-        {t('lifecycle.summary', { relists: f.count(stats.relists), bytes: f.bytes(stats.bytes), missed: f.count(stats.missed), caught: f.count(stats.caught) })}
+        {t('lifecycle.summary', { resumes: f.count(stats.resumes), relists: f.count(stats.relists), bytes: f.bytes(stats.bytes), gone: f.count(stats.gone), missed: f.count(stats.missed), caught: f.count(stats.caught) })}
+      </p>
+      <p className="lifecycle__help lifecycle__explain">
+        <Explain topic="resume" chip /> <Explain topic="watchCache" chip />
       </p>
     </fieldset>
   );

@@ -3,29 +3,14 @@
  * A disclosure: the button says whether it is expanded, Esc or the close button shuts the
  * popover and puts focus back on the button, a click elsewhere shuts it too.
  */
-import { memo, useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { FACTS, sourceLine } from '../../facts';
 import { useT, type MessageId } from '../i18n';
+import { EXPLAIN_SOURCES } from './sources';
+import type { ExplainTopic } from './topics';
 
-/** The concepts explained, each with a `explain.<topic>.title` and `.text` message. */
-export type ExplainTopic =
-  | 'fnv'
-  | 'hashSpace'
-  | 'range'
-  | 'shardInfo'
-  | 'gate'
-  | 'modes'
-  | 'fallback'
-  | 'trust'
-  | 'jump'
-  | 'mod'
-  | 'equal'
-  | 'key'
-  | 'kind3'
-  | 'http500'
-  | 'decode'
-  | 'memory'
-  | 'audit'
-  | 'settling';
+export type { ExplainTopic } from './topics';
+
 
 /** `chip`: the term is written beside the `?` (in a row of terms); else the `?` alone, named for screen readers. */
 // Memoised: panels re-render with every snapshot, the explanations never need to.
@@ -34,6 +19,8 @@ export const Explain = memo(function Explain({ topic, chip = false }: { topic: E
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const box = useRef<HTMLSpanElement>(null);
+  const popover = useRef<HTMLSpanElement>(null);
+  usePlacement(open, button, popover);
   const id = useId();
   const title = t(`explain.${topic}.title` as MessageId);
 
@@ -78,8 +65,9 @@ export const Explain = memo(function Explain({ topic, chip = false }: { topic: E
         {chip ? <span className="explain__term">{title}</span> : null}
       </button>
       {open ? (
-        <span className="explain__popover" id={id} role="note" data-testid={`explain-${topic}-popover`}>
+        <span className="explain__popover" id={id} role="note" data-testid={`explain-${topic}-popover`} ref={popover}>
           <strong className="explain__title">{title}</strong> {t(`explain.${topic}.text` as MessageId)}
+          <Sources topic={topic} label={t('explain.source')} />
           <button type="button" className="explain__close button button--small" onClick={close}>
             {t('explain.close')}
           </button>
@@ -88,3 +76,53 @@ export const Explain = memo(function Explain({ topic, chip = false }: { topic: E
     </span>
   );
 });
+
+/** Where the explanation's facts were read: one line per source file, in the kubernetes tree, with the release and the function. */
+function Sources({ topic, label }: { topic: ExplainTopic; label: string }) {
+  const lines = [...new Set(EXPLAIN_SOURCES[topic].flatMap((id) => FACTS[id].sources.map(sourceLine)))];
+  if (lines.length === 0) return null;
+  return (
+    <span className="explain__sources" data-testid={`explain-${topic}-sources`}>
+      <span className="explain__sources-label">{label}</span>
+      {lines.map((l) => (
+        <span key={l} className="explain__source">
+          {l}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** Space kept between a popover and the window's edges, px. */
+const MARGIN = 8;
+
+/**
+ * Where the popover goes: fixed to the window, under its button (above it when there is no room
+ * below), kept inside the window. A panel that clips or scrolls (the control panel, a card)
+ * can neither cut it off nor leave it behind: it follows its button on every scroll and resize.
+ * Written to the element's style before paint, so the popover never shows in its first place.
+ */
+function usePlacement(open: boolean, button: RefObject<HTMLButtonElement | null>, popover: RefObject<HTMLSpanElement | null>): void {
+  useLayoutEffect(() => {
+    if (!open) return;
+    const update = () => {
+      const el = popover.current;
+      const b = button.current?.getBoundingClientRect();
+      if (!el || !b) return;
+      const p = el.getBoundingClientRect();
+      const width = Math.min(p.width, innerWidth - 2 * MARGIN);
+      const left = Math.max(MARGIN, Math.min(b.left, innerWidth - MARGIN - width));
+      const below = b.bottom + 4;
+      const above = b.top - 4 - p.height;
+      const top = below + p.height <= innerHeight - MARGIN || above < MARGIN ? below : above;
+      Object.assign(el.style, { position: 'fixed', left: `${left}px`, top: `${top}px`, maxHeight: `${innerHeight - 2 * MARGIN}px`, overflowY: 'auto' });
+    };
+    update();
+    addEventListener('scroll', update, true);
+    addEventListener('resize', update);
+    return () => {
+      removeEventListener('scroll', update, true);
+      removeEventListener('resize', update);
+    };
+  }, [open, button, popover]);
+}

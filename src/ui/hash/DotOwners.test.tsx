@@ -56,7 +56,7 @@ describe('the "client-side owners" dot colouring', () => {
   it('is enabled when server-side replicas trust a gate-off API server, so the owners differ even with hash ranges', async () => {
     const store = await setup();
     act(() => {
-      store.getState().setFallback(false);
+      store.getState().setClient('client-go');
       store.getState().setGate(0, false);
     });
     await act(() => store.getState().idle());

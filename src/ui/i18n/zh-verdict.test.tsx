@@ -88,7 +88,7 @@ describe('CLI --lang zh-CN (issue 11)', () => {
     expect(r.stdout).toContain('apiserver_watch_filtered_events_total');
     const snapshot = snapshotOf({ seed: 'headline-cli', cluster: { pods: 3000 }, apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, serverFallback: 'trust' } });
     expect(lines.at(-1)).toBe(verdictSentence(verdictOf(snapshot), CHINESE));
-    expect(lines.at(-1)).toContain('没有收到 shardInfo');
+    expect(lines.at(-1)).toContain('连到门控关闭的 API 服务器');
   });
 
   it('lines the table up in terminal columns (a CJK character takes two)', () => {

@@ -1,0 +1,8 @@
+/**
+ * The facts ShardScope states about Kubernetes, each with its source (issue 18): the table,
+ * the terms a text is checked for, and how a source is written.
+ */
+export { FACTS, type FactId } from './table';
+export { TERMS, termsIn, type Term } from './terms';
+export type { Fact, Repository, Source } from './types';
+export { factsAbout, sourcePath, sourceLine, uncitedTerms } from './cite';

@@ -1,0 +1,254 @@
+/**
+ * Every statement ShardScope makes about Kubernetes, kube-apiserver, client-go or
+ * kube-state-metrics, with where it was read. Read in the sources themselves (kubernetes
+ * v1.36.3, i.e. apiserver, client-go and apimachinery v0.36.3; kube-state-metrics at the tags
+ * named), never taken from a document. `docs/facts.md` is generated from this table
+ * (`npm run facts`), and the stories and the `(?)` explanations cite it by id.
+ */
+import type { Fact, Source } from './types';
+
+const V = 'v1.36.3';
+const apiserver = (path: string, symbol: string): Source => ({ repo: 'apiserver', path, release: V, symbol });
+const clientGo = (path: string, symbol: string): Source => ({ repo: 'client-go', path, release: V, symbol });
+const apimachinery = (path: string, symbol: string): Source => ({ repo: 'apimachinery', path, release: V, symbol });
+const ksm = (release: string, path: string, symbol: string): Source => ({ repo: 'kube-state-metrics', path, release, symbol });
+
+export const FACTS = {
+  // --- The API server: the gate, the selector, the parser -------------------------------
+  'gate-alpha': {
+    statement: 'ShardedListAndWatch is a kube-apiserver feature gate, alpha in v1.36 and off by default.',
+    sources: [apiserver('pkg/features/kube_features.go', 'ShardedListAndWatch (defaultVersionedKubernetesFeatureGates)')],
+    about: ['gate'],
+  },
+  'gate-off-ignores': {
+    statement:
+      'With the gate off, the API server never parses shardSelector: it answers with the whole collection, no shardInfo and no error, even for a malformed selector.',
+    sources: [apiserver('pkg/registry/generic/registry/store.go', 'Store.ListPredicate, Store.Watch')],
+    about: ['gate', 'selector', 'shardInfo', 'http500'],
+  },
+  'selector-param': {
+    statement:
+      'A replica asks for its share with the shardSelector parameter of its LIST and WATCH: shardRange(field, start, end) terms joined by ||; an object matches when any range holds its hash.',
+    sources: [
+      apimachinery('pkg/apis/meta/v1/types.go', 'ListOptions.ShardSelector'),
+      apimachinery('pkg/sharding/selector.go', 'shardSelector.Matches'),
+    ],
+    about: ['selector'],
+  },
+  'half-open': {
+    statement: 'A range matches a hash h when start <= h < end: the start is included, the end is not.',
+    sources: [apimachinery('pkg/sharding/selector.go', 'shardSelector.Matches'), apimachinery('pkg/sharding/types.go', 'ShardRangeRequirement')],
+    about: ['halfOpen', 'selector'],
+  },
+  fields: {
+    statement: 'Only object.metadata.uid and object.metadata.namespace can be hashed; cluster-scoped objects have the namespace "".',
+    sources: [apimachinery('pkg/sharding/accessor.go', 'ResolveFieldValue')],
+    about: ['field'],
+  },
+  fnv: {
+    statement: 'The hash is 64-bit FNV-1a (Go hash/fnv New64a) of the field’s bytes, written as 16 lowercase hex digits.',
+    sources: [apimachinery('pkg/sharding/hash.go', 'HashField')],
+    about: ['fnv', 'bounds'],
+  },
+  'parser-bounds': {
+    statement:
+      'The parser wants each bound as a quoted 0x and 16 lowercase hex digits; the only 17-digit bound is 0x10000000000000000 (2^64), and start must be less than end. A short bound is refused with the padded form as a hint.',
+    sources: [apiserver('pkg/sharding/parser.go', 'extractHexLiteral, parseShardRangeCall')],
+    about: ['bounds', 'selector'],
+  },
+  'parser-kind': {
+    statement: 'A bound that is not a string literal is refused by its CEL expression kind: an unquoted word is an identifier, expression kind 3.',
+    sources: [apiserver('pkg/sharding/parser.go', 'extractHexLiteral')],
+    about: ['exprKind'],
+  },
+  http500: {
+    statement:
+      'With the gate on, a selector the parser refuses fails the LIST or WATCH with HTTP 500, message "invalid shard selector: …", a plain error: the Status has no reason and no details.',
+    sources: [
+      apiserver('pkg/registry/generic/registry/store.go', 'Store.ListPredicate, Store.Watch'),
+      apiserver('pkg/endpoints/handlers/responsewriters/status.go', 'ErrorToAPIStatus'),
+    ],
+    about: ['http500', 'gate'],
+  },
+  'shardinfo-list': {
+    statement:
+      'Only a LIST sets metadata.shardInfo: the canonical text of the selector it applied. Watch events carry none, and a streaming list ends with a bookmark that carries none either.',
+    sources: [
+      apiserver('pkg/storage/cacher/cacher.go', 'Cacher.GetList (SetShardInfoOnList), Cacher.setInitialEventsEndBookmarkIfRequested'),
+      apimachinery('pkg/apis/meta/v1/types.go', 'ListMeta.ShardInfo'),
+    ],
+    about: ['shardInfo', 'listRequest', 'streamingList'],
+    inference: true,
+  },
+  canonical: {
+    statement: 'The canonical text is the selector’s String(): each range as shardRange(key, \'start\', \'end\'), joined with " || ".',
+    sources: [apimachinery('pkg/sharding/selector.go', 'shardSelector.String')],
+    about: ['canonical', 'shardInfo'],
+  },
+  // --- The API server: watch dispatch, its cost, its metrics -----------------------------
+  'filter-per-watcher': {
+    statement:
+      'Each sharded watcher checks every event itself: one FNV-1a per watcher per event, on the new and on the previous object (twice for a MODIFIED), with nothing cached and no index by hash. Bookmarks are not checked.',
+    sources: [
+      apiserver('pkg/storage/cacher/cacher.go', 'filterWithAttrsAndPrefixFunction, Cacher.startDispatching'),
+      apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.convertToWatchEvent'),
+    ],
+    about: ['shardCheckCost', 'fnv', 'bookmark'],
+  },
+  'serialise-once': {
+    statement:
+      'A watch event is serialised once for all the watchers it reaches with the same encoding (a cachingObject per dispatch); initial and replayed events are encoded per watcher.',
+    sources: [apiserver('pkg/storage/cacher/cacher.go', 'Cacher.dispatchEvent, setCachingObjects'), apiserver('pkg/storage/cacher/caching_object.go', 'cachingObject.CacheEncode')],
+    about: ['serialisation'],
+    inference: true,
+  },
+  'list-scan': {
+    statement: 'A LIST from the watch cache takes every stored object and hashes each one, whatever the size of the shard.',
+    sources: [apiserver('pkg/storage/cacher/cacher.go', 'Cacher.GetList')],
+    about: ['listScan', 'watchCache'],
+  },
+  'rv0-one-page': {
+    statement: 'A LIST with resourceVersion=0 is answered by the watch cache in one page: it ignores limit.',
+    sources: [apiserver('pkg/storage/cacher/cacher.go', 'computeListLimit')],
+    about: ['listRequest', 'watchCache'],
+  },
+  metrics: {
+    statement:
+      'apiserver_watch_shards_total (a gauge, despite its name) counts open sharded watches; apiserver_watch_filtered_events_total counts every check that fails, initial events of a streaming list included, twice for a MODIFIED. Neither exists with the gate off.',
+    sources: [apiserver('pkg/storage/cacher/metrics/metrics.go', 'RecordWatchFilteredEvent, RecordShardedWatchStarted'), apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.processInterval')],
+    about: ['metrics', 'streamingList'],
+  },
+  'empty-predicate': {
+    statement:
+      'In v1.36.0 to v1.36.3 SelectionPredicate.Empty() ignores the shard selector: a sharded LIST page carries remainingItemCount for every stored object after it, and a watch served from etcd (watch cache off) with only a shard selector is not filtered. Main (v1.37.0-beta.0) makes Empty() see the selector.',
+    sources: [
+      apiserver('pkg/storage/selection_predicate.go', 'SelectionPredicate.Empty'),
+      apiserver('pkg/storage/continue.go', 'PrepareContinueToken'),
+      apiserver('pkg/storage/etcd3/watcher.go', 'watchChan.filter, watchChan.acceptAll'),
+    ],
+    about: ['remainingItemCount', 'etcd', 'watchCache'],
+  },
+  // --- The API server: watch cache, bookmarks, deadlines, routing ------------------------
+  'watch-cache-window': {
+    statement:
+      'The watch cache holds 100 to 102,400 events, doubling or halving to keep about 75 s. A watch from an older resourceVersion gets 410 Gone ("too old resource version"), sent as an ERROR event on a 200 stream. A freshly started cache begins at its first LIST’s resourceVersion.',
+    sources: [
+      apiserver('pkg/storage/cacher/watch_cache.go', 'watchCache.resizeCacheLocked, watchCache.getAllEventsSinceLocked'),
+      apiserver('pkg/storage/cacher/cacher.go', 'DefaultEventFreshDuration, Cacher.Watch'),
+    ],
+    about: ['watchCache', 'gone', 'restart'],
+  },
+  bookmarks: {
+    statement:
+      'A watch that asks for BOOKMARKs gets one about every minute and 2 s before its deadline, carrying the cache’s resourceVersion, sent only once that is past the watch’s start.',
+    sources: [apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.nextBookmarkTime, cacheWatcher.process'), apiserver('pkg/storage/cacher/cacher.go', 'defaultBookmarkFrequency')],
+    about: ['bookmark', 'deadline'],
+  },
+  'server-watch-timeout': {
+    statement: 'A WATCH without timeoutSeconds ends after a random time in [1800, 3600) s (--min-request-timeout 1800); with it, after exactly that.',
+    sources: [apiserver('pkg/endpoints/handlers/get.go', 'handleWatch'), apiserver('pkg/server/config.go', 'NewConfig (MinRequestTimeout)')],
+    about: ['deadline'],
+  },
+  goaway: {
+    statement:
+      'kube-apiserver --goaway-chance (0 to 0.02) answers a random HTTP/2 request with Connection: close, a graceful GOAWAY: streams in flight finish, and new requests open a new connection, possibly to another server.',
+    sources: [apiserver('pkg/server/filters/goaway.go', 'WithProbabilisticGoaway'), apiserver('pkg/server/options/server_run_options.go', 'ServerRunOptions.AddUniversalFlags')],
+    about: ['balancer'],
+  },
+  'etcd-compaction': {
+    statement: 'The API server compacts etcd every 5 minutes by default (--etcd-compaction-interval).',
+    sources: [apiserver('pkg/storage/storagebackend/config.go', 'DefaultCompactInterval')],
+    about: ['etcd'],
+  },
+  conflict: {
+    statement: 'An update whose resourceVersion is no longer the stored one fails with 409 Conflict.',
+    sources: [apiserver('pkg/registry/generic/registry/store.go', 'Store.Update'), apiserver('pkg/storage/errors/storage.go', 'InterpretUpdateError')],
+    about: ['conflict'],
+  },
+  // --- client-go ------------------------------------------------------------------------
+  'client-go-no-check': {
+    statement:
+      'client-go reads neither shardSelector nor shardInfo: WithTweakListOptions passes the selector on every request, and the informer caches whatever arrives.',
+    sources: [clientGo('informers/factory.go', 'WithTweakListOptions'), clientGo('tools/cache/reflector.go', 'Reflector.list, Reflector.watch, handleAnyWatch')],
+    about: ['clientGo', 'shardInfo', 'selector'],
+  },
+  'watch-list-default': {
+    statement:
+      'client-go syncs by streaming list (WatchListClient: beta since v1.30, on by default since v1.35): one WATCH with sendInitialEvents=true and resourceVersionMatch=NotOlderThan, no list page; it falls back to LIST then WATCH when the server refuses.',
+    sources: [clientGo('features/known_features.go', 'WatchListClient'), clientGo('tools/cache/reflector.go', 'Reflector.watchList, Reflector.ListAndWatchWithContext')],
+    about: ['streamingList', 'clientGo', 'listRequest'],
+  },
+  'reflector-requests': {
+    statement:
+      'The reflector’s first LIST is limit=500&resourceVersion=0; its WATCH sends allowWatchBookmarks=true, its resourceVersion and timeoutSeconds uniform in [300, 600) s, so a watch ends after 5 to 10 minutes.',
+    sources: [clientGo('tools/cache/reflector.go', 'Reflector.list, Reflector.watch'), clientGo('tools/pager/pager.go', 'defaultPageSize')],
+    about: ['listRequest', 'deadline', 'bookmark', 'clientGo'],
+  },
+  rewatch: {
+    statement:
+      'When a watch ends (its timeout, EOF, a reset connection, GOAWAY), the reflector watches again from its last resourceVersion: no LIST and no backoff.',
+    sources: [clientGo('tools/cache/reflector.go', 'Reflector.watch, handleAnyWatch')],
+    about: ['resume', 'restart', 'balancer', 'clientGo'],
+  },
+  backoff: {
+    statement:
+      'The reflector backs off (800 ms doubling to 30 s, jitter 1, reset after 2 min) after a refused connection or a 429, and before every relist.',
+    sources: [clientGo('tools/cache/reflector.go', 'NewReflectorWithOptions, isWatchErrorRetriable')],
+    about: ['backoff', 'resume'],
+  },
+  'informer-start': {
+    statement: 'A starting informer lists (or streams) its whole share into an empty cache, and reports synced only once that is done.',
+    sources: [clientGo('tools/cache/reflector.go', 'Reflector.ListAndWatchWithContext'), clientGo('tools/cache/shared_informer.go', 'sharedIndexInformer.HasSynced')],
+    about: ['clientGo', 'relist', 'streamingList'],
+  },
+  'relist-on-gone': {
+    statement: 'A 410 Gone (too old resourceVersion) ends the watch and the reflector lists again.',
+    sources: [clientGo('tools/cache/reflector.go', 'Reflector.watch (isExpiredError)')],
+    about: ['gone', 'relist', 'clientGo'],
+  },
+  'bookmark-moves-rv': {
+    statement: 'A BOOKMARK moves the reflector’s resourceVersion on, so the next watch resumes from it.',
+    sources: [clientGo('tools/cache/reflector.go', 'handleAnyWatch')],
+    about: ['bookmark', 'resume', 'clientGo'],
+  },
+  'http2-connection': {
+    statement:
+      'client-go shares one HTTP/2 connection per host and TLS config: behind an L4 balancer its requests reach the server that connection landed on, until it closes (GOAWAY, a restart).',
+    sources: [clientGo('transport/cache.go', 'tlsTransportCache.get'), apimachinery('pkg/util/net/http.go', 'SetTransportDefaults')],
+    about: ['balancer'],
+    inference: true,
+  },
+  // --- kube-state-metrics ---------------------------------------------------------------
+  'ksm-client-side': {
+    statement:
+      'kube-state-metrics shards on the client: FNV-1a 64 of the uid, then jump hash over --total-shards, filtered inside its ListWatch. It sends no shardSelector.',
+    sources: [ksm('v2.20.0', 'pkg/sharding/listwatch.go', 'sharding.keep, shardedListWatch.List')],
+    about: ['ksm', 'jumpHash', 'fnv'],
+  },
+  'ksm-bookmarks': {
+    statement:
+      'Up to v2.19.0 its watch filter also filtered BOOKMARKs; their empty uid hashes to one shard, so every other shard dropped them. v2.19.1 lets them through, and v2.20.0’s own watch passes them.',
+    sources: [ksm('v2.18.0', 'pkg/sharding/listwatch.go', 'shardedListWatch.Watch (watch.Filter)'), ksm('v2.20.0', 'pkg/sharding/listwatch.go', 'shardedListWatch.filterWatchEvent')],
+    about: ['ksm', 'bookmark'],
+  },
+  'ksm-series': {
+    statement: 'Each kube-state-metrics shard exports the metrics of the objects in its own stores, so an object two shards hold is exported twice.',
+    sources: [ksm('v2.20.0', 'internal/store/builder.go', 'Builder.startReflector')],
+    about: ['ksm'],
+    inference: true,
+  },
+  'ksm-no-handoff': {
+    statement: 'kube-state-metrics takes its shard from flags (--shard, --total-shards): a new layout means restarting its pods.',
+    sources: [ksm('v2.20.0', 'pkg/options/options.go', 'Options.AddFlags')],
+    about: ['ksm'],
+    inference: true,
+  },
+  // --- kubernetes -----------------------------------------------------------------------
+  'statefulset-rolling': {
+    statement: 'A StatefulSet rolling update deletes one Pod at a time, highest ordinal first, and waits while a Pod is not Running and Ready.',
+    sources: [{ repo: 'kubernetes', path: 'pkg/controller/statefulset/stateful_set_control.go', release: 'commit 0004b149 (main)', symbol: 'defaultStatefulSetControl.updateStatefulSet' }],
+    about: ['statefulSet'],
+  },
+} as const satisfies Record<string, Fact>;
+
+export type FactId = keyof typeof FACTS;

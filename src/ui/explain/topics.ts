@@ -1,0 +1,23 @@
+/** The concepts explained, each with a `explain.<topic>.title` and `.text` message. */
+export type ExplainTopic =
+  | 'fnv'
+  | 'hashSpace'
+  | 'range'
+  | 'shardInfo'
+  | 'gate'
+  | 'modes'
+  | 'fallback'
+  | 'trust'
+  | 'jump'
+  | 'mod'
+  | 'equal'
+  | 'key'
+  | 'kind3'
+  | 'http500'
+  | 'decode'
+  | 'memory'
+  | 'audit'
+  | 'settling'
+  | 'serverCost'
+  | 'watchCache'
+  | 'resume';
