@@ -3,7 +3,7 @@ import { ENGLISH, verdictSentence, type Verdict, type VerdictWords } from './ver
 import { CHINESE } from './verdictWords';
 
 /** A healthy verdict of four replicas at this ratio (client-side egress / server-side egress). */
-const at = (ratio: number, settling = false): Omit<Verdict, 'sentence'> => ({ replicas: 4, ratio, source: settling ? 'expected' : 'measured', settling, failures: [] });
+const at = (ratio: number, settling = false): Omit<Verdict, 'sentence'> => ({ replicas: 4, ratio, source: settling ? 'expected' : 'measured', settling, handoff: null, failures: [] });
 
 const WORDS: readonly (readonly [string, VerdictWords, { same: string; less: (ratio: string) => string; settlingSame: string }])[] = [
   ['en', ENGLISH, { same: '4 replicas: both modes send the same', less: (r) => `4 replicas: server-side sends ${r}× less`, settlingSame: '4 replicas: both modes should send the same (expected; rates settling)' }],
