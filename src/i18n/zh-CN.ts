@@ -462,7 +462,7 @@ export const zhCN = {
   'story.refused.title': '服务器拒绝的选择器',
   'story.refused.1.title': '过短的边界',
   'story.refused.1.text':
-    'replica-0 的选择器以 \'0x0\' 开始，不是 16 位十六进制数。门控开启时，API 服务器以 HTTP 500 拒绝该请求，返回 “invalid shard selector:” 加上解析器给出的原因。',
+    'replica-0 的选择器以 \'0x0\' 开始，不是 16 位十六进制数。门控开启时，API 服务器以 HTTP 500 拒绝该请求，返回“invalid shard selector:”加上解析器给出的原因。',
   'story.refused.1.q': 'replica-0 能收到对象吗？',
   'story.refused.1.a': '不能：请求在任何事件流开始之前就失败了，所以在选择器修正之前，replica-0 什么也收不到。',
   'story.refused.2.title': '表达式类型 3',
@@ -522,7 +522,7 @@ export const zhCN = {
     'CEL 为表达式类型编号：1 调用，3 标识符，5 字面量，7 选择。类型 3 表示标识符：通常是边界没有加引号，比如写成 start 而不是 \'0x…\'。',
   'explain.http500.title': '被拒绝的选择器返回 HTTP 500',
   'explain.http500.text':
-    '门控开启时，服务器无法解析的选择器会让整个请求以 HTTP 500 和 “invalid shard selector: …” 失败。没有列表，也没有 Watch：在修正之前副本什么也收不到。',
+    '门控开启时，服务器无法解析的选择器会让整个请求以 HTTP 500 和“invalid shard selector: …”失败。没有列表，也没有 Watch：在修正之前副本什么也收不到。',
   'explain.decode.title': '反序列化 CPU',
   'explain.decode.text': '客户端必须先解析（JSON 或 protobuf）收到的每个事件，才能看到它的 uid。客户端分片在每个副本上为每个事件付出这个代价。',
   'explain.memory.title': '缓存内存',
@@ -585,7 +585,7 @@ export const zhCN = {
   'handoff.title': '重新分片交接',
   'handoff.line':
     '{at} 秒时，{from} → {to} 个副本：{moved} 的对象更换了负责副本。没有负责副本：客户端分片 {clientOrphans} 对象·秒，服务端分片 {serverOrphans}；被两个副本负责：{clientDuplicates} 和 {serverDuplicates}。重新恢复每个对象一个负责副本：客户端分片用时 {clientSettle}，服务端分片 {serverSettle}。',
-  'handoff.relist': '重新 LIST：客户端分片 {clientBytes}（每次 LIST 都是整个集合），服务端分片 {serverBytes}：少 {ratio}×。',
+  'handoff.relist': '重新 LIST：客户端分片 {clientBytes}（每次 LIST 都是整个集合），服务端分片 {serverBytes}：客户端分片是服务端分片的 {ratio} 倍。',
   'bandwidth.relistBytes': '重新 LIST 的字节数',
   'bandwidth.handoff': '没有负责副本或有两个负责副本的对象',
   'bandwidth.reshardMark': '重新分片 {from} → {to}',
@@ -672,9 +672,9 @@ export const zhCN = {
     '在 5 秒时，模拟从 4 个副本变为 5 个。采用均分范围时，每条边界都会移动：每个范围从四分之一缩小到五分之一，约一半的对象（50%）更换了负责副本。时间线上的标记就是这次重新分片。',
   'story.resharding.1.q': '如果第 5 个副本只从其他副本手中拿走它应得的一份，需要移动多大比例的对象？',
   'story.resharding.1.a': '五分之一（20%）：只有最终归新副本负责的对象。均分范围会移动约一半，是它的两倍多。',
-  'story.resharding.2.title': 'Jump hash 只移动五分之一',
+  'story.resharding.2.title': '跳跃一致性哈希只移动五分之一',
   'story.resharding.2.text':
-    '在客户端分片中，跳跃一致性哈希（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：跳跃一致性哈希 的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端分片的模拟重新均分范围，仍然移动约 50%。',
+    '在客户端分片中，跳跃一致性哈希（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：跳跃一致性哈希的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端分片的模拟重新均分范围，仍然移动约 50%。',
   'story.resharding.3.title': '一段时间内无人负责',
   'story.resharding.3.text':
     '一次性切换时，每个副本的 Pod 都带着新的选择器重启：停止、调度和启动约需 8 秒，然后重新 LIST，在该列表同步完成之前不负责任何对象。客户端分片的每次列表都是整个集合，约 490 MB，因此约 18 秒内没有对象有负责副本。服务端分片的每次列表只有五分之一，约 10 秒后窗口就关闭了。',
@@ -699,7 +699,7 @@ export const zhCN = {
     '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们忽略 shardSelector，client-go 也不做任何检查，所以每个副本都缓存了整个集合，服务端分片发送的字节与客户端分片一样多：比例为 1.0×。',
   'story.rollout.2.title': '滚动升级',
   'story.rollout.2.text':
-    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 Watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 Watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，服务端分片发送的数据少 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
+    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 Watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 Watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，客户端分片的发送量是服务端分片的 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
   'story.rollout.2.q':
     '在两次重启之间，副本能否从一台服务器 LIST，却从另一台 WATCH？',
   'story.rollout.2.a':

@@ -66,7 +66,7 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number, lang: Loca
   const bursts = int(churnEventsPerSecond(churn) - churn.addsPerSecond - churn.modifiesPerSecond - churn.deletesPerSecond);
   if (lang === 'zh-CN') {
     if (churn.burst.enabled) parts.push(`滚动更新 ${bursts}/s（--bursts）`);
-    return `${parts.join(' + ')} 持续 --seconds ${seconds.toLocaleString('en-US')} 需要 ${int(total)} 个事件；一次模拟最多 ${int(MAX_EVENTS_PER_STEP)} 个：请降低 --seconds 或某个速率`;
+    return `按 ${parts.join(' + ')}的速率模拟 --seconds ${seconds.toLocaleString('en-US')} 秒需要 ${int(total)} 个事件；一次模拟最多 ${int(MAX_EVENTS_PER_STEP)} 个：请降低 --seconds 或某个速率`;
   }
   if (churn.burst.enabled) parts.push(`rolling updates ${bursts}/s (--bursts)`);
   return (

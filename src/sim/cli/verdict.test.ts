@@ -80,14 +80,14 @@ describe('verdictOf', () => {
         { kind: 'gaps', mode: 'client', count: 1, share: 1 / s.cluster.live },
       ]);
       expect(v.sentence).toMatch(/^2 replicas: server-side sends \d\.\d× less — but 1 object has no owner; client-side: 1 object has no owner$/);
-      expect(verdictSentence(v, CHINESE)).toMatch(/——但是 1 个对象没有负责副本; 客户端分片：1 个对象没有负责副本$/);
+      expect(verdictSentence(v, CHINESE)).toMatch(/；但是 1 个对象没有负责副本；客户端分片：1 个对象没有负责副本$/);
     });
 
     it('two objects without an owner, in the plural: "2 objects have no owner"', () => {
       const v = verdictOf(leaving(hashesOf(2)).snapshot());
       expect(v.failures.slice(0, 2).map((f) => f.kind === 'gaps' && f.count)).toEqual([2, 2]);
       expect(v.sentence).toMatch(/ — but 2 objects have no owner; client-side: 2 objects have no owner$/);
-      expect(verdictSentence(v, CHINESE)).toMatch(/——但是 2 个对象没有负责副本; 客户端分片：2 个对象没有负责副本$/);
+      expect(verdictSentence(v, CHINESE)).toMatch(/；但是 2 个对象没有负责副本；客户端分片：2 个对象没有负责副本$/);
     });
   });
 
@@ -176,7 +176,7 @@ describe('verdictOf', () => {
     expect(v.settling).toBe(true);
     expect(v.source).toBe('expected');
     expect(v.ratio).toBe(expected);
-    expect(v.sentence).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settling)`);
+    expect(v.sentence).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settle in 9 s)`);
     // The same snapshot without settling reports the transient as measured.
     expect(verdictOf({ ...transient, settling: null }).source).toBe('measured');
   });
@@ -186,7 +186,7 @@ describe('verdictOf', () => {
     expect(s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec).toBeCloseTo(1, 6);
     const v = verdictOf({ ...s, settling: { since: s.time - 1, until: s.time + 9 } });
     expect(v.settling).toBe(true);
-    expect(v.sentence).toMatch(/^4 replicas: both modes should send the same \(expected; rates settling\)( — but |$)/);
+    expect(v.sentence).toMatch(/^4 replicas: both modes should send the same \(expected; rates settle in 9 s\)( — but |$)/);
     expect(v.sentence).not.toMatch(/1\.0× less/);
   });
 
