@@ -121,16 +121,17 @@ const EN: CliText = {
 
 /**
  * The Chinese words for the model's values, as the page's catalogue has them
- * (`memory.styleOwnedShort`, `controls.client*`, `schedule.rollout.*`, `schedule.strategy.*`;
+ * (`memory.styleOwnedShort`, `schedule.rollout.*`, `schedule.strategy.*`;
  * `src/i18n/glossary.test.ts` holds them equal).
  */
 export const ZH_CACHE_STYLES: Readonly<Record<ClientCache, string>> = { owned: '先过滤', all: '全部缓存' };
+/** Clients, short enough for the 40-column label they sit in (product names stay English). */
 export const ZH_CLIENTS: Readonly<Record<ClientKind, string>> = {
-  'client-go': '原版 client-go（v1.36）',
-  checked: 'client-go + 本地检查',
-  shardinfo: '读取 shardInfo（LIST）',
-  ksm: 'kube-state-metrics v2.20',
-  'ksm-2.18': 'kube-state-metrics v2.18',
+  'client-go': 'client-go',
+  checked: 'client-go + 检查',
+  shardinfo: '读 shardInfo',
+  ksm: 'ksm v2.20',
+  'ksm-2.18': 'ksm v2.18',
 };
 export const ZH_ROLLOUTS: Readonly<Record<ReshardRollout['kind'], string>> = {
   'all-at-once': '全部同时',
@@ -156,14 +157,14 @@ const ZH: CliText = {
   decodeCpu: '反序列化 CPU（Watch）',
   initialList: '初始 LIST',
   owned: '负责的对象',
-  cache: (st, inUse) => `Informer 缓存（${st}${inUse ? '，使用中' : ''}）`,
+  cache: (st, inUse) => `Informer 缓存（${st}${inUse ? '，在用' : ''}）`,
   decodeAlloc: '反序列化内存分配（Watch）',
   listPeak: (st) => `LIST 峰值（${st}）`,
   error: '错误',
   yes: '是',
   allWatch: '所有副本：收到的 Watch 字节',
   allCpu: '所有副本：反序列化 CPU（Watch）',
-  allCaches: (st, inUse) => `所有副本：缓存（${st}${inUse ? '，使用中' : ''}）`,
+  allCaches: (st, inUse) => `所有副本：缓存（${st}${inUse ? '，在用' : ''}）`,
   allAlloc: '所有副本：反序列化内存分配（Watch）',
   egress: 'API 服务器出口流量（Watch）',
   checks: 'API 服务器分片检查（含 LIST）',
@@ -180,7 +181,7 @@ const ZH: CliText = {
   resumes: 'Watch 续接次数（到期/重启）',
   watchTimeouts: 'Watch 到期（续接时 410 Gone）',
   bookmarks: '收到的 BOOKMARK（被丢弃）',
-  duplicatesMissedCaught: (client) => `重复事件：保留/拦下（客户端：${client}）`,
+  duplicatesMissedCaught: (client) => `重复事件：保留/拦下（${client}）`,
   reshardAt: (a) =>
     `${a.at} 秒时重新分片：${a.from} → ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片：${a.client}；服务端分片：${a.server}）`,
   movedOwner: '更换了负责副本的对象',
