@@ -122,7 +122,7 @@ const EN: CliText = {
 /**
  * The Chinese words for the model's values, as the page's catalogue has them
  * (`memory.styleOwnedShort`, `schedule.rollout.*`, `schedule.strategy.*`;
- * `src/i18n/glossary.test.ts` holds them equal).
+ * `src/ui/i18n/glossary.test.ts` holds them equal).
  */
 export const ZH_CACHE_STYLES: Readonly<Record<ClientCache, string>> = { owned: '先过滤', all: '全部缓存' };
 /** Clients, short enough for the 40-column label they sit in (product names stay English). */

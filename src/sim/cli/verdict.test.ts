@@ -3,7 +3,7 @@ import { runCli } from './cli';
 import { createSimulation } from '../engine';
 import type { SimParamsInput } from '../params';
 import type { SimSnapshot } from '../report';
-import { CHINESE, HOT_REPLICA_FACTOR, verdictOf, verdictSentence } from '../report';
+import { CHINESE, HOT_REPLICA_FACTOR, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from '../report';
 
 const QUIET_BURSTS = { burst: { enabled: false } };
 
@@ -218,5 +218,30 @@ describe('the CLI verdict', () => {
     expect(sentence).toContain(' — but ');
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toBe(sentence);
+  });
+});
+
+describe('the seconds a settling headline waits (issue 19, point 9)', () => {
+  // From the snapshot's own settling window: the start is a change, so rates settle one window
+  // after t = 0, and the headline counts down with the time as the replica cards do.
+  it('counts down to the end of the rate window, rounded up, and is null once the rates are steady', () => {
+    const sim = createSimulation({ seed: 'settling-seconds', cluster: { pods: 500 }, rateWindowSeconds: 5, stepSeconds: 0.25 });
+    const seen: (number | null)[] = [];
+    for (const t of [0.25, 1, 2.5, 4, 4.75, 5.25]) {
+      sim.step(t - sim.snapshot().time);
+      const snap = sim.snapshot();
+      expect(headlineRatio(snap).settlingSeconds, `t=${snap.time}`).toBe(settlingSecondsLeft(snap));
+      seen.push(verdictOf(snap).settlingSeconds);
+    }
+    expect(seen).toEqual([5, 4, 3, 1, 1, null]);
+  });
+
+  it('puts the seconds in the sentence, in both languages', () => {
+    const snap = createSimulation({ seed: 'settling-seconds', cluster: { pods: 500 }, rateWindowSeconds: 5, stepSeconds: 0.25 });
+    snap.step(2.5);
+    const v = verdictOf(snap.snapshot());
+    expect(v.settling).toBe(true);
+    expect(v.sentence).toMatch(/\(expected; rates settle in 3 s\)$/);
+    expect(verdictSentence(v, CHINESE)).toMatch(/；速率尚未稳定，还需 3 秒$/);
   });
 });

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ENGLISH, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence, type Verdict, type VerdictWords } from './verdict';
-import { createSimulation } from '../engine';
+import { ENGLISH, verdictSentence, type Verdict, type VerdictWords } from './verdict';
 import { CHINESE } from './verdictWords';
 
 /** A healthy verdict of four replicas at this ratio (client-side egress / server-side egress). */
@@ -29,30 +28,5 @@ describe('the headline of an even ratio (the ratio is shown with one decimal)', 
     expect(verdictSentence(at(1.05), words)).toBe(say.less('1.1'));
     expect(verdictSentence(at(1.0500001), words)).toBe(say.less('1.1'));
     expect(verdictSentence(at(1.04), words)).not.toMatch(/1\.0×/);
-  });
-});
-
-describe('the seconds a settling headline waits (issue 19, point 9)', () => {
-  // From the snapshot's own settling window: the start is a change, so rates settle one window
-  // after t = 0, and the headline counts down with the time as the replica cards do.
-  it('counts down to the end of the rate window, rounded up, and is null once the rates are steady', () => {
-    const sim = createSimulation({ seed: 'settling-seconds', cluster: { pods: 500 }, rateWindowSeconds: 5, stepSeconds: 0.25 });
-    const seen: (number | null)[] = [];
-    for (const t of [0.25, 1, 2.5, 4, 4.75, 5.25]) {
-      sim.step(t - sim.snapshot().time);
-      const snap = sim.snapshot();
-      expect(headlineRatio(snap).settlingSeconds, `t=${snap.time}`).toBe(settlingSecondsLeft(snap));
-      seen.push(verdictOf(snap).settlingSeconds);
-    }
-    expect(seen).toEqual([5, 4, 3, 1, 1, null]);
-  });
-
-  it('puts the seconds in the sentence, in both languages', () => {
-    const snap = createSimulation({ seed: 'settling-seconds', cluster: { pods: 500 }, rateWindowSeconds: 5, stepSeconds: 0.25 });
-    snap.step(2.5);
-    const v = verdictOf(snap.snapshot());
-    expect(v.settling).toBe(true);
-    expect(v.sentence).toMatch(/\(expected; rates settle in 3 s\)$/);
-    expect(verdictSentence(v, CHINESE)).toMatch(/；速率尚未稳定，还需 3 秒$/);
   });
 });

@@ -9,13 +9,12 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en, type Message, type MessageId } from './en';
-import { zhCN } from './zh-CN';
-import { createTranslator } from './translate';
-import { runCli } from '../sim/cli';
-import { CHINESE, VERDICT_MESSAGES_ZH, verdictOf, verdictSentence } from '../sim/report';
-import { createSimulation } from '../sim';
-import { ZH_CACHE_STYLES, ZH_CLIENTS, ZH_ROLLOUTS, ZH_STRATEGIES } from '../sim/cli/text';
+import { en, type Message, type MessageId } from '../../i18n/en';
+import { zhCN } from '../../i18n/zh-CN';
+import { createTranslator } from '../../i18n/translate';
+import { runCli, ZH_CACHE_STYLES, ZH_CLIENTS, ZH_ROLLOUTS, ZH_STRATEGIES } from '../../sim/cli';
+import { CHINESE, VERDICT_MESSAGES_ZH, verdictOf, verdictSentence } from '../../sim/report';
+import { createSimulation } from '../../sim';
 
 /** One drift: a pattern that must not occur in Chinese text, and what to write instead. */
 interface Rule {
@@ -194,7 +193,7 @@ describe('the zh-CN glossary (issue 19, point 9)', () => {
 
   it('no CJK text is set in capitals or italics: every such rule has a :lang(zh) override', () => {
     for (const file of ['app.css', 'stories.css', 'stage-story.css']) {
-      const css = readFileSync(resolve(import.meta.dirname, '../styles', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+      const css = readFileSync(resolve(import.meta.dirname, '../../styles', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
       const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => ({ selectors: m[1]!.split(',').map((s) => s.trim()), body: m[2]! }));
       const overridden = (selector: string, prop: RegExp) =>
         rules.some((r) => r.selectors.some((s) => s.includes(':lang(zh)') && s.endsWith(selector)) && prop.test(r.body));
