@@ -278,14 +278,15 @@ export const en = {
 
   // issue 7: headline verdict (the same texts as VERDICT_MESSAGES_EN in src/sim/report/verdict.ts)
   'verdict.headlineSettling': {
-    one: '{count} replica: server-side should send {ratio}× less (expected; rates settling)',
-    other: '{count} replicas: server-side should send {ratio}× less (expected; rates settling)',
+    one: '{count} replica: server-side should send {ratio}× less (expected; rates settle in {seconds} s)',
+    other: '{count} replicas: server-side should send {ratio}× less (expected; rates settle in {seconds} s)',
   },
   'verdict.headlineSettlingSame': {
-    one: '{count} replica: both modes should send the same (expected; rates settling)',
-    other: '{count} replicas: both modes should send the same (expected; rates settling)',
+    one: '{count} replica: both modes should send the same (expected; rates settle in {seconds} s)',
+    other: '{count} replicas: both modes should send the same (expected; rates settle in {seconds} s)',
   },
   'verdict.but': ' — but {problems}',
+  'verdict.separator': '; ',
   'verdict.more': { one: 'and {count} more problem', other: 'and {count} more problems' },
   'verdict.clientSide': 'client-side: {problem}',
   'verdict.gapsShare': '{share} of objects have no owner',

@@ -11,7 +11,7 @@ const BYTE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 export interface Formatters {
   /**
    * A count in a sentence: 1234567 -> "1,234,567"; in Chinese 万 and 亿 where exact
-   * (100000 -> "10万", 12345 -> "12,345").
+   * (100000 -> "10 万", 12345 -> "12,345").
    */
   count(n: number): string;
   /** Grouped digits in every locale (fields, figures in a table): 100000 -> "100,000". */

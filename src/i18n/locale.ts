@@ -49,15 +49,17 @@ const YI = 100_000_000;
 /**
  * A whole count as it reads in a sentence. English groups digits (`100,000`). Chinese counts
  * in 万 (ten thousand) and 亿 (10^8) where that is exact with at most two decimals
- * (`1万`, `2.5万`, `100万`, `1.2亿`); any other count keeps its digits (`12,345`), so a
- * figure in prose is never rounded. Axes and compact figures keep SI units (k, M).
+ * (`1 万`, `2.5 万`, `100 万`, `1.2 亿`, a space between the digits and the unit as between
+ * any digits and Han text); any other count keeps its digits (`12,345`), so a figure in
+ * prose is never rounded. Axes and compact figures keep SI units (k, M). A message that puts
+ * a measure word after the count ("{count} 个对象") is tightened by {@link tightenCjkUnits}.
  */
 export function proseCount(locale: LocaleId, n: number): string {
   const v = Math.round(n);
   if (locale === 'zh-CN' && Math.abs(v) >= WAN) {
     const [unit, sign] = Math.abs(v) >= YI ? [YI, '亿'] : [WAN, '万'];
     // Exact with two decimals of the unit: v is a multiple of unit / 100.
-    if (v % (unit / 100) === 0) return `${groupedTwo(locale).format(v / unit)}${sign}`;
+    if (v % (unit / 100) === 0) return `${groupedTwo(locale).format(v / unit)} ${sign}`;
   }
   return groupedFormat(locale).format(v);
 }
@@ -67,4 +69,12 @@ function groupedTwo(locale: string): Intl.NumberFormat {
   let f = two.get(locale);
   if (!f) two.set(locale, (f = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 })));
   return f;
+}
+
+/**
+ * Chinese text with no space between 万 or 亿 after digits and the Han character that
+ * follows: "1 万 个对象" (a count filled into "{count} 个对象") reads "1 万个对象".
+ */
+export function tightenCjkUnits(text: string): string {
+  return text.replace(/(\d ?[万亿])[ \t]+(?=[\u3400-\u9fff])/g, '$1');
 }

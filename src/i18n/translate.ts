@@ -5,7 +5,7 @@
  */
 import { en, type Message, type MessageId } from './en';
 import { zhCN } from './zh-CN';
-import { proseCount, type LocaleId } from './locale';
+import { proseCount, tightenCjkUnits, type LocaleId } from './locale';
 
 /** Locales with a catalogue: English and Simplified Chinese (`zh-CN`). */
 export type Locale = LocaleId;
@@ -30,7 +30,8 @@ export function createTranslator(locale: Locale = 'en'): Translate {
 
 /**
  * Builds the translator for a locale. Numbers in params are formatted for that locale: whole
- * numbers as counts in prose (`10,000`; `1万` in Chinese), others with up to two decimals.
+ * numbers as counts in prose (`10,000`; `1 万` in Chinese), others with up to two decimals.
+ * Chinese text is then tightened after 万 and 亿 ("1 万个对象", see `tightenCjkUnits`).
  */
 function buildTranslator(locale: Locale): Translate {
   const catalogue = catalogues[locale];
@@ -46,10 +47,11 @@ function buildTranslator(locale: Locale): Translate {
       text = entry[form] ?? entry.other;
     }
     if (!params) return text;
-    return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const filled = text.replace(PLACEHOLDER, (whole, name: string) => {
       const v = params[name];
       if (v === undefined) return whole;
       return typeof v === 'number' ? (Number.isInteger(v) ? proseCount(locale, v) : number.format(v)) : v;
     });
+    return locale === 'zh-CN' ? tightenCjkUnits(filled) : filled;
   };
 }

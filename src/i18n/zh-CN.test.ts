@@ -67,11 +67,11 @@ describe('zh-CN catalogue parity with en', () => {
 describe('translating in zh-CN', () => {
   const t = createTranslator('zh-CN');
   it('fills placeholders and picks the Chinese form whatever the count', () => {
-    expect(t('bandwidth.headline', { count: 1, ratio: '1.0' })).toBe('1 个副本：服务端分片少发送 1.0×');
-    expect(t('bandwidth.headline', { count: 4, ratio: '4.0' })).toBe('4 个副本：服务端分片少发送 4.0×');
+    expect(t('bandwidth.headline', { count: 1, ratio: '1.0' })).toBe('1 个副本；客户端分片的发送量是服务端分片的 1.0 倍');
+    expect(t('bandwidth.headline', { count: 4, ratio: '4.0' })).toBe('4 个副本；客户端分片的发送量是服务端分片的 4.0 倍');
   });
-  it('writes whole counts in prose with 万 where exact, digits otherwise', () => {
-    expect(t('app.loading', { count: 100_000 })).toBe('正在生成 10万 个对象…');
+  it('writes whole counts in prose with 万 where exact ("10 万个对象": a space after the digits, none before 个), digits otherwise', () => {
+    expect(t('app.loading', { count: 100_000 })).toBe('正在生成 10 万个对象…');
     expect(t('app.loading', { count: 12_345 })).toBe('正在生成 12,345 个对象…');
     expect(createTranslator('en')('app.loading', { count: 100_000 })).toBe('Generating 100,000 objects…');
   });
@@ -81,12 +81,12 @@ describe('formatters per locale', () => {
   const zh = formatters('zh-CN');
   const en = formatters('en');
   it('count reads as prose: 万 and 亿 in Chinese where exact, grouped digits in English', () => {
-    expect(zh.count(10_000)).toBe('1万');
-    expect(zh.count(250_000)).toBe('25万');
-    expect(zh.count(1_000_000)).toBe('100万');
+    expect(zh.count(10_000)).toBe('1 万');
+    expect(zh.count(250_000)).toBe('25 万');
+    expect(zh.count(1_000_000)).toBe('100 万');
     expect(zh.count(12_345)).toBe('12,345');
     expect(zh.count(9_999)).toBe('9,999');
-    expect(zh.count(120_000_000)).toBe('1.2亿');
+    expect(zh.count(120_000_000)).toBe('1.2 亿');
     expect(en.count(1_000_000)).toBe('1,000,000');
   });
   it('digits (fields, figures) and compact (axes) keep digits and SI letters in Chinese', () => {

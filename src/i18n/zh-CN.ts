@@ -14,9 +14,9 @@ export const zhCN = {
   'app.skipToMain': '跳到模拟区域',
 
   // issue 11: README screenshot captions (README.zh-CN.md; see docShots.ts)
-  'docs.shot.overview': 'ShardScope 在 1280×720 下：4 个副本，哈希范围均分；服务端分片少发送 4.0×',
+  'docs.shot.overview': 'ShardScope 在 1280×720 下：4 个副本，哈希范围均分；客户端分片的发送量是服务端分片的 4.0 倍',
   'docs.shot.headlineFailure':
-    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本连到门控关闭的 API 服务器，它们的客户端悄无声息地缓存了整个集合',
+    '失败场景下的标题：两种方式发送的数据相同，但每个对象都有不止一个负责副本，4 个副本连到门控关闭的 API 服务器，各自静默缓存了整个集合',
   'docs.shot.memory':
     '两种客户端写法下的内存：全部缓存时，客户端分片的开销是服务端分片总量的 N 倍；下方是每种方式的 LIST 峰值和反序列化内存分配',
   'docs.shot.listPreviewGateOff':
@@ -30,24 +30,24 @@ export const zhCN = {
   'docs.shot.presentation1920': '1920×1080 下的演示模式：同样的舞台，坐标轴和概念说明都有足够的空间',
   'docs.shot.presentation150': '1280×720、浏览器缩放 150% 时故事中的演示模式：字幕栏收起为一行标题和两行讲解，舞台仍在同一屏',
 
-  'link.unreadable': '无法读取此链接中的状态，因此显示默认运行。',
-  'link.version': '此链接由另一版本的 ShardScope 生成，因此显示默认运行。',
+  'link.unreadable': '无法读取此链接中的状态，因此显示默认模拟。',
+  'link.version': '此链接由另一版本的 ShardScope 生成，因此显示默认模拟。',
   'link.invalid': { other: '此链接中的 {fields} 无效，已改用默认值；链接中的其余内容均已应用。' },
   'link.dismiss': '关闭',
   'link.andMore': { other: '等另外 {count} 项' },
-  'link.tooLongToOpen': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，显示默认运行。',
-  'link.unreadableKept': '无法读取此链接中的状态，因此保留当前显示的运行。',
-  'link.versionKept': '此链接由另一版本的 ShardScope 生成，因此保留当前显示的运行。',
-  'link.tooLongToOpenKept': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，保留当前显示的运行。',
-  'link.tooLarge': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，显示默认运行。',
-  'link.tooLargeKept': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，保留当前显示的运行。',
-  'link.unknownStory': '此链接指向一个 ShardScope 没有的故事（{story}），因此显示默认运行。',
-  'link.unknownStoryKept': '此链接指向一个 ShardScope 没有的故事（{story}），因此保留当前显示的运行。',
+  'link.tooLongToOpen': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，显示默认模拟。',
+  'link.unreadableKept': '无法读取此链接中的状态，因此保留当前显示的模拟。',
+  'link.versionKept': '此链接由另一版本的 ShardScope 生成，因此保留当前显示的模拟。',
+  'link.tooLongToOpenKept': '此链接超过 ShardScope 写入的上限 {limit} 个字符，因此未读取，保留当前显示的模拟。',
+  'link.tooLarge': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，显示默认模拟。',
+  'link.tooLargeKept': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，保留当前显示的模拟。',
+  'link.unknownStory': '此链接指向一个 ShardScope 没有的故事（{story}），因此显示默认模拟。',
+  'link.unknownStoryKept': '此链接指向一个 ShardScope 没有的故事（{story}），因此保留当前显示的模拟。',
   'link.bothForms': '此链接同时包含 #state= 部分和 #s= 部分：已使用 #state= 部分，忽略了 #s= 部分。',
   'link.tooLong':
-    '此运行太大，无法放进链接：需要 {length} 个字符，超过链接上限 {limit}，其中 replica-{replica} 的选择器占了 {selectorLength} 个。地址栏保留最后一个放得下的运行；缩短该选择器即可分享当前运行。',
+    '此模拟太大，无法放进链接：需要 {length} 个字符，超过链接上限 {limit}，其中 replica-{replica} 的选择器占了 {selectorLength} 个。地址栏保留最后一个放得下的模拟；缩短该选择器即可分享当前运行。',
   'link.copy': '复制链接',
-  'link.copyLabel': '复制指向当前这次运行的链接',
+  'link.copyLabel': '复制指向当前这次模拟的链接',
   'link.copied': '链接已复制',
 
   'header.playback': '播放控制',
@@ -96,7 +96,7 @@ export const zhCN = {
   'controls.addedPerSec': 'ADDED / 秒',
   'controls.modifiedPerSec': 'MODIFIED / 秒',
   'controls.deletedPerSec': 'DELETED / 秒',
-  'controls.bookmarkEverySec': '每个 watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
+  'controls.bookmarkEverySec': '每个 Watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',
   'controls.shardKey': '分片键（object.metadata.…）',
@@ -165,7 +165,7 @@ export const zhCN = {
   'card.copyUrl': '复制 replica-{replica} 的请求 URL',
   'card.listPreview': 'LIST 响应',
   'card.listPreviewKind': '哪个 LIST',
-  'card.listPreviewInformer': 'informer 的首次 LIST',
+  'card.listPreviewInformer': 'Informer 的首次 LIST',
   'card.listPreviewPaged': '第一页（{size} 个）',
   'card.listPreviewStreaming': 'replica-{replica} 用流式列表同步（带 sendInitialEvents=true 的 WATCH）：它从不接收列表页，也收不到 shardInfo。用它的选择器发出的 LIST 返回：',
   'card.listRemainingUnfiltered': 'v1.36.0 至 v1.36.3 统计的是这一页之后所有已存储的 Pod，而不是本分片的（SelectionPredicate.Empty 忽略分片选择器）；main 分支（v1.37）在分片的页中不再给出这个计数',
@@ -191,7 +191,7 @@ export const zhCN = {
   'card.rejectedBody': 'invalid shard selector: {message}',
   'card.showMore': '再显示 {count} 个副本',
   'card.showLess': '少显示一些副本',
-  'card.settling': '稳定中，{seconds} 秒',
+  'card.settling': '尚未稳定，还需 {seconds} 秒',
   'card.settlingTitle': '只统计了上次改动之后的数据：速率窗口将在 {seconds} 秒后填满。在此之前这些不是稳态数值（图表保留重新 LIST 时的尖峰）。',
   'card.noSelector': '没有选择器，因此 API 服务器返回整个集合，且不带 shardInfo（client-go 会省略空参数）。',
   'card.noSelectorFallback': '本地检查没有可依据的条件：此副本保留所有对象。',
@@ -210,8 +210,8 @@ export const zhCN = {
 
   'bandwidth.title': '客户端分片与服务端分片',
   'bandwidth.subtitle': '同一集群，同一事件流',
-  'bandwidth.headline': { other: '{count} 个副本：服务端分片少发送 {ratio}×' },
-  'bandwidth.headlineSame': { other: '{count} 个副本：两种方式发送的数据相同' },
+  'bandwidth.headline': { other: '{count} 个副本；客户端分片的发送量是服务端分片的 {ratio} 倍' },
+  'bandwidth.headlineSame': { other: '{count} 个副本；两种方式的发送量相同' },
   'bandwidth.clientSide': '客户端分片（{mode}）',
   'bandwidth.serverSide': '服务端分片',
   'bandwidth.modeRanges': '哈希范围',
@@ -229,9 +229,10 @@ export const zhCN = {
   'bandwidth.metrics': 'API 服务器指标',
   'bandwidth.waiting': '按“播放”运行事件流。',
 
-  'verdict.headlineSettling': { other: '{count} 个副本：服务端分片应少发送 {ratio}×（预期值；速率稳定中）' },
-  'verdict.headlineSettlingSame': { other: '{count} 个副本：两种方式应发送相同的数据（预期值；速率稳定中）' },
-  'verdict.but': '——但是{problems}',
+  'verdict.headlineSettling': { other: '{count} 个副本；预计客户端分片的发送量是服务端分片的 {ratio} 倍；速率尚未稳定，还需 {seconds} 秒' },
+  'verdict.headlineSettlingSame': { other: '{count} 个副本；预计两种方式的发送量相同；速率尚未稳定，还需 {seconds} 秒' },
+  'verdict.but': '；但是{problems}',
+  'verdict.separator': '；',
   'verdict.more': { other: '另有 {count} 个问题' },
   'verdict.clientSide': '客户端分片：{problem}',
   'verdict.gapsShare': '{share} 的对象没有负责副本',
@@ -242,7 +243,7 @@ export const zhCN = {
   'verdict.down': { other: '{replicas} 已停止（选择器无法解析）' },
   'verdict.trust': { other: '{replicas} 连到门控关闭的 API 服务器，静默缓存了整个集合' },
   'verdict.fallback': { other: '{replicas} 连到门控关闭的 API 服务器：收到整个事件流并在本地过滤' },
-  'verdict.hot': '{replica} 收到的数据是公平份额的 {factor}×',
+  'verdict.hot': '{replica} 收到的数据是平均份额的 {factor} 倍',
   'verdict.replicaCount': '{count} 个副本',
 
   'bandwidth.burstMark': '滚动更新，命名空间 {namespace}',
@@ -270,7 +271,7 @@ export const zhCN = {
     '客户端分片：每个事件都到达每个副本，除负责副本外都被丢弃。服务端分片：每个事件只发给负责副本；BOOKMARK 仍发给所有副本。',
 
   'unit.perSecond': '{value}/s',
-  'unit.cpu': '{value} 核 CPU',
+  'unit.cpu': '{value} 核',
   'unit.ratio': '{value}×',
 
   'error.engine': '模拟已停止：{message}',
@@ -278,7 +279,7 @@ export const zhCN = {
   'error.retry': '重试',
   'error.panel': '页面的这一部分出错了（{message}）。模拟器的其余部分仍在运行。',
   'error.panelRetry': '重试',
-  'error.app': 'ShardScope 出错了（{message}）。请重新加载页面：地址栏保存着当前的运行。',
+  'error.app': 'ShardScope 出错了（{message}）。请重新加载页面：地址栏保存着当前的模拟。',
   'error.appReload': '重新加载',
 
   'card.listSentWhole': { other: '发送了 {formatted} 个 Pod，{bytes}：整个集合（服务器没有过滤）' },
@@ -339,11 +340,11 @@ export const zhCN = {
     '在 {speed} 速度下，每模拟秒 {churn} 次变更相当于每秒播放 {perSecond} 次变更，超过了本页线程可运行的上限 {max}，因此无法播放。请降低变更速率或速度；其他设置保持不变。',
   'engine.budgetChangesFit': '在此变更速率下，速度 {speed} 可以运行。',
   'engine.budgetGrown':
-    '集群已增长到 {live} 个对象，超过了本页线程可运行的上限 {max}，因此运行已停止。请让删除快于新增，或后退一步；其他设置保持不变。',
+    '集群已增长到 {live} 个对象，超过了本页线程可运行的上限 {max}，因此模拟已停止。请让删除快于新增，或后退一步；其他设置保持不变。',
   'controls.refusedAdds': { other: '拒绝了 {formatted} 次新增：集群最多容纳 {max} 个存活对象，新增要等删除腾出空间。' },
 
   'card.rangeLimit':
-    '所有选择器加起来共有 {total} 个范围；ShardScope 在所有副本中最多模拟 {limit} 个，因此运行保留最后一组放得下的选择器。删除一些范围即可应用此选择器。',
+    '所有选择器加起来共有 {total} 个范围；ShardScope 在所有副本中最多模拟 {limit} 个，因此模拟保留最后一组放得下的选择器。删除一些范围即可应用此选择器。',
   'link.tooManyRanges': '其选择器共有 {total} 个范围；ShardScope 最多模拟 {limit} 个，因此每个副本改用均分的份额。',
   'hash.bandsThin': { other: 'replica-{replica}：{count} 个范围太窄，在此宽度下无法分开显示' },
   'hash.handleGroup': { other: '{count} 个边界，从 {from} 到 {to}，靠得太近无法在此拖动：请编辑选择器来移动它们' },
@@ -408,7 +409,7 @@ export const zhCN = {
   'story.saving.title': '节省了什么',
   'story.saving.1.title': '并排比较',
   'story.saving.1.text':
-    '同一个集群、同样的事件运行两次：服务端分片时，API 服务器为每个副本过滤事件流；客户端分片时，每个副本都收到全部数据。标题说明服务器发送的字节少了多少倍。',
+    '同一个集群、同样的事件运行两次：服务端分片时，API 服务器为每个副本过滤事件流；客户端分片时，每个副本都收到全部数据。标题说明客户端分片的发送量是服务端分片的多少倍。',
   'story.saving.2.title': '反序列化消耗 CPU',
   'story.saving.2.text':
     '副本必须先反序列化收到的每个事件，才能丢弃它。服务端分片时，每个副本只反序列化自己的份额：请比较“反序列化 CPU”图，以及每张卡片上收到的事件数。',
@@ -423,7 +424,7 @@ export const zhCN = {
   'story.fallback.title': '我的服务器在分片吗？',
   'story.fallback.1.title': '门控关闭',
   'story.fallback.1.text':
-    '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合以事件流发给每个副本。v1.36 的 client-go informer 不检查收到的任何内容：每个副本都缓存了全部对象，没有报错，也没有日志。',
+    '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合以事件流发给每个副本。v1.36 的 client-go Informer 不检查收到的任何内容：每个副本都缓存了全部对象，没有报错，也没有日志。',
   'story.fallback.1.q': '副本如何判断服务器没有过滤？',
   'story.fallback.1.a':
     'client-go 做不到。它用流式列表同步，而流式列表没有列表页，因此也没有 shardInfo；它既不读取 shardInfo，也不读取选择器。只有控制器自己的检查，或者一个大了四倍的缓存，才会暴露问题。',
@@ -453,15 +454,15 @@ export const zhCN = {
   'story.hot-namespaces.3.title':
     '冷分片',
   'story.hot-namespaces.3.text':
-    '八个副本按命名空间分片，只有六个命名空间：有两个范围不含任何命名空间，收不到任何事件。client-go 靠每个 watch 每分钟一次的 BOOKMARK 推进它们的 resourceVersion。丢弃 BOOKMARK 的客户端（kube-state-metrics v2.18 就是这样）停留在 watch 开始时的位置；到了 5 到 10 分钟后的截止时间，这已经早于 watch 缓存保存的历史：两个冷副本都收到 410 Gone，然后重新 LIST。时钟以十六倍速运行。',
+    '八个副本按命名空间分片，只有六个命名空间：有两个范围不含任何命名空间，收不到任何事件。client-go 靠每个 Watch 每分钟一次的 BOOKMARK 推进它们的 resourceVersion。丢弃 BOOKMARK 的客户端（kube-state-metrics v2.18 就是这样）停留在 Watch 开始时的位置；到了 5 到 10 分钟后的截止时间，这已经早于 Watch 缓存保存的历史：两个冷副本都收到 410 Gone，然后重新 LIST。时钟以十六倍速运行。',
   'story.hot-namespaces.3.q':
     '一个什么都收不到的副本，为什么还需要 BOOKMARK？',
   'story.hot-namespaces.3.a':
-    '为了恢复。watch 从它看到的最后一个 resourceVersion 恢复；watch 缓存只保留约 75 秒的历史。BOOKMARK 携带缓存当前的 resourceVersion，让安静的 watch 能从现在恢复，而不是从它开始的地方。',
+    '为了恢复。Watch 从它看到的最后一个 resourceVersion 恢复；Watch 缓存只保留约 75 秒的历史。BOOKMARK 携带缓存当前的 resourceVersion，让安静的 Watch 能从现在恢复，而不是从它开始的地方。',
   'story.refused.title': '服务器拒绝的选择器',
   'story.refused.1.title': '过短的边界',
   'story.refused.1.text':
-    'replica-0 的选择器以 \'0x0\' 开始，不是 16 位十六进制数。门控开启时，API 服务器以 HTTP 500 拒绝该请求，返回 “invalid shard selector:” 加上解析器给出的原因。',
+    'replica-0 的选择器以 \'0x0\' 开始，不是 16 位十六进制数。门控开启时，API 服务器以 HTTP 500 拒绝该请求，返回“invalid shard selector:”加上解析器给出的原因。',
   'story.refused.1.q': 'replica-0 能收到对象吗？',
   'story.refused.1.a': '不能：请求在任何事件流开始之前就失败了，所以在选择器修正之前，replica-0 什么也收不到。',
   'story.refused.2.title': '表达式类型 3',
@@ -490,7 +491,7 @@ export const zhCN = {
     '包含起点、不包含终点的范围。一个范围结束的地方就是下一个范围开始的地方，因此相邻范围既不重叠也不留空缺：每个哈希值恰好有一个负责副本。',
   'explain.shardInfo.title': 'shardInfo 字段',
   'explain.shardInfo.text':
-    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。只有 LIST 页带有它：watch 事件和 client-go 默认使用的流式列表都没有。',
+    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。只有 LIST 页带有它：Watch 事件和 client-go 默认使用的流式列表都没有。',
   'explain.gate.title': '特性门控',
   'explain.gate.text':
     'ShardedListAndWatch 是 kube-apiserver（Kubernetes v1.36）的 Alpha 开关，默认关闭。关闭时，服务器完全忽略 shardSelector，即使它格式错误。',
@@ -504,7 +505,7 @@ export const zhCN = {
   'explain.trust.title':
     '不做检查',
   'explain.trust.text':
-    '原样的 client-go：informer 缓存服务器发来的一切。如果服务器没有过滤（门控关闭，或者 watch 在门控关闭的服务器上恢复），副本会悄无声息地保留不归它负责的对象，多个副本会处理同一个对象。',
+    '原样的 client-go：Informer 缓存服务器发来的一切。如果服务器没有过滤（门控关闭，或者 Watch 在门控关闭的服务器上恢复），副本会悄无声息地保留不归它负责的对象，多个副本会处理同一个对象。',
   'explain.jump.title': '跳跃一致性哈希',
   'explain.jump.text':
     '跳跃一致性哈希（Lamping 与 Veach），kube-state-metrics 使用它：它把哈希值映射到 N 个桶之一，从 N 变为 N+1 时只移动大约 1/(N+1) 的对象。',
@@ -521,7 +522,7 @@ export const zhCN = {
     'CEL 为表达式类型编号：1 调用，3 标识符，5 字面量，7 选择。类型 3 表示标识符：通常是边界没有加引号，比如写成 start 而不是 \'0x…\'。',
   'explain.http500.title': '被拒绝的选择器返回 HTTP 500',
   'explain.http500.text':
-    '门控开启时，服务器无法解析的选择器会让整个请求以 HTTP 500 和 “invalid shard selector: …” 失败。没有列表，也没有 Watch：在修正之前副本什么也收不到。',
+    '门控开启时，服务器无法解析的选择器会让整个请求以 HTTP 500 和“invalid shard selector: …”失败。没有列表，也没有 Watch：在修正之前副本什么也收不到。',
   'explain.decode.title': '反序列化 CPU',
   'explain.decode.text': '客户端必须先解析（JSON 或 protobuf）收到的每个事件，才能看到它的 uid。客户端分片在每个副本上为每个事件付出这个代价。',
   'explain.memory.title': '缓存内存',
@@ -530,20 +531,20 @@ export const zhCN = {
   'explain.audit.title': '归属审计',
   'explain.audit.text':
     '统计每个存活对象有多少个副本负责。恰好一个是正确的；没有则是空缺（没有人处理它），多于一个则是重复（被处理两次）。',
-  'explain.settling.title': '稳定中',
-  'explain.settling.text': '速率是短时间窗口内的平均值。刚发生变化时，窗口中还保留着旧的行为，因此标为“稳定中”的数值还不是最终值。',
+  'explain.settling.title': '尚未稳定',
+  'explain.settling.text': '速率是短时间窗口内的平均值。刚发生变化时，窗口中还保留着旧的行为，因此标为“尚未稳定”的数值还不是最终值。',
   'explain.serverCost.title':
     '分片让 API 服务器付出什么',
   'explain.serverCost.text':
-    '分片的 watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。LIST 会扫描整个缓存并对每个对象做哈希，与分片大小无关。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
+    '分片的 Watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。LIST 会扫描整个缓存并对每个对象做哈希，与分片大小无关。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
   'explain.watchCache.title':
-    'watch 缓存',
+    'Watch 缓存',
   'explain.watchCache.text':
-    '每个 API 服务器在内存中保存最近的事件：100 到 102,400 个，按需翻倍或减半，以保存约 75 秒的历史。从更早的 resourceVersion 恢复的 watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST；BOOKMARK 让安静的 watch 的 resourceVersion 保持新鲜。关闭 watch 缓存时，watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 watch 若只有分片选择器，则完全不会被过滤。',
+    '每个 API 服务器在内存中保存最近的事件：100 到 102,400 个，按需翻倍或减半，以保存约 75 秒的历史。从更早的 resourceVersion 恢复的 Watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST；BOOKMARK 让安静的 Watch 的 resourceVersion 保持新鲜。关闭 Watch 缓存时，Watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 Watch 若只有分片选择器，则完全不会被过滤。',
   'explain.resume.title':
     '恢复还是重新 LIST',
   'explain.resume.text':
-    'watch 结束时（到了 timeoutSeconds、服务器重启、连接被重置、GOAWAY），client-go 从最后的 resourceVersion 重新 watch：不 LIST，也不退避。只有连接被拒绝或 429 之后才退避。只有在 410 Gone 或出错之后才重新 LIST。',
+    'Watch 结束时（到了 timeoutSeconds、服务器重启、连接被重置、GOAWAY），client-go 从最后的 resourceVersion 重新 Watch：不 LIST，也不退避。只有连接被拒绝或 429 之后才退避。只有在 410 Gone 或出错之后才重新 LIST。',
   'ownerChange.notice':
     '{from} → {to} 个副本：在均分范围下，{live} 个对象中有 {moved} 个（{percent}）更换了负责副本。跳跃一致性哈希只会移动 {jumpMoved} 个（{jumpPercent}）。',
   'flow.legendDroppedLocal': '被副本的本地过滤丢弃',
@@ -559,7 +560,7 @@ export const zhCN = {
   'flow.phaseFrozen': '已暂停',
   'flow.phaseStep': '正在播放一步',
   'schedule.title': '计划',
-  'schedule.intro': '在运行中固定时间发生的事件。添加或删除一项会按新的计划从头重放整个运行。',
+  'schedule.intro': '在模拟中固定时间发生的事件。添加或删除一项会按新的计划从头重放整个模拟。',
   'schedule.to': '重新分片为（副本数）',
   'schedule.at': '时间（秒）',
   'schedule.strategy': '策略',
@@ -568,7 +569,7 @@ export const zhCN = {
   'schedule.strategy.jump-hash': '跳跃一致性哈希（仅客户端分片）',
   'schedule.strategy.hash-mod': '取模 mod N（仅客户端分片）',
   'schedule.clientOnly':
-    '跳跃一致性哈希和 mod N 仅适用于客户端分片：它们的桶不是哈希范围，shardRange() 选择器无法表达。选择其中任一种时，服务端分片的运行会重新均分范围。',
+    '跳跃一致性哈希和 mod N 仅适用于客户端分片：它们的桶不是哈希范围，shardRange() 选择器无法表达。选择其中任一种时，服务端分片的模拟会重新均分范围。',
   'schedule.rollout': '滚动方式',
   'schedule.rollout.all-at-once': '全部同时',
   'schedule.rollout.one-by-one': '每次一个副本',
@@ -584,19 +585,19 @@ export const zhCN = {
   'handoff.title': '重新分片交接',
   'handoff.line':
     '{at} 秒时，{from} → {to} 个副本：{moved} 的对象更换了负责副本。没有负责副本：客户端分片 {clientOrphans} 对象·秒，服务端分片 {serverOrphans}；被两个副本负责：{clientDuplicates} 和 {serverDuplicates}。重新恢复每个对象一个负责副本：客户端分片用时 {clientSettle}，服务端分片 {serverSettle}。',
-  'handoff.relist': '重新 LIST：客户端分片 {clientBytes}（每次 LIST 都是整个集合），服务端分片 {serverBytes}：少 {ratio}×。',
+  'handoff.relist': '重新 LIST：客户端分片 {clientBytes}（每次 LIST 都是整个集合），服务端分片 {serverBytes}：客户端分片是服务端分片的 {ratio} 倍。',
   'bandwidth.relistBytes': '重新 LIST 的字节数',
   'bandwidth.handoff': '没有负责副本或有两个负责副本的对象',
   'bandwidth.reshardMark': '重新分片 {from} → {to}',
-  'timeline.label': '运行时间线：点击跳到某个时间',
+  'timeline.label': '模拟时间线：点击跳到某个时间',
   'timeline.now': '当前 {time}',
   'timeline.reshard': '{at} 秒时重新分片为 {to} 个副本',
   'timeline.burst': '{at} 秒时在 {namespace} 中滚动更新',
-  'app.replaying': '正在退回到 {time}：那么早的检查点已不存在，正在从头重放运行……',
+  'app.replaying': '正在退回到 {time}：那么早的检查点已不存在，正在从头重放模拟……',
   'timeline.slowNote': '斜线部分（{time} 之前）：已没有检查点，退回到那里会从头重放',
-  'timeline.slow': '{time} 之前已没有检查点（检查点预算为 {budget}）：跳到那里会从头重放整个运行，在百万对象规模下需要数秒',
+  'timeline.slow': '{time} 之前已没有检查点（检查点预算为 {budget}）：跳到那里会从头重放整个模拟，在百万对象规模下需要数秒',
   'export.caption': 'ShardScope · {replicas} 个副本 · {objects} 个对象 · {key} · API 服务器：{gates} · 种子 {seed}',
-  'export.noLink': '此运行太大，无法生成链接。',
+  'export.noLink': '此模拟太大，无法生成链接。',
   'export.png': '将{target}导出为 PNG（2×，带说明文字）',
   'export.svg': '将{target}导出为 SVG',
   'export.pngShort': 'PNG',
@@ -610,11 +611,11 @@ export const zhCN = {
   'export.target.flow': '事件流',
   'export.target.replica': 'replica-{replica} 的卡片',
   'share.menu': '分享：幻灯片用 PNG、二维码',
-  'qr.open': '显示此运行链接的二维码',
-  'qr.title': '此运行的二维码',
-  'qr.description': '扫描即可打开完全相同的运行（相同的种子、参数和选择器）。',
+  'qr.open': '显示此模拟链接的二维码',
+  'qr.title': '此模拟的二维码',
+  'qr.description': '扫描即可打开完全相同的模拟（相同的种子、参数和选择器）。',
   'qr.close': '关闭',
-  'qr.tooLong': '此运行太大，无法生成二维码；请分享一个较小的运行。',
+  'qr.tooLong': '此模拟太大，无法生成二维码；请分享一个较小的模拟。',
   'presentation.toggle': '演示模式',
   'presentation.toggleTitle': '投影布局：哈希空间、标题和对比图在同一屏（p）',
   'keys.modeFree': '自由探索',
@@ -638,7 +639,7 @@ export const zhCN = {
   'controls.clientShardinfo': '读取 shardInfo（LIST）',
   'controls.clientKsm': 'kube-state-metrics v2.20',
   'controls.clientKsm218': 'kube-state-metrics v2.18',
-  'controls.clientGoHelp': '用 WithTweakListOptions 构建的原版 informer：client-go 既不读取 shardSelector 也不读取 shardInfo，收到什么就缓存什么。默认值。',
+  'controls.clientGoHelp': '用 WithTweakListOptions 构建的原版 Informer：client-go 既不读取 shardSelector 也不读取 shardInfo，收到什么就缓存什么。默认值。',
   'controls.clientCheckedHelp': 'client-go 加上控制器自己的检查：每个列出的对象和每个事件在进入缓存前都用同一匹配逻辑检查一遍；这是唯一适用于流式列表的检查方式。',
   'controls.clientShardinfoHelp': '检查 LIST 页中的 shardInfo，看到后便信任之后的事件流；没有则在本地过滤。先 LIST 再 Watch。续接的 Watch 落到门控关闭的服务器时，它就会出错。',
   'controls.clientKsmHelp': 'kube-state-metrics v2.20.0：客户端分片（对 uid 做 FNV-1a，再用跳跃一致性哈希），在其 ListWatch 内过滤；BOOKMARK 原样放行。它不发送选择器：服务端分片一列沿用同样的过滤。',
@@ -666,23 +667,23 @@ export const zhCN = {
   'lifecycle.summary': 'Watch 续接 {resumes} 次 · 重新 LIST {relists} 次（{bytes}）· 410 Gone {gone} 次 · 保留的重复事件 {missed} 个 · 本地检查拦下 {caught} 个',
   // issue 10: the resharding and rollout stories
   'story.resharding.title': '从 4 个扩到 5 个',
-  'story.resharding.1.title': '4 变 5，等分范围',
+  'story.resharding.1.title': '4 变 5，均分范围',
   'story.resharding.1.text':
-    '在 5 秒时，运行从 4 个副本变为 5 个。采用等分范围时，每条边界都会移动：每个范围从四分之一缩小到五分之一，约一半的对象（50%）更换了负责副本。时间轴上的标记就是这次重新分片。',
+    '在 5 秒时，模拟从 4 个副本变为 5 个。采用均分范围时，每条边界都会移动：每个范围从四分之一缩小到五分之一，约一半的对象（50%）更换了负责副本。时间线上的标记就是这次重新分片。',
   'story.resharding.1.q': '如果第 5 个副本只从其他副本手中拿走它应得的一份，需要移动多大比例的对象？',
-  'story.resharding.1.a': '五分之一（20%）：只有最终归新副本负责的对象。等分范围会移动约一半，是它的两倍多。',
-  'story.resharding.2.title': 'Jump hash 只移动五分之一',
+  'story.resharding.1.a': '五分之一（20%）：只有最终归新副本负责的对象。均分范围会移动约一半，是它的两倍多。',
+  'story.resharding.2.title': '跳跃一致性哈希只移动五分之一',
   'story.resharding.2.text':
-    '在客户端分片中，jump hash（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：jump hash 的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端的运行重新等分范围，仍然移动约 50%。',
+    '在客户端分片中，跳跃一致性哈希（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：跳跃一致性哈希的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端分片的模拟重新均分范围，仍然移动约 50%。',
   'story.resharding.3.title': '一段时间内无人负责',
   'story.resharding.3.text':
     '一次性切换时，每个副本的 Pod 都带着新的选择器重启：停止、调度和启动约需 8 秒，然后重新 LIST，在该列表同步完成之前不负责任何对象。客户端分片的每次列表都是整个集合，约 490 MB，因此约 18 秒内没有对象有负责副本。服务端分片的每次列表只有五分之一，约 10 秒后窗口就关闭了。',
   'story.resharding.3.q': '怎样的滚动方式能让每个对象在切换期间都有负责副本？',
   'story.resharding.3.a':
-    '先启动新的 informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。kube-state-metrics 并不这样做；最后一步展示了这样做的效果。',
+    '先启动新的 Informer，再停止旧的（先建后拆）：对象会在一段时间内有两个负责副本，但从不会没有。kube-state-metrics 并不这样做；最后一步展示了这样做的效果。',
   'story.resharding.4.title': '重新 LIST 的字节数',
   'story.resharding.4.text':
-    '每个重启的副本都会重新同步，用的是 client-go 默认的流式列表。客户端分片的 5 次同步都是整个集合，共约 2.5 GB；服务端分片每次只有五分之一，总共约 490 MB：少 5 倍，与事件流上 1/N 的节省相同。',
+    '每个重启的副本都会重新同步，用的是 client-go 默认的流式列表。客户端分片的 5 次同步都是整个集合，共约 2.5 GB；服务端分片每次只有五分之一，总共约 490 MB：客户端分片是服务端分片的 5 倍，与事件流上 1/N 的节省相同。',
   'story.resharding.5.title': '一次一个副本',
   'story.resharding.5.text':
     'StatefulSet 滚动更新一次重启一个 Pod，等它就绪后再继续：这里约每 20 秒一个，时钟以四倍速运行。同一时刻最多约五分之一的对象没有负责副本，而不是全部，但客户端分片的交接持续约 100 秒。仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
@@ -691,38 +692,38 @@ export const zhCN = {
     '取决于副本如何处理它们。写同一对象的两个负责副本会相互竞争：第二次更新带着过期的 resourceVersion，得到 409 Conflict，然后重试。kube-state-metrics 会从两个副本导出该对象的指标序列，对它们求和会翻倍。没有负责副本时，在新负责副本同步完成之前，没有人调谐或上报该对象。',
   'story.resharding.6.title': '新副本优先',
   'story.resharding.6.text':
-    '先建后拆，这是 kube-state-metrics 并未提供的设计：第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都在旧 informer 旁边启动新的，新的同步完成后再丢弃旧的。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
+    '先建后拆，这是 kube-state-metrics 并未提供的设计：第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都在旧 Informer 旁边启动新的，新的同步完成后再丢弃旧的。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
   'story.rollout.title': '在各 API 服务器上逐步开启特性门控',
   'story.rollout.1.title': '三台服务器，门控关闭',
   'story.rollout.1.text':
     '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们忽略 shardSelector，client-go 也不做任何检查，所以每个副本都缓存了整个集合，服务端分片发送的字节与客户端分片一样多：比例为 1.0×。',
   'story.rollout.2.title': '滚动升级',
   'story.rollout.2.text':
-    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，服务端分片发送的数据少 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
+    '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 Watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 Watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，客户端分片的发送量是服务端分片的 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
   'story.rollout.2.q':
     '在两次重启之间，副本能否从一台服务器 LIST，却从另一台 WATCH？',
   'story.rollout.2.a':
-    '使用默认的 L4 负载均衡器时，一条 HTTP/2 连接把两者送到同一台服务器。但重启后恢复的 watch 会去往新连接落到的服务器，于是 LIST 来自一台服务器，而 WATCH 现在来自另一台。使用 L7 负载均衡器，或者收到 GOAWAY 之后，任何请求都可能去往任何服务器。',
+    '使用默认的 L4 负载均衡器时，一条 HTTP/2 连接把两者送到同一台服务器。但重启后恢复的 Watch 会去往新连接落到的服务器，于是 LIST 来自一台服务器，而 WATCH 现在来自另一台。使用 L7 负载均衡器，或者收到 GOAWAY 之后，任何请求都可能去往任何服务器。',
   'story.rollout.3.title':
     '回滚门控',
   'story.rollout.3.text':
-    '现在门控被逐台回滚。在未开启门控的服务器上恢复的 watch 会收到从其 resourceVersion 起的每个事件，client-go 会在对象变化时把它缓存下来：到 45 秒时，两个副本持有约三分之二的集合，并且还在增长。另外两个在刚重启的服务器上遇到 410，在那里重新 LIST，持有全部对象。client-go 对此毫无察觉。',
+    '现在门控被逐台回滚。在未开启门控的服务器上恢复的 Watch 会收到从其 resourceVersion 起的每个事件，client-go 会在对象变化时把它缓存下来：到 45 秒时，两个副本持有约三分之二的集合，并且还在增长。另外两个在刚重启的服务器上遇到 410，在那里重新 LIST，持有全部对象。client-go 对此毫无察觉。',
   'story.rollout.3.q':
     '读取 shardInfo 能发现这个问题吗？',
   'story.rollout.3.a':
-    '不能。shardInfo 只出现在 LIST 页上；恢复的 watch 不带 shardInfo。在收到带 shardInfo 的 LIST 之后信任事件流的客户端，缓存会以同样的方式被填满。',
+    '不能。shardInfo 只出现在 LIST 页上；恢复的 Watch 不带 shardInfo。在收到带 shardInfo 的 LIST 之后信任事件流的客户端，缓存会以同样的方式被填满。',
   'story.rollout.4.title':
     '带检查的客户端',
   'story.rollout.4.text':
     '同样的回滚，控制器自己检查每个对象。它恰好拦下 client-go 保留的那些事件，每个副本在整个回滚过程中都保留自己的四分之一：任何时候都没有重复。检查让控制器对收到的每个对象做一次哈希；在门控恢复之前，带宽的节省不复存在。',
   // issue 9: editing the running layout after a reshard
-  'running.note': '{at} 秒重新分片之后的运行布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
+  'running.note': '{at} 秒重新分片之后的副本布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
   'running.resetHint': '重新给每个运行中的副本分配相等的范围',
   // issue 10: the story caption folded on a short stage (presentation mode at 150% zoom)
   'story.more': '更多',
   'story.moreQuestion': '问题',
   'story.moreAnswer': '答案',
   'story.less': '收起',
-  'verdict.headlineHandoff': { other: '{count} 个副本：正在交接（{from} → {to} 个副本）：{orphans} 个对象没有负责副本，{duplicates} 个有两个' },
-  'verdict.headlineHandoffSettling': { other: '{count} 个副本：{from} → {to} 的交接已完成；比值在 {at} 恢复，即一个速率窗口之后' },
+  'verdict.headlineHandoff': { other: '{count} 个副本；正在交接（{from} → {to} 个副本）：{orphans} 个对象没有负责副本，{duplicates} 个对象有两个负责副本' },
+  'verdict.headlineHandoffSettling': { other: '{count} 个副本；{from} → {to} 的交接已完成；比值在 {at} 恢复（一个速率窗口之后）' },
 } as const satisfies Readonly<Record<MessageId, Message>>;

@@ -307,7 +307,7 @@ describe('the stories’ narration matches the model', () => {
       says('story.resharding.4.text', { en: `${count(lists).en} syncs of the whole collection carry about ${gb} GB`, zh: `${lists} 次同步都是整个集合，共约 ${gb} GB` });
       says('story.resharding.4.text', { en: `about ${about(s.relistBytes / 1e6, 2)} MB in all`, zh: `总共约 ${about(s.relistBytes / 1e6, 2)} MB` });
       const times = Math.round(c.relistBytes / s.relistBytes);
-      says('story.resharding.4.text', { en: `${count(times).en} times less, the same 1/N saving`, zh: `少 ${times} 倍，与事件流上 1/N 的节省相同` });
+      says('story.resharding.4.text', { en: `${count(times).en} times less, the same 1/N saving`, zh: `客户端分片是服务端分片的 ${times} 倍，与事件流上 1/N 的节省相同` });
       says('story.resharding.4.text', { en: `each carries ${fraction(s.relistBytes / c.relistBytes).en} of it`, zh: `每次只有${fraction(s.relistBytes / c.relistBytes).zh}` });
     });
 
@@ -373,7 +373,7 @@ describe('the stories’ narration matches the model', () => {
       // The caches stay full: every replica still holds more than 95 % of what is live.
       for (const r of end.modes.server.replicas) expect(r.cacheObjects / end.modes.server.audit.live).toBeGreaterThan(0.95);
       says('story.rollout.2.text', { en: `${count(end.modes.server.lifecycle.watchResumes).en} resumes, no relists`, zh: `共 ${end.modes.server.lifecycle.watchResumes} 次恢复，没有重新 LIST` });
-      says('story.rollout.2.text', { en: `server-side sends ${Math.round(ratio(end))}× less, yet the caches stay full`, zh: `服务端分片发送的数据少 ${Math.round(ratio(end))} 倍，但缓存仍然是满的` });
+      says('story.rollout.2.text', { en: `server-side sends ${Math.round(ratio(end))}× less, yet the caches stay full`, zh: `客户端分片的发送量是服务端分片的 ${Math.round(ratio(end))} 倍，但缓存仍然是满的` });
     });
 
     it('2: a LIST answered by one server and the resumed WATCH by another, with L4', () => {

@@ -15,6 +15,7 @@
  */
 import { churnEventsPerSecond } from '../params';
 import type { SimParams } from '../params';
+import type { LocaleId } from '../../i18n/locale';
 
 /** The most work one run may do: about four minutes on a 2-core laptop. */
 export const MAX_RUN_WORK = 40_000_000_000;
@@ -70,9 +71,9 @@ function largest(lo: number, hi: number, fits: (x: number) => boolean, integer: 
 /**
  * Null when running `p` for `seconds` fits {@link MAX_RUN_WORK}; else one line saying how much
  * work it asks for and, for each of --seconds, --replicas and --watch-timeouts, the value that
- * would fit (those that can).
+ * would fit (those that can), in English or Chinese.
  */
-export function workBudgetError(p: SimParams, seconds: number, max = MAX_RUN_WORK): string | null {
+export function workBudgetError(p: SimParams, seconds: number, lang: LocaleId = 'en', max = MAX_RUN_WORK): string | null {
   const w = runWork(p, seconds);
   if (w.total <= max) return null;
   const fits: string[] = [];
@@ -84,6 +85,16 @@ export function workBudgetError(p: SimParams, seconds: number, max = MAX_RUN_WOR
     if (r !== null && r < p.replicas.count) fits.push(`--replicas ${r}`);
   }
   if (p.watch.timeouts && runWork({ ...p, watch: { ...p.watch, timeouts: false } }, seconds).total <= max) fits.push('--watch-timeouts false');
+  if (lang === 'zh-CN') {
+    const zh = [
+      `${int(w.events)} 个事件 × (${EVENT_OVERHEAD} + ${MODES} 种方式 × ${w.replicas} 个副本)`,
+      `${int(p.cluster.pods)} 个 Pod × ${w.lists} 次 LIST × ${MODES} 种方式 × ${w.replicas} 个副本`,
+    ];
+    return (
+      `这次模拟需要 ${int(w.total)} 个工作单位（${zh.join(' + ')}）；一次模拟最多 ${int(max)} 个` +
+      (fits.length > 0 ? `：改用 ${fits.join('，或 ')} 即可` : '：请降低变更速率或 --seconds')
+    );
+  }
   const parts = [
     `${int(w.events)} events × (${EVENT_OVERHEAD} + ${MODES} modes × ${w.replicas} replicas)`,
     `${int(p.cluster.pods)} pods × ${w.lists} LIST${w.lists === 1 ? '' : 's'} × ${MODES} modes × ${w.replicas} replicas`,

@@ -9,9 +9,10 @@ import { createSimulation } from '../engine';
 import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { SimParams } from '../params';
-import { verdictOf } from '../report';
+import { verdictOf, type Verdict } from '../report';
 import { ScenarioError } from '../time';
-import { FlagError, HELP_HINT, flagMessage, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
+import { FlagError, HELP_HINT, HELP_HINT_ZH, flagMessage, langOf, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
+import type { LocaleId } from '../../i18n/locale';
 import { int, modeReport, reshardReports, reshardTable, table } from './report';
 import { readScenarioFile } from './scenarioFile';
 import { stepWithProgress, type ProgressSink } from './progress';
@@ -29,18 +30,31 @@ const MAX_ERROR_LINES = 21;
 /** The longest `error:` line: values are cut where they are quoted, this is the backstop. */
 const MAX_ERROR_LINE = 2_000;
 
-/** The stderr of a refused run: one `error:` line per problem (at most 21, each cut short), then the --help hint. */
-function refused(messages: readonly string[]): CliResult {
-  const shown = messages.length > MAX_ERROR_LINES ? [...messages.slice(0, MAX_ERROR_LINES - 1), `… and ${(messages.length - MAX_ERROR_LINES + 1).toLocaleString('en-US')} more problems`] : messages;
+/** The frame of error lines in each language. */
+const ERROR_WORDS: Readonly<Record<LocaleId, { readonly error: string; more(n: string): string; readonly hint: string }>> = {
+  en: { error: 'error: ', more: (n) => `… and ${n} more problems`, hint: HELP_HINT },
+  'zh-CN': { error: '错误：', more: (n) => `……另有 ${n} 个问题`, hint: HELP_HINT_ZH },
+};
+
+/**
+ * The stderr of a refused run: one `error:` line per problem (at most 21, each cut short), then
+ * the --help hint. Under `--lang zh-CN` the frame is Chinese; the model's own checks of
+ * parameters and scenario files (`english`) name field paths and keep their English text, so a
+ * Chinese line says so first.
+ */
+function refused(messages: readonly string[], lang: LocaleId = 'en', english = false): CliResult {
+  const w = ERROR_WORDS[lang];
+  const shown = messages.length > MAX_ERROR_LINES ? [...messages.slice(0, MAX_ERROR_LINES - 1), w.more((messages.length - MAX_ERROR_LINES + 1).toLocaleString('en-US'))] : messages;
   const line = (m: string) => (m.length > MAX_ERROR_LINE ? `${m.slice(0, MAX_ERROR_LINE - 1)}…` : m);
-  return { code: 2, stdout: '', stderr: shown.map((m) => `error: ${line(m)}\n`).join('') + HELP_HINT + '\n' };
+  const lead = lang === 'zh-CN' && english ? `${w.error}模型拒绝了这些参数（以下是模型的英文原文，其中的字段名与文档一致）\n` : '';
+  return { code: 2, stdout: '', stderr: lead + shown.map((m) => `${w.error}${line(m)}\n`).join('') + w.hint + '\n' };
 }
 
 /**
  * Rate x duration, checked before running: the events the churn flags ask for over --seconds
  * must fit one run. Returns a message naming the flags, or null.
  */
-function eventBudgetError(churn: SimParams['churn'], seconds: number): string | null {
+function eventBudgetError(churn: SimParams['churn'], seconds: number, lang: LocaleId): string | null {
   const total = churnEventsPerSecond(churn) * seconds;
   if (total <= MAX_EVENTS_PER_STEP) return null;
   const rates = [
@@ -49,7 +63,12 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number): string | 
     ['--deletes', churn.deletesPerSecond],
   ] as const;
   const parts = rates.map(([f, r]) => `${f} ${int(r)}/s`);
-  if (churn.burst.enabled) parts.push(`rolling updates ${int(churnEventsPerSecond(churn) - churn.addsPerSecond - churn.modifiesPerSecond - churn.deletesPerSecond)}/s (--bursts)`);
+  const bursts = int(churnEventsPerSecond(churn) - churn.addsPerSecond - churn.modifiesPerSecond - churn.deletesPerSecond);
+  if (lang === 'zh-CN') {
+    if (churn.burst.enabled) parts.push(`滚动更新 ${bursts}/s（--bursts）`);
+    return `按 ${parts.join(' + ')}的速率模拟 --seconds ${seconds.toLocaleString('en-US')} 秒需要 ${int(total)} 个事件；一次模拟最多 ${int(MAX_EVENTS_PER_STEP)} 个：请降低 --seconds 或某个速率`;
+  }
+  if (churn.burst.enabled) parts.push(`rolling updates ${bursts}/s (--bursts)`);
   return (
     `${parts.join(' + ')} for --seconds ${seconds.toLocaleString('en-US')} asks for ${int(total)} events; ` +
     `a run takes at most ${int(MAX_EVENTS_PER_STEP)}: lower --seconds or a rate`
@@ -61,38 +80,43 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number): string | 
  * hears how far a slow run is; without it the run is silent until its result.
  */
 export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile, progress?: ProgressSink): CliResult {
+  const lang = langOf(argv);
   try {
     return run(argv, readFile, progress);
   } catch (e) {
-    if (e instanceof FlagError) return refused([e.message]);
-    if (e instanceof ScenarioError) return refused(e.message.split('\n'));
-    if (e instanceof SimParamsError) return refused(e.issues.map(flagMessage));
+    if (e instanceof FlagError) return refused([e.in(lang)], lang);
+    if (e instanceof ScenarioError) return refused(e.message.split('\n'), lang, true);
+    if (e instanceof SimParamsError) return refused(e.issues.map(flagMessage), lang, true);
     // Anything else is a fault or exhaustion (memory, typed-array size): say so in one line
     // and what to change, instead of a stack trace.
     const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
     // A stack overflow is no matter of size (issue 23, point 9): a smaller run would not help.
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
-      return { code: 1, stdout: '', stderr: `error: the simulation stopped: ${what}\n(this is a bug: please report it with the command line and any --scenario file; ${HELP_HINT.slice(1)}\n` };
+      const stderr =
+        lang === 'zh-CN'
+          ? `错误：模拟已停止：${what}\n（这是一个缺陷：请连同命令行和 --scenario 文件一起报告；${HELP_HINT_ZH.slice(1)}\n`
+          : `error: the simulation stopped: ${what}\n(this is a bug: please report it with the command line and any --scenario file; ${HELP_HINT.slice(1)}\n`;
+      return { code: 1, stdout: '', stderr };
     }
-    return {
-      code: 1,
-      stdout: '',
-      stderr: `error: the simulation stopped: ${what}\n(try a smaller run: fewer --pods, lower --adds, or fewer --seconds; ${HELP_HINT.slice(1)}\n`,
-    };
+    const stderr =
+      lang === 'zh-CN'
+        ? `错误：模拟已停止：${what}\n（请缩小模拟：减少 --pods、降低 --adds 或减少 --seconds；${HELP_HINT_ZH.slice(1)}\n`
+        : `error: the simulation stopped: ${what}\n(try a smaller run: fewer --pods, lower --adds, or fewer --seconds; ${HELP_HINT.slice(1)}\n`;
+    return { code: 1, stdout: '', stderr };
   }
 }
 
 function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink | undefined): CliResult {
   const args = parseArgs(argv);
-  if (args.help) return { code: 0, stdout: usage() + '\n', stderr: '' };
+  if (args.help) return { code: 0, stdout: usage(args.lang) + '\n', stderr: '' };
   const { input, seconds: runSeconds } = scenarioOf(args, readFile);
   const v = validateParams(input);
-  if (!v.ok) return refused(v.issues.map(flagMessage));
-  const runError = eventBudgetError(v.params.churn, runSeconds);
-  if (runError) return refused([runError]);
+  if (!v.ok) return refused(v.issues.map(flagMessage), args.lang, true);
+  const runError = eventBudgetError(v.params.churn, runSeconds, args.lang);
+  if (runError) return refused([runError], args.lang);
   // The run's total work, before building anything (issue 23, point 10).
-  const workError = workBudgetError(v.params, runSeconds);
-  if (workError) return refused([workError]);
+  const workError = workBudgetError(v.params, runSeconds, args.lang);
+  if (workError) return refused([workError], args.lang);
   // No step-back checkpoints: the command line never steps back, and copying the state every
   // few simulated seconds cost most of a long run's time and memory (issue 23, point 10).
   const started = progress?.now();
@@ -116,9 +140,19 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
       closedForm: snap.closedForm,
       bursts: snap.churn.bursts,
       reshards: reshardReports(snap.handoff.reshards),
-      verdict: verdictOf(snap),
+      verdict: jsonVerdict(verdictOf(snap)),
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }
   return { code: 0, stdout: table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards, args.lang), stderr: '' };
+}
+
+/**
+ * The verdict as `--json` has always printed it: the seconds left to settle are said in the
+ * sentence and stay out of the JSON, whose keys do not change.
+ */
+function jsonVerdict(v: Verdict): Omit<Verdict, 'settlingSeconds'> {
+  const { settlingSeconds, ...rest } = v;
+  void settlingSeconds;
+  return rest;
 }

@@ -30,13 +30,13 @@ describe('CLI --lang zh-CN: the lifecycle rows and the reshard table', () => {
     expect(out).toContain('Watch 到期（续接时 410 Gone）');
     expect(out).toContain('收到的 BOOKMARK（被丢弃）');
     expect(out).toContain('API 服务器 CPU（分片检查 + 序列化）');
-    expect(out).toContain('重复事件 保留/拦下（客户端 client-go）');
+    expect(out).toContain('重复事件：保留/拦下（client-go）');
     for (const en of ENGLISH_ROWS) expect(out, en).not.toContain(en);
   });
 
   it('prints the reshard heading and rows in Chinese, lined up by terminal columns', () => {
     const out = runCli([...RESHARD, '--lang', 'zh-CN']).stdout;
-    expect(out).toContain('5 秒时重新分片：4 -> 5 个副本，all-at-once，');
+    expect(out).toContain('5 秒时重新分片：4 → 5 个副本，全部同时，');
     for (const label of ['更换了负责副本的对象', '无负责副本的对象·秒', '重复负责的对象·秒（2 个以上副本）', '恢复所需时间（每个对象一个负责副本）', '重新 LIST 次数 / 字节数']) {
       const line = out.split('\n').find((l) => l.startsWith(label));
       expect(line, label).toBeDefined();

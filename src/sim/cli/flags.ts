@@ -54,7 +54,53 @@ const FLAGS: Record<string, FlagSpec> = {
 /** `--key` values and the field path each stands for. */
 const KEY_PATHS: Readonly<Record<string, string>> = { uid: 'object.metadata.uid', namespace: 'object.metadata.namespace' };
 
-export function usage(): string {
+/**
+ * What each flag does, in Chinese (`--help --lang zh-CN`): flag names, values and examples
+ * stay as typed. A test holds its keys equal to the flags'.
+ */
+export const ZH_HELP: Readonly<Record<string, string>> = {
+  pods: '开始时的存活 Pod 数（1 到 1,000,000）',
+  replicas: '控制器副本数（1 到 64）',
+  seconds: '模拟的秒数（0.01 到 86,400）',
+  namespaces: '命名空间数（1 到 10,000）',
+  'api-servers': 'API 服务器实例数（1 到 5）',
+  gates: '每个 API 服务器的 ShardedListAndWatch 特性门控，例如 on,off',
+  seed: '伪随机数种子（种子相同，模拟相同）',
+  encoding: '传输编码',
+  adds: '每秒新建的 Pod 数',
+  modifies: '每秒更新的 Pod 数',
+  deletes: '每秒删除的 Pod 数',
+  bursts: '滚动更新开启（true/false）',
+  'client-filter': '客户端分片的本地过滤方式：ranges（哈希范围）或 jump（跳跃一致性哈希）',
+  client: '每个副本使用的客户端：client-go（v1.36 原版 Informer：信任收到的一切）、checked（client-go 加上对每个对象的本地检查）、shardinfo（读取 LIST 页中的 shardInfo）、ksm（kube-state-metrics v2.20.0）、ksm-2.18（v2.18.0：丢弃其他分片的 BOOKMARK）',
+  fallback: '--client 的旧别名：trust 即 client-go；filter 即 shardinfo（加 --watch-policy check 则为 checked）',
+  'sequential-ids': '类似 UUIDv7 的 uid（true/false）',
+  key: '分片键：uid（object.metadata.uid）或 namespace（object.metadata.namespace）',
+  'rollout-gates': '滚动升级：gate@start/every，例如 on@60s/20s 在 60 + 20i 秒时重启服务器 i 并开启门控',
+  'watch-timeouts': 'true：客户端像 client-go 一样发送 timeoutSeconds（Watch 在 5 到 10 分钟后结束）；false：服务器在 30 到 60 分钟后结束 Watch。两种情况下都会恢复（默认 true）',
+  'watch-policy': '--client 的旧别名：check 即 checked',
+  'initial-list': '流式列表（sendInitialEvents；自 v1.35 起为 client-go 的默认方式），或先 LIST 再 WATCH',
+  routing: 'l4：一条 HTTP/2 连接把一个副本的 LIST 和 WATCH 送到同一台服务器；l7：每个请求单独负载均衡',
+  'goaway-chance': 'kube-apiserver 的 --goaway-chance：每个请求的连接以 GOAWAY 关闭的概率（0 到 0.02）',
+  'restart-seconds': '重启中的 API 服务器离线的秒数（默认 10）',
+  'history-seconds': 'Watch 缓存的历史窗口（默认 75 秒）；恢复得更晚的 Watch 会收到 410 Gone',
+  'pod-restart-seconds': '重新分片时，从一个副本停止到其继任者启动 Informer 的秒数（默认 8）',
+  bookmarks: 'watcher 请求 BOOKMARK（true/false）',
+  'client-cache': 'Informer 缓存：owned（先过滤再缓存）或 all（全部缓存，在事件处理函数中过滤）',
+};
+
+/** The list of flags and what each does (`--help`), in the table's language. */
+export function usage(lang: LocaleId = 'en'): string {
+  if (lang === 'zh-CN') {
+    const lines = ['用法：npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [参数]', '', '参数：'];
+    for (const name of Object.keys(FLAGS)) lines.push(`  --${name.padEnd(16)} ${ZH_HELP[name] ?? FLAGS[name]!.help}`);
+    lines.push(`  --${'json'.padEnd(16)} 输出 JSON 而不是表格`);
+    lines.push(`  --${'reshard'.padEnd(16)} 模拟中的一次重新分片：${RESHARD_GRAMMAR}；可重复给出多次`);
+    lines.push(`  --${'scenario'.padEnd(16)} 一个 JSON 文件 {"params": {...}, "events": [...], "seconds": S}（docs/scenario.md）；命令行参数覆盖其中的 params`);
+    lines.push(`  --${'lang'.padEnd(16)} 表格和结论的语言：en 或 zh-CN（JSON 的键和值保持英文）`);
+    lines.push('', '数字用十进制书写（100000、100_000、2.5、1e5）；每个参数最多给出一次。');
+    return lines.join('\n');
+  }
   const lines = ['usage: npm run sim -- [--pods N] [--replicas N] [--seconds S] [--json] [flags]', '', 'flags:'];
   for (const [name, f] of Object.entries(FLAGS)) lines.push(`  --${name.padEnd(16)} ${f.help}`);
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
@@ -75,10 +121,38 @@ function setPath(obj: Record<string, unknown>, path: string, value: unknown): vo
   o[parts[parts.length - 1]!] = value;
 }
 
-export class FlagError extends Error {}
+/** A flag the command line refuses: the message in English, and in Chinese where one is given. */
+export class FlagError extends Error {
+  constructor(
+    message: string,
+    readonly zh?: string,
+  ) {
+    super(message);
+  }
+
+  /** The message in a language (English when no Chinese text was given). */
+  in(lang: LocaleId): string {
+    return lang === 'zh-CN' && this.zh !== undefined ? this.zh : this.message;
+  }
+}
 
 /** The hint every error ends with. */
 export const HELP_HINT = '(run with --help for every flag)';
+/** The hint every error ends with, in Chinese. */
+export const HELP_HINT_ZH = '（加 --help 运行可查看所有参数）';
+
+/**
+ * The language asked for with `--lang`, read before anything else so that an error in an
+ * earlier flag is already said in it; English when it is missing or unreadable.
+ */
+export function langOf(argv: readonly string[]): LocaleId {
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    const value = arg === '--lang' ? argv[i + 1] : arg.startsWith('--lang=') ? arg.slice('--lang='.length) : undefined;
+    if (value !== undefined) return matchLocale(value) ?? 'en';
+  }
+  return 'en';
+}
 
 /**
  * A decimal number as people type it on a command line: optional sign, digits with optional
@@ -108,12 +182,15 @@ function bound(n: number): string {
 /** Reads a numeric flag; throws FlagError naming the flag, its bounds and the typed text. */
 function numberFlag(name: string, spec: FlagSpec, value: string): number {
   const whole = spec.kind === 'int';
-  if (!DECIMAL.test(value)) throw new FlagError(`--${name} must be a decimal number such as 100000 or 100_000, got ${quoted(value)}`);
+  if (!DECIMAL.test(value)) throw new FlagError(`--${name} must be a decimal number such as 100000 or 100_000, got ${quoted(value)}`, `--${name} 须为十进制数，例如 100000 或 100_000，收到的是 ${quoted(value)}`);
   const n = Number(value.replace(/_/g, ''));
   const min = spec.min ?? -Infinity;
   const max = spec.max ?? Infinity;
   if (!(n >= min && n <= max) || (whole && !Number.isInteger(n))) {
-    throw new FlagError(`--${name} must be ${whole ? 'an integer' : 'a number'} from ${bound(min)} to ${bound(max)}, got ${asTyped(value)}`);
+    throw new FlagError(
+      `--${name} must be ${whole ? 'an integer' : 'a number'} from ${bound(min)} to ${bound(max)}, got ${asTyped(value)}`,
+      `--${name} 须为 ${bound(min)} 到 ${bound(max)} 之间的${whole ? '整数' : '数'}，收到的是 ${asTyped(value)}`,
+    );
   }
   return n;
 }
@@ -142,7 +219,7 @@ export function parseArgs(argv: readonly string[]): {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (arg === '--json') {
-      if (json) throw new FlagError('--json is given twice; give it once');
+      if (json) throw new FlagError('--json is given twice; give it once', '--json 给出了两次；只需给出一次');
       json = true;
       continue;
     }
@@ -153,13 +230,13 @@ export function parseArgs(argv: readonly string[]): {
     // issue 11: --lang zh-CN (or --lang=zh-CN)
     if (arg === '--lang' || arg.startsWith('--lang=')) {
       const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
-      if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)');
-      if (lang !== null) throw new FlagError('--lang is given twice; give it once');
+      if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)', '--lang 需要一个值（en 或 zh-CN）');
+      if (lang !== null) throw new FlagError('--lang is given twice; give it once', '--lang 给出了两次；只需给出一次');
       lang = matchLocale(value);
-      if (lang === null) throw new FlagError(`--lang must be en or zh-CN, got ${quoted(value)}`);
+      if (lang === null) throw new FlagError(`--lang must be en or zh-CN, got ${quoted(value)}`, `--lang 须为 en 或 zh-CN，收到的是 ${quoted(value)}`);
       continue;
     }
-    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`);
+    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`, `意外的参数 ${quoted(arg)}；参数的写法如 --pods 100000`);
     let name = arg.slice(2);
     let value: string | undefined;
     const eq = name.indexOf('=');
@@ -170,7 +247,10 @@ export function parseArgs(argv: readonly string[]): {
     if (name === 'reshard' || name === 'scenario') {
       if (value === undefined) {
         value = argv[i + 1];
-        if (value === undefined || value.startsWith('--')) throw new FlagError(`--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : 'a JSON file'})`);
+        if (value === undefined || value.startsWith('--')) throw new FlagError(
+            `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : 'a JSON file'})`,
+            `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : '一个 JSON 文件'}）`,
+          );
         i++;
       }
       if (name === 'reshard') {
@@ -182,26 +262,32 @@ export function parseArgs(argv: readonly string[]): {
           throw e;
         }
       } else {
-        if (scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(scenario)}, then ${quoted(value)}); give it once`);
+        if (scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(scenario)}, then ${quoted(value)}); give it once`, `--scenario 给出了两次（先是 ${quoted(scenario)}，后是 ${quoted(value)}）；只需给出一次`);
         scenario = value;
       }
       continue;
     }
     if (name === 'compaction') {
-      throw new FlagError('--compaction was removed: a resumed watch gets 410 Gone when the watch cache no longer holds its resourceVersion (see --history-seconds); etcd compaction does not reach a watch served from the cache');
+      throw new FlagError(
+        '--compaction was removed: a resumed watch gets 410 Gone when the watch cache no longer holds its resourceVersion (see --history-seconds); etcd compaction does not reach a watch served from the cache',
+        '--compaction 已移除：Watch 缓存不再保存某个 resourceVersion 时，从它恢复的 Watch 会收到 410 Gone（见 --history-seconds）；etcd 压缩影响不到由缓存提供的 Watch',
+      );
     }
     const spec = FLAGS[name];
-    if (!spec) throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario`);
+    if (!spec) {
+      const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario`;
+      throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${known}`, `未知参数 --${name.slice(0, 40)}；已知参数：${known}`);
+    }
     if (value === undefined) {
       value = argv[i + 1];
       // `--pods --replicas 4`: the value is missing, not "--replicas".
       if (value === undefined || (value.startsWith('--') && (value.slice(2).split('=')[0]! in FLAGS || value === '--json' || value === '--help'))) {
-        throw new FlagError(`--${name} needs a value (${spec.help})`);
+        throw new FlagError(`--${name} needs a value (${spec.help})`, `--${name} 需要一个值（${ZH_HELP[name] ?? spec.help}）`);
       }
       i++;
     }
     const before = seen.get(name);
-    if (before !== undefined) throw new FlagError(`--${name} is given twice (${quoted(before)}, then ${quoted(value)}); give it once`);
+    if (before !== undefined) throw new FlagError(`--${name} is given twice (${quoted(before)}, then ${quoted(value)}); give it once`, `--${name} 给出了两次（先是 ${quoted(before)}，后是 ${quoted(value)}）；只需给出一次`);
     seen.set(name, value);
     let parsed: unknown;
     switch (spec.kind) {
@@ -210,23 +296,23 @@ export function parseArgs(argv: readonly string[]): {
         parsed = numberFlag(name, spec, value);
         break;
       case 'bool':
-        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${quoted(value)}`);
+        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${quoted(value)}`, `--${name} 须为 true 或 false，收到的是 ${quoted(value)}`);
         parsed = value === 'true';
         break;
       case 'enum':
-        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
+        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
         parsed = name === 'watch-policy' ? (value === 'trust' ? 'trust-stream' : 'check-locally') : value;
         break;
       case 'rollout': {
         const m = /^(on|off)@(\d+(?:\.\d+)?)s?\/(\d+(?:\.\d+)?)s?$/.exec(value);
-        if (!m) throw new FlagError(`--${name} must be on|off@START/EVERY in seconds, e.g. on@60s/20s, got ${quoted(value)}`);
+        if (!m) throw new FlagError(`--${name} must be on|off@START/EVERY in seconds, e.g. on@60s/20s, got ${quoted(value)}`, `--${name} 须为 on|off@开始/间隔（秒），例如 on@60s/20s，收到的是 ${quoted(value)}`);
         parsed = { gate: m[1] === 'on', at: Number(m[2]), everySeconds: Number(m[3]) };
         break;
       }
       case 'key': {
         // The short names, or the field path itself.
         const path = KEY_PATHS[value] ?? (Object.values(KEY_PATHS).includes(value) ? value : undefined);
-        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`);
+        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
         parsed = path;
         break;
       }
@@ -234,7 +320,7 @@ export function parseArgs(argv: readonly string[]): {
         parsed = value.split(',').map((g) => {
           if (g === 'on' || g === 'true') return true;
           if (g === 'off' || g === 'false') return false;
-          throw new FlagError(`--gates must be a comma-separated list of on/off, one per API server, got ${quoted(value)}`);
+          throw new FlagError(`--gates must be a comma-separated list of on/off, one per API server, got ${quoted(value)}`, `--gates 须为以逗号分隔的 on/off 列表，每个 API 服务器一个，收到的是 ${quoted(value)}`);
         });
         break;
       default:
@@ -248,10 +334,15 @@ export function parseArgs(argv: readonly string[]): {
   if (servers?.gates) {
     const n = servers.gates.length;
     if (servers.count === undefined) {
-      if (n > LIMITS.apiServers.max) throw new FlagError(`--gates lists ${n} API servers, more than the most (${LIMITS.apiServers.max}); give at most ${LIMITS.apiServers.max} on/off values`);
+      if (n > LIMITS.apiServers.max) {
+        throw new FlagError(
+          `--gates lists ${n} API servers, more than the most (${LIMITS.apiServers.max}); give at most ${LIMITS.apiServers.max} on/off values`,
+          `--gates 列出了 ${n} 个 API 服务器，超过上限（${LIMITS.apiServers.max}）；最多给出 ${LIMITS.apiServers.max} 个 on/off 值`,
+        );
+      }
       servers.count = n;
     } else if (n > servers.count) {
-      throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`);
+      throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`, `--gates 列出了 ${n} 个 API 服务器，但 --api-servers 为 ${servers.count}；每个 API 服务器给出一个 on/off`);
     }
   }
   return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
@@ -284,7 +375,8 @@ export function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFil
     try {
       text = readFile(args.scenario);
     } catch (e) {
-      throw new FlagError(`--scenario ${quoted(args.scenario)} cannot be read: ${e instanceof Error ? e.message.split('\n')[0] : String(e)}`);
+      const why = e instanceof Error ? e.message.split('\n')[0] : String(e);
+      throw new FlagError(`--scenario ${quoted(args.scenario)} cannot be read: ${why}`, `无法读取 --scenario ${quoted(args.scenario)}：${why}`);
     }
     const file = parseScenario(text, args.scenario);
     fileParams = file.params;
@@ -300,12 +392,20 @@ export function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFil
     args.reshards.forEach((r, k) => {
       const have = froms[first + k]!;
       if (r.from !== have) {
-        throw new FlagError(`--reshard ${quoted(r.text)}: from is ${r.from} but the run has ${have} replicas at ${r.event.at} s; write ${have}:${r.event.to}@...`);
+        throw new FlagError(
+          `--reshard ${quoted(r.text)}: from is ${r.from} but the run has ${have} replicas at ${r.event.at} s; write ${have}:${r.event.to}@...`,
+          `--reshard ${quoted(r.text)}：from 为 ${r.from}，但模拟在 ${r.event.at} 秒时有 ${have} 个副本；请写作 ${have}:${r.event.to}@...`,
+        );
       }
     });
   }
   for (const r of args.reshards) {
-    if (r.event.at > seconds) throw new FlagError(`--reshard ${quoted(r.text)} happens at ${r.event.at} s, after the run ends (--seconds ${seconds}); lengthen --seconds`);
+    if (r.event.at > seconds) {
+      throw new FlagError(
+        `--reshard ${quoted(r.text)} happens at ${r.event.at} s, after the run ends (--seconds ${seconds}); lengthen --seconds`,
+        `--reshard ${quoted(r.text)} 发生在 ${r.event.at} 秒，晚于模拟结束（--seconds ${seconds}）；请加大 --seconds`,
+      );
+    }
   }
   return { input: events.length > 0 ? { ...input, schedule: events } : input, seconds };
 }

@@ -5,4 +5,4 @@
  */
 export { runCli } from './cli';
 export { parseArgs, scenarioOf } from './flags';
-export { displayWidth } from './text';
+export { displayWidth, ZH_CACHE_STYLES, ZH_CLIENTS, ZH_ROLLOUTS, ZH_STRATEGIES } from './text';

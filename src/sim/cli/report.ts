@@ -7,7 +7,7 @@ import type { ModeSnapshot, SimSnapshot } from '../report';
 import { verdictOf, verdictSentence } from '../report';
 import { verdictWordsFor } from '../report';
 import { cliText, displayWidth, padColumns, type CliText } from './text';
-import { proseCount, type LocaleId } from '../../i18n/locale';
+import { proseCount, tightenCjkUnits, type LocaleId } from '../../i18n/locale';
 import type { HandoffSummary } from '../time';
 
 /** Figures of one mode over the run, the same for table and JSON. */
@@ -129,7 +129,7 @@ function ratio(a: number, b: number): string {
 export function table(snap: SimSnapshot, seconds: number, client: ModeReport, server: ModeReport, lang: LocaleId = 'en'): string {
   const tx: CliText = cliText(lang);
   const p = snap.params;
-  const gates = Array.from({ length: p.apiServers.count }, (_, i) => ((p.apiServers.gates[i] ?? true) ? 'on' : 'off')).join(',');
+  const gates = tx.gates(Array.from({ length: p.apiServers.count }, (_, i) => tx.gate(p.apiServers.gates[i] ?? true)));
   const events = snap.churn.total.added + snap.churn.total.modified + snap.churn.total.deleted;
   const out: string[] = [];
   out.push(
@@ -179,16 +179,16 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
     row(`          ${tx.initialList}`, bytes(c.listBytes), bytes(s.listBytes), ratio(s.listBytes, c.listBytes));
     row(`          ${tx.owned}`, int(c.cacheObjects), int(s.cacheObjects));
     for (const st of styles) {
-      row(`          ${tx.cache(st, st === style)}`, bytes(c.cacheBytesByStyle[st]), bytes(s.cacheBytesByStyle[st]), ratio(s.cacheBytesByStyle[st], c.cacheBytesByStyle[st]));
+      row(`          ${tx.cache(tx.cacheStyle(st), st === style)}`, bytes(c.cacheBytesByStyle[st]), bytes(s.cacheBytesByStyle[st]), ratio(s.cacheBytesByStyle[st], c.cacheBytesByStyle[st]));
     }
     row(`          ${tx.decodeAlloc}`, `${bytes(c.decodeAllocBytesPerSec)}/s`, `${bytes(s.decodeAllocBytesPerSec)}/s`, ratio(s.decodeAllocBytesPerSec, c.decodeAllocBytesPerSec));
-    row(`          ${tx.listPeak(style)}`, bytes(c.listPeakBytes), bytes(s.listPeakBytes), ratio(s.listPeakBytes, c.listPeakBytes));
+    row(`          ${tx.listPeak(tx.cacheStyle(style))}`, bytes(c.listPeakBytes), bytes(s.listPeakBytes), ratio(s.listPeakBytes, c.listPeakBytes));
     if (c.error || s.error) row(`          ${tx.error}`, c.error ? tx.yes : '-', s.error ? tx.yes : '-');
   }
   row(tx.allWatch, `${bytes(client.totalWatchBytesPerSec)}/s`, `${bytes(server.totalWatchBytesPerSec)}/s`, ratio(server.totalWatchBytesPerSec, client.totalWatchBytesPerSec));
   row(tx.allCpu, `${client.totalDecodeCpuMillicores.toFixed(1)} ${tx.mcores}`, `${server.totalDecodeCpuMillicores.toFixed(1)} ${tx.mcores}`, ratio(server.totalDecodeCpuMillicores, client.totalDecodeCpuMillicores));
   for (const st of styles) {
-    const label = tx.allCaches(st, st === style);
+    const label = tx.allCaches(tx.cacheStyle(st), st === style);
     row(label, bytes(client.totalCacheBytesByStyle[st]), bytes(server.totalCacheBytesByStyle[st]), ratio(server.totalCacheBytesByStyle[st], client.totalCacheBytesByStyle[st]));
   }
   row(tx.allAlloc, `${bytes(client.totalDecodeAllocBytesPerSec)}/s`, `${bytes(server.totalDecodeAllocBytesPerSec)}/s`, ratio(server.totalDecodeAllocBytesPerSec, client.totalDecodeAllocBytesPerSec));
@@ -213,7 +213,7 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
     row(tx.resumes, resumes(client.lifecycle), resumes(server.lifecycle));
     row(tx.watchTimeouts, `${int(client.lifecycle.watchTimeouts)} (${int(client.lifecycle.goneResponses)})`, `${int(server.lifecycle.watchTimeouts)} (${int(server.lifecycle.goneResponses)})`);
     row(tx.bookmarks, `${int(client.lifecycle.bookmarks)} (${int(client.lifecycle.bookmarksDropped)})`, `${int(server.lifecycle.bookmarks)} (${int(server.lifecycle.bookmarksDropped)})`);
-    row(tx.duplicatesMissedCaught(p.replicas.client), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
+    row(tx.duplicatesMissedCaught(tx.client(p.replicas.client)), '-', `${int(server.lifecycle.duplicatesMissed)}/${int(server.lifecycle.duplicatesCaught)}`);
   }
   const errors = [...client.replicas.map((r) => ['client', r] as const), ...server.replicas.map((r) => ['server', r] as const)].filter(([, r]) => r.error);
   if (errors.length > 0) {
@@ -224,7 +224,9 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
   out.push('');
   const verdict = verdictOf(snap);
   out.push(lang === 'en' ? verdict.sentence : verdictSentence(verdict, verdictWordsFor(lang)));
-  return out.join('\n') + '\n';
+  const text = out.join('\n') + '\n';
+  // Chinese prose counts read "1 万个 Pod", not "1 万 个 Pod" (see tightenCjkUnits).
+  return lang === 'zh-CN' ? tightenCjkUnits(text) : text;
 }
 
 /** One mode's hand-off figures for --json. */
@@ -278,13 +280,15 @@ export function reshardTable(list: readonly HandoffSummary[], lang: LocaleId = '
   const out: string[] = [];
   for (const r of reshardReports(list)) {
     out.push('');
-    out.push(tx.reshardAt({ at: r.at, from: r.from, to: r.to, rollout: r.rollout, objects: int(r.objects), client: r.strategy.client, server: r.strategy.server }));
+    out.push(
+      tx.reshardAt({ at: r.at, from: r.from, to: r.to, rollout: tx.rollout(r.rollout), objects: int(r.objects), client: tx.strategy(r.strategy.client), server: tx.strategy(r.strategy.server) }),
+    );
     const row = (label: string, a: string, b: string) => out.push(padColumns(label, 40, 'end') + padColumns(a, 18, 'start') + padColumns(b, 18, 'start'));
     row('', tx.columns[0], tx.columns[1]);
     row(tx.movedOwner, `${r.client.movedPercent.toFixed(1)}%`, `${r.server.movedPercent.toFixed(1)}%`);
     row(tx.orphanSeconds, int(r.client.orphanObjectSeconds), int(r.server.orphanObjectSeconds));
     row(tx.duplicateSeconds, int(r.client.duplicateObjectSeconds), int(r.server.duplicateObjectSeconds));
-    row(tx.settle, `${r.client.settleSeconds.toFixed(2)} s`, `${r.server.settleSeconds.toFixed(2)} s`);
+    row(tx.settle, tx.seconds(r.client.settleSeconds.toFixed(2)), tx.seconds(r.server.settleSeconds.toFixed(2)));
     row(tx.relistsAndBytes, `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
   }
   return out.length > 0 ? out.join('\n') + '\n' : '';

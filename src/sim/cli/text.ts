@@ -3,6 +3,7 @@
  * flags, JSON keys and the apiserver's error messages stay English everywhere.
  */
 import type { LocaleId } from '../../i18n/locale';
+import type { ClientCache, ClientKind, ReshardRollout, ReshardStrategy } from '../params';
 
 /** What the table says, as functions of the figures (already formatted). */
 export interface CliText {
@@ -48,6 +49,21 @@ export interface CliText {
   readonly duplicateSeconds: string;
   readonly settle: string;
   readonly relistsAndBytes: string;
+  // Values the table prints: each in the table's language (`--json` keeps the model's own values).
+  /** One API server's gate, `on` or `off`. */
+  gate(on: boolean): string;
+  /** The gates of all API servers, in order. */
+  gates(each: readonly string[]): string;
+  /** An informer cache style (`owned`, `all`). */
+  cacheStyle(style: ClientCache): string;
+  /** The client every replica runs. */
+  client(kind: ClientKind): string;
+  /** How a reshard rolls out. */
+  rollout(kind: ReshardRollout['kind']): string;
+  /** How a reshard picks the new ranges or buckets. */
+  strategy(kind: ReshardStrategy): string;
+  /** Simulated seconds, already formatted (`8.52` -> `8.52 s`). */
+  seconds(value: string): string;
 }
 
 const EN: CliText = {
@@ -94,11 +110,44 @@ const EN: CliText = {
   duplicateSeconds: 'duplicate object-seconds (2+ owners)',
   settle: 'time to settle (one owner each)',
   relistsAndBytes: 'relists / relist bytes',
+  gate: (on) => (on ? 'on' : 'off'),
+  gates: (each) => each.join(','),
+  cacheStyle: (style) => style,
+  client: (kind) => kind,
+  rollout: (kind) => kind,
+  strategy: (kind) => kind,
+  seconds: (value) => `${value} s`,
+};
+
+/**
+ * The Chinese words for the model's values, as the page's catalogue has them
+ * (`memory.styleOwnedShort`, `schedule.rollout.*`, `schedule.strategy.*`;
+ * `src/ui/i18n/glossary.test.ts` holds them equal).
+ */
+export const ZH_CACHE_STYLES: Readonly<Record<ClientCache, string>> = { owned: '先过滤', all: '全部缓存' };
+/** Clients, short enough for the 40-column label they sit in (product names stay English). */
+export const ZH_CLIENTS: Readonly<Record<ClientKind, string>> = {
+  'client-go': 'client-go',
+  checked: 'client-go + 检查',
+  shardinfo: '读 shardInfo',
+  ksm: 'ksm v2.20',
+  'ksm-2.18': 'ksm v2.18',
+};
+export const ZH_ROLLOUTS: Readonly<Record<ReshardRollout['kind'], string>> = {
+  'all-at-once': '全部同时',
+  'one-by-one': '每次一个副本',
+  'new-first': '先启动新副本，再收窄旧副本',
+};
+export const ZH_STRATEGIES: Readonly<Record<ReshardStrategy, string>> = {
+  'equal-ranges': '均分范围',
+  'range-splitting': '拆分最大的范围',
+  'jump-hash': '跳跃一致性哈希（仅客户端分片）',
+  'hash-mod': '取模 mod N（仅客户端分片）',
 };
 
 const ZH: CliText = {
   intro: (a) =>
-    `ShardScope：${a.pods} 个 Pod，${a.namespaces} 个命名空间，${a.replicas} 个控制器副本，${a.servers} 个 API 服务器（ShardedListAndWatch ${a.gates}），模拟 ${a.seconds} 秒，种子 ${a.seed}`,
+    `ShardScope：${a.pods} 个 Pod，${a.namespaces} 个命名空间，${a.replicas} 个控制器副本，${a.servers} 个 API 服务器（ShardedListAndWatch：${a.gates}），模拟 ${a.seconds} 秒，种子 ${a.seed}`,
   stream: (a) => `事件流：${a.events} 个事件（${a.perSec}/s），${a.bookmarks} 个 BOOKMARK，平均事件 ${a.meanEvent}（${a.encoding}）；当前存活 Pod ${a.live} 个`,
   refused: (a) => `被拒绝的新增：${a.refused}（集群最多容纳 ${a.max} 个存活 Pod）`,
   columns: ['客户端分片', '服务端分片', '服务端/客户端'],
@@ -108,14 +157,14 @@ const ZH: CliText = {
   decodeCpu: '反序列化 CPU（Watch）',
   initialList: '初始 LIST',
   owned: '负责的对象',
-  cache: (st, inUse) => `Informer 缓存（${st}）${inUse ? ' 使用中' : ''}`,
+  cache: (st, inUse) => `Informer 缓存（${st}${inUse ? '，在用' : ''}）`,
   decodeAlloc: '反序列化内存分配（Watch）',
   listPeak: (st) => `LIST 峰值（${st}）`,
   error: '错误',
   yes: '是',
   allWatch: '所有副本：收到的 Watch 字节',
   allCpu: '所有副本：反序列化 CPU（Watch）',
-  allCaches: (st, inUse) => `所有副本：缓存（${st}）${inUse ? ' 使用中' : ''}`,
+  allCaches: (st, inUse) => `所有副本：缓存（${st}${inUse ? '，在用' : ''}）`,
   allAlloc: '所有副本：反序列化内存分配（Watch）',
   egress: 'API 服务器出口流量（Watch）',
   checks: 'API 服务器分片检查（含 LIST）',
@@ -132,14 +181,21 @@ const ZH: CliText = {
   resumes: 'Watch 续接次数（到期/重启）',
   watchTimeouts: 'Watch 到期（续接时 410 Gone）',
   bookmarks: '收到的 BOOKMARK（被丢弃）',
-  duplicatesMissedCaught: (client) => `重复事件 保留/拦下（客户端 ${client}）`,
+  duplicatesMissedCaught: (client) => `重复事件：保留/拦下（${client}）`,
   reshardAt: (a) =>
-    `${a.at} 秒时重新分片：${a.from} -> ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片 ${a.client}，服务端分片 ${a.server}）`,
+    `${a.at} 秒时重新分片：${a.from} → ${a.to} 个副本，${a.rollout}，${a.objects} 个对象（客户端分片：${a.client}；服务端分片：${a.server}）`,
   movedOwner: '更换了负责副本的对象',
   orphanSeconds: '无负责副本的对象·秒',
   duplicateSeconds: '重复负责的对象·秒（2 个以上副本）',
   settle: '恢复所需时间（每个对象一个负责副本）',
   relistsAndBytes: '重新 LIST 次数 / 字节数',
+  gate: (on) => (on ? '开启' : '关闭'),
+  gates: (each) => each.join('、'),
+  cacheStyle: (style) => ZH_CACHE_STYLES[style],
+  client: (kind) => ZH_CLIENTS[kind],
+  rollout: (kind) => ZH_ROLLOUTS[kind],
+  strategy: (kind) => ZH_STRATEGIES[kind],
+  seconds: (value) => `${value} 秒`,
 };
 
 /** The CLI's words in a locale. */

@@ -3,7 +3,7 @@ import { runCli } from './cli';
 import { createSimulation } from '../engine';
 import type { SimParamsInput } from '../params';
 import type { SimSnapshot } from '../report';
-import { CHINESE, HOT_REPLICA_FACTOR, verdictOf, verdictSentence } from '../report';
+import { CHINESE, HOT_REPLICA_FACTOR, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from '../report';
 
 const QUIET_BURSTS = { burst: { enabled: false } };
 
@@ -80,14 +80,14 @@ describe('verdictOf', () => {
         { kind: 'gaps', mode: 'client', count: 1, share: 1 / s.cluster.live },
       ]);
       expect(v.sentence).toMatch(/^2 replicas: server-side sends \d\.\d× less — but 1 object has no owner; client-side: 1 object has no owner$/);
-      expect(verdictSentence(v, CHINESE)).toMatch(/——但是 1 个对象没有负责副本; 客户端分片：1 个对象没有负责副本$/);
+      expect(verdictSentence(v, CHINESE)).toMatch(/；但是 1 个对象没有负责副本；客户端分片：1 个对象没有负责副本$/);
     });
 
     it('two objects without an owner, in the plural: "2 objects have no owner"', () => {
       const v = verdictOf(leaving(hashesOf(2)).snapshot());
       expect(v.failures.slice(0, 2).map((f) => f.kind === 'gaps' && f.count)).toEqual([2, 2]);
       expect(v.sentence).toMatch(/ — but 2 objects have no owner; client-side: 2 objects have no owner$/);
-      expect(verdictSentence(v, CHINESE)).toMatch(/——但是 2 个对象没有负责副本; 客户端分片：2 个对象没有负责副本$/);
+      expect(verdictSentence(v, CHINESE)).toMatch(/；但是 2 个对象没有负责副本；客户端分片：2 个对象没有负责副本$/);
     });
   });
 
@@ -176,7 +176,7 @@ describe('verdictOf', () => {
     expect(v.settling).toBe(true);
     expect(v.source).toBe('expected');
     expect(v.ratio).toBe(expected);
-    expect(v.sentence).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settling)`);
+    expect(v.sentence).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settle in 9 s)`);
     // The same snapshot without settling reports the transient as measured.
     expect(verdictOf({ ...transient, settling: null }).source).toBe('measured');
   });
@@ -186,7 +186,7 @@ describe('verdictOf', () => {
     expect(s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec).toBeCloseTo(1, 6);
     const v = verdictOf({ ...s, settling: { since: s.time - 1, until: s.time + 9 } });
     expect(v.settling).toBe(true);
-    expect(v.sentence).toMatch(/^4 replicas: both modes should send the same \(expected; rates settling\)( — but |$)/);
+    expect(v.sentence).toMatch(/^4 replicas: both modes should send the same \(expected; rates settle in 9 s\)( — but |$)/);
     expect(v.sentence).not.toMatch(/1\.0× less/);
   });
 
@@ -218,5 +218,30 @@ describe('the CLI verdict', () => {
     expect(sentence).toContain(' — but ');
     const lines = r.stdout.trimEnd().split('\n');
     expect(lines[lines.length - 1]).toBe(sentence);
+  });
+});
+
+describe('the seconds a settling headline waits (issue 19, point 9)', () => {
+  // From the snapshot's own settling window: the start is a change, so rates settle one window
+  // after t = 0, and the headline counts down with the time as the replica cards do.
+  it('counts down to the end of the rate window, rounded up, and is null once the rates are steady', () => {
+    const sim = createSimulation({ seed: 'settling-seconds', cluster: { pods: 500 }, rateWindowSeconds: 5, stepSeconds: 0.25 });
+    const seen: (number | null)[] = [];
+    for (const t of [0.25, 1, 2.5, 4, 4.75, 5.25]) {
+      sim.step(t - sim.snapshot().time);
+      const snap = sim.snapshot();
+      expect(headlineRatio(snap).settlingSeconds, `t=${snap.time}`).toBe(settlingSecondsLeft(snap));
+      seen.push(verdictOf(snap).settlingSeconds);
+    }
+    expect(seen).toEqual([5, 4, 3, 1, 1, null]);
+  });
+
+  it('puts the seconds in the sentence, in both languages', () => {
+    const snap = createSimulation({ seed: 'settling-seconds', cluster: { pods: 500 }, rateWindowSeconds: 5, stepSeconds: 0.25 });
+    snap.step(2.5);
+    const v = verdictOf(snap.snapshot());
+    expect(v.settling).toBe(true);
+    expect(v.sentence).toMatch(/\(expected; rates settle in 3 s\)$/);
+    expect(verdictSentence(v, CHINESE)).toMatch(/；速率尚未稳定，还需 3 秒$/);
   });
 });

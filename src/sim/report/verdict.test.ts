@@ -3,11 +3,19 @@ import { ENGLISH, verdictSentence, type Verdict, type VerdictWords } from './ver
 import { CHINESE } from './verdictWords';
 
 /** A healthy verdict of four replicas at this ratio (client-side egress / server-side egress). */
-const at = (ratio: number, settling = false): Omit<Verdict, 'sentence'> => ({ replicas: 4, ratio, source: settling ? 'expected' : 'measured', settling, handoff: null, failures: [] });
+const at = (ratio: number, settling = false, settlingSeconds = 3): Omit<Verdict, 'sentence'> => ({
+  replicas: 4,
+  ratio,
+  source: settling ? 'expected' : 'measured',
+  settling,
+  settlingSeconds: settling ? settlingSeconds : null,
+  handoff: null,
+  failures: [],
+});
 
 const WORDS: readonly (readonly [string, VerdictWords, { same: string; less: (ratio: string) => string; settlingSame: string }])[] = [
-  ['en', ENGLISH, { same: '4 replicas: both modes send the same', less: (r) => `4 replicas: server-side sends ${r}× less`, settlingSame: '4 replicas: both modes should send the same (expected; rates settling)' }],
-  ['zh-CN', CHINESE, { same: '4 个副本：两种方式发送的数据相同', less: (r) => `4 个副本：服务端分片少发送 ${r}×`, settlingSame: '4 个副本：两种方式应发送相同的数据（预期值；速率稳定中）' }],
+  ['en', ENGLISH, { same: '4 replicas: both modes send the same', less: (r) => `4 replicas: server-side sends ${r}× less`, settlingSame: '4 replicas: both modes should send the same (expected; rates settle in 3 s)' }],
+  ['zh-CN', CHINESE, { same: '4 个副本；两种方式的发送量相同', less: (r) => `4 个副本；客户端分片的发送量是服务端分片的 ${r} 倍`, settlingSame: '4 个副本；预计两种方式的发送量相同；速率尚未稳定，还需 3 秒' }],
 ];
 
 describe('the headline of an even ratio (the ratio is shown with one decimal)', () => {

@@ -79,6 +79,11 @@ export interface Verdict {
   readonly source: 'measured' | 'expected';
   /** True while rates are settling after a change: the ratio is then the closed form's. */
   readonly settling: boolean;
+  /**
+   * Whole simulated seconds until the rate window is full again (at least 1 while settling,
+   * from `SimSnapshot.settling.until`), or null when the rates are steady.
+   */
+  readonly settlingSeconds: number | null;
   /** Non-null from a reshard until a rate window after its hand-off: the sentence says it instead of the ratio. */
   readonly handoff: VerdictHandoff | null;
   /** Most severe first. Empty when the run is healthy. */
@@ -91,14 +96,26 @@ export interface Verdict {
  * The ratio: measured egress when the run has some history and is not settling, otherwise
  * the closed form (right from the first frame, and never a transient).
  */
-export function headlineRatio(snapshot: SimSnapshot): { ratio: number; source: 'measured' | 'expected'; settling: boolean } {
+export function headlineRatio(snapshot: SimSnapshot): { ratio: number; source: 'measured' | 'expected'; settling: boolean; settlingSeconds: number | null } {
   const settling = snapshot.settling !== null;
+  const settlingSeconds = settlingSecondsLeft(snapshot);
   const client = snapshot.modes.client.totals.egressBytesPerSec;
   const server = snapshot.modes.server.totals.egressBytesPerSec;
-  if (!settling && snapshot.time > 0 && client > 0 && server > 0) return { ratio: client / server, source: 'measured', settling };
+  if (!settling && snapshot.time > 0 && client > 0 && server > 0) return { ratio: client / server, source: 'measured', settling, settlingSeconds };
   const c = snapshot.closedForm.client.egressBytesPerSec;
   const s = snapshot.closedForm.server.egressBytesPerSec;
-  return { ratio: c > 0 && s > 0 ? c / s : 1, source: 'expected', settling };
+  return { ratio: c > 0 && s > 0 ? c / s : 1, source: 'expected', settling, settlingSeconds };
+}
+
+/**
+ * Whole simulated seconds until the rate window is full again, or null when the rates are
+ * steady. It is rounded up and at least 1 while settling, as the replica cards count down.
+ */
+export function settlingSecondsLeft(snapshot: SimSnapshot): number | null {
+  const s = snapshot.settling;
+  if (s === null) return null;
+  // 1e-9: 4.000000001 s left is 4 s, not 5 (simulated times are sums of 0.01 s ticks).
+  return Math.max(1, Math.ceil(s.until - snapshot.time - 1e-9));
 }
 
 /**
@@ -206,10 +223,10 @@ export function failuresOf(snapshot: SimSnapshot, source: 'measured' | 'expected
 
 /** The verdict of a snapshot: ratio, failures and the English sentence. */
 export function verdictOf(snapshot: SimSnapshot): Verdict {
-  const { ratio, source, settling } = headlineRatio(snapshot);
+  const { ratio, source, settling, settlingSeconds } = headlineRatio(snapshot);
   const replicas = snapshot.modes.server.replicas.length;
   const failures = failuresOf(snapshot, source);
-  const base = { replicas, ratio, source, settling, handoff: handoffOf(snapshot), failures };
+  const base = { replicas, ratio, source, settling, settlingSeconds, handoff: handoffOf(snapshot), failures };
   return { ...base, sentence: verdictSentence(base, ENGLISH) };
 }
 
@@ -240,12 +257,12 @@ export const VERDICT_MESSAGES_EN = {
   headline: { one: '{count} replica: server-side sends {ratio}× less', other: '{count} replicas: server-side sends {ratio}× less' },
   headlineSame: { one: '{count} replica: both modes send the same', other: '{count} replicas: both modes send the same' },
   headlineSettling: {
-    one: '{count} replica: server-side should send {ratio}× less (expected; rates settling)',
-    other: '{count} replicas: server-side should send {ratio}× less (expected; rates settling)',
+    one: '{count} replica: server-side should send {ratio}× less (expected; rates settle in {seconds} s)',
+    other: '{count} replicas: server-side should send {ratio}× less (expected; rates settle in {seconds} s)',
   },
   headlineSettlingSame: {
-    one: '{count} replica: both modes should send the same (expected; rates settling)',
-    other: '{count} replicas: both modes should send the same (expected; rates settling)',
+    one: '{count} replica: both modes should send the same (expected; rates settle in {seconds} s)',
+    other: '{count} replicas: both modes should send the same (expected; rates settle in {seconds} s)',
   },
   headlineHandoff: {
     one: '{count} replica: hand-off in progress ({from} → {to} replicas): {orphans} objects with no owner, {duplicates} with two',
@@ -256,6 +273,7 @@ export const VERDICT_MESSAGES_EN = {
     other: '{count} replicas: hand-off {from} → {to} done; the ratio returns at {at}, a rate window later',
   },
   but: ' — but {problems}',
+  separator: '; ',
   more: { one: 'and {count} more problem', other: 'and {count} more problems' },
   clientSide: 'client-side: {problem}',
   gapsShare: '{share} of objects have no owner',
@@ -357,6 +375,8 @@ export function verdictSentence(v: Omit<Verdict, 'sentence'>, w: VerdictWords): 
   const rounded = w.ratio(v.ratio);
   // "1.0× less" reads as a saving that is not there: an even ratio is said in words.
   const same = rounded === w.ratio(1);
+  // The seconds left come from the snapshot; a settling verdict built without them says 1.
+  const seconds = v.settlingSeconds ?? 1;
   const h = v.handoff;
   const head = h
     ? h.phase === 'active'
@@ -364,8 +384,8 @@ export function verdictSentence(v: Omit<Verdict, 'sentence'>, w: VerdictWords): 
       : w.message('headlineHandoffSettling', { count: v.replicas, from: w.count(h.from), to: w.count(h.to), at: clock(h.ratioAt) })
     : v.settling
     ? same
-      ? w.message('headlineSettlingSame', { count: v.replicas })
-      : w.message('headlineSettling', { count: v.replicas, ratio: rounded })
+      ? w.message('headlineSettlingSame', { count: v.replicas, seconds })
+      : w.message('headlineSettling', { count: v.replicas, ratio: rounded, seconds })
     : same
       ? w.message('headlineSame', { count: v.replicas })
       : w.message('headline', { count: v.replicas, ratio: rounded });
@@ -373,5 +393,5 @@ export function verdictSentence(v: Omit<Verdict, 'sentence'>, w: VerdictWords): 
   const shown = v.failures.slice(0, FAILURES_SHOWN_MAX).map((f) => failurePhrase(f, w));
   const rest = v.failures.length - shown.length;
   if (rest > 0) shown.push(w.message('more', { count: rest }));
-  return head + w.message('but', { problems: shown.join('; ') });
+  return head + w.message('but', { problems: shown.join(w.message('separator', {})) });
 }

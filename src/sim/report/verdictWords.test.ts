@@ -12,6 +12,6 @@ describe('Chinese spacing in assembled verdict phrases (issue 11)', () => {
   it('the Chinese verdict words name a replica count without a stray space before the verb', () => {
     const phrase = CHINESE.message('fallback', { count: 4, replicas: CHINESE.message('replicaCount', { count: 4 }) });
     expect(phrase).toBe('4 个副本连到门控关闭的 API 服务器：收到整个事件流并在本地过滤');
-    expect(CHINESE.message('but', { problems: phrase })).toBe('——但是 4 个副本连到门控关闭的 API 服务器：收到整个事件流并在本地过滤');
+    expect(CHINESE.message('but', { problems: phrase })).toBe('；但是 4 个副本连到门控关闭的 API 服务器：收到整个事件流并在本地过滤');
   });
 });

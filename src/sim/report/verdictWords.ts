@@ -8,11 +8,12 @@ import { proseCount, type LocaleId } from '../../i18n/locale';
 
 /** The Chinese messages (one plural form); the page's `zh-CN` catalogue holds the same texts. */
 export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {
-  headline: '{count} 个副本：服务端分片少发送 {ratio}×',
-  headlineSame: '{count} 个副本：两种方式发送的数据相同',
-  headlineSettling: '{count} 个副本：服务端分片应少发送 {ratio}×（预期值；速率稳定中）',
-  headlineSettlingSame: '{count} 个副本：两种方式应发送相同的数据（预期值；速率稳定中）',
-  but: '——但是{problems}',
+  headline: '{count} 个副本；客户端分片的发送量是服务端分片的 {ratio} 倍',
+  headlineSame: '{count} 个副本；两种方式的发送量相同',
+  headlineSettling: '{count} 个副本；预计客户端分片的发送量是服务端分片的 {ratio} 倍；速率尚未稳定，还需 {seconds} 秒',
+  headlineSettlingSame: '{count} 个副本；预计两种方式的发送量相同；速率尚未稳定，还需 {seconds} 秒',
+  but: '；但是{problems}',
+  separator: '；',
   more: '另有 {count} 个问题',
   clientSide: '客户端分片：{problem}',
   gapsShare: '{share} 的对象没有负责副本',
@@ -25,11 +26,11 @@ export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {
   fallback: '{replicas} 连到门控关闭的 API 服务器：收到整个事件流并在本地过滤',
   skewTrust: '保留了 {events} 个重复事件：{replicas} 信任了门控关闭的 API 服务器未经过滤发送的 WATCH',
   skewTrustPast: '保留了 {events} 个重复事件：曾信任门控关闭的 API 服务器未经过滤发送的 WATCH',
-  hot: '{replica} 收到的数据是公平份额的 {factor}×',
+  hot: '{replica} 收到的数据是平均份额的 {factor} 倍',
   replicaName: 'replica-{replica}',
   replicaCount: '{count} 个副本',
-  headlineHandoff: '{count} 个副本：正在交接（{from} → {to} 个副本）：{orphans} 个对象没有负责副本，{duplicates} 个有两个',
-  headlineHandoffSettling: '{count} 个副本：{from} → {to} 的交接已完成；比值在 {at} 恢复，即一个速率窗口之后',
+  headlineHandoff: '{count} 个副本；正在交接（{from} → {to} 个副本）：{orphans} 个对象没有负责副本，{duplicates} 个对象有两个负责副本',
+  headlineHandoffSettling: '{count} 个副本；{from} → {to} 的交接已完成；比值在 {at} 恢复（一个速率窗口之后）',
 };
 
 const zhNumber = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });

@@ -103,7 +103,7 @@ describe('Headline', () => {
     };
     const headline = shown(spiked);
     const expected = s.closedForm.client.egressBytesPerSec / s.closedForm.server.egressBytesPerSec;
-    expect(headline.textContent).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settling)`);
+    expect(headline.textContent).toBe(`4 replicas: server-side should send ${expected.toFixed(1)}× less (expected; rates settle in 9 s)`);
     expect(headline.dataset.source).toBe('expected');
     expect(headline.dataset.settling).toBe('true');
     expect(headline).toHaveClass('headline--settling');

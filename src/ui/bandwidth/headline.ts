@@ -36,6 +36,7 @@ export const VERDICT_IDS: Readonly<Record<VerdictMessageId, MessageId>> = {
   headlineSettling: 'verdict.headlineSettling',
   headlineSettlingSame: 'verdict.headlineSettlingSame',
   but: 'verdict.but',
+  separator: 'verdict.separator',
   more: 'verdict.more',
   clientSide: 'verdict.clientSide',
   gapsShare: 'verdict.gapsShare',

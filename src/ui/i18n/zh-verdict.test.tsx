@@ -68,9 +68,9 @@ describe('an even ratio in zh-CN', () => {
       cleanup();
       return text;
     };
-    expect(shownAt(1.04)).toBe('4 个副本：两种方式发送的数据相同');
-    expect(shownAt(1.0499)).toBe('4 个副本：两种方式发送的数据相同');
-    expect(shownAt(1.0501)).toBe('4 个副本：服务端分片少发送 1.1×');
+    expect(shownAt(1.04)).toBe('4 个副本；两种方式的发送量相同');
+    expect(shownAt(1.0499)).toBe('4 个副本；两种方式的发送量相同');
+    expect(shownAt(1.0501)).toBe('4 个副本；客户端分片的发送量是服务端分片的 1.1 倍');
   });
 });
 

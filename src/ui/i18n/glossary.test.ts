@@ -1,0 +1,251 @@
+/**
+ * The Chinese glossary as a test (issue 19, point 9): every Chinese text ShardScope shows or
+ * prints is checked for the drifts a native-speaking Kubernetes engineer noticed. The texts
+ * are the zh-CN catalogue (the page, the README captions and the stories' narration), the
+ * Chinese verdict sentence the model builds, and the command line's output under
+ * `--lang zh-CN` (table, reshard table, summary, `--help` and errors). The rules are also run
+ * on the texts of `main` before this change, which they must flag, so the test can fail.
+ */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { en, type Message, type MessageId } from '../../i18n/en';
+import { zhCN } from '../../i18n/zh-CN';
+import { createTranslator } from '../../i18n/translate';
+import { runCli, ZH_CACHE_STYLES, ZH_CLIENTS, ZH_ROLLOUTS, ZH_STRATEGIES } from '../../sim/cli';
+import { CHINESE, VERDICT_MESSAGES_ZH, verdictOf, verdictSentence } from '../../sim/report';
+import { createSimulation } from '../../sim';
+
+/** One drift: a pattern that must not occur in Chinese text, and what to write instead. */
+interface Rule {
+  readonly name: string;
+  readonly pattern: RegExp;
+  readonly instead: string;
+}
+
+const HAN = '\\u3400-\\u9fff';
+/** Full-width punctuation: no space goes before or after it. */
+const FULL = '，。：；、（）“”！？《》';
+
+/** Drifts in any Chinese text. */
+const RULES: readonly Rule[] = [
+  { name: '"少发送 N×": "sends N× less" said as in English', pattern: /少发送|少了多少倍|少\s*[\d.{}a-z]+\s*(倍|×)/, instead: '客户端分片的发送量是服务端分片的 N 倍' },
+  { name: '"稳定中" reads as "stable"', pattern: /稳定中/, instead: '尚未稳定，还需 N 秒' },
+  { name: '公平份额', pattern: /公平份额/, instead: '平均份额' },
+  { name: '"jump hash" left in English', pattern: /jump[ _]hash/i, instead: '跳跃一致性哈希' },
+  { name: '"核 CPU" (clipped on the axes)', pattern: /核\s*CPU/, instead: '核' },
+  { name: 'digits glued to 万 or 亿', pattern: /\d[万亿]/, instead: '1 万' },
+  { name: 'a space between 万 or 亿 and the measure word', pattern: new RegExp(`\\d ?[万亿][ \\t]+[${HAN}]`), instead: '1 万个对象' },
+  // A space, not a tab: the CLI's table columns are turned into tabs before the check (see prose).
+  { name: 'a space before full-width punctuation', pattern: new RegExp(` [${FULL}]`), instead: 'no space' },
+  { name: 'a space after full-width punctuation', pattern: new RegExp(`[${FULL}] `), instead: 'no space' },
+  { name: 'a space between two Han characters', pattern: new RegExp(`[${HAN}] [${HAN}]`), instead: 'no space' },
+  { name: 'an ASCII comma or semicolon beside Chinese (lists take 、, sentences ，and ；)', pattern: new RegExp(`[${HAN}][,;]|[,;] ?[${HAN}]`), instead: '、，；' },
+  { name: '等分 (the glossary says 均分)', pattern: /等分/, instead: '均分' },
+  { name: '时间轴 (the glossary says 时间线)', pattern: /时间轴/, instead: '时间线' },
+  { name: 'informer in lower case (the glossary says Informer)', pattern: /(?<![A-Za-z_.])informer(?![A-Za-z_])/, instead: 'Informer' },
+  { name: 'watch in lower case in prose (the glossary says Watch)', pattern: /(?<![A-Za-z_\-/.=?`])watch(?![A-Za-z_\-=.])/, instead: 'Watch' },
+  {
+    name: '运行 as a noun ("the run")',
+    pattern: /(此|该|本次|这次|默认|整个|的|一次)运行|运行(布局|时间线|已停止|保留)|重放运行/,
+    instead: '模拟（本次模拟）',
+  },
+];
+
+/** The headline does not call several replicas 它. */
+const NO_IT: Rule = { name: '它 in the headline', pattern: /它/, instead: '各自' };
+
+/** English values left in the Chinese table (flag values are typed in English, so --help may show them). */
+const TABLE_RULES: readonly Rule[] = [
+  {
+    name: 'an English value in the Chinese table',
+    pattern: /(?<![A-Za-z-])(on|off|owned|all|one-by-one|all-at-once|new-first|equal-ranges|range-splitting|jump-hash|hash-mod|trust-stream|check-locally|checked|shardinfo|mcores)(?![A-Za-z-])/,
+    instead: '中文',
+  },
+  { name: '"->" in the Chinese table', pattern: /->/, instead: '→' },
+  { name: 'seconds as "s" in the Chinese table', pattern: /\d s\b/, instead: '秒' },
+];
+
+/** Every rule a text breaks, as "rule: excerpt". */
+function drifts(text: string, rules: readonly Rule[]): string[] {
+  const out: string[] = [];
+  for (const r of rules) {
+    const m = r.pattern.exec(text);
+    if (m) out.push(`${r.name} (write ${r.instead}): …${text.slice(Math.max(0, m.index - 12), m.index + m[0].length + 12)}…`);
+  }
+  return out;
+}
+
+const forms = (m: Message): string[] => (typeof m === 'string' ? [m] : Object.values(m).filter((v): v is string => typeof v === 'string'));
+
+/** A table's rows with their column padding taken out (two or more spaces are a column gap, not prose). */
+const prose = (text: string): string => text.replace(/ {2,}/g, '\t');
+
+const ids = Object.keys(zhCN) as MessageId[];
+/** Messages that are part of the headline sentence, or describe it. */
+const HEADLINE_IDS = ids.filter((id) => id.startsWith('verdict.') || id.startsWith('bandwidth.headline') || id === 'docs.shot.headlineFailure' || id === 'docs.shot.overview');
+
+/** Command lines whose Chinese output is checked: the table, the lifecycle rows, a reshard, --help and errors. */
+const CLI_RUNS: readonly (readonly string[])[] = [
+  ['--pods', '5000', '--replicas', '2', '--seconds', '20', '--reshard', '2:3@5s:split'],
+  ['--pods', '2000', '--seconds', '30', '--api-servers', '3', '--gates', 'off,on,off', '--rollout-gates', 'on@5s/5s', '--replicas', '6', '--client-cache', 'all'],
+  ['--pods', '2000', '--seconds', '30', '--reshard', '4:5@5s:equal:one-by-one/2s', '--client', 'checked'],
+  ['--pods', '20000', '--seconds', '2', '--replicas', '4'],
+];
+const CLI_ERRORS: readonly (readonly string[])[] = [
+  ['--pods', 'many'],
+  ['--pods', '0'],
+  ['--bursts', 'maybe'],
+  ['--gates', 'on,maybe'],
+  ['--nope', '1'],
+  ['--json', '--json'],
+  ['--seconds', '5', '--reshard', '3:5@1s:equal'],
+  ['--seconds', '5', '--reshard', '4:5@10s:equal'],
+  ['--adds', '1000000', '--seconds', '86400'],
+];
+
+function zhCli(argv: readonly string[]) {
+  return runCli([...argv, '--lang', 'zh-CN']);
+}
+
+describe('the zh-CN glossary (issue 19, point 9)', () => {
+  it.each(ids)('catalogue %s keeps the glossary', (id) => {
+    for (const f of forms(zhCN[id])) expect(drifts(f, RULES).join('\n'), id).toBe('');
+  });
+
+  it('the headline messages call several replicas 各自, never 它', () => {
+    for (const id of HEADLINE_IDS) for (const f of forms(zhCN[id])) expect(drifts(f, [NO_IT]).join('\n'), id).toBe('');
+    for (const m of Object.values(VERDICT_MESSAGES_ZH)) expect(drifts(m, [NO_IT]).join('\n'), m).toBe('');
+  });
+
+  it('the story narration, filled in as the page shows it, keeps the glossary', () => {
+    const t = createTranslator('zh-CN');
+    const story = ids.filter((id) => id.startsWith('story.'));
+    expect(story.length).toBeGreaterThan(50);
+    // Placeholders filled with the figures a story quotes (counts in 万 among them).
+    const params = { count: 100_000, from: 4, to: 5, live: 100_000, moved: 50_000, jumpMoved: 20_000, percent: '50%', jumpPercent: '20%', at: 5, seconds: 5 };
+    for (const id of story) expect(drifts(t(id, params), RULES).join('\n'), id).toBe('');
+    expect(t('app.loading', { count: 100_000 })).toBe('正在生成 10 万个对象…');
+  });
+
+  it('the Chinese verdict sentence keeps the glossary while settling, with failures, and steady', () => {
+    const sim = createSimulation({ seed: 'glossary', cluster: { pods: 3_000 }, apiServers: { count: 2, gates: [true, false] }, replicas: { count: 4, client: 'client-go' } });
+    sim.step(2);
+    const settling = verdictSentence(verdictOf(sim.snapshot()), CHINESE);
+    expect(settling).toMatch(/；速率尚未稳定，还需 \d+ 秒/);
+    sim.step(20);
+    const steady = verdictSentence(verdictOf(sim.snapshot()), CHINESE);
+    expect(steady).toMatch(/^4 个副本；(客户端分片的发送量是服务端分片的 \d+\.\d 倍|两种方式的发送量相同)；但是/);
+    for (const s of [settling, steady]) expect(drifts(s, [...RULES, NO_IT]).join('\n'), s).toBe('');
+  });
+
+  it.each(CLI_RUNS.map((a) => [a.join(' '), a] as const))('the CLI table in Chinese keeps the glossary and prints no English value: %s', (_, argv) => {
+    const r = zhCli(argv);
+    expect(r.code, r.stderr).toBe(0);
+    // Metric names and the apiserver's own error messages stay English (GLOSSARY.md).
+    const text = prose(r.stdout.replace(/^apiserver_\S+.*$/gm, ''));
+    expect(drifts(text, [...RULES, ...TABLE_RULES]).join('\n')).toBe('');
+    const summary = r.stdout.trimEnd().split('\n').find((l) => l.includes('个副本；'));
+    expect(summary, 'the summary line').toBeDefined();
+    expect(drifts(summary!, [NO_IT]).join('\n')).toBe('');
+  });
+
+  it('the CLI help in Chinese is Chinese and keeps the glossary', () => {
+    const r = zhCli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/^用法：npm run sim -- /);
+    expect(r.stdout).not.toMatch(/\b(usage|flags):/);
+    for (const line of r.stdout.split('\n').filter((l) => l.startsWith('  --'))) {
+      expect(line, line).toMatch(/[\u4e00-\u9fff]/);
+      expect(drifts(prose(line), RULES).join('\n'), line).toBe('');
+    }
+    // The English help is unchanged.
+    expect(runCli(['--help']).stdout).toMatch(/^usage: npm run sim -- /);
+  });
+
+  it.each(CLI_ERRORS.map((a) => [a.join(' '), a] as const))('a CLI error in Chinese is Chinese and keeps the glossary: %s', (_, argv) => {
+    const r = zhCli(argv);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^错误：/);
+    expect(r.stderr).not.toMatch(/^error: /m);
+    expect(r.stderr.trimEnd().split('\n').at(-1)).toBe('（加 --help 运行可查看所有参数）');
+    for (const line of r.stderr.split('\n').filter(Boolean)) expect(line, line).toMatch(/[\u4e00-\u9fff]/);
+    expect(drifts(r.stderr, RULES).join('\n')).toBe('');
+    // The same error in English is unchanged.
+    expect(runCli(argv).stderr).toMatch(/^error: /);
+  });
+
+  it('--json stays English under --lang zh-CN', () => {
+    const argv = ['--pods', '2000', '--seconds', '2'];
+    const zh = JSON.parse(zhCli([...argv, '--json']).stdout) as { verdict: Record<string, unknown> };
+    const plain = JSON.parse(runCli([...argv, '--json']).stdout) as { verdict: Record<string, unknown> };
+    expect(zh).toEqual(plain);
+    expect(Object.keys(zh.verdict).sort()).toEqual(['failures', 'ratio', 'replicas', 'sentence', 'settling', 'source']);
+  });
+
+  it("the CLI's Chinese values are the page's words for them", () => {
+    expect(ZH_CACHE_STYLES).toEqual({ owned: zhCN['memory.styleOwnedShort'], all: zhCN['memory.styleAllShort'] });
+    for (const [kind, words] of Object.entries(ZH_ROLLOUTS)) expect(words, kind).toBe(zhCN[`schedule.rollout.${kind}` as MessageId]);
+    for (const [kind, words] of Object.entries(ZH_STRATEGIES)) expect(words, kind).toBe(zhCN[`schedule.strategy.${kind}` as MessageId]);
+    // Clients are named short (their label has 40 columns), each with some Chinese or a product name.
+    for (const [kind, words] of Object.entries(ZH_CLIENTS)) expect(words, kind).toMatch(/^(client-go|ksm v2\.\d+)$|[\u4e00-\u9fff]/);
+  });
+
+  it('no CJK text is set in capitals or italics: every such rule has a :lang(zh) override', () => {
+    for (const file of ['app.css', 'stories.css', 'stage-story.css']) {
+      const css = readFileSync(resolve(import.meta.dirname, '../../styles', file), 'utf8').replace(/\/\*[\s\S]*?\*\//g, '');
+      const rules = [...css.matchAll(/([^{}]+)\{([^{}]*)\}/g)].map((m) => ({ selectors: m[1]!.split(',').map((s) => s.trim()), body: m[2]! }));
+      const overridden = (selector: string, prop: RegExp) =>
+        rules.some((r) => r.selectors.some((s) => s.includes(':lang(zh)') && s.endsWith(selector)) && prop.test(r.body));
+      for (const r of rules) {
+        for (const s of r.selectors.filter((x) => !x.includes(':lang(zh)'))) {
+          if (/text-transform:\s*uppercase/.test(r.body)) expect(overridden(s, /text-transform:\s*none/), `${file}: ${s} uppercase`).toBe(true);
+          // Code comments in the selector editor are code, not Chinese prose.
+          if (/font-style:\s*italic/.test(r.body) && !s.startsWith('.tok-')) expect(overridden(s, /font-style:\s*normal/), `${file}: ${s} italic`).toBe(true);
+        }
+      }
+    }
+  });
+});
+
+describe('the glossary rules flag the texts main had before this change (the test can fail)', () => {
+  // Verbatim from main at d99484a: the catalogue, the verdict words and the CLI's zh table.
+  const BEFORE: readonly (readonly [string, readonly Rule[]])[] = [
+    ['{count} 个副本：服务端分片少发送 {ratio}×', RULES],
+    ['{count} 个副本：服务端分片应少发送 {ratio}×（预期值；速率稳定中）', RULES],
+    ['{replica} 收到的数据是公平份额的 {factor}×', RULES],
+    ['在客户端分片中，jump hash（kube-state-metrics 使用它）只移动第 5 个副本接手的对象', RULES],
+    ['{value} 核 CPU', RULES],
+    ['正在生成 10万 个对象…', RULES],
+    ['4 变 5，等分范围', RULES],
+    ['时间轴上的标记就是这次重新分片。', RULES],
+    ['v1.36 的 client-go informer 不检查收到的任何内容', RULES],
+    ['watch 缓存只保留约 75 秒的历史', RULES],
+    ['无法读取此链接中的状态，因此显示默认运行。', RULES],
+    ['门控开启时，API 服务器以 HTTP 500 拒绝该请求，返回 “invalid shard selector:” 加上解析器给出的原因。', RULES],
+    ['所以服务端的运行重新等分范围', RULES],
+    ['重复事件 保留/拦下（客户端 client-go）', RULES],
+    ['——但是 19.1% 的对象没有负责副本; 57.5% 的对象有多个负责副本', RULES],
+    ['          Informer 缓存（owned） 使用中            7.03 MB', [...RULES, ...TABLE_RULES]],
+    ['ShardScope：5,000 个 Pod，40 个命名空间，3 个控制器副本，2 个 API 服务器（ShardedListAndWatch on,off）', TABLE_RULES],
+    ['5 秒时重新分片：2 -> 3 个副本，all-at-once，5,024 个对象（客户端分片 range-splitting，服务端分片 range-splitting）', TABLE_RULES],
+    ['恢复所需时间（每个对象一个负责副本）                8.52 s            8.17 s', TABLE_RULES],
+    ['失败场景下的标题：……4 个副本连到门控关闭的 API 服务器，它们的客户端悄无声息地缓存了整个集合', [NO_IT]],
+  ];
+  it.each(BEFORE.map(([text, rules]) => [text.trim().slice(0, 40), text, rules] as const))('flags %s', (_, text, rules) => {
+    expect(drifts(text, rules).length).toBeGreaterThan(0);
+  });
+
+  it('each rule flags one of these texts', () => {
+    for (const rule of [...RULES, ...TABLE_RULES, NO_IT]) {
+      expect(
+        BEFORE.some(([text]) => rule.pattern.test(text)),
+        rule.name,
+      ).toBe(true);
+    }
+  });
+
+  it('English stays as it was (the rules are for Chinese text only)', () => {
+    expect(en['bandwidth.headline']).toEqual({ one: '{count} replica: server-side sends {ratio}× less', other: '{count} replicas: server-side sends {ratio}× less' });
+  });
+});
