@@ -829,6 +829,15 @@ export const en = {
   'story.moreQuestion': 'Question',
   'story.moreAnswer': 'Answer',
   'story.less': 'Less',
+  // issue 19, point 5: a hand-off in the headline instead of a transient ratio
+  'verdict.headlineHandoff': {
+    one: '{count} replica: hand-off in progress ({from} → {to} replicas): {orphans} objects with no owner, {duplicates} with two',
+    other: '{count} replicas: hand-off in progress ({from} → {to} replicas): {orphans} objects with no owner, {duplicates} with two',
+  },
+  'verdict.headlineHandoffSettling': {
+    one: '{count} replica: hand-off {from} → {to} done; the ratio returns at {at}, a rate window later',
+    other: '{count} replicas: hand-off {from} → {to} done; the ratio returns at {at}, a rate window later',
+  },
 } as const satisfies Readonly<Record<string, Message>>;
 
 /** Every message id; another locale's catalogue must provide messages for these ids. */

@@ -724,4 +724,6 @@ export const zhCN = {
   'story.moreQuestion': '问题',
   'story.moreAnswer': '答案',
   'story.less': '收起',
+  'verdict.headlineHandoff': { other: '{count} 个副本；正在交接（{from} → {to} 个副本）：{orphans} 个对象没有负责副本，{duplicates} 个对象有两个负责副本' },
+  'verdict.headlineHandoffSettling': { other: '{count} 个副本；{from} → {to} 的交接已完成；比值在 {at} 恢复（一个速率窗口之后）' },
 } as const satisfies Readonly<Record<MessageId, Message>>;

@@ -53,6 +53,7 @@ export function snapshotOf(m: Model, version: number, closedForm: () => ClosedFo
     handoff: {
       reshards: m.layout.handoffs.map((h) => h.summary()),
       now: { client: handoffNow(m, 'client', m.time), server: handoffNow(m, 'server', m.time) },
+      held: { client: heldNow(m, 'client', m.time), server: heldNow(m, 'server', m.time) },
     },
     stepBack,
   };
@@ -69,6 +70,16 @@ function handoffNow(m: Model, mode: Mode, t: number): { orphans: number; duplica
     duplicates += d;
   }
   return { orphans, duplicates };
+}
+
+/** The ranges each replica holds at t during the latest hand-off in progress in `mode`, or null. */
+function heldNow(m: Model, mode: Mode, t: number): { start: string; end: string }[][] | null {
+  for (let k = m.layout.handoffs.length - 1; k >= 0; k--) {
+    const h = m.layout.handoffs[k]!;
+    if (h.mode !== mode || h.at > t) continue;
+    return t < h.settleAt ? h.heldAt(t) : null;
+  }
+  return null;
 }
 
 /** Non-null while less than one rate window has passed since the last change. */

@@ -400,7 +400,16 @@ export interface HandoffView {
   readonly reshards: readonly HandoffSummary[];
   /** Objects owned by no replica / by two or more right now because of a hand-off. */
   readonly now: { readonly client: HandoffNow; readonly server: HandoffNow };
+  /**
+   * While a hand-off between two range layouts is in progress: the ranges each replica holds
+   * right now (old ones not yet let go, new ones synced), as hex bounds; else null. The hash
+   * strip draws its gaps and overlaps from these, as it does for typed selectors.
+   */
+  readonly held: { readonly client: HeldRanges | null; readonly server: HeldRanges | null };
 }
+
+/** Per replica, the hash ranges it holds. */
+export type HeldRanges = readonly (readonly { readonly start: string; readonly end: string }[])[];
 
 export interface HandoffNow {
   readonly orphans: number;

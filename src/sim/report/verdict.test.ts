@@ -9,6 +9,7 @@ const at = (ratio: number, settling = false, settlingSeconds = 3): Omit<Verdict,
   source: settling ? 'expected' : 'measured',
   settling,
   settlingSeconds: settling ? settlingSeconds : null,
+  handoff: null,
   failures: [],
 });
 

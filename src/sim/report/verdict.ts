@@ -50,6 +50,26 @@ export type VerdictFailure =
   /** The busiest server-side replica receives `factor` times the mean. */
   | { readonly kind: 'hot'; readonly mode: Mode; readonly replica: number; readonly factor: number };
 
+/**
+ * A reshard's hand-off, as the headline says it (issue 19, point 5). While objects are
+ * orphaned or doubly owned by it (`active`), rates mix the old layout, the new one and the
+ * relists: a ratio then is a transient (it read 0.7×, then 29.6× in one run), so the headline
+ * says what is happening instead. After the last object has one owner again (`settling`), the
+ * ratio returns only once a whole rate window holds nothing of the hand-off.
+ */
+export interface VerdictHandoff {
+  readonly phase: 'active' | 'settling';
+  /** Replicas before and after the latest reshard. */
+  readonly from: number;
+  readonly to: number;
+  /** Server-side objects owned by no replica / by two or more right now, because of the hand-off. */
+  readonly orphans: number;
+  readonly duplicates: number;
+  /** Simulated seconds: when every object has one owner again, and when the ratio returns. */
+  readonly settledAt: number;
+  readonly ratioAt: number;
+}
+
 /** The headline and what qualifies it. */
 export interface Verdict {
   readonly replicas: number;
@@ -64,6 +84,8 @@ export interface Verdict {
    * from `SimSnapshot.settling.until`), or null when the rates are steady.
    */
   readonly settlingSeconds: number | null;
+  /** Non-null from a reshard until a rate window after its hand-off: the sentence says it instead of the ratio. */
+  readonly handoff: VerdictHandoff | null;
   /** Most severe first. Empty when the run is healthy. */
   readonly failures: readonly VerdictFailure[];
   /** The sentence, in English (what the CLI prints and the UI shows in the `en` locale). */
@@ -96,11 +118,41 @@ export function settlingSecondsLeft(snapshot: SimSnapshot): number | null {
   return Math.max(1, Math.ceil(s.until - snapshot.time - 1e-9));
 }
 
-function auditFailures(m: ModeSnapshot): VerdictFailure[] {
+/**
+ * The hand-off phase at the snapshot's time, or null. Every reshard fired so far counts (one
+ * may still be settling when the next fires); both modes' hand-offs are waited for.
+ */
+export function handoffOf(snapshot: SimSnapshot): VerdictHandoff | null {
+  const t = snapshot.time;
+  const fired = snapshot.handoff.reshards.filter((h) => h.at <= t + 1e-9);
+  if (fired.length === 0) return null;
+  const settledAt = fired.reduce((a, h) => Math.max(a, h.at + h.settleSeconds), 0);
+  const ratioAt = settledAt + snapshot.params.rateWindowSeconds;
+  if (t >= ratioAt - 1e-9) return null;
+  const latest = fired.reduce((a, h) => (h.at > a.at || (h.at === a.at && h.mode === 'server') ? h : a));
+  const now = snapshot.handoff.now.server;
+  return {
+    phase: t < settledAt - 1e-9 ? 'active' : 'settling',
+    from: latest.from,
+    to: latest.to,
+    orphans: now.orphans,
+    duplicates: now.duplicates,
+    settledAt,
+    ratioAt,
+  };
+}
+
+/**
+ * The audit's gaps and duplicates, less those of a hand-off in progress (the hand-off phrase
+ * says those): what is left is a fault of the layout or the clients, stated as a failure.
+ */
+function auditFailures(m: ModeSnapshot, hand: { readonly orphans: number; readonly duplicates: number }): VerdictFailure[] {
   const out: VerdictFailure[] = [];
   const live = Math.max(1, m.audit.live);
-  if (m.audit.gaps > 0) out.push({ kind: 'gaps', mode: m.mode, count: m.audit.gaps, share: m.audit.gaps / live });
-  if (m.audit.duplicates > 0) out.push({ kind: 'duplicates', mode: m.mode, count: m.audit.duplicates, share: m.audit.duplicates / live });
+  const gaps = Math.max(0, m.audit.gaps - hand.orphans);
+  const duplicates = Math.max(0, m.audit.duplicates - hand.duplicates);
+  if (gaps > 0) out.push({ kind: 'gaps', mode: m.mode, count: gaps, share: gaps / live });
+  if (duplicates > 0) out.push({ kind: 'duplicates', mode: m.mode, count: duplicates, share: duplicates / live });
   return out;
 }
 
@@ -162,7 +214,8 @@ export function failuresOf(snapshot: SimSnapshot, source: 'measured' | 'expected
   const server = snapshot.modes.server;
   const client = snapshot.modes.client;
   // Server-side first (the headline is about it), each mode's audit before its causes.
-  const out = [...auditFailures(server), ...replicaFailures(server), ...auditFailures(client), ...replicaFailures(client)];
+  const hand = snapshot.handoff.now;
+  const out = [...auditFailures(server, hand.server), ...replicaFailures(server), ...auditFailures(client, hand.client), ...replicaFailures(client)];
   const hot = hotFailure(snapshot, source);
   if (hot) out.push(hot);
   return out;
@@ -173,7 +226,7 @@ export function verdictOf(snapshot: SimSnapshot): Verdict {
   const { ratio, source, settling, settlingSeconds } = headlineRatio(snapshot);
   const replicas = snapshot.modes.server.replicas.length;
   const failures = failuresOf(snapshot, source);
-  const base = { replicas, ratio, source, settling, settlingSeconds, failures };
+  const base = { replicas, ratio, source, settling, settlingSeconds, handoff: handoffOf(snapshot), failures };
   return { ...base, sentence: verdictSentence(base, ENGLISH) };
 }
 
@@ -210,6 +263,14 @@ export const VERDICT_MESSAGES_EN = {
   headlineSettlingSame: {
     one: '{count} replica: both modes should send the same (expected; rates settle in {seconds} s)',
     other: '{count} replicas: both modes should send the same (expected; rates settle in {seconds} s)',
+  },
+  headlineHandoff: {
+    one: '{count} replica: hand-off in progress ({from} → {to} replicas): {orphans} objects with no owner, {duplicates} with two',
+    other: '{count} replicas: hand-off in progress ({from} → {to} replicas): {orphans} objects with no owner, {duplicates} with two',
+  },
+  headlineHandoffSettling: {
+    one: '{count} replica: hand-off {from} → {to} done; the ratio returns at {at}, a rate window later',
+    other: '{count} replicas: hand-off {from} → {to} done; the ratio returns at {at}, a rate window later',
   },
   but: ' — but {problems}',
   separator: '; ',
@@ -269,6 +330,15 @@ function replicasPhrase(replicas: readonly number[], w: VerdictWords): string {
   return w.list(replicas.map((r) => w.message('replicaName', { replica: String(r) })));
 }
 
+/** Simulated seconds as m:ss (h:mm:ss from an hour), the timeline's clock. */
+function clock(seconds: number): string {
+  const s = Math.ceil(seconds - 1e-9);
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const ss = String(s % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
+}
+
 /** One failure as a phrase. */
 export function failurePhrase(f: VerdictFailure, w: VerdictWords): string {
   let phrase: string;
@@ -307,7 +377,12 @@ export function verdictSentence(v: Omit<Verdict, 'sentence'>, w: VerdictWords): 
   const same = rounded === w.ratio(1);
   // The seconds left come from the snapshot; a settling verdict built without them says 1.
   const seconds = v.settlingSeconds ?? 1;
-  const head = v.settling
+  const h = v.handoff;
+  const head = h
+    ? h.phase === 'active'
+      ? w.message('headlineHandoff', { count: v.replicas, from: w.count(h.from), to: w.count(h.to), orphans: w.count(h.orphans), duplicates: w.count(h.duplicates) })
+      : w.message('headlineHandoffSettling', { count: v.replicas, from: w.count(h.from), to: w.count(h.to), at: clock(h.ratioAt) })
+    : v.settling
     ? same
       ? w.message('headlineSettlingSame', { count: v.replicas, seconds })
       : w.message('headlineSettling', { count: v.replicas, ratio: rounded, seconds })

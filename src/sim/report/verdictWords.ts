@@ -29,6 +29,8 @@ export const VERDICT_MESSAGES_ZH: Readonly<Record<VerdictMessageId, string>> = {
   hot: '{replica} 收到的数据是平均份额的 {factor} 倍',
   replicaName: 'replica-{replica}',
   replicaCount: '{count} 个副本',
+  headlineHandoff: '{count} 个副本；正在交接（{from} → {to} 个副本）：{orphans} 个对象没有负责副本，{duplicates} 个对象有两个负责副本',
+  headlineHandoffSettling: '{count} 个副本；{from} → {to} 的交接已完成；比值在 {at} 恢复（一个速率窗口之后）',
 };
 
 const zhNumber = new Intl.NumberFormat('zh-CN', { maximumFractionDigits: 2 });

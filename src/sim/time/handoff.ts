@@ -66,12 +66,16 @@ function sameOwnership(a: Layout, b: Layout, i: number): boolean {
   return sa.length === sb.length && sa.every((s, k) => s.start === sb[k]!.start && s.end === sb[k]!.end);
 }
 
+/** A bound of the hash space as selector text: 16 hex digits, or 2^64 for the end. */
+function hex64(v: bigint): string {
+  return v >= 1n << 64n ? '0x10000000000000000' : '0x' + v.toString(16).padStart(16, '0');
+}
+
 /** The hex ranges each replica holds in a segments layout. */
 export function layoutRanges(l: Layout): { start: string; end: string }[][] {
   const out: { start: string; end: string }[][] = Array.from({ length: l.n }, () => []);
   if (l.kind !== 'segments') return out;
-  const hex = (v: bigint) => (v >= 1n << 64n ? '0x10000000000000000' : '0x' + v.toString(16).padStart(16, '0'));
-  for (const s of l.segs) out[s.owner]!.push({ start: hex(s.start), end: hex(s.end) });
+  for (const s of l.segs) out[s.owner]!.push({ start: hex64(s.start), end: hex64(s.end) });
   return out;
 }
 
@@ -415,6 +419,19 @@ export class Handoff {
       else hi = mid - 1;
     }
     return [this.orphans[lo]! + ao, this.duplicates[lo]! + ad];
+  }
+
+  /**
+   * The hash ranges each replica (of the larger layout) holds at time t, as hex bounds: its old
+   * ranges until it lets go of them, its new ones once its informer has synced. Null unless
+   * both layouts are ranges (jump hash and hash-mod have no stretches to draw).
+   */
+  heldAt(t: number): { start: string; end: string }[][] | null {
+    if (this.prev.kind !== 'segments' || this.next.kind !== 'segments') return null;
+    const out: { start: string; end: string }[][] = Array.from({ length: Math.max(this.from, this.to) }, () => []);
+    for (const s of this.prev.segs) if (t < this.release[s.owner]!) out[s.owner]!.push({ start: hex64(s.start), end: hex64(s.end) });
+    for (const s of this.next.segs) if (t >= this.acquire[s.owner]!) out[s.owner]!.push({ start: hex64(s.start), end: hex64(s.end) });
+    return out;
   }
 
   /** LIST bytes of the restarts in (t0, t1]. */

@@ -79,13 +79,14 @@ export function Headline({ snapshot }: { snapshot: SimSnapshot }) {
   const long = [...full].length > LONG_HEADLINE_CHARS;
   return (
     <p
-      className={['headline', failed ? 'headline--failed' : '', v.settling ? 'headline--settling' : '', long ? 'headline--long' : '']
+      className={['headline', failed ? 'headline--failed' : '', v.settling || v.handoff ? 'headline--settling' : '', long ? 'headline--long' : '']
         .filter(Boolean)
         .join(' ')}
       data-testid="headline-ratio"
       data-ratio={v.ratio.toFixed(3)}
       data-source={v.source}
       data-settling={v.settling ? 'true' : 'false'}
+      data-handoff={v.handoff?.phase ?? 'none'}
       data-failures={v.failures.map((x) => x.kind).join(' ')}
       aria-live="polite"
     >

@@ -136,3 +136,31 @@ describe('the compact audit beside the headline on the stage', () => {
     expect(screen.getByTestId('audit-server').textContent).toBe(`Server-side: ${count(d)} objects owned by more than one replica`);
   });
 });
+
+describe('the headline through a reshard hand-off (issue 19, point 5)', () => {
+  it('says the hand-off, then when the ratio returns, never a transient ratio, in the same words as the CLI', () => {
+    const input: SimParamsInput = {
+      seed: 'handoff-headline',
+      cluster: { pods: 4_000, namespaces: 8 },
+      replicas: { count: 4, podRestartSeconds: 4 },
+      schedule: [{ kind: 'reshard', at: 20, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 2 } }],
+    };
+    const during = snapshotOf(input, 23);
+    let el = shown(during);
+    expect(el.dataset['handoff']).toBe('active');
+    expect(el.textContent).toBe(verdictOf(during).sentence);
+    expect(el.textContent).toMatch(/hand-off in progress \(4 → 5 replicas\): [\d,]+ objects with no owner, [\d,]+ with two$/);
+    expect(el).not.toHaveClass('headline--failed');
+    cleanup();
+
+    const done = snapshotOf(input, 36);
+    el = shown(done);
+    expect(el.dataset['handoff']).toBe('settling');
+    expect(el.textContent).toMatch(/^5 replicas: hand-off 4 → 5 done; the ratio returns at 0:\d\d, a rate window later$/);
+    cleanup();
+
+    el = shown(snapshotOf(input, 50));
+    expect(el.dataset['handoff']).toBe('none');
+    expect(el.textContent).toMatch(/^5 replicas: server-side sends [\d.]+× less$/);
+  });
+});

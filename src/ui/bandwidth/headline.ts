@@ -52,6 +52,8 @@ export const VERDICT_IDS: Readonly<Record<VerdictMessageId, MessageId>> = {
   hot: 'verdict.hot',
   replicaName: 'hash.replicaName',
   replicaCount: 'verdict.replicaCount',
+  headlineHandoff: 'verdict.headlineHandoff',
+  headlineHandoffSettling: 'verdict.headlineHandoffSettling',
 };
 
 const listFormats = new Map<string, Intl.ListFormat>();

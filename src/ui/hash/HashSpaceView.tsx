@@ -68,10 +68,15 @@ export const HashSpaceView = memo(function HashSpaceView() {
     [view, width, fitHeight],
   );
   const parsed = useMemo(() => texts.map(parseSelectorText), [texts]);
+  // Issue 19, point 5: during a reshard's hand-off the bands show the ranges each replica holds
+  // at this moment (old ones not yet let go, new ones not yet synced), so the stretches with no
+  // owner or two are hatched as they happen, as for typed selectors. A drag shows the draft.
+  const held = useShardScope((s) => s.sim.snapshot?.handoff.held.server ?? null);
   const coverage = useMemo(() => {
-    const owners: ShardRequirementsList[] = parsed.map((p) => (p.ok ? p.selector.requirements : []));
+    const owners: ShardRequirementsList[] =
+      held && !draft ? held.map((ranges) => ranges.map((r) => ({ key: shardKey, start: r.start, end: r.end }))) : parsed.map((p) => (p.ok ? p.selector.requirements : []));
     return analyzeCoverage(owners);
-  }, [parsed]);
+  }, [parsed, held, draft, shardKey]);
   const segments: DrawSegment[] = useMemo(
     () => coverage.segments.map((s) => ({ from: hexFraction(s.start), to: hexFraction(s.end), start: s.start, end: s.end, owners: s.owners })),
     [coverage],
@@ -85,7 +90,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const handles = useMemo(() => boundaryHandles(parsed).filter((h) => h.value !== 0n && h.hex !== '0x10000000000000000'), [parsed]);
 
   return (
-    <section className="panel hashspace" aria-labelledby="hash-title" data-testid="hash-space" data-view={view}>
+    <section className="panel hashspace" aria-labelledby="hash-title" data-testid="hash-space" data-view={view} data-handoff={held && !draft ? 'true' : 'false'}>
       <div className="panel__head">
         <div>
           <h2 id="hash-title" className="panel__title">
