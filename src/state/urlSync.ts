@@ -143,12 +143,16 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const { state, issues } = readLink(hash);
     shown = hash;
     opening = true;
+    // Issue 19: a run's link opened during a story ends the story, and its run starts afresh,
+    // so a step back does not replay the story's run under it.
+    const inStory = state !== null && store.getState().story !== null;
     try {
-      store.getState().openLink(state, issues);
+      store.getState().openLink(state, issues, { restart: inStory });
       if (lang) store.getState().setLocale(lang);
     } finally {
       opening = false;
     }
+    if (inStory) store.getState().setStory(null);
     // Issue 23, point 2: a link that cannot be read leaves the run as it was; the address bar
     // goes back to that run's link, so a reload or a copy still reopens it.
     if (state === null) write();

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createShardScopeStore } from '../state/store';
 import { defaultViewParams } from '../state/defaults';
 import { syncUrl, type UrlHost } from '../state/urlSync';
-import { readLink } from '../state/link';
+import { linkFor, readLink } from '../state/link';
 import { pageLinkFor } from '../state/pageLink';
 import type { SimParams } from '../state/params';
 import { leaveStory, moveStory, showStoryStep } from './controller';
@@ -258,5 +258,23 @@ describe('presentation mode in a story (issue 19, point 2)', () => {
     url.navigate('#story=refused&step=2&present=1');
     expect(store.getState().story).toEqual({ id: 'refused', step: 2 });
     expect(store.getState().view.presentation).toBe(true);
+  });
+});
+
+describe('a run’s link opened during a story (issue 19)', () => {
+  it('ends the story and opens the link’s run, with the link in the address bar', () => {
+    const t = timers();
+    const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
+    const url = host();
+    syncUrl(store, url.h, { storyById, openStory: (p) => showStoryStep(store, p.id, p.step), setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
+    showStoryStep(store, 'saving', 4);
+    const other = { ...store.getState().params, replicas: 3, selectors: store.getState().params.selectors.slice(0, 3) };
+    const link = linkFor({ params: other, view: defaultViewParams() });
+    if (!link.ok) throw new Error('the link does not fit');
+    url.navigate(link.hash);
+    t.flush();
+    expect(store.getState().story).toBeNull();
+    expect(store.getState().params).toEqual(other);
+    expect(readLink(url.current()).state!.params).toEqual(other);
   });
 });
