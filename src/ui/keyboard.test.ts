@@ -115,7 +115,6 @@ describe('story keys from any focus (issue 19, point 2)', () => {
       el('<div role="slider" tabindex="0" data-testid="boundary-handle"></div>'),
       el('<canvas tabindex="0" data-testid="chart"></canvas>'),
       el('<section tabindex="0" data-testid="replica-card"><button>Fix</button></section>'),
-      el('<button type="button">Fix</button>'),
       el('<input type="radio" name="r">'),
     ];
     for (const target of targets) {
@@ -131,6 +130,13 @@ describe('story keys from any focus (issue 19, point 2)', () => {
       expect(shortcutFor(key('PageUp', target), 'story')).toBe('story-prev');
       for (const k of [' ', 'ArrowRight', 'ArrowLeft']) expect(shortcutFor(key(k, target), 'story'), `${k} in ${html}`).toBeNull();
     }
+  });
+
+  it('a focused button keeps Space, which presses it; PageDown and the arrows still step', () => {
+    const button = el('<button type="button" data-testid="explain-range">?</button>');
+    expect(shortcutFor(key(' ', button), 'story')).toBeNull();
+    expect(shortcutFor(key('PageDown', button), 'story')).toBe('story-next');
+    expect(shortcutFor(key('ArrowLeft', button), 'story')).toBe('story-prev');
   });
 
   it('a modal dialog keeps its keys, and Ctrl or Alt keeps the browser’s', () => {

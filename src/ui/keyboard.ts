@@ -5,7 +5,7 @@
  * scroll the page, as everywhere else on the web (issue 10).
  *
  * Issue 19: in a story, PageDown, PageUp, Space, → and ← step the story wherever the focus is
- * (the timeline, a chart, a card, a button): a speaker who clicked something on the stage must
+ * (the timeline, a chart, a card, a radio): a speaker who clicked something on the stage must
  * not find the clicker scrubbing time or moving a boundary instead. In a text box only PageDown
  * and PageUp do, since Space and the arrows type there. Those keys are caught on the way down
  * (the capture phase), before the focused element's own handler sees them.
@@ -42,7 +42,9 @@ const TEXT_ENTRY =
 
 /**
  * Issue 19: the story step a key asks for while a story is shown, whatever has focus, or null.
- * A modal dialog (the keys, the QR code) keeps every key; a text box keeps Space and the arrows.
+ * A modal dialog (the keys, the QR code) keeps every key; a text box keeps Space and the arrows;
+ * a focused button or link keeps Space, which presses it (an explanation's `(?)`, the caption's
+ * "more"), so the page stays usable from the keyboard: a clicker's PageDown still steps.
  */
 export function storyKeyFor(e: KeyLike): 'story-next' | 'story-prev' | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
@@ -53,6 +55,7 @@ export function storyKeyFor(e: KeyLike): 'story-next' | 'story-prev' | null {
   if (el && typeof el.closest === 'function') {
     if (el.closest('[aria-modal="true"]')) return null;
     if (paging === null && el.closest(TEXT_ENTRY)) return null;
+    if (e.key === ' ' && el.closest('button, a[href], summary, [role="button"], [role="switch"]')) return null;
   }
   return paging ?? other;
 }
