@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { serveStatic, type StaticSite } from './server';
-import { storyById } from '../src/stories';
+import { STORIES, storyById } from '../src/stories';
 import { en } from '../src/i18n/en';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -110,6 +110,34 @@ describe('Firefox smoke suite (issue 10)', () => {
     assert.deepEqual(errors, []);
     await page.close();
   }
+
+  // Issue 19, point 2: a speaker's walk. Presentation mode, turned on once, stays on while
+  // PageDown walks every step of all eight stories (each story opened by its link at step 1).
+  it('walks every step of every story with PageDown in presentation mode, which stays on', async () => {
+    const { page, errors } = await openPage(`${site.url}#story=${STORIES[0]!.id}&step=1`);
+    await page.waitForSelector('[data-testid="story-caption"]');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('p');
+    await page.waitForSelector('[data-testid="stage"]');
+    const state = () =>
+      page.evaluate(() => ({
+        step: document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') ?? null,
+        presenting: document.querySelector('[data-testid="presentation-toggle"]')?.getAttribute('aria-pressed') ?? null,
+      }));
+    for (const story of STORIES) {
+      if (story !== STORIES[0]) {
+        await page.evaluate((id) => (location.hash = `#story=${id}&step=1`), story.id);
+        await page.waitForFunction((id) => location.hash.startsWith(`#story=${id}&step=1`) && document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === '1', { timeout: 30_000 }, story.id);
+      }
+      for (let n = 2; n <= story.steps.length; n++) {
+        await page.keyboard.press('PageDown');
+        await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, { timeout: 30_000 }, String(n)).catch(() => undefined);
+        assert.deepEqual(await state(), { step: String(n), presenting: 'true' }, `${story.id}: PageDown to step ${n}`);
+      }
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
 
   it('opens #story=problem&step=2 from the sub-path on that step, and PageDown shows step 3', async () => {
     await storyStepThenPageDown(site.url);

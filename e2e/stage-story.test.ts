@@ -98,7 +98,9 @@ async function openStep(page: Page, url: string, hash: string): Promise<void> {
   await page.goto(url + hash);
   await page.getByTestId('story-caption').waitFor();
   await page.getByTestId('replica-card').first().waitFor();
-  await page.keyboard.press('p');
+  // Issue 19: presentation mode stays on from one step (or story) to the next, so only the
+  // first step of a page turns it on.
+  if ((await page.getByTestId('presentation-toggle').getAttribute('aria-pressed')) !== 'true') await page.keyboard.press('p');
   await page.getByTestId('stage').waitFor();
   for (const id of STAGE_IDS) await page.getByTestId(id).first().waitFor();
   // The stage takes its size after a layout pass or two (and the step scrolls its panel into view).

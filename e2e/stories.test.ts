@@ -8,6 +8,7 @@ import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { STORIES, resolveStep, storyById, type Story } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { readLink } from '../src/state/link';
+import { defaultSimParams } from '../src/state/defaults';
 import { ordered as orderedSchedule, replicaCountsBefore } from '../src/sim/params';
 import { type ScheduledEvent } from '../src/sim/params';
 
@@ -192,21 +193,21 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.match((await page.getByTestId('story-step-of').textContent()) ?? '', /Step 3 of 4/);
   });
 
-  it('goes back with PageUp and ArrowLeft to exactly the earlier state, and leaving keeps it for free play', async () => {
+  it('goes back with PageUp and ArrowLeft to exactly the earlier state, and leaving brings back the run from before', async () => {
     const saving = storyById('saving')!;
-    // Step 3 opened directly, then left: the state link (#s=) of its exact state.
+    // Issue 19: step 3 opened directly, then left: the run from before the story (the page's
+    // default run), in a state link (#s=) that reads back without an issue.
     await open('#story=saving&step=3');
     await expectStep(saving, 3);
     await page.getByTestId('story-exit').click();
     await page.waitForFunction(() => location.hash.startsWith('#s='));
     const direct = await page.evaluate(() => location.hash);
     assert.equal(await page.getByTestId('story-caption').count(), 0);
-    // The state stays: it is step 3's, in a link that reads back without an issue.
     const { state, issues } = readLink(direct);
     assert.deepEqual(issues, []);
-    assert.deepEqual(state!.params, resolveStep(saving, 2)!.params);
+    assert.deepEqual(state!.params, defaultSimParams());
 
-    // Step 4 (16 replicas), then back with PageUp: the same link as step 3 opened directly.
+    // Step 4 (16 replicas), then back with PageUp: the same state as step 3 opened directly.
     ({ context, page, watch } = await freshPage(env, context));
     await open('#story=saving&step=4');
     await expectStep(saving, 4);
@@ -221,7 +222,6 @@ describe('guided stories in a browser (issue 10)', () => {
     await page.waitForFunction(() => location.hash.startsWith('#s='));
     assert.equal(await page.evaluate(() => location.hash), direct);
     assert.equal(await page.getByTestId('story-caption').count(), 0);
-    // In free play, PageDown no longer moves a story.
     assert.deepEqual(watch.pageErrors, []);
   });
 

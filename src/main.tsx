@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, isStoryFragment, readLink, storyIdOf, syncUrl } from './state';
+import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, isStoryFragment, presentsOf, readLink, storyIdOf, syncUrl } from './state';
 import { storyById } from './stories';
 import { readStoryLink } from './stories/link';
 import { showStoryStep } from './stories/controller';
@@ -19,7 +19,12 @@ if (!storyPlace && isStoryFragment(location.hash)) linkIssues.push({ field: 'sto
 const store = createShardScopeStore({
   params: linked?.params,
   // The language: `lang=` in the fragment or the query, else the browser's (issue 11).
-  view: { ...(linked?.view ?? defaultViewParams(prefersDark)), locale: initialLocale(location.search, location.hash, navigator.languages ?? [navigator.language]) },
+  // A story link with `&present=1` opens on the stage (issue 19).
+  view: {
+    ...(linked?.view ?? defaultViewParams(prefersDark)),
+    locale: initialLocale(location.search, location.hash, navigator.languages ?? [navigator.language]),
+    ...(storyPlace && presentsOf(location.hash) ? { presentation: true } : {}),
+  },
   linkIssues,
   engineFactory: browserEngineFactory,
   engineKind: engineKindFor,

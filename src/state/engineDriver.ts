@@ -36,8 +36,12 @@ export interface EngineDriverContext {
 export interface EngineDriver {
   /** Marks the store started and applies its parameters (creating the model). */
   start(): Promise<void>;
-  /** Applies the parameters after `delayMs` (0: now); a later call replaces a pending one. Nothing before `start()`. */
-  scheduleApply(delayMs?: number): void;
+  /**
+   * Applies the parameters after `delayMs` (0: now); a later call replaces a pending one. Nothing before `start()`.
+   * `restart`: the model is built afresh at t = 0 from the parameters, instead of taking them at
+   * the time it has reached (issue 19: a story step is a state, never the continuation of a run).
+   */
+  scheduleApply(delayMs?: number, restart?: boolean): void;
   /** Advances (or, negative, rewinds) the model by `seconds`; presses queued behind a busy engine collapse. */
   stepBy(seconds: number): void;
   /** Goes to simulated time `t`; targets queued behind a busy engine collapse into the last one. */
@@ -89,6 +93,11 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
   let engineWanted: SimEngine['kind'] | null = null;
   /** Whether the engine holds a model yet (a refused or failed create leaves it empty). */
   let built = false;
+  /**
+   * The next apply builds a new model rather than reconfiguring the one there is. Read when the
+   * job runs, not when it is queued, so the apply that a restart joins is the one that obeys it.
+   */
+  let restartNext = false;
 
   // A step back is a seek, which replays the run from its start: costly late in a run. A step
   // back queued behind another engine call (and not yet started) absorbs the presses that
@@ -163,6 +172,12 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
           built = false;
           data.events = [];
         }
+        if (restartNext) {
+          // A new run: its history, checkpoints and recent events start empty, like a reload's.
+          restartNext = false;
+          built = false;
+          data.events = [];
+        }
         if (!admitted()) return;
         if (!built) {
           let frame: EngineFrame;
@@ -188,7 +203,9 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
       }
     });
 
-  const scheduleApply = (delayMs = 0): void => {
+  const scheduleApply = (delayMs = 0, restart = false): void => {
+    // Before start() the start builds the model anyway, so a restart needs nothing more.
+    if (restart) restartNext = true;
     // Before start() parameters are only recorded; start() applies them all at once.
     if (!started) return;
     applyPending = true;

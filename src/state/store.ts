@@ -56,7 +56,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       ...viewActions({ get, set, engine }),
 
       // ---- links (issue 8) -------------------------------------------------------------------
-      openLink: (linked, issues) => {
+      openLink: (linked, issues, options) => {
         if (linked === null) {
           // Issue 23, point 2: nothing to open, so nothing of the run changes; the notice says why.
           set((s) => ({ link: { ...s.link, issues: issues.slice(), opened: s.link.opened + 1, kept: true } }));
@@ -70,7 +70,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
           sim: { ...s.sim, draftSelectors: null, preview: null },
           link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null, kept: false },
         }));
-        engine.scheduleApply(0);
+        engine.scheduleApply(0, options?.restart === true);
       },
       setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
       // ---- stories (issue 10) --------------------------------------------------------------------

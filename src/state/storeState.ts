@@ -140,8 +140,12 @@ export interface LinkActions {
    * Opens a link's state and records what it could not use. The view keeps the page's
    * language. Null (a link that cannot be read at all) keeps the run shown and its progress,
    * and only records why (issue 23, point 2).
+   *
+   * `restart` (issue 19) builds the run afresh at t = 0 from the state's parameters, so nothing
+   * of the run shown before (its time, its changes, a schedule replayed on a step back) carries
+   * over: a story step and the run a story returns to open this way.
    */
-  openLink(state: LinkState | null, issues: readonly LinkIssue[]): void;
+  openLink(state: LinkState | null, issues: readonly LinkIssue[], options?: { readonly restart?: boolean }): void;
   setLinkTooLong(tooLong: LinkTooLong | null): void;
 }
 

@@ -46,7 +46,15 @@ export function parseStoryLink<S extends LinkableStory>(hash: string, storyById:
   return { id: story.id, step };
 }
 
-/** The fragment for a story position. */
-export function storyLink(pos: { readonly id: string; readonly step: number }): string {
-  return `#story=${encodeURIComponent(pos.id)}&step=${pos.step}`;
+/**
+ * Issue 19: whether a story fragment asks for presentation mode (`&present=1`), so a speaker's
+ * link opens on the stage. Any other value, or none, leaves the reader's mode as it is.
+ */
+export function presentsOf(hash: string): boolean {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('present') === '1';
+}
+
+/** The fragment for a story position; `present` adds `&present=1` (presentation mode, issue 19). */
+export function storyLink(pos: { readonly id: string; readonly step: number }, present = false): string {
+  return `#story=${encodeURIComponent(pos.id)}&step=${pos.step}${present ? '&present=1' : ''}`;
 }

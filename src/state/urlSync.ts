@@ -11,7 +11,7 @@
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
 import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
-import { isStoryFragment, parseStoryLink, storyIdOf, storyLink, type StoryLookup } from './storyLink';
+import { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, type StoryLookup } from './storyLink';
 
 /** The browser's address bar as the sync needs it (a fake in tests). */
 export interface UrlHost {
@@ -75,9 +75,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   const write = (): void => {
     timer = null;
     const s = store.getState();
-    // Issue 10: while a story is shown, the address bar names its step, not the state.
+    // Issue 10: while a story is shown, the address bar names its step, not the state; issue 19:
+    // with presentation mode on, the link says so, so a copy opens on the stage.
     if (s.story) {
-      const hash = withLang(storyLink(s.story), s.view.locale);
+      const hash = withLang(storyLink(s.story, s.view.presentation), s.view.locale);
       if (host.hash() !== hash) {
         shown = hash;
         host.replace(hash);
@@ -120,6 +121,8 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       if (place && hash !== shown) {
         cancel();
         shown = hash;
+        // Issue 19: `present=1` turns presentation mode on; a link without it leaves it as it is.
+        if (presentsOf(hash)) store.getState().setPresentation(true);
         options.openStory?.(place);
       } else if (!place && options.storyById && hash !== shown) {
         // Issue 23, point 6: a story that does not exist is named, and the run shown is kept.
@@ -140,12 +143,16 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const { state, issues } = readLink(hash);
     shown = hash;
     opening = true;
+    // Issue 19: a run's link opened during a story ends the story, and its run starts afresh,
+    // so a step back does not replay the story's run under it.
+    const inStory = state !== null && store.getState().story !== null;
     try {
-      store.getState().openLink(state, issues);
+      store.getState().openLink(state, issues, { restart: inStory });
       if (lang) store.getState().setLocale(lang);
     } finally {
       opening = false;
     }
+    if (inStory) store.getState().setStory(null);
     // Issue 23, point 2: a link that cannot be read leaves the run as it was; the address bar
     // goes back to that run's link, so a reload or a copy still reopens it.
     if (state === null) write();

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { createShardScopeStore } from '../state/store';
 import { defaultViewParams } from '../state/defaults';
 import { syncUrl, type UrlHost } from '../state/urlSync';
-import { readLink } from '../state/link';
+import { linkFor, readLink } from '../state/link';
+import { pageLinkFor } from '../state/pageLink';
+import type { SimParams } from '../state/params';
 import { leaveStory, moveStory, showStoryStep } from './controller';
 import { resolveStep, storyById } from './index';
 
@@ -48,16 +50,8 @@ describe('story steps in the store (issue 10)', () => {
   it('runs a step with a scheduled reshard from its start, so the hand-off lies ahead of the audience', async () => {
     const store = createShardScopeStore();
     await store.getState().start();
-    // A step without a schedule keeps the run's time.
-    store.getState().seekTo(12);
-    await store.getState().idle();
-    showStoryStep(store, 'saving', 1);
-    await store.getState().idle();
-    await store.getState().idle();
-    expect(store.getState().sim.snapshot!.time).toBeCloseTo(12, 5);
     // Step 3 of resharding, played past its hand-off (at 5 s) to 40 s.
     showStoryStep(store, 'resharding', 3);
-    await store.getState().idle();
     await store.getState().idle();
     store.getState().seekTo(40);
     await store.getState().idle();
@@ -65,7 +59,6 @@ describe('story steps in the store (issue 10)', () => {
     expect(store.getState().sim.snapshot!.handoff.reshards).toHaveLength(2);
     // Step 4 has the same parameters and schedule, yet its run starts again: the reshard is ahead.
     showStoryStep(store, 'resharding', 4);
-    await store.getState().idle();
     await store.getState().idle();
     const s = store.getState().sim.snapshot!;
     expect(s.params.schedule).toEqual(resolveStep(storyById('resharding')!, 3)!.params.schedule);
@@ -87,7 +80,7 @@ describe('story steps in the store (issue 10)', () => {
     expect(store.getState().params).toEqual(atThree);
   });
 
-  it('does not move past either end, and leaving keeps the state for free play', () => {
+  it('does not move past either end, and leaving brings back the run from before the story', () => {
     const store = createShardScopeStore();
     showStoryStep(store, 'saving', 1);
     moveStory(store, -1);
@@ -96,11 +89,12 @@ describe('story steps in the store (issue 10)', () => {
     expect(store.getState().story?.step).toBe(4);
     moveStory(store, 1);
     expect(store.getState().story?.step).toBe(4);
-    const params = store.getState().params;
+    const before = createShardScopeStore().getState().params;
     leaveStory(store);
     expect(store.getState().storyActive).toBe(false);
     expect(store.getState().story).toBeNull();
-    expect(store.getState().params).toBe(params);
+    // The store started on the defaults: those come back, not the last step's 16 replicas.
+    expect(store.getState().params).toEqual(before);
   });
 
   it('refuses an unknown story and changes nothing', () => {
@@ -123,7 +117,8 @@ describe('the address bar in a story (issue 10)', () => {
     leaveStory(store);
     t.flush();
     expect(url.current()).toMatch(/^#s=2\./);
-    expect(readLink(url.current()).state!.params).toEqual(resolveStep(storyById('fallback')!, 1)!.params);
+    // Issue 19: the link of the run from before the story (here the defaults), not of the step.
+    expect(readLink(url.current()).state!.params).toEqual(createShardScopeStore().getState().params);
   });
 
   it('opens a story link navigated to in the same tab', () => {
@@ -133,5 +128,153 @@ describe('the address bar in a story (issue 10)', () => {
     url.navigate('#story=refused&step=2');
     expect(store.getState().story).toEqual({ id: 'refused', step: 2 });
     expect(store.getState().params.selectors[0]).toContain('start');
+  });
+});
+
+/**
+ * A store 30 s into another run of the same seed and cluster (3 replicas, a slower churn): the
+ * model takes such a change without a rebuild, so before issue 19 a story step continued it.
+ */
+async function elsewhere() {
+  const store = createShardScopeStore();
+  await store.getState().start();
+  const s = store.getState();
+  s.setReplicas(3);
+  s.setScalar('modifiedPerSec', 100);
+  await store.getState().idle();
+  store.getState().seekTo(30);
+  await store.getState().idle();
+  expect(store.getState().sim.snapshot!.time).toBeCloseTo(30, 5);
+  return store;
+}
+
+/** The run of `params` alone, from a store of its own, at `t`: what a step of them must show. */
+async function reference(params: SimParams, t: number) {
+  const store = createShardScopeStore({ params });
+  await store.getState().start();
+  if (t > 0) store.getState().seekTo(t);
+  await store.getState().idle();
+  const snap = store.getState().sim.snapshot!;
+  store.getState().dispose();
+  return snap;
+}
+
+/** The parts of a snapshot that say which run it is: its parameters, cluster and stream. */
+const runOf = (s: { params: unknown; cluster: unknown; churn: unknown; time: number }) => ({ params: s.params, cluster: s.cluster, churn: s.churn, time: s.time });
+
+describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
+  it('opens a step as a fresh run of its own seed, parameters and schedule at t = 0, whatever ran before', async () => {
+    const store = await elsewhere();
+    const before = store.getState().params;
+    showStoryStep(store, 'rollout', 3);
+    await store.getState().idle();
+    const want = resolveStep(storyById('rollout')!, 2)!;
+    expect(before.replicas).toBe(3);
+    expect(store.getState().params).toEqual(want.params);
+    expect(runOf(store.getState().sim.snapshot!)).toEqual(runOf(await reference(want.params, want.time)));
+    store.getState().dispose();
+  }, 60_000);
+
+  it('a step back on the timeline replays the story’s run, not the run shown before it', async () => {
+    const store = await elsewhere();
+    showStoryStep(store, 'rollout', 3);
+    await store.getState().idle();
+    store.getState().seekTo(20);
+    await store.getState().idle();
+    // Back to 5 s: a replay from the start. Before issue 19 it replayed the other run's first 30 s.
+    store.getState().seekTo(5);
+    await store.getState().idle();
+    expect(runOf(store.getState().sim.snapshot!)).toEqual(runOf(await reference(resolveStep(storyById('rollout')!, 2)!.params, 5)));
+    store.getState().dispose();
+  }, 60_000);
+
+  it('leaving brings back the run from before the story, and re-entering restarts the story’s run', async () => {
+    const store = await elsewhere();
+    const before = store.getState().params;
+    showStoryStep(store, 'saving', 1);
+    await store.getState().idle();
+    moveStory(store, 1);
+    showStoryStep(store, 'fallback', 2);
+    await store.getState().idle();
+    store.getState().seekTo(12);
+    await store.getState().idle();
+    leaveStory(store);
+    await store.getState().idle();
+    expect(store.getState().story).toBeNull();
+    expect(store.getState().params).toEqual(before);
+    expect(runOf(store.getState().sim.snapshot!)).toEqual(runOf(await reference(before, 0)));
+    // Re-entering: the story's run from its start, not where it was left.
+    showStoryStep(store, 'fallback', 2);
+    await store.getState().idle();
+    expect(runOf(store.getState().sim.snapshot!)).toEqual(runOf(await reference(resolveStep(storyById('fallback')!, 1)!.params, 0)));
+    store.getState().dispose();
+  }, 60_000);
+
+  it('resolves a step’s time: its `at`, else the run’s start; a bad time shows the start', () => {
+    const story = storyById('saving')!;
+    const at = (x: unknown) => resolveStep({ ...story, steps: [{ ...story.steps[0]!, at: x as number }] }, 0)!.time;
+    expect(resolveStep(story, 0)!.time).toBe(0);
+    expect(at(12.5)).toBe(12.5);
+    for (const bad of [Number.NaN, -3, Number.POSITIVE_INFINITY, '9']) expect(at(bad)).toBe(0);
+  });
+});
+
+describe('presentation mode in a story (issue 19, point 2)', () => {
+  it('stays on across steps, another story and leaving, until it is turned off', () => {
+    const store = createShardScopeStore();
+    store.getState().setPresentation(true);
+    showStoryStep(store, 'saving', 1);
+    moveStory(store, 1);
+    moveStory(store, 1);
+    moveStory(store, -1);
+    expect(store.getState().view.presentation).toBe(true);
+    showStoryStep(store, 'rollout', 2);
+    expect(store.getState().view.presentation).toBe(true);
+    store.getState().setLocale('zh-CN');
+    moveStory(store, 1);
+    expect(store.getState().view.presentation).toBe(true);
+    leaveStory(store);
+    expect(store.getState().view.presentation).toBe(true);
+    store.getState().togglePresentation();
+    showStoryStep(store, 'saving', 1);
+    expect(store.getState().view.presentation).toBe(false);
+  });
+
+  it('the address bar carries &present=1 while presenting, and a link with it turns presentation on', () => {
+    const t = timers();
+    const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
+    const url = host();
+    syncUrl(store, url.h, { storyById, openStory: (p) => showStoryStep(store, p.id, p.step), setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
+    showStoryStep(store, 'saving', 2);
+    expect(url.current()).toBe('#story=saving&step=2');
+    store.getState().setPresentation(true);
+    t.flush();
+    expect(url.current()).toBe('#story=saving&step=2&present=1');
+    moveStory(store, 1);
+    expect(url.current()).toBe('#story=saving&step=3&present=1');
+    expect(pageLinkFor(store.getState())).toEqual({ ok: true, hash: '#story=saving&step=3&present=1' });
+    store.getState().setPresentation(false);
+    leaveStory(store);
+    url.navigate('#story=refused&step=2&present=1');
+    expect(store.getState().story).toEqual({ id: 'refused', step: 2 });
+    expect(store.getState().view.presentation).toBe(true);
+  });
+});
+
+describe('a run’s link opened during a story (issue 19)', () => {
+  it('ends the story and opens the link’s run, with the link in the address bar', () => {
+    const t = timers();
+    const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
+    const url = host();
+    syncUrl(store, url.h, { storyById, openStory: (p) => showStoryStep(store, p.id, p.step), setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
+    showStoryStep(store, 'saving', 4);
+    const other = { ...store.getState().params, replicas: 3, selectors: store.getState().params.selectors.slice(0, 3) };
+    const link = linkFor({ params: other, view: defaultViewParams() });
+    if (!link.ok) throw new Error('the link does not fit');
+    url.navigate(link.hash);
+    t.flush();
+    expect(store.getState().story).toBeNull();
+    expect(store.getState().params).toEqual(other);
+    expect(readLink(url.current()).state!.params).toEqual(other);
   });
 });

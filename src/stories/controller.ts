@@ -1,14 +1,38 @@
 /**
- * Shows story steps in a store: every step sets its full state (parameters, view, playback)
- * resolved from the defaults, the story's base and the step, so previous, next, a link or a
- * reload all show exactly the same step. Leaving keeps the state for free play.
+ * Shows story steps in a store (issues 10 and 19). A step is a state, not a moment in a run:
+ * showing one builds a run of its own, afresh from t = 0, from the step's full state (the
+ * defaults, the story's base and the step: seed, parameters, schedule, view), then goes to the
+ * step's time. So previous, next, a link, the menu or a reload all show exactly the same step,
+ * whatever ran before, and a step back on the timeline replays the story's run, never the run
+ * shown before it. Leaving a story brings back the run the reader had before entering it.
+ *
+ * The theme, the language and presentation mode are the reader's: no step changes them, so a
+ * speaker who turned presentation mode on keeps it through every step, story and exit.
  */
-import type { ShardScopeStore } from '../state/store';
+import type { LinkState } from '../state/link';
+import type { ShardScopeState, ShardScopeStore } from '../state/store';
 import { resolveStep, storyById } from './index';
 
+/** The run a story returns to: the reader's parameters and view, and whether it played. */
+interface Return {
+  readonly state: LinkState;
+  readonly playing: boolean;
+}
+
 /**
- * Shows step `step` (1-based) of story `id`, clamped to the story's steps. Returns false
- * (and changes nothing) for an unknown story.
+ * The run each store showed before its story, kept beside the store (not in it: nothing on
+ * screen depends on it, and a change to it must not rewrite the address bar).
+ */
+const returns = new WeakMap<ShardScopeStore, Return>();
+
+/** A state with the reader's own settings (theme, language, presentation mode) kept from `s`. */
+function readersView(state: LinkState, s: ShardScopeState): LinkState {
+  return { params: state.params, view: { ...state.view, theme: s.view.theme, locale: s.view.locale, presentation: s.view.presentation } };
+}
+
+/**
+ * Shows step `step` (1-based) of story `id`, clamped to the story's steps: a fresh run of the
+ * step's state at the step's time. Returns false (and changes nothing) for an unknown story.
  */
 export function showStoryStep(store: ShardScopeStore, id: string, step: number): boolean {
   const story = storyById(id);
@@ -16,20 +40,29 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
   const n = Math.min(story.steps.length, Math.max(1, Math.trunc(step) || 1));
   const r = resolveStep(story, n - 1)!;
   const s = store.getState();
+  // Entering from free play: remember the reader's run. Between stories the first one is kept.
+  // Before the page has started (a story link on load) free play would have played.
+  if (!s.story) returns.set(store, { state: { params: s.params, view: s.view }, playing: s.sim.snapshot === null ? !prefersReducedMotion() : s.playing });
   // The position first, so the address bar names the step, not the state it sets.
   s.setStory({ id: story.id, step: n });
-  s.openLink({ params: r.params, view: { ...r.view, theme: s.view.theme, locale: s.view.locale } }, []);
-  s.setPlaying(r.playing && !prefersReducedMotion());
-  // A step with scheduled events (a reshard) plays them in front of the audience: once its
-  // state is applied, the run goes back to its start, so the events lie ahead whenever the
-  // step is shown (also after a step back), not in a past the charts have scrolled away.
-  if (r.params.schedule.length > 0) {
-    const shown = store.getState().params;
-    void s.idle().then(() => {
-      const now = store.getState();
-      if (now.params === shown && now.story?.id === story.id && now.story.step === n) now.seekTo(0);
-    });
+  // A restart, not a reconfiguration: the step's run owns its whole history from t = 0, so a
+  // rollout at 10 s happens at 10 s, a reshard lies ahead, and a step back replays this story.
+  s.openLink(readersView({ params: r.params, view: { ...r.view, theme: s.view.theme, locale: s.view.locale } }, s), [], { restart: true });
+  const play = r.playing && !prefersReducedMotion();
+  if (r.time <= 0) {
+    s.setPlaying(play);
+    return true;
   }
+  // A step shown later in its run: paused while the new run is built, then moved to its time
+  // (a seek is ignored while an apply is pending), unless the reader has gone elsewhere meanwhile.
+  s.setPlaying(false);
+  const shown = store.getState().params;
+  void s.idle().then(() => {
+    const now = store.getState();
+    if (now.params !== shown || now.story?.id !== story.id || now.story.step !== n) return;
+    now.seekTo(r.time);
+    now.setPlaying(play);
+  });
   return true;
 }
 
@@ -43,9 +76,25 @@ export function moveStory(store: ShardScopeStore, direction: 1 | -1): void {
   showStoryStep(store, place.id, next);
 }
 
-/** Leaves the story: the state stays as it is, for free play. */
+/**
+ * Leaves the story and brings back the run the reader had before it (its parameters and view,
+ * afresh from t = 0, as its link would open it), keeping the reader's theme, language and
+ * presentation mode as they are now.
+ */
 export function leaveStory(store: ShardScopeStore): void {
-  store.getState().setStory(null);
+  const s = store.getState();
+  if (!s.story) return;
+  const back = returns.get(store);
+  returns.delete(store);
+  if (back) {
+    // The run first, then the position: the address bar, rewritten when the story ends, then
+    // names the restored run.
+    s.openLink(readersView(back.state, s), [], { restart: true });
+    s.setStory(null);
+    s.setPlaying(back.playing);
+    return;
+  }
+  s.setStory(null);
 }
 
 function prefersReducedMotion(): boolean {

@@ -19,6 +19,8 @@ export interface ResolvedStep {
   readonly params: SimParams;
   readonly view: Omit<ViewParams, 'theme' | 'locale'>;
   readonly playing: boolean;
+  /** The simulated time (s) the step is shown at, in a run of its own state from t = 0 (issue 19). */
+  readonly time: number;
 }
 
 function layer(params: SimParams, state: StoryState): SimParams {
@@ -43,5 +45,7 @@ export function resolveStep(story: Story, index: number): ResolvedStep | null {
   const params = events ? { ...layered, schedule: events.map(toScheduled) } : layered;
   const { theme: _t, locale: _l, ...dv } = defaultViewParams();
   const view = { ...dv, ...story.base.view, ...step.view };
-  return { step, params, view, playing: step.playing };
+  // A time that is not a finite, non-negative number shows the run's start: bad data never throws.
+  const time = typeof step.at === 'number' && Number.isFinite(step.at) && step.at > 0 ? step.at : 0;
+  return { step, params, view, playing: step.playing, time };
 }

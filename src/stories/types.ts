@@ -95,6 +95,12 @@ export interface StoryStep extends StoryState {
   readonly highlight?: readonly StoryHighlight[];
   /** Playing (the run moves) or paused (a frame to point at). */
   readonly playing: boolean;
+  /**
+   * Issue 19: the simulated time (s) at which the step is shown. Every step runs its own state
+   * from t = 0 (a fresh run of its seed, parameters and schedule), then goes to this time; 0 when
+   * left out, so the step starts with its run.
+   */
+  readonly at?: number;
   /** A question for a class; its answer shows on the next step. */
   readonly question?: MessageId;
   readonly answer?: MessageId;

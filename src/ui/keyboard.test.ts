@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, type KeyLike } from './keyboard';
+import { shortcutFor, storyKeyFor, type KeyLike } from './keyboard';
 
 function key(k: string, target: EventTarget | null = document.body, mods: Partial<KeyLike> = {}): KeyLike {
   return { key: k, ctrlKey: false, metaKey: false, altKey: false, target, ...mods };
@@ -105,5 +105,53 @@ describe('story keys (issue 10)', () => {
     expect(shortcutFor(key('PageDown', null), 'presentation')).toBe('step-forward');
     expect(shortcutFor(key(' ', null))).toBe('toggle-play');
     expect(shortcutFor(key('ArrowLeft', null), 'free')).toBe('step-back');
+  });
+});
+
+describe('story keys from any focus (issue 19, point 2)', () => {
+  it('the timeline, a boundary handle, a chart or a card: PageDown, PageUp, Space and the side arrows step the story', () => {
+    const targets = [
+      el('<div role="slider" tabindex="0" data-testid="timeline-track"></div>'),
+      el('<div role="slider" tabindex="0" data-testid="boundary-handle"></div>'),
+      el('<canvas tabindex="0" data-testid="chart"></canvas>'),
+      el('<section tabindex="0" data-testid="replica-card"><button>Fix</button></section>'),
+      el('<input type="radio" name="r">'),
+    ];
+    for (const target of targets) {
+      for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k, target), 'story'), `${k} on ${target.outerHTML}`).toBe('story-next');
+      for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k, target), 'story'), `${k} on ${target.outerHTML}`).toBe('story-prev');
+    }
+  });
+
+  it('in a selector box only PageDown and PageUp step: Space and the arrows type', () => {
+    for (const html of ['<input type="text" data-testid="selector-input">', '<textarea></textarea>', '<input type="number">', '<select><option>a</option></select>']) {
+      const target = el(html);
+      expect(shortcutFor(key('PageDown', target), 'story')).toBe('story-next');
+      expect(shortcutFor(key('PageUp', target), 'story')).toBe('story-prev');
+      for (const k of [' ', 'ArrowRight', 'ArrowLeft']) expect(shortcutFor(key(k, target), 'story'), `${k} in ${html}`).toBeNull();
+    }
+  });
+
+  it('a focused button keeps Space, which presses it; PageDown and the arrows still step', () => {
+    const button = el('<button type="button" data-testid="explain-range">?</button>');
+    expect(shortcutFor(key(' ', button), 'story')).toBeNull();
+    expect(shortcutFor(key('PageDown', button), 'story')).toBe('story-next');
+    expect(shortcutFor(key('ArrowLeft', button), 'story')).toBe('story-prev');
+  });
+
+  it('a modal dialog keeps its keys, and Ctrl or Alt keeps the browser’s', () => {
+    const dialog = el('<div role="dialog" aria-modal="true"><button>Close</button></div>');
+    expect(storyKeyFor(key('PageDown', dialog.querySelector('button')))).toBeNull();
+    expect(storyKeyFor(key(' ', dialog.querySelector('button')))).toBeNull();
+    expect(storyKeyFor(key('PageDown', document.body, { altKey: true }))).toBeNull();
+    expect(storyKeyFor(key('ArrowLeft', document.body, { ctrlKey: true }))).toBeNull();
+    expect(storyKeyFor(key('ArrowDown', document.body))).toBeNull();
+  });
+
+  it('without a story the focused element keeps its keys, as before', () => {
+    const slider = el('<div role="slider" tabindex="0"></div>');
+    expect(shortcutFor(key('PageDown', slider), 'presentation')).toBeNull();
+    expect(shortcutFor(key('ArrowRight', slider), 'free')).toBeNull();
+    expect(shortcutFor(key(' ', el('<button>x</button>')), 'free')).toBeNull();
   });
 });

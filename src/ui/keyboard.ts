@@ -3,6 +3,12 @@
  * sends) toggle play, arrows step, `+`/`-` change speed, `?` shows keys, `p` switches
  * presentation mode. PageUp/PageDown step only in presentation mode: in free play they
  * scroll the page, as everywhere else on the web (issue 10).
+ *
+ * Issue 19: in a story, PageDown, PageUp, Space, → and ← step the story wherever the focus is
+ * (the timeline, a chart, a card, a radio): a speaker who clicked something on the stage must
+ * not find the clicker scrubbing time or moving a boundary instead. In a text box only PageDown
+ * and PageUp do, since Space and the arrows type there. Those keys are caught on the way down
+ * (the capture phase), before the focused element's own handler sees them.
  */
 import { useEffect } from 'react';
 import { selectKeyMode, type KeyMode, type ShardScopeStore } from '../state';
@@ -30,6 +36,30 @@ export interface KeyLike {
   readonly target: EventTarget | null;
 }
 
+/** Elements that take typed text (or, for a select, arrows): Space and the arrows are theirs. */
+const TEXT_ENTRY =
+  'textarea, select, [contenteditable="true"], input:not([type="radio"]):not([type="checkbox"]):not([type="range"]):not([type="button"]):not([type="submit"]):not([type="reset"])';
+
+/**
+ * Issue 19: the story step a key asks for while a story is shown, whatever has focus, or null.
+ * A modal dialog (the keys, the QR code) keeps every key; a text box keeps Space and the arrows;
+ * a focused button or link keeps Space, which presses it (an explanation's `(?)`, the caption's
+ * "more"), so the page stays usable from the keyboard: a clicker's PageDown still steps.
+ */
+export function storyKeyFor(e: KeyLike): 'story-next' | 'story-prev' | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  const paging = e.key === 'PageDown' ? 'story-next' : e.key === 'PageUp' ? 'story-prev' : null;
+  const other = e.key === ' ' || e.key === 'ArrowRight' ? 'story-next' : e.key === 'ArrowLeft' ? 'story-prev' : null;
+  if (paging === null && other === null) return null;
+  const el = e.target as Element | null;
+  if (el && typeof el.closest === 'function') {
+    if (el.closest('[aria-modal="true"]')) return null;
+    if (paging === null && el.closest(TEXT_ENTRY)) return null;
+    if (e.key === ' ' && el.closest('button, a[href], summary, [role="button"], [role="switch"]')) return null;
+  }
+  return paging ?? other;
+}
+
 /** True when the key belongs to the focused element (typing, a slider, a button's Space). */
 function ownedByTarget(e: KeyLike): boolean {
   const el = e.target as (Element & { isContentEditable?: boolean }) | null;
@@ -49,12 +79,12 @@ function ownedByTarget(e: KeyLike): boolean {
 export function shortcutFor(e: KeyLike, mode: KeyMode = 'free'): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === 'Escape') return 'close';
-  if (ownedByTarget(e)) return null;
-  // issue 10: in a story, what a clicker sends moves between steps.
+  // issues 10 and 19: in a story, what a clicker sends moves between steps, from any focus.
   if (mode === 'story') {
-    if (e.key === 'PageDown' || e.key === 'ArrowRight' || e.key === ' ') return 'story-next';
-    if (e.key === 'PageUp' || e.key === 'ArrowLeft') return 'story-prev';
+    const story = storyKeyFor(e);
+    if (story) return story;
   }
+  if (ownedByTarget(e)) return null;
   switch (e.key) {
     case ' ':
     case '.':
@@ -116,7 +146,21 @@ export function useGlobalShortcuts(store: ShardScopeStore): void {
       else if (action === 'help') s.toggleHelp();
       else if (action === 'toggle-presentation') s.togglePresentation();
     };
+    // Issue 19: a story's keys, caught before the focused element (the timeline's own PageDown
+    // scrubs time, a boundary handle's arrows move it, a button's Space clicks it).
+    const onStoryKey = (e: KeyboardEvent) => {
+      if (!store.getState().storyActive) return;
+      const action = storyKeyFor(e);
+      if (!action) return;
+      e.preventDefault();
+      e.stopPropagation();
+      moveStory(store, action === 'story-next' ? 1 : -1);
+    };
+    window.addEventListener('keydown', onStoryKey, true);
     window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    return () => {
+      window.removeEventListener('keydown', onStoryKey, true);
+      window.removeEventListener('keydown', onKey);
+    };
   }, [store]);
 }

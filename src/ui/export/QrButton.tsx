@@ -1,6 +1,6 @@
 import qrcode from 'qrcode-generator';
 import { useEffect, useRef, useState } from 'react';
-import { linkFor, useShardScopeStore } from '../../state';
+import { pageLinkFor, useShardScopeStore } from '../../state';
 import { useT } from '../i18n';
 import './export.css';
 
@@ -51,8 +51,8 @@ export function QrButton() {
   const openerRef = useRef<HTMLButtonElement>(null);
 
   const show = () => {
-    const { params, view } = store.getState();
-    const link = linkFor({ params, view });
+    // Inside a story, the story's step (issue 19): the audience scanning it lands in the talk.
+    const link = pageLinkFor(store.getState());
     const url = link.ok ? location.href.split('#')[0] + link.hash : null;
     const qr = url ? makeQr(url) : null;
     setCode(url && qr ? { url, qr } : null);

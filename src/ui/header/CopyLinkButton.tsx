@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { linkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
+import { pageLinkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
 import { tooLongText } from '../linkText';
 import { useFormat, useT } from '../i18n';
 import { CheckIcon, LinkIcon } from './icons';
@@ -26,8 +26,10 @@ export function CopyLinkButton() {
   useEffect(() => store.subscribe((s, prev) => (s.params !== prev.params ? setTooLong(null) : undefined)), [store]);
 
   const copy = async () => {
-    const { params, view } = store.getState();
-    const link = linkFor({ params, view });
+    // Inside a story, the story's step (issue 19), so the link opens the talk where it is.
+    const s = store.getState();
+    const view = s.view;
+    const link = pageLinkFor(s);
     if (!link.ok) {
       setTooLong(link);
       return;

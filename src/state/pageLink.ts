@@ -1,0 +1,16 @@
+/**
+ * Issue 19: the link that shares what the page shows. Inside a story that is the story's step
+ * (`#story=<id>&step=<n>`, with `&present=1` while presenting), since a step is a state of its
+ * own: a `#s=` link of the step's parameters would open free play, without the caption, and a
+ * speaker's audience scanning the QR code would land outside the talk. In free play it is the
+ * run's state link, as before.
+ */
+import { linkFor, type LinkResult } from './link';
+import type { ShardScopeState } from './storeState';
+import { storyLink } from './storyLink';
+
+/** The fragment that shares the page as shown: the story step, or the run's state link (when it fits). */
+export function pageLinkFor(s: Pick<ShardScopeState, 'story' | 'params' | 'view'>): LinkResult {
+  if (s.story) return { ok: true, hash: storyLink(s.story, s.view.presentation) };
+  return linkFor({ params: s.params, view: s.view });
+}
