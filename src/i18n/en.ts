@@ -125,7 +125,7 @@ export const en = {
   'controls.bookmarkEverySec': 'BOOKMARK per watch every (s; kube-apiserver: 60)',
   'controls.replicasGroup': 'Controller replicas',
   'controls.replicas': 'Replicas',
-  'controls.shardKey': 'Shard key (object.metadata.…)',
+  'controls.shardKey': 'Shard key (a field of object.metadata)',
   'controls.resetSplit': 'Equal split',
   'controls.resetSplitHint': 'Give every replica an equal range again',
   'controls.apiServersGroup': 'API servers',

@@ -99,7 +99,7 @@ export const zhCN = {
   'controls.bookmarkEverySec': '每个 watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',
-  'controls.shardKey': '分片键（object.metadata.…）',
+  'controls.shardKey': '分片键（object.metadata 的字段）',
   'controls.resetSplit': '均分',
   'controls.resetSplitHint': '重新给每个副本分配相等的范围',
   'controls.apiServersGroup': 'API 服务器',
