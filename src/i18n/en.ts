@@ -228,12 +228,18 @@ export const en = {
   'card.noSelector': 'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
   'card.noSelectorFallback': 'Its local check has nothing to filter by: this replica keeps every object.',
   'card.noSelectorTrust': 'client-go checks nothing: this replica keeps every object it is sent.',
+  'card.rateNone': '—',
+  'card.noRatesTitle': 'The run has not measured any time yet: there is no rate to show until it plays',
+  'card.paused': 'paused',
+  'card.pausedTitle': 'The run is paused: these are the rates of the last window before the pause',
+  'card.pausedMark': '(paused)',
   'card.selectorIgnored': 'apiserver-{server} has the ShardedListAndWatch gate off: it ignores this selector and sends the whole collection.',
 
   // Selector editor
   'editor.quickFix': 'Use {suggestion}',
   'editor.quickFixTitle': 'Pad to 16 hex digits, as the apiserver suggests',
   'editor.valid': 'Accepted by the apiserver parser',
+  'editor.validIgnored': 'Valid, but not applied: {server} has the ShardedListAndWatch gate off and ignores it',
   'editor.errorPrefix': 'Rejected by the apiserver parser:',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',

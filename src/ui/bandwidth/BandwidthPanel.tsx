@@ -1,7 +1,7 @@
 import { ExportButtons } from '../export/ExportButtons';
 import { memo, useDeferredValue, useMemo } from 'react';
 import { Explain } from '../explain/Explain';
-import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
+import { selectRatesState, useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
 import { verdictWords } from './headline';
@@ -308,6 +308,8 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
  * everything), the largest LIST peak and the decode allocation rate, client- and server-side.
  */
 function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate; f: Formatters }) {
+  // Issue 19: no rate before the run has measured any time; a paused run's rate is marked.
+  const rates = useShardScope(selectRatesState);
   const style = snapshot.params.replicas.clientCache;
   const other = style === 'all' ? 'owned' : 'all';
   const styleName = (s: 'owned' | 'all') => (s === 'all' ? t('memory.styleAll') : t('memory.styleOwned'));
@@ -324,10 +326,10 @@ function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate
     { key: 'list-peak', label: t('memory.listPeakRow'), inUse: false, values: modes.map(peak), format: (v: number) => f.bytes(v) },
     {
       key: 'alloc',
-      label: t('memory.allocRow'),
+      label: rates === 'paused' ? `${t('memory.allocRow')} ${t('card.pausedMark')}` : t('memory.allocRow'),
       inUse: false,
       values: modes.map((m) => m.totals.decodeAllocBytesPerSec),
-      format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
+      format: (v: number) => (rates === 'none' ? t('card.rateNone') : t('unit.perSecond', { value: f.bytes(v) })),
     },
   ];
   return (

@@ -1,0 +1,23 @@
+import { launch, setPlaying } from './browser';
+import { serveStatic } from './server';
+const site = await serveStatic(process.env.D ?? 'dist');
+const browser = await launch();
+const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+const page = await ctx.newPage();
+await page.goto(site.url);
+await page.getByTestId('replica-card').first().waitFor();
+await setPlaying(page, true);
+await page.waitForTimeout(6000);
+const read = () => page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time') + ' ' + ['card-memory-alloc-client', 'card-memory-alloc-server', 'events-rate', 'bytes-rate'].map((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent).join(' | ') + ' || ' + [...document.querySelectorAll('tr')].filter((r) => /Decode allocation/.test(r.textContent ?? '')).map((r) => r.textContent).join(';'));
+console.log('playing', await read());
+await setPlaying(page, false);
+await page.waitForTimeout(1500);
+console.log('paused', await read());
+await page.keyboard.press('ArrowRight'); await page.waitForTimeout(1500);
+console.log('step fwd', await read());
+await page.keyboard.press('ArrowLeft'); await page.waitForTimeout(2500);
+console.log('step back', await read());
+await page.goto(site.url + '#story=saving&step=3'); await page.getByTestId('replica-card').first().waitFor(); await page.waitForTimeout(3000);
+console.log('saving3', await read());
+
+await browser.close(); await site.close();
