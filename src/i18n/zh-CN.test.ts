@@ -10,6 +10,8 @@ import { formatters } from './format';
  */
 const KEEP_ENGLISH: ReadonlySet<MessageId> = new Set<MessageId>([
   'app.name',
+  // A dash for "no rate yet" (issue 19): a sign, the same in every language.
+  'card.rateNone',
   'header.speedValue',
   'header.clockShort',
   'controls.encodingJson',
