@@ -1,4 +1,5 @@
 import { ExportButtons } from '../export/ExportButtons';
+import { Explain } from '../explain/Explain';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRatesState, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type RatesState, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
@@ -115,6 +116,19 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         <p className="card__rejected" data-testid="rejection-message" role="alert">
           {stats.error.httpStatus ? <strong>HTTP {stats.error.httpStatus} </strong> : null}
           {stats.error.message}
+          {/* Issue 19: the message's jargon explained where it is read. */}
+          {/expression kind \d/.test(stats.error.message) ? (
+            <>
+              {' '}
+              <Explain topic="kind3" />
+            </>
+          ) : null}
+          {stats.error.message.includes('CEL parse error') ? (
+            <>
+              {' '}
+              <Explain topic="cel" />
+            </>
+          ) : null}
         </p>
       ) : null}
       {stats?.status === 'error' && stats.error ? <ApiErrorExplanation message={stats.error.message} /> : null}

@@ -86,7 +86,8 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
             <p className="selector-editor__error">
               <span className="selector-editor__who">{t('editor.errorPrefix')}</span>{' '}
               <span data-testid="selector-error">{error.message}</span>{' '}
-              {/expression kind 3\b/.test(error.message) ? <Explain topic="kind3" /> : null}
+              {/expression kind \d/.test(error.message) ? <Explain topic="kind3" /> : null}
+              {error.message.startsWith('CEL parse error') ? <Explain topic="cel" /> : null}
               <span className="selector-editor__where">
                 {t('editor.position', { line: error.span.line, column: error.span.column })}
               </span>
