@@ -56,6 +56,12 @@ export const FACTS = {
     sources: [apiserver('pkg/sharding/parser.go', 'extractHexLiteral, parseShardRangeCall')],
     about: ['bounds', 'selector'],
   },
+  'parser-cel': {
+    statement:
+      'shardSelector is parsed, never evaluated, by the cel-go parser with no macros; the syntax tree may hold only shardRange() calls joined by ||, and a text the parser refuses fails with "CEL parse error: " and its first error.',
+    sources: [apiserver('pkg/sharding/parser.go', 'Parse, walkExpr')],
+    about: ['selector'],
+  },
   'parser-kind': {
     statement: 'A bound that is not a string literal is refused by its CEL expression kind: an unquoted word is an identifier, expression kind 3.',
     sources: [apiserver('pkg/sharding/parser.go', 'extractHexLiteral')],
@@ -116,7 +122,7 @@ export const FACTS = {
     statement:
       'apiserver_watch_shards_total (a gauge, despite its name) counts open sharded watches; apiserver_watch_filtered_events_total counts every check that fails, initial events of a streaming list included, twice for a MODIFIED. Neither exists with the gate off.',
     sources: [apiserver('pkg/storage/cacher/metrics/metrics.go', 'RecordWatchFilteredEvent, RecordShardedWatchStarted'), apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.processInterval')],
-    about: ['metrics', 'streamingList'],
+    about: ['metrics', 'streamingList', 'gate'],
   },
   'empty-predicate': {
     statement:

@@ -125,7 +125,7 @@ export const en = {
   'controls.bookmarkEverySec': 'BOOKMARK per watch every (s; kube-apiserver: 60)',
   'controls.replicasGroup': 'Controller replicas',
   'controls.replicas': 'Replicas',
-  'controls.shardKey': 'Shard key (object.metadata.…)',
+  'controls.shardKey': 'Shard key (a field of object.metadata)',
   'controls.resetSplit': 'Equal split',
   'controls.resetSplitHint': 'Give every replica an equal range again',
   'controls.apiServersGroup': 'API servers',
@@ -228,12 +228,18 @@ export const en = {
   'card.noSelector': 'No selector, so the API server returns the whole collection, without shardInfo (client-go leaves out an empty parameter).',
   'card.noSelectorFallback': 'Its local check has nothing to filter by: this replica keeps every object.',
   'card.noSelectorTrust': 'client-go checks nothing: this replica keeps every object it is sent.',
+  'card.rateNone': '—',
+  'card.noRatesTitle': 'The run has not measured any time yet: there is no rate to show until it plays',
+  'card.paused': 'paused',
+  'card.pausedTitle': 'The run is paused: these are the rates of the last window before the pause',
+  'card.pausedMark': '(paused)',
   'card.selectorIgnored': 'apiserver-{server} has the ShardedListAndWatch gate off: it ignores this selector and sends the whole collection.',
 
   // Selector editor
   'editor.quickFix': 'Use {suggestion}',
   'editor.quickFixTitle': 'Pad to 16 hex digits, as the apiserver suggests',
   'editor.valid': 'Accepted by the apiserver parser',
+  'editor.validIgnored': 'Valid, but not applied: {server} has the ShardedListAndWatch gate off and ignores it',
   'editor.errorPrefix': 'Rejected by the apiserver parser:',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
@@ -287,6 +293,8 @@ export const en = {
   },
   'verdict.but': ' — but {problems}',
   'verdict.separator': '; ',
+  'verdict.moreWhere': 'Every problem is listed under the ownership audit: click to go there',
+  'verdict.problemsTitle': { one: '{count} problem', other: 'All {count} problems' },
   'verdict.more': { one: 'and {count} more problem', other: 'and {count} more problems' },
   'verdict.clientSide': 'client-side: {problem}',
   'verdict.gapsShare': '{share} of objects have no owner',
@@ -671,6 +679,21 @@ export const en = {
     'The watch cache',
   'explain.watchCache.text':
     'Each API server keeps recent events in memory: 100 to 102,400 of them, doubling or halving to hold about 75 s. A watch resumed from an older resourceVersion gets 410 Gone, sent as an ERROR event, and the client relists; BOOKMARKs keep a quiet watch’s resourceVersion fresh. With the watch cache off, watches are served from etcd, and in v1.36.0 to v1.36.3 such a watch with only a shard selector is not filtered at all.',
+  'explain.cel.title': 'CEL',
+  'explain.cel.text':
+    'The Common Expression Language: a small expression language with C-like syntax, and cel-go its Go implementation. The API server reads shardSelector with the cel-go parser, with no macros, and never evaluates it: it walks the syntax tree, where only shardRange() calls joined by || may appear. A text that is not valid CEL fails with “CEL parse error: …” and the parser’s first error.',
+  'explain.objectSeconds.title': 'object-seconds',
+  'explain.objectSeconds.text':
+    'How long objects went without an owner (or with two), added up over the objects: one object for 3 s and three objects for 1 s each make 6 object-seconds. It weighs a hand-off gap by its size and its length together, which a count at one moment cannot: a short gap may be over before anyone looks.',
+  'explain.hatched.title': 'Hatched timeline',
+  'explain.hatched.text':
+    'To step back quickly the page keeps checkpoints of the run, within a memory budget; the oldest go first. On the hatched stretch none is left: going back there replays the run from its start, with the same seed and so the same result, which takes seconds at a million objects.',
+  'explain.burstBand.title': 'Grey bands',
+  'explain.burstBand.text':
+    'A grey band on a chart, named after a namespace (“rolling update, namespace support-prod”), is a rolling update the model plays in that namespace: its pods are replaced one after another (terminated, deleted, created, scheduled, ready), so events come faster and the rates rise for as long as the band lasts. Sharded by uid, the new pods spread over every replica; sharded by namespace, they all go to the one replica that owns that namespace.',
+  'explain.metrics.title': 'apiserver metrics',
+  'explain.metrics.text':
+    'What each API server’s /metrics prints for the two alpha metrics of sharded watches: apiserver_watch_shards_total, the sharded watches open now (a gauge, whatever its name says), and apiserver_watch_filtered_events_total, every event a watcher’s shard check dropped, initial events of a streaming list included, twice for a MODIFIED. A series appears once it is first used, so an API server with the gate off prints neither.',
   'explain.resume.title':
     'Resume or relist',
   'explain.resume.text':

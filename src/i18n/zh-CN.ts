@@ -99,7 +99,7 @@ export const zhCN = {
   'controls.bookmarkEverySec': '每个 Watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',
-  'controls.shardKey': '分片键（object.metadata.…）',
+  'controls.shardKey': '分片键（object.metadata 的字段）',
   'controls.resetSplit': '均分',
   'controls.resetSplitHint': '重新给每个副本分配相等的范围',
   'controls.apiServersGroup': 'API 服务器',
@@ -196,11 +196,17 @@ export const zhCN = {
   'card.noSelector': '没有选择器，因此 API 服务器返回整个集合，且不带 shardInfo（client-go 会省略空参数）。',
   'card.noSelectorFallback': '本地检查没有可依据的条件：此副本保留所有对象。',
   'card.noSelectorTrust': 'client-go 不做任何检查：此副本保留发给它的所有对象。',
+  'card.rateNone': '—',
+  'card.noRatesTitle': '本次模拟还没有经过任何时间：开始播放之前没有速率可显示',
+  'card.paused': '已暂停',
+  'card.pausedTitle': '本次模拟已暂停：这些是暂停前最后一个窗口的速率',
+  'card.pausedMark': '（已暂停）',
   'card.selectorIgnored': 'apiserver-{server} 关闭了 ShardedListAndWatch 特性门控：它忽略这个选择器，发送整个集合。',
 
   'editor.quickFix': '改用 {suggestion}',
   'editor.quickFixTitle': '按 apiserver 的建议补齐为 16 位十六进制数',
   'editor.valid': 'apiserver 解析器接受此选择器',
+  'editor.validIgnored': '选择器有效，但未生效：{server} 关闭了 ShardedListAndWatch 特性门控，忽略此选择器',
   'editor.errorPrefix': 'apiserver 解析器拒绝：',
   'editor.lastGood': '最后一个有效的选择器保持它在哈希空间中的位置。',
   'editor.position': '（第 {line} 行，第 {column} 列）',
@@ -233,6 +239,8 @@ export const zhCN = {
   'verdict.headlineSettlingSame': { other: '{count} 个副本；预计两种方式的发送量相同；速率尚未稳定，还需 {seconds} 秒' },
   'verdict.but': '；但是{problems}',
   'verdict.separator': '；',
+  'verdict.moreWhere': '所有问题都列在归属审计下方：点击前往',
+  'verdict.problemsTitle': { other: '全部 {count} 个问题' },
   'verdict.more': { other: '另有 {count} 个问题' },
   'verdict.clientSide': '客户端分片：{problem}',
   'verdict.gapsShare': '{share} 的对象没有负责副本',
@@ -541,6 +549,21 @@ export const zhCN = {
     'Watch 缓存',
   'explain.watchCache.text':
     '每个 API 服务器在内存中保存最近的事件：100 到 102,400 个，按需翻倍或减半，以保存约 75 秒的历史。从更早的 resourceVersion 恢复的 Watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST；BOOKMARK 让安静的 Watch 的 resourceVersion 保持新鲜。关闭 Watch 缓存时，Watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 Watch 若只有分片选择器，则完全不会被过滤。',
+  'explain.cel.title': 'CEL',
+  'explain.cel.text':
+    'CEL（Common Expression Language，通用表达式语言）是一种语法近似 C 的小型表达式语言，cel-go 是它的 Go 实现。API 服务器用 cel-go 的解析器（不启用宏）读取 shardSelector，但从不求值：它遍历语法树，其中只允许出现用 || 连接的 shardRange() 调用。不是合法 CEL 的文本会以“CEL parse error: …”和解析器的第一个错误失败。',
+  'explain.objectSeconds.title': '对象·秒',
+  'explain.objectSeconds.text':
+    '对象没有属主（或有两个属主）的时长，按对象累加：1 个对象持续 3 秒，加上 3 个对象各持续 1 秒，共 6 对象·秒。它把交接空档的规模和时长放在一起衡量，这是某一时刻的计数做不到的：短暂的空档可能在有人查看之前就已结束。',
+  'explain.hatched.title': '时间线上的斜线',
+  'explain.hatched.text':
+    '为了能快速后退，页面在内存预算之内保存本次模拟的检查点，最早的先被丢弃。斜线部分已没有检查点：回到那里要从头重放本次模拟（种子相同，结果也相同），在百万对象规模下需要几秒钟。',
+  'explain.burstBand.title': '灰色区带',
+  'explain.burstBand.text':
+    '图表上以命名空间命名的灰色区带（“滚动更新，命名空间 support-prod”）表示模型在该命名空间中进行的一次滚动更新：其中的 Pod 被逐个替换（终止、删除、创建、调度、就绪），因此事件更密集，区带持续期间速率上升。按 uid 分片时，新 Pod 分散到各个副本；按命名空间分片时，它们全部落到拥有该命名空间的那一个副本。',
+  'explain.metrics.title': 'apiserver 指标',
+  'explain.metrics.text':
+    '每个 API 服务器的 /metrics 为分片 Watch 的两个 Alpha 指标输出的内容：apiserver_watch_shards_total 是当前打开的分片 Watch 数（虽然名字如此，它是 gauge），apiserver_watch_filtered_events_total 是各 watcher 的分片检查丢弃的每个事件，包括流式列表的初始事件，MODIFIED 计两次。一个序列在首次使用后才出现，因此门控关闭的 API 服务器两者都不输出。',
   'explain.resume.title':
     '恢复还是重新 LIST',
   'explain.resume.text':

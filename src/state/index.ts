@@ -47,11 +47,11 @@ export { toSimInput } from './toSim';
 // issue 9: editing the running layout after a reshard
 export { selectRunningLayout } from './running';
 export type { RunningLayout } from './running';
-export { settlingView, selectSettlingSecondsLeft } from './settling';
-export type { SettlingView } from './settling';
+export { ratesState, selectRatesState, settlingView, selectSettlingSecondsLeft } from './settling';
+export type { RatesState, SettlingView } from './settling';
 export type { SimSnapshot, SettlingInfo, ModeSnapshot, ReplicaStats, ApiServerStats, OwnershipAudit, OwnershipRecount, HashSpaceView, HashSpaceNamespace, ObjectInfo, RecentEvent, DeliveryOutcome, ListResponse, PodListBody, Mode, WatchEventType } from '../sim';
 // issue 7: the headline verdict (small and pure; the CLI prints the same sentence).
-export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, HOT_REPLICA_FACTOR } from '../sim/report';
+export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, FAILURES_SHOWN_MAX, HOT_REPLICA_FACTOR } from '../sim/report';
 export { cjkSpacing } from '../sim/report';
 export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/report';
 // From the types module directly: importing the model's index would pull its code into the page.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSimParams, STEP_SECONDS } from './defaults';
-import { selectSettlingSecondsLeft, settlingView } from './settling';
+import { ratesState, selectRatesState, selectSettlingSecondsLeft, settlingView } from './settling';
 import { createShardScopeStore } from './store';
 import { toSimInput } from './toSim';
 
@@ -50,5 +50,20 @@ describe('settling in the store (issue 7, point 10)', () => {
   it('is null before the first snapshot', () => {
     const store = createShardScopeStore();
     expect(selectSettlingSecondsLeft(store.getState())).toBeNull();
+  });
+});
+
+describe('ratesState (issue 19, point 6)', () => {
+  it('says none before the run has measured any time, paused while paused, live while playing', async () => {
+    const store = await started();
+    const snap = () => store.getState().sim.snapshot;
+    expect(snap()!.time).toBe(0);
+    expect(ratesState(snap(), false)).toBe('none');
+    expect(ratesState(snap(), true)).toBe('none');
+    expect(ratesState(null, true)).toBe('none');
+    await stepSeconds(store, 1);
+    expect(ratesState(snap(), false)).toBe('paused');
+    expect(ratesState(snap(), true)).toBe('live');
+    expect(selectRatesState(store.getState())).toBe(store.getState().playing ? 'live' : 'paused');
   });
 });

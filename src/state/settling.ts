@@ -35,3 +35,19 @@ export function settlingView(snapshot: SimSnapshot | null): SettlingView | null 
 export function selectSettlingSecondsLeft(state: ShardScopeState): number | null {
   return settlingView(state.sim.snapshot)?.secondsLeft ?? null;
 }
+
+/**
+ * What the rates on screen are (issue 19, point 6): `none` before the run has measured any
+ * time (a fresh or reset run: a rate of 0 B/s there would be a finding that was never made),
+ * `paused` while the run is paused (the last window's rates, kept), `live` while it plays.
+ */
+export type RatesState = 'none' | 'paused' | 'live';
+
+export function ratesState(snapshot: SimSnapshot | null, playing: boolean): RatesState {
+  if (!snapshot || !(snapshot.time > 0)) return 'none';
+  return playing ? 'live' : 'paused';
+}
+
+export function selectRatesState(state: ShardScopeState): RatesState {
+  return ratesState(state.sim.snapshot, state.playing);
+}

@@ -8,6 +8,6 @@ export type { ReplicaPlan, Share } from './closedform';
 export type { ClosedForm, ClosedFormMode } from './closedformTypes';
 export { typedArrayBytes } from './footprint';
 export type { ApiServerStats, ChurnSummary, ClusterSummary, HandoffView, HeldRanges, ModeSeries, ModeSnapshot, ModeTotals, OwnershipAudit, ReplicaCounters, ReplicaMemory, ReplicaRates, ReplicaStats, SettlingInfo, SimSnapshot, StepBackReach, StyleMemory } from './snapshot';
-export { ENGLISH, HOT_REPLICA_FACTOR, VERDICT_MESSAGES_EN, failurePhrase, failuresOf, handoffOf, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from './verdict';
+export { ENGLISH, FAILURES_SHOWN_MAX, HOT_REPLICA_FACTOR, VERDICT_MESSAGES_EN, failurePhrase, failuresOf, handoffOf, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from './verdict';
 export type { Verdict, VerdictFailure, VerdictHandoff, VerdictMessageId, VerdictWords } from './verdict';
 export { CHINESE, VERDICT_MESSAGES_ZH, cjkSpacing, verdictWordsFor } from './verdictWords';

@@ -1,7 +1,7 @@
 import { ExportButtons } from '../export/ExportButtons';
-import { memo, useDeferredValue, useMemo } from 'react';
+import { memo, useDeferredValue, useId, useMemo } from 'react';
 import { Explain } from '../explain/Explain';
-import { useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
+import { FAILURES_SHOWN_MAX, selectRatesState, useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
 import { verdictWords } from './headline';
@@ -42,6 +42,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
             <Explain topic="decode" chip />
             <Explain topic="memory" chip />
             <Explain topic="settling" chip />
+            <Explain topic="burstBand" chip />
           </p>
         </div>
         <ExportButtons target="comparison" svg />
@@ -74,6 +75,8 @@ export function Headline({ snapshot }: { snapshot: SimSnapshot }) {
   const head = verdictSentence({ ...v, failures: [] }, words);
   const full = verdictSentence(v, words);
   const failed = v.failures.length > 0;
+  const rest = v.failures.length - FAILURES_SHOWN_MAX;
+  const more = rest > 0 ? words.message('more', { count: rest }) : null;
   // A sentence that names several failures is set a size smaller on the stage (app.css), so it
   // keeps to six lines beside the audit at 1280x720.
   const long = [...full].length > LONG_HEADLINE_CHARS;
@@ -93,11 +96,38 @@ export function Headline({ snapshot }: { snapshot: SimSnapshot }) {
       {head}
       {failed ? (
         <strong className="headline__failure" data-testid="headline-failure">
-          {full.slice(head.length)}
+          <FailureText text={full.slice(head.length)} more={more} />
         </strong>
       ) : null}
     </p>
   );
+}
+
+/**
+ * The failures' text, its "and N more problems" a link to where they all are (issue 19,
+ * point 8): the problem list under the ownership audit, focused and scrolled to.
+ */
+function FailureText({ text, more }: { text: string; more: string | null }) {
+  const t = useT();
+  const at = more === null ? -1 : text.lastIndexOf(more);
+  if (more === null || at < 0) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      <button type="button" className="headline__more" data-testid="headline-more" title={t('verdict.moreWhere')} onClick={showProblems}>
+        {more}
+      </button>
+      {text.slice(at + more.length)}
+    </>
+  );
+}
+
+/** Scrolls to the list of every problem (or, in presentation mode, the audit) and focuses it. */
+function showProblems(): void {
+  const target = document.querySelector<HTMLElement>('[data-testid="problem-list"]') ?? document.querySelector<HTMLElement>('[data-testid="ownership-audit"]');
+  if (!target) return;
+  target.scrollIntoView({ block: 'nearest' });
+  target.focus({ preventScroll: true });
 }
 
 function sumSeries(rows: readonly (readonly number[])[], length: number): number[] {
@@ -309,6 +339,8 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
  * everything), the largest LIST peak and the decode allocation rate, client- and server-side.
  */
 function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate; f: Formatters }) {
+  // Issue 19: no rate before the run has measured any time; a paused run's rate is marked.
+  const rates = useShardScope(selectRatesState);
   const style = snapshot.params.replicas.clientCache;
   const other = style === 'all' ? 'owned' : 'all';
   const styleName = (s: 'owned' | 'all') => (s === 'all' ? t('memory.styleAll') : t('memory.styleOwned'));
@@ -325,10 +357,10 @@ function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate
     { key: 'list-peak', label: t('memory.listPeakRow'), inUse: false, values: modes.map(peak), format: (v: number) => f.bytes(v) },
     {
       key: 'alloc',
-      label: t('memory.allocRow'),
+      label: rates === 'paused' ? `${t('memory.allocRow')} ${t('card.pausedMark')}` : t('memory.allocRow'),
       inUse: false,
       values: modes.map((m) => m.totals.decodeAllocBytesPerSec),
-      format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
+      format: (v: number) => (rates === 'none' ? t('card.rateNone') : t('unit.perSecond', { value: f.bytes(v) })),
     },
   ];
   return (
@@ -368,9 +400,10 @@ function mean(values: readonly number[]): number {
  * Gaps and duplicates of live objects, per mode; red when any. `compact` (presentation mode)
  * says "one owner each", "N with no owner" and "N with 2+ owners" instead of full sentences, so it fits beside the headline.
  */
-export function Audit({ client, server, compact }: { client: ModeSnapshot; server: ModeSnapshot; compact?: boolean }) {
+export function Audit({ client, server, compact, problems = [] }: { client: ModeSnapshot; server: ModeSnapshot; compact?: boolean; problems?: readonly string[] }) {
   const t = useT();
   const f = useFormat();
+  const id = useId();
   // A full-width colon carries its own space; after an ASCII colon, one is added.
   const afterMode = useLocale() === 'zh-CN' ? null : ' ';
   const row = (label: string, m: ModeSnapshot, testId: string) => {
@@ -402,6 +435,19 @@ export function Audit({ client, server, compact }: { client: ModeSnapshot; serve
         {row(t('flow.clientSide'), client, 'audit-client')}
         {row(t('flow.serverSide'), server, 'audit-server')}
       </ul>
+      {/* Issue 19: every problem the headline counts, where its "and N more" leads. */}
+      {problems.length > FAILURES_SHOWN_MAX ? (
+        <div className="audit__problems" data-testid="problem-list" tabIndex={-1} aria-labelledby={`${id}-problems`}>
+          <h4 id={`${id}-problems`} className="audit__problems-title">
+            {t('verdict.problemsTitle', { count: problems.length })}
+          </h4>
+          <ul>
+            {problems.map((p) => (
+              <li key={p}>{p}</li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
     </div>
   );
 }

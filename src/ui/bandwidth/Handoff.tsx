@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { Explain } from '../explain/Explain';
 import type { HandoffSummary, SimSnapshot } from '../../state';
 import { useFormat, useT } from '../i18n';
 
@@ -17,7 +18,9 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
   const seconds = (s: number) => f.clock(s);
   return (
     <div className="audit handoff" data-testid="handoff-report">
-      <h3 className="audit__title">{t('handoff.title')}</h3>
+      <h3 className="audit__title">
+        {t('handoff.title')} <Explain topic="objectSeconds" />
+      </h3>
       <ul>
         {pairs.map(([c, s], i) => (
           <li

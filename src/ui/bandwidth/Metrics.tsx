@@ -1,5 +1,6 @@
 import { memo } from 'react';
 import { METRIC_FILTERED_EVENTS, metricsExposition, type ApiServerStats, type ModeSnapshot } from '../../state';
+import { Explain } from '../explain/Explain';
 import { useT, type Translate } from '../i18n';
 
 /**
@@ -12,7 +13,9 @@ export const Metrics = memo(function Metrics({ server }: { server: ModeSnapshot 
   const t = useT();
   return (
     <div className="metrics">
-      <h3 className="audit__title">{t('bandwidth.metrics')}</h3>
+      <h3 className="audit__title">
+        {t('bandwidth.metrics')} <Explain topic="metrics" />
+      </h3>
       <pre className="code metrics__code" data-testid="apiserver-metrics" tabIndex={0} aria-label={t('bandwidth.metrics')}>
         {server.apiServers.map((s) => metricsBlock(s, t)).join('\n')}
       </pre>

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { DEFAULT_LIFECYCLE, ShardScopeProvider, createShardScopeStore, defaultSimParams, equalSplitSelectors, type SimParams } from '../../state';
+import { DEFAULT_LIFECYCLE, ShardScopeProvider, createShardScopeStore, defaultSimParams, equalSplitSelectors, type ListResponse, type SimParams } from '../../state';
+import { current } from './ListPreview';
 import { ReplicaCard } from './ReplicaCard';
 
 // What a replica's LIST preview says (issue 7, points 4 and 6).
@@ -162,5 +163,30 @@ describe('the LIST preview as v1.36 sends and answers it (issue 18)', () => {
     fireEvent.click(screen.getByTestId('list-preview-kind-0-paged'));
     await waitFor(() => expect(Number(within(preview).getByTestId('remaining-item-count').dataset.count)).toBe(store.getState().sim.snapshot!.cluster.live - 500));
     expect(within(preview).queryByTestId('remaining-note')).toBeNull();
+  });
+});
+
+describe('the LIST preview follows the gate its API server has now (issue 19, point 6)', () => {
+  it('shows shardInfo once the server has the gate, though the replica’s last LIST (before the rollout) had none', async () => {
+    const store = await setup({ apiServers: [{ gate: false }], client: 'shardinfo', lifecycle: { ...DEFAULT_LIFECYCLE, initialList: 'list' } }, 0);
+    const stats = store.getState().sim.snapshot!.modes.server.replicas[0]!;
+    expect(stats.shardInfoSeen).toBe(false);
+    // What the model answers for a LIST once a rollout restarted the server with the gate on.
+    const withInfo: ListResponse = {
+      status: 200,
+      request: { verb: 'LIST', url: stats.listUrl, shardSelector: stats.selectorSent, apiServer: 0 },
+      body: { kind: 'PodList', apiVersion: 'v1', metadata: { resourceVersion: '7', shardInfo: { selector: stats.selector! } }, items: [] },
+      totalItems: 0,
+      itemsShown: 0,
+      bodyBytes: 0,
+      kept: { items: 0, bytes: 0, filtering: stats.filtering },
+    };
+    const now = current(withInfo, stats, '7', true);
+    expect(now.pending).toBe(false);
+    expect(now.response.status === 200 && now.response.body.metadata.shardInfo).toBeTruthy();
+    // With the gate off now, the same body is stale: a pending body without shardInfo.
+    const off = current(withInfo, stats, '7', false);
+    expect(off.pending).toBe(true);
+    expect(off.response.status === 200 && off.response.body.metadata.shardInfo).toBeFalsy();
   });
 });

@@ -16,6 +16,8 @@ export interface ListPreviewProps {
   readonly stats: ReplicaStats | null;
   /** The snapshot's resourceVersion (null before the first): the card passes it with `stats`. */
   readonly resourceVersion: number | null;
+  /** Whether the replica's API server has the gate now (null: unknown). A LIST now carries shardInfo exactly when it does. */
+  readonly gate?: boolean | null;
 }
 
 /** Refresh the body at most this often while the run plays (simulated seconds). */
@@ -29,7 +31,7 @@ const REFRESH_SIM_SECONDS = 2;
  * replica keeps after filtering locally. Fetched from the model only while the card is on
  * screen.
  */
-export const ListPreview = memo(function ListPreview({ replica, stats, resourceVersion: rv }: ListPreviewProps) {
+export const ListPreview = memo(function ListPreview({ replica, stats, resourceVersion: rv, gate = null }: ListPreviewProps) {
   const t = useT();
   const f = useFormat();
   const store = useShardScopeStore();
@@ -48,7 +50,7 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
   const ready = useShardScope((s) => s.sim.status === 'ready');
   const resourceVersion = String(rv ?? '');
   // A change of how the replica filters (a gate toggled, a selector rejected) calls for a new body.
-  const shape = stats ? `${stats.status}/${stats.filtering}/${stats.shardInfoSeen}/${stats.apiServer}` : '';
+  const shape = stats ? `${stats.status}/${stats.filtering}/${stats.shardInfoSeen}/${stats.apiServer}/${String(gate)}` : '';
 
   useEffect(() => {
     const el = ref.current;
@@ -104,25 +106,32 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
         {streaming ? (
           <span className="code__comment" data-testid="list-preview-streaming">{`// ${t('card.listPreviewStreaming', { replica })}\n`}</span>
         ) : null}
-        {stats ? renderBody(current(response, stats, resourceVersion), replica, t, f) : '…'}
+        {stats ? renderBody(current(response, stats, resourceVersion, gate), replica, t, f) : '…'}
       </pre>
     </div>
   );
 });
 
 /** What to show: a response, or (while a refetch is on its way) the metadata the replica's state implies. */
-type Shown = { readonly response: ListResponse; readonly pending: boolean };
+export type Shown = { readonly response: ListResponse; readonly pending: boolean };
 
 /**
  * The response to show: the one fetched from the model when it agrees with the replica's
  * current state; otherwise (a refetch is on its way) the same metadata from that state and
  * no item counts, so the preview never contradicts the badges nor shows a stale figure.
  */
-function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: string): Shown {
+export function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: string, gate: boolean | null = null): Shown {
   const rejected = stats.status === 'error' && stats.error?.httpStatus === 500;
-  // A LIST now carries shardInfo when the replica's last one did; a replica that streams saw
-  // none, and a LIST would carry it when its server filters.
-  const withShardInfo = stats.syncStreaming ? stats.filtering === 'server' || stats.filtering === 'server+check' : stats.shardInfoSeen;
+  // A LIST now carries shardInfo exactly when its server has the gate now (issue 19: a replica
+  // that listed before a rollout saw none, and a LIST today would). Without the gate's state:
+  // when the replica's last LIST did; a replica that streams saw none, and a LIST would carry
+  // it when its server filters.
+  const withShardInfo =
+    gate !== null && stats.selectorSent !== null
+      ? gate
+      : stats.syncStreaming
+        ? stats.filtering === 'server' || stats.filtering === 'server+check'
+        : stats.shardInfoSeen;
   if (r && (r.status === 500) === rejected && (r.status === 500 || Boolean(r.body.metadata.shardInfo) === withShardInfo)) {
     return { response: r, pending: false };
   }

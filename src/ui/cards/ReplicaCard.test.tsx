@@ -133,3 +133,44 @@ describe('ReplicaCard request URL (issue 8, point 3)', () => {
     expect(escape.mock.calls.filter(([v]) => v === text)).toHaveLength(0);
   });
 });
+
+describe('ReplicaCard says what state it shows (issue 19, point 6)', () => {
+  it('on a gate-off server, says the selector is valid but not applied, and names the server', async () => {
+    const { el } = await card(1, { apiServers: [{ gate: true }, { gate: false }] });
+    const valid = within(el).getByTestId('selector-valid');
+    expect(valid).toHaveTextContent('Valid, but not applied: apiserver-1 has the ShardedListAndWatch gate off and ignores it');
+    expect(valid).toHaveAttribute('data-applied', 'false');
+    expect(valid).not.toHaveTextContent('Accepted by the apiserver parser');
+    cleanup();
+    const on = await card(0, { apiServers: [{ gate: true }, { gate: false }] });
+    expect(within(on.el).getByTestId('selector-valid')).toHaveTextContent('Accepted by the apiserver parser');
+    expect(within(on.el).getByTestId('selector-valid')).toHaveAttribute('data-applied', 'true');
+  });
+
+  it('shows the gate its server has now: the word beside the badge follows a gate toggled during the run', async () => {
+    const { store, step, apply, el } = await card(0);
+    await step(1);
+    expect(within(el).getByTestId('card-gate')).toHaveAttribute('data-gate', 'true');
+    expect(within(el).getByTestId('badge-sharded')).toBeInTheDocument();
+    await apply(() => store.getState().setGate(0, false));
+    expect(within(el).getByTestId('card-gate')).toHaveAttribute('data-gate', 'false');
+    expect(within(el).queryByTestId('badge-sharded')).toBeNull();
+  });
+
+  it('shows no rate before the run has measured any time, and marks the last rates while paused', async () => {
+    const { store, step, el } = await card(0);
+    expect(store.getState().sim.snapshot!.time).toBe(0);
+    expect(within(el).getByTestId('events-rate')).toHaveTextContent(/^—$/);
+    expect(within(el).getByTestId('events-rate')).toHaveAttribute('data-rates', 'none');
+    expect(within(el).getByTestId('card-memory-alloc-server')).toHaveTextContent(/^—$/);
+    expect(within(el).getByTestId('card-memory-alloc-client')).toHaveTextContent(/^—$/);
+    await step(2);
+    expect(store.getState().playing).toBe(false);
+    expect(within(el).getByTestId('events-rate')).toHaveAttribute('data-rates', 'paused');
+    expect(within(el).getByTestId('events-rate')).toHaveTextContent(/received/);
+    expect(within(el).getByTestId('paused-badge')).toHaveTextContent('paused');
+    expect(within(el).getByTestId('card-memory-alloc-server')).toHaveTextContent(/\/s$/);
+    expect(within(el).getByTestId('card-memory-alloc-server')).not.toHaveTextContent(/^0 B\/s$/);
+    expect(within(el).getByTestId('card-memory')).toHaveTextContent('decode allocation (paused)');
+  });
+});

@@ -1,6 +1,7 @@
 import { ExportButtons } from '../export/ExportButtons';
+import { Explain } from '../explain/Explain';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
-import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type ReplicaStats } from '../../state';
+import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRatesState, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type RatesState, type ReplicaStats } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
 import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
@@ -26,10 +27,11 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   const clientStats = useShardScope((s) => s.sim.snapshot?.modes.client.replicas[replica] ?? null);
   const settlingLeft = useShardScope(selectSettlingSecondsLeft);
   const resourceVersion = useShardScope((s) => s.sim.snapshot?.cluster.resourceVersion ?? null);
+  const rates = useShardScope(selectRatesState);
   // What changes with every snapshot reaches the card's body in a deferred render, which
   // React splits into slices of a few ms: 64 cards re-rendered in the task that delivers a
   // snapshot made one task of tens of ms. The values shown are the same, a frame later.
-  const live = useMemo(() => ({ stats, clientStats, settlingLeft, resourceVersion }), [stats, clientStats, settlingLeft, resourceVersion]);
+  const live = useMemo(() => ({ stats, clientStats, settlingLeft, resourceVersion, rates }), [stats, clientStats, settlingLeft, resourceVersion, rates]);
   const shown = useDeferredValue(live);
   return <ReplicaCardBody replica={replica} {...shown} />;
 });
@@ -40,9 +42,11 @@ interface CardLive {
   readonly clientStats: ReplicaStats | null;
   readonly settlingLeft: number | null;
   readonly resourceVersion: number | null;
+  /** Whether the rates are measured yet, and whether the run is paused. */
+  readonly rates: RatesState;
 }
 
-const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientStats, settlingLeft, resourceVersion }: ReplicaCardProps & CardLive) {
+const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientStats, settlingLeft, resourceVersion, rates: ratesState }: ReplicaCardProps & CardLive) {
   const t = useT();
   const f = useFormat();
   const id = useId();
@@ -52,7 +56,9 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const text = useShardScope((s) => s.sim.draftSelectors?.[replica] ?? selectRunningLayout(s)?.texts[replica] ?? s.params.selectors[replica] ?? '');
   const serverCount = useShardScope((s) => s.params.apiServers.length);
   const server = stats?.apiServer ?? replica % serverCount;
-  const gate = useShardScope((s) => s.params.apiServers[server]?.gate ?? true);
+  // Issue 19: the gate the server has now (a rollout restarts servers with it on or off), not
+  // the one the run started with: the badge and this word must tell the same state.
+  const gate = useShardScope((s) => s.sim.snapshot?.modes.server.apiServers[server]?.gate ?? s.params.apiServers[server]?.gate ?? true);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
   const checks = useShardScope((s) => s.params.client !== 'client-go');
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
@@ -76,6 +82,11 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   // Right after a change rates cover less than a rate window: not steady-state figures. A
   // replica whose requests fail is exact at once (nothing arrives), so it is not greyed.
   const settling = settlingLeft !== null && stats?.status !== 'error';
+  // Issue 19: before the run has measured any time there is no rate to show (not 0 B/s); a
+  // paused run keeps the last window's rates, and says so.
+  const noRates = ratesState === 'none';
+  const paused = ratesState === 'paused';
+  const rate = (shown: string) => (noRates ? t('card.rateNone') : shown);
 
   return (
     <article
@@ -93,7 +104,10 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         </h3>
         <ExportButtons target="replica" replica={replica} />
         <span className="card__server">
-          {t('card.server', { server: `apiserver-${server}` })} · <span className={gate ? 'gate-on' : 'gate-off'}>{gate ? t('flow.gateOn') : t('flow.gateOff')}</span>
+          {t('card.server', { server: `apiserver-${server}` })} ·{' '}
+          <span className={gate ? 'gate-on' : 'gate-off'} data-testid="card-gate" data-gate={gate}>
+            {gate ? t('flow.gateOn') : t('flow.gateOff')}
+          </span>
         </span>
         <Badges stats={stats} />
       </header>
@@ -102,11 +116,24 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         <p className="card__rejected" data-testid="rejection-message" role="alert">
           {stats.error.httpStatus ? <strong>HTTP {stats.error.httpStatus} </strong> : null}
           {stats.error.message}
+          {/* Issue 19: the message's jargon explained where it is read. */}
+          {/expression kind \d/.test(stats.error.message) ? (
+            <>
+              {' '}
+              <Explain topic="kind3" />
+            </>
+          ) : null}
+          {stats.error.message.includes('CEL parse error') ? (
+            <>
+              {' '}
+              <Explain topic="cel" />
+            </>
+          ) : null}
         </p>
       ) : null}
       {stats?.status === 'error' && stats.error ? <ApiErrorExplanation message={stats.error.message} /> : null}
 
-      <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} />
+      <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} ignoredBy={gate ? null : `apiserver-${server}`} />
 
       {overLimit ? (
         <p className="card__rejected" data-testid="range-limit" role="alert">
@@ -161,21 +188,26 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         <div className="stat">
           <dt>
             {t('card.events')}
+            {paused ? (
+              <span className="badge badge--paused" data-testid="paused-badge" title={t('card.pausedTitle')}>
+                {t('card.paused')}
+              </span>
+            ) : null}
             {settling ? (
               <span className="badge badge--settling" data-testid="settling-badge" title={t('card.settlingTitle', { seconds: settlingLeft })}>
                 {t('card.settling', { seconds: settlingLeft })}
               </span>
             ) : null}
           </dt>
-          <dd data-testid="events-rate" data-settling={settling} className={settling ? 'stat__settling' : undefined}>
-            {t('card.receivedVsKept', { received: f.compact(rates?.eventsReceivedPerSec ?? 0), kept: f.compact(rates?.eventsKeptPerSec ?? 0) })}
+          <dd data-testid="events-rate" data-settling={settling} data-rates={ratesState} title={noRates ? t('card.noRatesTitle') : undefined} className={settling ? 'stat__settling' : undefined}>
+            {rate(t('card.receivedVsKept', { received: f.compact(rates?.eventsReceivedPerSec ?? 0), kept: f.compact(rates?.eventsKeptPerSec ?? 0) }))}
           </dd>
         </div>
         <div className="stat">
           <dt>{t('card.bytes')}</dt>
-          <dd data-testid="bytes-rate" data-settling={settling} className={settling ? 'stat__settling' : undefined}>
-            {t('card.receivedVsKept', { received: f.bytes(rates?.bytesReceivedPerSec ?? 0), kept: f.bytes(bytesKept) })}
-            {clientStats ? (
+          <dd data-testid="bytes-rate" data-settling={settling} data-rates={ratesState} title={noRates ? t('card.noRatesTitle') : undefined} className={settling ? 'stat__settling' : undefined}>
+            {rate(t('card.receivedVsKept', { received: f.bytes(rates?.bytesReceivedPerSec ?? 0), kept: f.bytes(bytesKept) }))}
+            {clientStats && !noRates ? (
               <span className="stat__muted stat__block">{t('card.clientSideReceives', { bytes: f.bytes(clientStats.rates.bytesReceivedPerSec) })}</span>
             ) : null}
           </dd>
@@ -184,14 +216,14 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
           <dt>{t('card.memory')}</dt>
           <dd>
             <span data-testid="memory">{f.bytes(stats?.cacheBytes ?? 0)}</span>
-            {stats && clientStats ? <MemoryTable server={stats} client={clientStats} style={style} /> : null}
+            {stats && clientStats ? <MemoryTable server={stats} client={clientStats} style={style} rates={ratesState} /> : null}
           </dd>
         </div>
       </dl>
 
       <div className="card__row card__row--block">
         <span className="card__label">{t('card.listPreview')}</span>
-        <ListPreview replica={replica} stats={stats} resourceVersion={resourceVersion} />
+        <ListPreview replica={replica} stats={stats} resourceVersion={resourceVersion} gate={stats ? gate : null} />
       </div>
     </article>
   );
@@ -201,7 +233,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
  * This replica's memory in both modes: its informer cache under each client style (the one
  * in use marked), the peak of a full LIST under the style in use, and decode allocation.
  */
-function MemoryTable({ server, client, style }: { server: ReplicaStats; client: ReplicaStats; style: 'owned' | 'all' }) {
+function MemoryTable({ server, client, style, rates }: { server: ReplicaStats; client: ReplicaStats; style: 'owned' | 'all'; rates: RatesState }) {
   const t = useT();
   const f = useFormat();
   const styleName = (s: 'owned' | 'all') => (s === 'all' ? t('memory.styleAllShort') : t('memory.styleOwnedShort'));
@@ -215,9 +247,9 @@ function MemoryTable({ server, client, style }: { server: ReplicaStats; client: 
     { key: 'list-peak', label: t('card.memoryListPeak'), inUse: false, value: (r: ReplicaStats) => f.bytes(r.memory.byStyle[style].listPeakBytes) },
     {
       key: 'alloc',
-      label: t('card.memoryAlloc'),
+      label: rates === 'paused' ? `${t('card.memoryAlloc')} ${t('card.pausedMark')}` : t('card.memoryAlloc'),
       inUse: false,
-      value: (r: ReplicaStats) => t('unit.perSecond', { value: f.bytes(r.memory.decodeAllocBytesPerSec) }),
+      value: (r: ReplicaStats) => (rates === 'none' ? t('card.rateNone') : t('unit.perSecond', { value: f.bytes(r.memory.decodeAllocBytesPerSec) })),
     },
   ];
   return (

@@ -27,6 +27,7 @@ export const ReplicaCards = memo(function ReplicaCards() {
           <Explain topic="fallback" chip />
           <Explain topic="trust" chip />
           <Explain topic="http500" chip />
+          <Explain topic="cel" chip />
         </p>
       </div>
       {reshardAt !== null ? (

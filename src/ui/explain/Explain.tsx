@@ -6,6 +6,7 @@
 import { memo, useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { FACTS, sourceLine } from '../../facts';
 import { useT, type MessageId } from '../i18n';
+import { placePopover } from './placement';
 import { EXPLAIN_SOURCES } from './sources';
 import type { ExplainTopic } from './topics';
 
@@ -93,14 +94,12 @@ function Sources({ topic, label }: { topic: ExplainTopic; label: string }) {
   );
 }
 
-/** Space kept between a popover and the window's edges, px. */
-const MARGIN = 8;
-
 /**
  * Where the popover goes: fixed to the window, under its button (above it when there is no room
- * below), kept inside the window. A panel that clips or scrolls (the control panel, a card)
- * can neither cut it off nor leave it behind: it follows its button on every scroll and resize.
- * Written to the element's style before paint, so the popover never shows in its first place.
+ * below, else as low as fits), kept inside the window ({@link placePopover}). A panel that clips
+ * or scrolls (the control panel, a card) can neither cut it off nor leave it behind: it follows
+ * its button on every scroll and resize. Written to the element's style before paint, so the
+ * popover never shows in its first place.
  */
 function usePlacement(open: boolean, button: RefObject<HTMLButtonElement | null>, popover: RefObject<HTMLSpanElement | null>): void {
   useLayoutEffect(() => {
@@ -109,13 +108,17 @@ function usePlacement(open: boolean, button: RefObject<HTMLButtonElement | null>
       const el = popover.current;
       const b = button.current?.getBoundingClientRect();
       if (!el || !b) return;
+      // Measured at its own height: a cap from the last placement would hide how tall it is.
+      Object.assign(el.style, { maxHeight: '' });
       const p = el.getBoundingClientRect();
-      const width = Math.min(p.width, innerWidth - 2 * MARGIN);
-      const left = Math.max(MARGIN, Math.min(b.left, innerWidth - MARGIN - width));
-      const below = b.bottom + 4;
-      const above = b.top - 4 - p.height;
-      const top = below + p.height <= innerHeight - MARGIN || above < MARGIN ? below : above;
-      Object.assign(el.style, { position: 'fixed', left: `${left}px`, top: `${top}px`, maxHeight: `${innerHeight - 2 * MARGIN}px`, overflowY: 'auto' });
+      const at = placePopover(b, p.width, p.height, innerWidth, innerHeight);
+      Object.assign(el.style, { position: 'fixed', left: `${at.left}px`, top: `${at.top}px`, maxHeight: `${at.maxHeight}px`, overflowY: 'auto' });
+      // An ancestor with a transform, filter or containment is a fixed element's containing
+      // block: move it by however far it landed from where it was meant to go.
+      const q = el.getBoundingClientRect();
+      if (Math.abs(q.left - at.left) > 0.5 || Math.abs(q.top - at.top) > 0.5) {
+        Object.assign(el.style, { left: `${2 * at.left - q.left}px`, top: `${2 * at.top - q.top}px` });
+      }
     };
     update();
     addEventListener('scroll', update, true);

@@ -28,4 +28,10 @@ export const EXPLAIN_SOURCES: Readonly<Record<ExplainTopic, readonly FactId[]>> 
   serverCost: ['filter-per-watcher', 'serialise-once', 'list-scan'],
   watchCache: ['watch-cache-window', 'bookmarks', 'bookmark-moves-rv', 'relist-on-gone', 'empty-predicate'],
   resume: ['rewatch', 'backoff', 'relist-on-gone', 'reflector-requests'],
+  cel: ['parser-cel'],
+  // The model's own measure, the page's own checkpoints and the model's own churn: no Kubernetes fact.
+  objectSeconds: [],
+  hatched: [],
+  burstBand: [],
+  metrics: ['metrics'],
 };

@@ -20,4 +20,10 @@ export type ExplainTopic =
   | 'settling'
   | 'serverCost'
   | 'watchCache'
-  | 'resume';
+  | 'resume'
+  // Issue 19, point 8: the jargon a newcomer met unexplained.
+  | 'cel'
+  | 'objectSeconds'
+  | 'hatched'
+  | 'burstBand'
+  | 'metrics';

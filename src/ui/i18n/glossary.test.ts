@@ -180,7 +180,7 @@ describe('the zh-CN glossary (issue 19, point 9)', () => {
     const zh = JSON.parse(zhCli([...argv, '--json']).stdout) as { verdict: Record<string, unknown> };
     const plain = JSON.parse(runCli([...argv, '--json']).stdout) as { verdict: Record<string, unknown> };
     expect(zh).toEqual(plain);
-    expect(Object.keys(zh.verdict).sort()).toEqual(['failures', 'ratio', 'replicas', 'sentence', 'settling', 'source']);
+    expect(Object.keys(zh.verdict).sort()).toEqual(['failures', 'handoff', 'ratio', 'replicas', 'sentence', 'settling', 'source']);
   });
 
   it("the CLI's Chinese values are the page's words for them", () => {

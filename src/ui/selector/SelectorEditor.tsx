@@ -15,6 +15,11 @@ export interface SelectorEditorProps {
   readonly label: string;
   /** Called after a quick fix was applied (the card uses it to keep focus in the box). */
   readonly onQuickFix?: () => void;
+  /**
+   * The API server that has the gate off and so ignores this selector (its name), or null:
+   * a valid selector then says it is not applied, and where (issue 19, point 6).
+   */
+  readonly ignoredBy?: string | null;
 }
 
 /**
@@ -26,7 +31,7 @@ export interface SelectorEditorProps {
  * The highlighted layer and the textarea share one grid cell and identical metrics, so the
  * colours sit exactly under the typed characters; the textarea's own text is transparent.
  */
-export const SelectorEditor = memo(function SelectorEditor({ value, onChange, label, onQuickFix }: SelectorEditorProps) {
+export const SelectorEditor = memo(function SelectorEditor({ value, onChange, label, onQuickFix, ignoredBy = null }: SelectorEditorProps) {
   const t = useT();
   const f = useFormat();
   const id = useId();
@@ -81,7 +86,8 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
             <p className="selector-editor__error">
               <span className="selector-editor__who">{t('editor.errorPrefix')}</span>{' '}
               <span data-testid="selector-error">{error.message}</span>{' '}
-              {/expression kind 3\b/.test(error.message) ? <Explain topic="kind3" /> : null}
+              {/expression kind \d/.test(error.message) ? <Explain topic="kind3" /> : null}
+              {error.message.startsWith('CEL parse error') ? <Explain topic="cel" /> : null}
               <span className="selector-editor__where">
                 {t('editor.position', { line: error.span.line, column: error.span.column })}
               </span>
@@ -113,9 +119,13 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
             {t('editor.empty')}
           </p>
         ) : (
-          <p className="selector-editor__ok" data-testid="selector-valid">
-            <span aria-hidden="true">✓ </span>
-            {t('editor.valid')}
+          <p
+            className={ignoredBy === null ? 'selector-editor__ok' : 'selector-editor__ok selector-editor__ok--ignored'}
+            data-testid="selector-valid"
+            data-applied={ignoredBy === null}
+          >
+            <span aria-hidden="true">{ignoredBy === null ? '✓ ' : '○ '}</span>
+            {ignoredBy === null ? t('editor.valid') : t('editor.validIgnored', { server: ignoredBy })}
           </p>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { memo, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShardScope, useShardScopeShallow, useShardScopeStore, type ScheduledEvent } from '../../state';
+import { Explain } from '../explain/Explain';
 import { useFormat, useT, type Translate } from '../i18n';
 import './timeline.css';
 
@@ -102,8 +103,11 @@ export const Timeline = memo(function Timeline() {
           <span id="timeline-slow-text" className="sr-only">
             {slowText}
           </span>
-          <span className="timeline__slow-note" data-testid="timeline-slow-note" aria-hidden="true" title={slowText}>
-            {t('timeline.slowNote', { time: f.clock(slow) })}
+          <span className="timeline__slow-note">
+            <span data-testid="timeline-slow-note" aria-hidden="true" title={slowText}>
+              {t('timeline.slowNote', { time: f.clock(slow) })}
+            </span>
+            <Explain topic="hatched" />
           </span>
         </>
       )}
