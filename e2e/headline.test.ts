@@ -73,7 +73,7 @@ describe('the headline states failures', () => {
 
   it('says nothing more for a healthy run, first as expected while rates settle, then as measured', async () => {
     const ratio = page.getByTestId('headline-ratio');
-    assert.match((await ratio.textContent()) ?? '', /^4 replicas: server-side should send \d+\.\d× less \(expected; rates settling\)$/);
+    assert.match((await ratio.textContent()) ?? '', /^4 replicas: server-side should send \d+\.\d× less \(expected; rates settle in \d+ s\)$/);
     // The page plays on its own; measured once a whole rate window has passed since the start.
     const toggle = page.getByTestId('play-toggle');
     if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
