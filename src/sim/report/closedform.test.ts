@@ -159,10 +159,26 @@ describe('closedForm on a stream worked out by hand', () => {
     expect(quiet.server.apiServerEgressBytesPerSec).toEqual([expect.closeTo(485, 12), 0]);
   });
 
+  it('a jump-hash fraction passes that fraction of every event; a shard of nothing passes nothing; a server without a share encodes nothing', () => {
+    const half: Share = { kind: 'fraction', fraction: 0.5 };
+    const cf2 = closedForm({ ...BASE, server: [plan(0, 'shard', half, half, half, false), plan(1, 'shard', NONE, NONE, NONE, false)], serverEncodes: [half] });
+    // Half of 8.5 events and 595 bytes, plus the bookmarks.
+    expect(cf2.server.replicaEventsPerSec[0]).toBeCloseTo(4.25 + 0.1, 12);
+    expect(cf2.server.replicaBytesPerSec[0]).toBeCloseTo(297.5 + 5, 12);
+    expect(cf2.server.replicaCacheBytes[0]).toBeCloseTo(2000 * 2 + 20 * 100, 9);
+    // Only the bookmarks reach a watcher whose shard holds nothing.
+    expect(cf2.server.replicaEventsPerSec[1]).toBeCloseTo(0.1, 12);
+    expect(cf2.server.replicaBytesPerSec[1]).toBeCloseTo(5, 12);
+    expect(cf2.server.replicaListPeakBytes[1]).toBeCloseTo(20 * 3, 12);
+    // Server 1 has no share listed: it encodes only its watcher's bookmarks.
+    expect(cf2.server.apiServerEncodedBytesPerSec).toEqual([expect.closeTo(297.5 + 5, 12), expect.closeTo(5, 12)]);
+  });
+
   it('a plan on an API server that does not exist counts for no server', () => {
     const stray = closedForm({ ...BASE, server: [plan(2, 'all', ALL, ALL, ALL, false), plan(-1, 'all', ALL, ALL, ALL, false)] });
     expect(stray.server.apiServerEgressBytesPerSec).toEqual([0, 0]);
     expect(stray.server.egressBytesPerSec).toBe(0);
+    expect(stray.server.apiServerEncodedBytesPerSec).toEqual([0, 0]);
     expect(stray.server.replicaBytesPerSec).toEqual([600, 600].map((x) => expect.closeTo(x, 12)));
   });
 

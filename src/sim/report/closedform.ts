@@ -119,6 +119,7 @@ export function bookmarksPerSecond(interval: number, minTimeoutSeconds: number):
   const b = (2 * minTimeoutSeconds - 2) / interval;
   // The mean of floor(x) for x uniform in [a, b): the integral of floor over [a, b), piece by piece.
   let integral = 0;
+  // Stryker disable next-line EqualityOperator: `k <= b` adds one more piece only when b is an integer, and that piece is k x (b - b) = 0.
   for (let k = Math.floor(a); k < b; k++) integral += k * (Math.min(b, k + 1) - Math.max(a, k));
   return (integral / (b - a) + 1) / (1.5 * minTimeoutSeconds);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { CHINESE, cjkSpacing } from './verdictWords';
+import { ENGLISH } from './verdict';
+import { CHINESE, cjkSpacing, verdictWordsFor } from './verdictWords';
 
 describe('Chinese spacing in assembled verdict phrases (issue 11)', () => {
   it('puts a space between Han and Latin letters or digits, and none between two Han characters', () => {
@@ -13,5 +14,12 @@ describe('Chinese spacing in assembled verdict phrases (issue 11)', () => {
     const phrase = CHINESE.message('fallback', { count: 4, replicas: CHINESE.message('replicaCount', { count: 4 }) });
     expect(phrase).toBe('4 个副本连到门控关闭的 API 服务器：收到整个事件流并在本地过滤');
     expect(CHINESE.message('but', { problems: phrase })).toBe('——但是 4 个副本连到门控关闭的 API 服务器：收到整个事件流并在本地过滤');
+  });
+});
+
+describe('the verdict words of a locale', () => {
+  it('Chinese for zh-CN, English otherwise', () => {
+    expect(verdictWordsFor('zh-CN')).toBe(CHINESE);
+    expect(verdictWordsFor('en')).toBe(ENGLISH);
   });
 });
