@@ -300,6 +300,11 @@ describe('verdict rules, one changed figure at a time', () => {
     // Its WATCH is on a gate-on server, or it never had shardInfo: 'trust' says it all.
     expect(skewed(trusting, 12, 0, server.apiServers).map((f) => f.kind)).toEqual(['trust']);
     expect(skewed({ filtering: 'trust', shardInfoSeen: false }, 12, 0).map((f) => f.kind)).toEqual(['trust']);
+    // A replica that checks locally on that server keeps no duplicate: it is not named.
+    expect(skewed({ filtering: 'local', shardInfoSeen: true }, 12, 0)).toEqual([
+      { kind: 'skewTrust', mode: 'server', replicas: [], events: 12 },
+      { kind: 'fallback', mode: 'server', replicas: [2] },
+    ]);
     // Nobody trusts any more and none were caught: in the past tense; some caught: nothing.
     expect(skewed({}, 12, 0)).toEqual([{ kind: 'skewTrust', mode: 'server', replicas: [], events: 12 }]);
     expect(skewed({}, 12, 3)).toEqual([]);
@@ -348,6 +353,8 @@ describe('verdict rules, one changed figure at a time', () => {
       expect(failuresOf(cf([1, 1, 4, 2]), 'expected')).toEqual([{ kind: 'hot', mode: 'server', replica: 2, factor: 2 }]);
       expect(failuresOf(cf([1, 1, 1, 1]), 'expected')).toEqual([]);
       expect(failuresOf(cf([3]), 'expected')).toEqual([]);
+      // Two replicas: 3 and 1 over a mean of 2 is 1.5x.
+      expect(failuresOf(cf([3, 1]), 'expected')).toEqual([{ kind: 'hot', mode: 'server', replica: 0, factor: 1.5 }]);
       expect(failuresOf(cf([0, 0, 0, 0]), 'expected')).toEqual([]);
     });
   });

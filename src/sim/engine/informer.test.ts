@@ -28,13 +28,17 @@ function objectsIn(sim: ReturnType<typeof createSimulation>, from: number, to: n
 const quarters = (sim: ReturnType<typeof createSimulation>) => [0, 1, 2, 3].map((i) => objectsIn(sim, i / 4, (i + 1) / 4));
 const ranges = (...rs: [number, number][]) => ({ kind: 'ranges' as const, ranges: rs.map(([a, b]) => ({ start: Q[a]!, end: Q[b]! })) });
 
+// Each test syncs its own run: mutation testing runs a mutant's tests only if they executed its code.
 describe('a LIST then a WATCH', () => {
-  const sim = synced({ replicas: { count: 4, initialList: 'list' } });
-  const s = sim.snapshot();
-  const live = s.cluster.live;
   const overhead = listOverheadBytes('json');
+  const setup = () => {
+    const sim = synced({ replicas: { count: 4, initialList: 'list' } });
+    const s = sim.snapshot();
+    return { sim, s, live: s.cluster.live };
+  };
 
   it('server-side: each replica lists its quarter of the hash space, once, and keeps it all', () => {
+    const { sim, s, live } = setup();
     const expected = quarters(sim);
     expect(expected.reduce((a, b) => a + b, 0)).toBe(live);
     const c = s.modes.server.replicas.map((r) => r.counters);
@@ -57,6 +61,7 @@ describe('a LIST then a WATCH', () => {
   });
 
   it('client-side: each replica lists everything, hashes every object, and keeps its quarter', () => {
+    const { sim, s, live } = setup();
     const c = s.modes.client.replicas.map((r) => r.counters);
     expect(c.map((x) => x.listItems)).toEqual([live, live, live, live]);
     expect(c.map((x) => x.listItemsKept)).toEqual(quarters(sim));
@@ -127,10 +132,13 @@ describe('what each client checks of its LIST', () => {
 });
 
 describe('a streaming list (one WATCH with the initial events)', () => {
-  const sim = synced({ replicas: { count: 4, initialList: 'watch-list' } });
-  const s = sim.snapshot();
+  const setup = () => {
+    const sim = synced({ replicas: { count: 4, initialList: 'watch-list' } });
+    return { sim, s: sim.snapshot() };
+  };
 
   it('no LIST request; the initial events of its shard, each in a watch envelope, then one BOOKMARK', () => {
+    const { sim, s } = setup();
     const q = quarters(sim);
     const c = s.modes.server.replicas.map((r) => r.counters);
     expect(c.map((x) => x.listRequests)).toEqual([0, 0, 0, 0]);
@@ -147,6 +155,7 @@ describe('a streaming list (one WATCH with the initial events)', () => {
   });
 
   it('client-side: everything, hashed locally, its quarter kept and the rest discarded', () => {
+    const { sim, s } = setup();
     const live = s.cluster.live;
     const c = s.modes.client.replicas.map((r) => r.counters);
     expect(c.map((x) => x.listItems)).toEqual([live, live, live, live]);

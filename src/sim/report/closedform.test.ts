@@ -70,15 +70,18 @@ const BASE: ClosedFormInput = {
 };
 
 describe('closedForm on a stream worked out by hand', () => {
-  const cf = closedForm(BASE);
+  // Computed inside each test, not when the file loads: mutation testing runs a mutant's
+  // tests only if they executed its code.
 
   it('the stream: 8.5 events/s of 70 bytes on average (595 B/s)', () => {
+    const cf = closedForm(BASE);
     expect(cf.streamEventsPerSec).toBeCloseTo(8.5, 12);
     expect(cf.meanEventBytes).toBeCloseTo(595 / 8.5, 12);
     expect(cf.meanEventBytes).toBeCloseTo(70, 12);
   });
 
   it('a namespace shard: the events of its namespace, by their weights and populations', () => {
+    const cf = closedForm(BASE);
     // Namespace 0: 3/4 of the adds (60 B each in expectation: 3/4 x 80), 3/4 of the live
     // objects (45 B per MODIFIED/DELETED: 1,500 + 300 bytes over 40), every burst.
     // Events 2 x 0.75 + 4 x 0.75 + 1.5 + 1 = 7, bytes 2 x 60 + 4 x 45 + 1.5 x 80 + 60 = 480; plus 0.1 bookmarks of 50 B.
@@ -94,6 +97,7 @@ describe('closedForm on a stream worked out by hand', () => {
   });
 
   it('a uid shard: new objects by the width of its ranges, existing ones by what the ranges hold now', () => {
+    const cf = closedForm(BASE);
     // New objects (ADDED, a burst's new pod) pass with 1/5; live ones (MODIFIED, DELETED, a
     // burst's old pod) with 10/40 = 1/4, by their actual bytes: (1,000 x 0.5 + 10 x 10) / 40 = 15 B.
     // Events 2/5 + 4/4 + 1.5/5 + 1/4 = 1.95; bytes 2 x 87.5/5 + 4 x 15 + 1.5 x 80/5 + 60/4 = 134.
@@ -106,6 +110,7 @@ describe('closedForm on a stream worked out by hand', () => {
   });
 
   it('an unfiltered stream: everything, and a local check of every object event', () => {
+    const cf = closedForm(BASE);
     expect(cf.server.replicaEventsPerSec[2]).toBeCloseTo(8.6, 12);
     expect(cf.server.replicaBytesPerSec[2]).toBeCloseTo(600, 12);
     expect(cf.server.replicaLocalHashesPerSec[2]).toBeCloseTo(8.5, 12);
@@ -115,6 +120,7 @@ describe('closedForm on a stream worked out by hand', () => {
   });
 
   it('a replica whose requests fail receives, hashes, holds and lists nothing', () => {
+    const cf = closedForm(BASE);
     expect(cf.server.replicaEventsPerSec[3]).toBe(0);
     expect(cf.server.replicaBytesPerSec[3]).toBe(0);
     expect(cf.server.replicaCpuCores[3]).toBe(0);
@@ -125,6 +131,7 @@ describe('closedForm on a stream worked out by hand', () => {
   });
 
   it('the API servers: egress per server, one check per event and per sharded watcher, each event encoded once', () => {
+    const cf = closedForm(BASE);
     // Server 0: replica 0 (485); replica 3 gets nothing. Server 1: replicas 1 and 2 (139 + 600).
     expect(cf.server.apiServerEgressBytesPerSec[0]).toBeCloseTo(485, 12);
     expect(cf.server.apiServerEgressBytesPerSec[1]).toBeCloseTo(739, 12);
@@ -140,6 +147,7 @@ describe('closedForm on a stream worked out by hand', () => {
   });
 
   it('client-side: every replica gets the whole stream and hashes it; the servers check nothing', () => {
+    const cf = closedForm(BASE);
     expect(cf.client.replicaEventsPerSec).toEqual([8.6, 8.6].map((x) => expect.closeTo(x, 12)));
     expect(cf.client.replicaLocalHashesPerSec).toEqual([8.5, 8.5].map((x) => expect.closeTo(x, 12)));
     expect(cf.client.egressBytesPerSec).toBeCloseTo(1200, 12);
@@ -150,6 +158,7 @@ describe('closedForm on a stream worked out by hand', () => {
   });
 
   it('imbalance: the largest server-side owner over the mean share (30 of 40 objects over 4 replicas: 3)', () => {
+    const cf = closedForm(BASE);
     expect(cf.imbalance).toBeCloseTo(3, 12);
   });
 
@@ -172,6 +181,17 @@ describe('closedForm on a stream worked out by hand', () => {
     expect(cf2.server.replicaListPeakBytes[1]).toBeCloseTo(20 * 3, 12);
     // Server 1 has no share listed: it encodes only its watcher's bookmarks.
     expect(cf2.server.apiServerEncodedBytesPerSec).toEqual([expect.closeTo(297.5 + 5, 12), expect.closeTo(5, 12)]);
+  });
+
+  it("another namespace's shard: namespace 1's adds, live objects and no bursts", () => {
+    const ns1: Share = { kind: 'namespaces', members: [1] };
+    const cf2 = closedForm({ ...BASE, server: [plan(0, 'shard', ns1, ns1, ns1, false)] });
+    // 1/4 of the adds (110 B each: 27.5 B in expectation) and 10 of 40 live objects (15 B per MODIFIED/DELETED, (500 + 100) / 40).
+    // Events 2 x 0.25 + 4 x 0.25 = 1.5; bytes 2 x 27.5 + 4 x 15 = 115.
+    expect(cf2.server.replicaEventsPerSec[0]).toBeCloseTo(1.5 + 0.1, 12);
+    expect(cf2.server.replicaBytesPerSec[0]).toBeCloseTo(115 + 5, 12);
+    expect(cf2.server.replicaCacheBytes[0]).toBeCloseTo(1000 * 2 + 10 * 100, 9);
+    expect(cf2.imbalance).toBeCloseTo(10 / 40, 12);
   });
 
   it('a plan on an API server that does not exist counts for no server', () => {

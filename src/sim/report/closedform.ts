@@ -184,6 +184,7 @@ class Model {
         bytes[LIVE]! += (s.nsJsonBytes[i]! * this.input.wireRatio + s.nsLive[i]! * this.input.envelopeBytes) / this.live;
       }
       const b = s.burstPodsPerSec[i] ?? 0;
+      // Stryker disable next-line EqualityOperator,LogicalOperator: only a guard against 0 / 0. A namespace without bursts (b = 0) adds 0 x its bytes either way, and b > 0 implies burstPods > 0 (a sum of rates, none negative).
       if (b > 0 && this.burstPods > 0) {
         const f = b / this.burstPods;
         p[BURST_NEW]! += f;

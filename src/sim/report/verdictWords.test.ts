@@ -8,6 +8,7 @@ describe('Chinese spacing in assembled verdict phrases (issue 11)', () => {
     expect(cjkSpacing('replica-0 没有收到 shardInfo')).toBe('replica-0 没有收到 shardInfo');
     expect(cjkSpacing('25%的对象没有负责副本')).toBe('25% 的对象没有负责副本');
     expect(cjkSpacing('HTTP 500（服务器错误）')).toBe('HTTP 500（服务器错误）');
+    expect(cjkSpacing('个副本  \t 没有')).toBe('个副本没有');
   });
 
   it('the Chinese verdict words name a replica count without a stray space before the verb', () => {
@@ -21,5 +22,21 @@ describe('the verdict words of a locale', () => {
   it('Chinese for zh-CN, English otherwise', () => {
     expect(verdictWordsFor('zh-CN')).toBe(CHINESE);
     expect(verdictWordsFor('en')).toBe(ENGLISH);
+  });
+});
+
+describe('filling a message', () => {
+  it('English: counts grouped by thousands, text as given, and a placeholder without a value left visible', () => {
+    expect(ENGLISH.message('headline', { count: 1234, ratio: '2.0' })).toBe('1,234 replicas: server-side sends 2.0× less');
+    expect(ENGLISH.message('hot', { replica: 'replica-0' })).toBe('replica-0 receives {factor}× its fair share');
+    // No count: the plural form.
+    expect(ENGLISH.message('more', {})).toBe('and {count} more problems');
+  });
+
+  it('Chinese: whole counts in prose (万 from 10,000), other figures with up to two decimals, a missing value left visible', () => {
+    expect(CHINESE.message('replicaCount', { count: 20000 })).toBe('2 万个副本');
+    expect(CHINESE.message('replicaCount', { count: 1234 })).toBe('1,234 个副本');
+    expect(CHINESE.message('replicaCount', { count: 2.125 })).toBe('2.13 个副本');
+    expect(CHINESE.message('hot', { replica: 'replica-0' })).toBe('replica-0 收到的数据是公平份额的 {factor}×');
   });
 });
