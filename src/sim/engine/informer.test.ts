@@ -56,8 +56,13 @@ describe('a LIST then a WATCH', () => {
       expect(x.bytesKept).toBe(x.listBytes - overhead);
       expect(x.bytesReceived).toBeGreaterThanOrEqual(x.listBytes);
     }
-    // The API server checks every object once per sharded LIST.
-    expect(s.modes.server.apiServers[0]!.listRequests).toBe(4);
+    // The API server answers four LISTs, checks every object once for each, and sends (and
+    // encodes) exactly the bodies the replicas receive.
+    const api = s.modes.server.apiServers[0]!;
+    expect(api.listRequests).toBe(4);
+    expect(api.hashes).toBe(4 * live);
+    expect(api.egressBytes).toBe(bodies);
+    expect(api.encodedBytes).toBe(bodies);
   });
 
   it('client-side: each replica lists everything, hashes every object, and keeps its quarter', () => {
@@ -150,8 +155,15 @@ describe('a streaming list (one WATCH with the initial events)', () => {
     expect(Math.abs(bodies - expected)).toBeLessThanOrEqual(s.cluster.live);
     // Kept: the initial events; the closing BOOKMARK has no object to keep.
     for (const x of c) expect(x.bytesDiscarded).toBe(bookmarkBytes('json'));
-    // Nor does the API server see a LIST.
-    expect(s.modes.server.apiServers[0]!.listRequests).toBe(0);
+    // Nor does the API server see a LIST. It checks every object for each replica, filters
+    // out the other three quarters, and sends each replica its items and one BOOKMARK.
+    const api = s.modes.server.apiServers[0]!;
+    expect(api.listRequests).toBe(0);
+    expect(api.hashes).toBe(4 * s.cluster.live);
+    expect(api.metrics.watchFilteredEventsTotal).toBe(3 * s.cluster.live);
+    expect(api.eventsSent).toBe(s.cluster.live + 4);
+    expect(api.egressBytes).toBe(bodies);
+    expect(api.encodedBytes).toBe(bodies);
   });
 
   it('client-side: everything, hashed locally, its quarter kept and the rest discarded', () => {
