@@ -197,3 +197,36 @@ describe('a sync that fails', () => {
     expect(sim.snapshot().modes.server.lifecycle.relists.error).toBe(0);
   });
 });
+
+describe('in protobuf', () => {
+  it('a LIST body is the overhead and the JSON items scaled by the protobuf ratio; the initial events likewise, each rounded', () => {
+    const json = synced({ replicas: { count: 4, initialList: 'list' } }).snapshot();
+    const pb = synced({ replicas: { count: 4, initialList: 'list' }, sizes: { encoding: 'protobuf' } }).snapshot();
+    const ratio = pb.params.sizes.protobufRatio;
+    expect(ratio).toBeLessThan(1);
+    for (const mode of ['server', 'client'] as const) {
+      pb.modes[mode].replicas.forEach((r, i) => {
+        const items = json.modes[mode].replicas[i]!.counters.listBytes - listOverheadBytes('json');
+        expect(r.counters.listBytes).toBe(listOverheadBytes('protobuf') + Math.round(items * ratio));
+        expect(r.counters.bytesKept + r.counters.bytesDiscarded).toBe(Math.round(items * ratio));
+        expect(Math.abs(r.counters.bytesKept - json.modes[mode].replicas[i]!.counters.bytesKept * ratio)).toBeLessThanOrEqual(1);
+      });
+    }
+    expect(pb.modes.server.apiServers[0]!.egressBytes).toBe(pb.modes.server.replicas.reduce((a, r) => a + r.counters.listBytes, 0));
+  });
+
+  it('a streaming list: each initial event is its object scaled and rounded, in a protobuf envelope', () => {
+    const json = synced({ replicas: { count: 4, initialList: 'watch-list' } }).snapshot();
+    const pb = synced({ replicas: { count: 4, initialList: 'watch-list' }, sizes: { encoding: 'protobuf' } }).snapshot();
+    const ratio = pb.params.sizes.protobufRatio;
+    pb.modes.server.replicas.forEach((r, i) => {
+      const j = json.modes.server.replicas[i]!.counters;
+      const jsonItems = j.listBytes - j.listItems * eventEnvelopeBytes('json') - bookmarkBytes('json');
+      const pbItems = r.counters.listBytes - r.counters.listItems * eventEnvelopeBytes('protobuf') - bookmarkBytes('protobuf');
+      // Each object rounded on its own: within half a byte per item of the scaled total.
+      expect(Math.abs(pbItems - jsonItems * ratio)).toBeLessThanOrEqual(r.counters.listItems / 2 + 1e-9);
+      expect(pbItems).toBeLessThan(jsonItems * ratio * 1.01);
+      expect(r.counters.bytesDiscarded).toBe(bookmarkBytes('protobuf'));
+    });
+  });
+});
