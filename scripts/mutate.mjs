@@ -89,8 +89,8 @@ function resolveEntry(entry, tree) {
 /**
  * The test files whose job is to specify the mutated code: a layer's own tests, so a score
  * says how well src/core's tests pin src/core (the sim's tests run core code too, slowly,
- * without being its spec). Code outside core and sim gets every test file (Stryker then
- * keeps to those that import it, vitest's `related` mode).
+ * without being its spec). Code outside core and sim gets every test file (each mutant then
+ * runs only the tests that executed it in the initial run: `perTest` coverage).
  */
 function testGlobsFor(files) {
   const own = {

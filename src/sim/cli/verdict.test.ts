@@ -3,7 +3,7 @@ import { runCli } from './cli';
 import { createSimulation } from '../engine';
 import type { SimParamsInput } from '../params';
 import type { SimSnapshot } from '../report';
-import { CHINESE, HOT_REPLICA_FACTOR, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from '../report';
+import { CHINESE, HOT_REPLICA_FACTOR, failuresOf, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from '../report';
 
 const QUIET_BURSTS = { burst: { enabled: false } };
 
@@ -243,5 +243,144 @@ describe('the seconds a settling headline waits (issue 19, point 9)', () => {
     expect(v.settling).toBe(true);
     expect(v.sentence).toMatch(/\(expected; rates settle in 3 s\)$/);
     expect(verdictSentence(v, CHINESE)).toMatch(/；速率尚未稳定，还需 3 秒$/);
+  });
+});
+
+/**
+ * The verdict's rules on snapshots of a small healthy run with one figure changed at a time,
+ * so each rule is seen on its own: the run itself says nothing is wrong.
+ */
+describe('verdict rules, one changed figure at a time', () => {
+  const base = run({ cluster: { pods: 400, namespaces: 4 }, replicas: { count: 4 } }).snapshot();
+  type Replicas = SimSnapshot['modes']['server']['replicas'];
+  type Patch = Partial<Replicas[number]>;
+  const server = base.modes.server;
+  const client = base.modes.client;
+
+  function withServer(patch: (r: Replicas[number], i: number) => Patch, extra: Partial<SimSnapshot['modes']['server']> = {}, s: SimSnapshot = base): SimSnapshot {
+    return { ...s, modes: { ...s.modes, server: { ...s.modes.server, replicas: s.modes.server.replicas.map((r, i) => ({ ...r, ...patch(r, i) })), ...extra } } };
+  }
+  const lifecycle = (duplicatesMissed: number, duplicatesCaught: number) => ({ lifecycle: { ...server.lifecycle, duplicatesMissed, duplicatesCaught } });
+  const totals = (s: SimSnapshot, clientEgress: number, serverEgress: number): SimSnapshot => ({
+    ...s,
+    modes: { client: { ...s.modes.client, totals: { ...s.modes.client.totals, egressBytesPerSec: clientEgress } }, server: { ...s.modes.server, totals: { ...s.modes.server.totals, egressBytesPerSec: serverEgress } } },
+  });
+
+  it('the base run is healthy and measured', () => {
+    expect(verdictOf(base).failures).toEqual([]);
+    expect(headlineRatio(base).source).toBe('measured');
+  });
+
+  it('the ratio is measured only with history, and egress in both modes; otherwise the closed form, or 1 without it', () => {
+    expect(headlineRatio(totals(base, 3000, 1000))).toEqual({ ratio: 3, source: 'measured', settling: false, settlingSeconds: null });
+    const expected = base.closedForm.client.egressBytesPerSec / base.closedForm.server.egressBytesPerSec;
+    expect(headlineRatio({ ...totals(base, 3000, 1000), time: 0 })).toEqual({ ratio: expected, source: 'expected', settling: false, settlingSeconds: null });
+    expect(headlineRatio(totals(base, 0, 1000))).toEqual({ ratio: expected, source: 'expected', settling: false, settlingSeconds: null });
+    expect(headlineRatio(totals(base, 3000, 0))).toEqual({ ratio: expected, source: 'expected', settling: false, settlingSeconds: null });
+    const noServer = { ...totals(base, 0, 0), closedForm: { ...base.closedForm, server: { ...base.closedForm.server, egressBytesPerSec: 0 } } };
+    expect(headlineRatio(noServer).ratio).toBe(1);
+    const noClient = { ...totals(base, 0, 0), closedForm: { ...base.closedForm, client: { ...base.closedForm.client, egressBytesPerSec: 0 } } };
+    expect(headlineRatio(noClient).ratio).toBe(1);
+  });
+
+  it('gaps and duplicates as shares of the live objects (of at least one)', () => {
+    const audit = (gaps: number, duplicates: number, live: number) => ({ audit: { ...server.audit, gaps, duplicates, live } });
+    expect(failuresOf(withServer(() => ({}), audit(10, 20, 400)))).toEqual([
+      { kind: 'gaps', mode: 'server', count: 10, share: 10 / 400 },
+      { kind: 'duplicates', mode: 'server', count: 20, share: 20 / 400 },
+    ]);
+    expect(failuresOf(withServer(() => ({}), audit(3, 0, 0)))).toEqual([{ kind: 'gaps', mode: 'server', count: 3, share: 3 }]);
+  });
+
+  it('a failed LIST: HTTP 500, or down when its own selector does not parse (no status)', () => {
+    const s = withServer((_, i) =>
+      i === 1 ? { status: 'error', error: { httpStatus: 500, message: 'x' } } : i === 2 ? { status: 'error', error: { httpStatus: null, message: 'y' } } : {},
+    );
+    expect(failuresOf(s)).toEqual([
+      { kind: 'http500', mode: 'server', replicas: [1] },
+      { kind: 'down', mode: 'server', replicas: [2] },
+    ]);
+  });
+
+  it('trust and fallback only for replicas that run', () => {
+    const s = withServer((_, i) => (i === 0 ? { filtering: 'trust' } : i === 1 ? { filtering: 'local' } : i === 2 ? { status: 'error', error: { httpStatus: 500, message: 'x' }, filtering: 'trust' } : {}));
+    expect(failuresOf(s).map((f) => f.kind)).toEqual(['http500', 'trust', 'fallback']);
+    expect(failuresOf(s).find((f) => f.kind === 'trust')).toEqual({ kind: 'trust', mode: 'server', replicas: [0] });
+    expect(failuresOf(s).find((f) => f.kind === 'fallback')).toEqual({ kind: 'fallback', mode: 'server', replicas: [1] });
+  });
+
+  it('duplicate events kept: named for a replica that trusts a gate-off WATCH after a LIST with shardInfo', () => {
+    const gateOff = server.apiServers.map((a) => ({ ...a, gate: false }));
+    const skewed = (patch: Patch, missed: number, caught: number, apiServers: SimSnapshot['modes']['server']['apiServers'] = gateOff) =>
+      failuresOf(withServer((_, i) => (i === 2 ? patch : {}), { ...lifecycle(missed, caught), apiServers }));
+    const trusting: Patch = { filtering: 'trust', shardInfoSeen: true };
+    expect(skewed(trusting, 12, 0)).toEqual([
+      { kind: 'trust', mode: 'server', replicas: [2] },
+      { kind: 'skewTrust', mode: 'server', replicas: [2], events: 12 },
+    ]);
+    // Others caught some: still said, for the one that trusts.
+    expect(skewed(trusting, 12, 5).map((f) => f.kind)).toEqual(['trust', 'skewTrust']);
+    // No duplicates kept: nothing to say beyond trust.
+    expect(skewed(trusting, 0, 0).map((f) => f.kind)).toEqual(['trust']);
+    // Its WATCH is on a gate-on server, or it never had shardInfo: 'trust' says it all.
+    expect(skewed(trusting, 12, 0, server.apiServers).map((f) => f.kind)).toEqual(['trust']);
+    expect(skewed({ filtering: 'trust', shardInfoSeen: false }, 12, 0).map((f) => f.kind)).toEqual(['trust']);
+    // A replica that checks locally on that server keeps no duplicate: it is not named.
+    expect(skewed({ filtering: 'local', shardInfoSeen: true }, 12, 0)).toEqual([
+      { kind: 'skewTrust', mode: 'server', replicas: [], events: 12 },
+      { kind: 'fallback', mode: 'server', replicas: [2] },
+    ]);
+    // Nobody trusts any more and none were caught: in the past tense; some caught: nothing.
+    expect(skewed({}, 12, 0)).toEqual([{ kind: 'skewTrust', mode: 'server', replicas: [], events: 12 }]);
+    expect(skewed({}, 12, 3)).toEqual([]);
+  });
+
+  it('server-side problems first, each mode its audit before its causes, the hot replica last', () => {
+    const bad = { status: 'error' as const, error: { httpStatus: 500 as const, message: 'x' } };
+    const s0 = withServer((_, i) => (i === 0 ? bad : {}), { audit: { ...server.audit, gaps: 4 } });
+    const s: SimSnapshot = { ...s0, modes: { ...s0.modes, client: { ...client, audit: { ...client.audit, gaps: 2 }, replicas: client.replicas.map((r, i) => (i === 3 ? { ...r, ...bad } : r)) } } };
+    const hot = withServer((r, i) => (i === 1 ? { rates: { ...r.rates, bytesReceivedPerSec: 1e9, eventsReceivedPerSec: 1e6 } } : {}), {}, s);
+    expect(failuresOf(hot).map((f) => `${f.mode} ${f.kind}`)).toEqual(['server gaps', 'server http500', 'client gaps', 'client http500', 'server hot']);
+  });
+
+  describe('a hot replica', () => {
+    const window = base.params.rateWindowSeconds;
+    /** Replicas receiving these bytes/s and these events per rate window. */
+    const measured = (bytes: number[], events: number[]) =>
+      withServer((r, i) => ({ rates: { ...r.rates, bytesReceivedPerSec: bytes[i]!, eventsReceivedPerSec: events[i]! / window } }));
+
+    it(`from exactly ${HOT_REPLICA_FACTOR}x the mean, the first of equally busy ones`, () => {
+      // Mean of 2.5, 1.5, 0, 0 is 1: the busiest is 2.5x; with the events far beyond noise.
+      expect(failuresOf(measured([2.5, 1.5, 0, 0], [2500, 1500, 0, 0]))).toEqual([{ kind: 'hot', mode: 'server', replica: 0, factor: 2.5 }]);
+      // 1.5x exactly: [1.5, 1.5, 0.5, 0.5] over a mean of 1.
+      expect(failuresOf(measured([0.5, 1.5, 1.5, 0.5], [500, 1500, 1500, 500]))).toEqual([{ kind: 'hot', mode: 'server', replica: 1, factor: 1.5 }]);
+      expect(failuresOf(measured([0.52, 1.48, 1.48, 0.52], [520, 1480, 1480, 520]))).toEqual([]);
+    });
+
+    it('measured, from 5 standard deviations of counting noise on: (busiest - mean) / sqrt(mean) events', () => {
+      // Mean 100 events per window: the busiest needs 150 (z = 5); 149 is noise.
+      const events = (busiest: number) => [busiest, 100 - (busiest - 100) / 3, 100 - (busiest - 100) / 3, 100 - (busiest - 100) / 3];
+      expect(failuresOf(measured([3, 1, 1, 1], events(150))).map((f) => f.kind)).toEqual(['hot']);
+      expect(failuresOf(measured([3, 1, 1, 1], events(149)))).toEqual([]);
+      // No events at all: nothing to judge.
+      expect(failuresOf(measured([3, 1, 1, 1], [0, 0, 0, 0]))).toEqual([]);
+    });
+
+    it('nothing to compare with one replica, or with nothing received', () => {
+      expect(failuresOf(measured([0, 0, 0, 0], [0, 0, 0, 0]))).toEqual([]);
+      const one = { ...measured([5, 1, 1, 1], [5000, 1000, 1000, 1000]) };
+      const single = { ...one, modes: { ...one.modes, server: { ...one.modes.server, replicas: one.modes.server.replicas.slice(0, 1) } } };
+      expect(failuresOf(single)).toEqual([]);
+    });
+
+    it('expected: from the closed form per replica, whatever the measured rates', () => {
+      const cf = (replicaBytesPerSec: number[]): SimSnapshot => ({ ...base, closedForm: { ...base.closedForm, server: { ...base.closedForm.server, replicaBytesPerSec } } });
+      expect(failuresOf(cf([1, 1, 4, 2]), 'expected')).toEqual([{ kind: 'hot', mode: 'server', replica: 2, factor: 2 }]);
+      expect(failuresOf(cf([1, 1, 1, 1]), 'expected')).toEqual([]);
+      expect(failuresOf(cf([3]), 'expected')).toEqual([]);
+      // Two replicas: 3 and 1 over a mean of 2 is 1.5x.
+      expect(failuresOf(cf([3, 1]), 'expected')).toEqual([{ kind: 'hot', mode: 'server', replica: 0, factor: 1.5 }]);
+      expect(failuresOf(cf([0, 0, 0, 0]), 'expected')).toEqual([]);
+    });
   });
 });

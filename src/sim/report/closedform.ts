@@ -119,6 +119,7 @@ export function bookmarksPerSecond(interval: number, minTimeoutSeconds: number):
   const b = (2 * minTimeoutSeconds - 2) / interval;
   // The mean of floor(x) for x uniform in [a, b): the integral of floor over [a, b), piece by piece.
   let integral = 0;
+  // Stryker disable next-line EqualityOperator: `k <= b` adds one more piece only when b is an integer, and that piece is k x (b - b) = 0.
   for (let k = Math.floor(a); k < b; k++) integral += k * (Math.min(b, k + 1) - Math.max(a, k));
   return (integral / (b - a) + 1) / (1.5 * minTimeoutSeconds);
 }
@@ -183,6 +184,7 @@ class Model {
         bytes[LIVE]! += (s.nsJsonBytes[i]! * this.input.wireRatio + s.nsLive[i]! * this.input.envelopeBytes) / this.live;
       }
       const b = s.burstPodsPerSec[i] ?? 0;
+      // Stryker disable next-line EqualityOperator,LogicalOperator: only a guard against 0 / 0. A namespace without bursts (b = 0) adds 0 x its bytes either way, and b > 0 implies burstPods > 0 (a sum of rates, none negative).
       if (b > 0 && this.burstPods > 0) {
         const f = b / this.burstPods;
         p[BURST_NEW]! += f;
