@@ -6,6 +6,7 @@
  * Bad flags print a message naming the flag and its bounds and exit with status 2.
  */
 import { createSimulation } from '../engine';
+import { importPodsJson, type ImportedObject, type RejectedItem } from '../cluster';
 import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { SimParams } from '../params';
@@ -109,7 +110,11 @@ export function runCli(argv: readonly string[], readFile: ReadFile = readScenari
 function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink | undefined): CliResult {
   const args = parseArgs(argv);
   if (args.help) return { code: 0, stdout: usage(args.lang) + '\n', stderr: '' };
-  const { input, seconds: runSeconds } = scenarioOf(args, readFile);
+  const { input: given, seconds: runSeconds } = scenarioOf(args, readFile);
+  const imported = args.importFile === null ? null : importFile(args.importFile, readFile);
+  if (imported !== null && !imported.ok) return refused([imported.message], args.lang);
+  // An import sets the cluster's size; the budgets below then count its pods.
+  const input = imported ? { ...given, cluster: { ...given.cluster, pods: imported.objects.length } } : given;
   const v = validateParams(input);
   if (!v.ok) return refused(v.issues.map(flagMessage), args.lang, true);
   const runError = eventBudgetError(v.params.churn, runSeconds, args.lang);
@@ -120,7 +125,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
   // No step-back checkpoints: the command line never steps back, and copying the state every
   // few simulated seconds cost most of a long run's time and memory (issue 23, point 10).
   const started = progress?.now();
-  const sim = createSimulation(input, { checkpointBudgetBytes: 0 });
+  const sim = createSimulation(input, { checkpointBudgetBytes: 0, ...(imported ? { imported: imported.objects } : {}) });
   stepWithProgress(sim, runSeconds, progress, started);
   const snap = sim.snapshot();
   const seconds = snap.time;
@@ -134,6 +139,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
       seconds,
       events: snap.churn.total,
       livePods: snap.cluster.live,
+      ...(imported ? { imported: { file: args.importFile, objects: imported.objects.length, rejected: imported.rejected } } : {}),
       refusedAdds: snap.churn.refusedAdds,
       meanEventBytes: snap.closedForm.meanEventBytes,
       modes: { client, server },
@@ -144,7 +150,8 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }
-  return { code: 0, stdout: table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards, args.lang), stderr: '' };
+  const lead = imported ? `${imported.summary}\n\n` : '';
+  return { code: 0, stdout: lead + table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards, args.lang), stderr: '' };
 }
 
 /**
@@ -155,4 +162,22 @@ function jsonVerdict(v: Verdict): Omit<Verdict, 'settlingSeconds'> {
   const { settlingSeconds, ...rest } = v;
   void settlingSeconds;
   return rest;
+}
+
+type ImportedFile =
+  | { ok: true; objects: readonly ImportedObject[]; rejected: readonly RejectedItem[]; summary: string }
+  | { ok: false; message: string };
+
+/** Reads `--import FILE`: the pods, or a message with the file and the place it failed. */
+function importFile(path: string, readFile: ReadFile): ImportedFile {
+  let text: string;
+  try {
+    text = readFile(path);
+  } catch (e) {
+    return { ok: false, message: `--import ${JSON.stringify(path)} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+  }
+  const r = importPodsJson(text);
+  if (!r.ok) return { ok: false, message: `--import ${path}: ${r.error.message}` };
+  const left = r.rejected.map((x) => `\n  item ${x.index} left out: ${x.reason}`).join('');
+  return { ok: true, objects: r.objects, rejected: r.rejected, summary: `imported ${r.objects.length} pods from ${path}${left}` };
 }

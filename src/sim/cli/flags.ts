@@ -97,6 +97,7 @@ export function usage(lang: LocaleId = 'en'): string {
     lines.push(`  --${'json'.padEnd(16)} 输出 JSON 而不是表格`);
     lines.push(`  --${'reshard'.padEnd(16)} 模拟中的一次重新分片：${RESHARD_GRAMMAR}；可重复给出多次`);
     lines.push(`  --${'scenario'.padEnd(16)} 一个 JSON 文件 {"params": {...}, "events": [...], "seconds": S}（docs/scenario.md）；命令行参数覆盖其中的 params`);
+    lines.push(`  --${'import'.padEnd(16)} 从真实集群的 Pod 开始：kubectl get pods -A -o json 的输出文件（List 或 PodList）`);
     lines.push(`  --${'lang'.padEnd(16)} 表格和结论的语言：en 或 zh-CN（JSON 的键和值保持英文）`);
     lines.push('', '数字用十进制书写（100000、100_000、2.5、1e5）；每个参数最多给出一次。');
     return lines.join('\n');
@@ -106,6 +107,7 @@ export function usage(lang: LocaleId = 'en'): string {
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
   lines.push(`  --${'reshard'.padEnd(16)} a reshard during the run: ${RESHARD_GRAMMAR}; repeat for several`);
   lines.push(`  --${'scenario'.padEnd(16)} a JSON file {"params": {...}, "events": [...], "seconds": S} (docs/scenario.md); flags override its params`);
+  lines.push(`  --${'import'.padEnd(16)} start from a real cluster's pods: the file of kubectl get pods -A -o json (a List or PodList)`);
   lines.push(`  --${'lang'.padEnd(16)} language of the table and the summary: en or zh-CN (JSON keys stay English)`);
   lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
   return lines.join('\n');
@@ -204,12 +206,15 @@ export function parseArgs(argv: readonly string[]): {
   /** `--reshard` values in order, each with the `from` it names. */
   reshards: { from: number; event: ScheduledEvent; text: string }[];
   scenario: string | null;
+  /** `--import FILE`: a real cluster's pods (`kubectl get pods -A -o json`). */
+  importFile: string | null;
   secondsGiven: boolean;
   lang: LocaleId;
 } {
   const input: Record<string, unknown> = {};
   const reshards: { from: number; event: ScheduledEvent; text: string }[] = [];
   let scenario: string | null = null;
+  let importFile: string | null = null;
   let seconds = 60;
   let json = false;
   let help = false;
@@ -244,12 +249,12 @@ export function parseArgs(argv: readonly string[]): {
       value = name.slice(eq + 1);
       name = name.slice(0, eq);
     }
-    if (name === 'reshard' || name === 'scenario') {
+    if (name === 'reshard' || name === 'scenario' || name === 'import') {
       if (value === undefined) {
         value = argv[i + 1];
         if (value === undefined || value.startsWith('--')) throw new FlagError(
-            `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : 'a JSON file'})`,
-            `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : '一个 JSON 文件'}）`,
+            `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'the file of kubectl get pods -A -o json' : 'a JSON file'})`,
+            `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'kubectl get pods -A -o json 的输出文件' : '一个 JSON 文件'}）`,
           );
         i++;
       }
@@ -261,6 +266,9 @@ export function parseArgs(argv: readonly string[]): {
           if (e instanceof ScenarioError) throw new FlagError(e.message);
           throw e;
         }
+      } else if (name === 'import') {
+        if (importFile !== null) throw new FlagError(`--import is given twice (${quoted(importFile)}, then ${quoted(value)}); give it once`, `--import 给出了两次（先是 ${quoted(importFile)}，后是 ${quoted(value)}）；只需给出一次`);
+        importFile = value;
       } else {
         if (scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(scenario)}, then ${quoted(value)}); give it once`, `--scenario 给出了两次（先是 ${quoted(scenario)}，后是 ${quoted(value)}）；只需给出一次`);
         scenario = value;
@@ -275,7 +283,7 @@ export function parseArgs(argv: readonly string[]): {
     }
     const spec = FLAGS[name];
     if (!spec) {
-      const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario`;
+      const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario, --import`;
       throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${known}`, `未知参数 --${name.slice(0, 40)}；已知参数：${known}`);
     }
     if (value === undefined) {
@@ -345,7 +353,7 @@ export function parseArgs(argv: readonly string[]): {
       throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`, `--gates 列出了 ${n} 个 API 服务器，但 --api-servers 为 ${servers.count}；每个 API 服务器给出一个 on/off`);
     }
   }
-  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
+  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, importFile, secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
 }
 
 function mergeInput(base: unknown, over: unknown): unknown {

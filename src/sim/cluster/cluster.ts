@@ -14,7 +14,8 @@ import { formatHex,  partsToBigInt } from '../../core/sharding';
 import type { ClusterParams, SizeParams } from '../params';
 import type { Prng } from './prng';
 import { SortedHashIndex, sortByHash } from './hashindex';
-import { createNamespaces, weightOf } from './namespaces';
+import type { ImportedObject } from './import';
+import { createNamespaces, importedNamespaces, weightOf } from './namespaces';
 import { mix32 } from './names';
 import { sampleJsonBytes } from './sizes';
 import { EPOCH_MS, formatUuid, parseUuidInto, writeUuidV4, writeUuidV7 } from './uuid';
@@ -35,6 +36,13 @@ export const MAX_LIVE_OBJECTS = 1_000_000;
 
 /** Seconds of history the initial objects' creation times are spread over. */
 const INITIAL_AGE_SECONDS = 30 * 86_400;
+
+/** The uids of imported objects as words (each a canonical UUID, as the importer checked). */
+function importedUidWords(imported: readonly ImportedObject[]): Uint32Array {
+  const words = new Uint32Array(imported.length * 4);
+  for (let i = 0; i < imported.length; i++) parseUuidInto(imported[i]!.uid, words, i * 4);
+  return words;
+}
 
 /** The cluster's objects. */
 export class Cluster {
@@ -106,8 +114,9 @@ export class Cluster {
     readonly params: ClusterParams,
     private sizes: SizeParams,
     private readonly prng: Prng,
+    imported?: readonly ImportedObject[], // a real cluster's pods (`./import`), with params from importedClusterParams
   ) {
-    const ns = createNamespaces(params, prng);
+    const ns = imported ? importedNamespaces(imported) : createNamespaces(params, prng);
     this.namespaceCount = ns.count;
     this.namespaceNames = ns.names;
     this.nsHashHi = ns.hashHi;
@@ -119,10 +128,10 @@ export class Cluster {
     this.nsLiveJsonBytes = new Float64Array(ns.count + 1);
     this.resourceVersion = 1000;
     this.index = new SortedHashIndex(this, 'uidHi', 'uidLo', 'jsonBytes');
-    this.grow(Math.ceil(params.pods * 1.1) + 64);
+    this.grow(Math.ceil((imported?.length ?? params.pods) * 1.1) + 64);
     // Time-ordered ids start 30 days back and advance with each object created.
     this.v7Ms = EPOCH_MS - INITIAL_AGE_SECONDS * 1000;
-    this.createInitial(params.pods);
+    this.createInitial(imported?.length ?? params.pods, imported);
     this.index.build(this.liveSlots.subarray(0, this.liveCount), this.capacity, true);
     this.indexed = true;
   }
@@ -133,17 +142,17 @@ export class Cluster {
    * independent draws, so the order of drawing changes nothing but speed). Walking the hash
    * space (a hash-space view, a LIST by range) then reads every per-slot array sequentially
    * instead of jumping around memory: at a million objects that is the difference between a
-   * few milliseconds and hundreds. Objects created later take freed slots or are appended, and only interleave.
+   * few milliseconds and hundreds. Objects created later take freed slots or are appended, and only interleave. An import's uids, namespaces and sizes are not drawn.
    */
-  private createInitial(n: number): void {
-    const words = new Uint32Array(n * 4);
+  private createInitial(n: number, imported?: readonly ImportedObject[]): void {
+    const words = imported ? importedUidWords(imported) : new Uint32Array(n * 4);
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
     const identity = new Uint32Array(n);
     for (let i = 0; i < n; i++) identity[i] = i;
-    if (this.params.sequentialIds) {
+    if (imported === undefined && this.params.sequentialIds) {
       for (let i = 0; i < n; i++) this.writeUid(words, i * 4, -((INITIAL_AGE_SECONDS * (n - i)) / n));
-    } else {
+    } else if (imported === undefined) {
       // writeUuidV4 for every object, in bulk: four draws each, version and variant bits set after.
       this.prng.fillU32(words, 0, n * 4);
       for (let o = 0; o < n * 4; o += 4) {
@@ -172,12 +181,14 @@ export class Cluster {
     let version = this.resourceVersion;
     let liveBytes = this.liveJsonBytes;
     let live = this.liveCount;
+    const nsIndex = new Map(imported ? this.namespaceNames.map((name, i) => [name, i]) : []);
     for (let j = 0; j < n; j++) {
-      const ns = this.drawNamespace();
+      const source = imported?.[order[j]!];
+      const ns = source ? nsIndex.get(source.namespace)! : this.drawNamespace();
       nsOf[j] = ns;
       nsHi[j] = nsHashHi[ns]!;
       nsLo[j] = nsHashLo[ns]!;
-      const bytes = sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!);
+      const bytes = source ? Math.max(1, Math.min(0xffffffff, Math.round(source.jsonBytes))) : sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!);
       jsonBytes[j] = bytes;
       rv[j] = ++version;
       created[j] = -((INITIAL_AGE_SECONDS * (n - order[j]!)) / n);

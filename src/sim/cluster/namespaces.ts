@@ -64,3 +64,38 @@ export function createNamespaces(params: ClusterParams, prng: Prng): Namespaces 
   }
   return { count: n, names, hashHi, hashLo, sizeFactor, cdf, workloads };
 }
+
+/**
+ * The namespaces of an imported cluster: its namespaces in name order (one called "default"
+ * if every object is cluster-scoped), weighted by how many objects each holds, so churn adds
+ * pods where the real cluster has them. No draws: the same objects give the same namespaces.
+ */
+export function importedNamespaces(objects: readonly { readonly namespace: string }[]): Namespaces {
+  const counts = new Map<string, number>();
+  for (const o of objects) if (o.namespace !== '') counts.set(o.namespace, (counts.get(o.namespace) ?? 0) + 1);
+  if (counts.size === 0) counts.set('default', 1);
+  const names = [...counts.keys()].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  const n = names.length;
+  names.push('');
+  const hashHi = new Uint32Array(n + 1);
+  const hashLo = new Uint32Array(n + 1);
+  const sizeFactor = new Float64Array(n + 1).fill(1);
+  const scratch = new Uint32Array(2);
+  for (let i = 0; i <= n; i++) {
+    hashFieldInto(names[i]!, scratch, 0);
+    hashHi[i] = scratch[0]!;
+    hashLo[i] = scratch[1]!;
+  }
+  const total = names.slice(0, n).reduce((s, name) => s + counts.get(name)!, 0);
+  const cdf = new Float64Array(n);
+  let sum = 0;
+  for (let i = 0; i < n; i++) {
+    sum += counts.get(names[i]!)!;
+    cdf[i] = sum / total;
+  }
+  cdf[n - 1] = 1;
+  const workloads = new Uint16Array(n + 1);
+  for (let i = 0; i < n; i++) workloads[i] = Math.max(1, Math.min(400, Math.round(Math.sqrt(counts.get(names[i]!)!) / 2)));
+  workloads[n] = 1;
+  return { count: n, names, hashHi, hashLo, sizeFactor, cdf, workloads };
+}

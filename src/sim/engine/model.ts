@@ -4,7 +4,7 @@
  * `../time/checkpoint`). What is not state (the recorded history, the checkpoints, caches of
  * pure computations, the hash-space picture) lives on the coordinator (`./simulation`).
  */
-import { Cluster, createPrng } from '../cluster';
+import { Cluster, createPrng, importedClusterParams, type ImportedObject } from '../cluster';
 import { ChurnSource } from '../cluster';
 import type { Mode, ReshardEvent, SimParams, SimParamsInput } from '../params';
 import { MODES, ordered } from '../params';
@@ -89,12 +89,14 @@ export class Model {
   checkpointTick = 0;
 
   /** A new cluster at t = 0 with every replica connected (each does its initial LIST) and the first sample taken. */
-  constructor(params: SimParams) {
+  constructor(input: SimParams, imported?: readonly ImportedObject[]) {
+    // An imported cluster sets the cluster's shape (pods, namespaces, cluster-scoped share).
+    const params = imported ? { ...input, cluster: importedClusterParams(imported, input.cluster) } : input;
     this.params = params;
     this.requested = params;
     this.layout = new LayoutState(params);
     const prng = createPrng(params.seed);
-    this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'));
+    this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'), imported);
     this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
     const watchRng = prng.fork('watch');
     this.modes = { client: new ModeEngine('client', this.cluster, watchRng), server: new ModeEngine('server', this.cluster, watchRng) };

@@ -12,7 +12,7 @@
  * the recorded history and the checkpoints (time travel), the version counter, caches of pure
  * computations and the hash-space picture.
  */
-import { EventBatch } from '../cluster';
+import { EventBatch, type ImportedObject } from '../cluster';
 import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, churnEventsPerSecond, mergeParams, resolveParams, retypedPastDiffers } from '../params';
 import type { Mode, RetypedLayout, SimParams, SimParamsInput } from '../params';
 import type { ListOptions, PodObject, WatchEventEnvelope } from '../apiserver';
@@ -70,10 +70,14 @@ class SimulationImpl implements Simulation, LoopContext {
    */
   hashView: HashSpaceTracker;
 
-  constructor(params: SimParams, checkpointBudgetBytes?: number) {
+  /** A real cluster's pods the model starts from instead of generated ones (kept across rebuilds). */
+  private readonly imported: readonly ImportedObject[] | undefined;
+
+  constructor(params: SimParams, checkpointBudgetBytes?: number, imported?: readonly ImportedObject[]) {
     this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
-    this.base = params;
-    this.m = new Model(params);
+    this.imported = imported;
+    this.m = new Model(params, imported);
+    this.base = this.m.params;
     this.hashView = new HashSpaceTracker(this.m.cluster, [this.m.modes.client, this.m.modes.server]);
     this.checkpoints.take(0, 0, this.modelFields());
     this.version++;
@@ -89,10 +93,10 @@ class SimulationImpl implements Simulation, LoopContext {
 
   /** A new cluster at t = 0 (a new seed or cluster shape). `keepCheckpoints`: a replay from the start. */
   private build(params: SimParams, keepCheckpoints = false): void {
-    this.base = params;
     this.history = [];
     if (!keepCheckpoints) this.checkpoints.clear();
-    this.m = new Model(params);
+    this.m = new Model(params, this.imported);
+    this.base = this.m.params;
     this.hashView = new HashSpaceTracker(this.m.cluster, [this.m.modes.client, this.m.modes.server]);
     if (!keepCheckpoints) this.checkpoints.take(0, 0, this.modelFields());
     this.version++;
@@ -311,6 +315,7 @@ class SimulationImpl implements Simulation, LoopContext {
  * its initial LIST) and takes the first sample at t = 0. Throws `SimParamsError` naming each
  * bad parameter and its bounds.
  */
-export function createSimulation(input: SimParamsInput = {}, options: { checkpointBudgetBytes?: number } = {}): Simulation {
-  return new SimulationImpl(resolveParams(input, DEFAULT_PARAMS), options.checkpointBudgetBytes);
+/** A simulation; `options.imported`: a real cluster's pods (from `importPodsJson`) instead of generated ones. */
+export function createSimulation(input: SimParamsInput = {}, options: { checkpointBudgetBytes?: number; imported?: readonly ImportedObject[] } = {}): Simulation {
+  return new SimulationImpl(resolveParams(input, DEFAULT_PARAMS), options.checkpointBudgetBytes, options.imported);
 }
