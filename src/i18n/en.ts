@@ -453,6 +453,8 @@ export const en = {
   'stories.menu': 'Stories',
   'stories.menuTitle': 'Guided stories: step by step, from the problem to the fixes',
   'story.caption': 'Story',
+  'story.countdown.reshard': 'reshard in {s} s',
+  'story.countdown.restart': 'API server restart in {s} s',
   'story.stepOf': 'Step {n} of {m}',
   'story.prev': 'Previous step',
   'story.next': 'Next step',
