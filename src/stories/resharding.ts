@@ -43,7 +43,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
-      at: 30, // past the hand-off, so its no-owner window is in the report
+      at: 0, // the hand-off happens in front of the audience (a countdown says so)
       question: 'story.resharding.3.q',
       answer: 'story.resharding.3.a',
     },
