@@ -129,7 +129,7 @@ describe('guided stories in a browser (issue 10)', () => {
           const caption = document.querySelector('[data-testid="story-caption"]');
           // Issue 19: the step's run has reached the step's time (a paused run moves there first).
           const time = Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time'));
-          return location.hash === w.hash && caption?.getAttribute('data-step') === w.step && w.replicas.includes(cards) && time >= w.time - 0.01;
+          return location.hash === w.hash && caption?.getAttribute('data-step') === w.step && w.replicas.includes(cards) && time >= w.time - 0.01 && (document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'true') === w.playing;
         },
         { ...want, time: resolveStep(story, n - 1)!.time },
         { timeout: 10_000 },
@@ -153,7 +153,8 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.ok(want.replicas.includes(got.replicas), `${story.id} ${n}: ${got.replicas} cards, expected one of ${want.replicas.join(', ')}`);
     // A step shown after its reshard (issue 19: a step opens at its time) shows the new layout's selectors.
     const r = resolveStep(story, n - 1)!;
-    const resharded = r.params.schedule.some((e) => e.at <= r.time);
+    const now = Number(await page.getByTestId('timeline').getAttribute('data-time'));
+    const resharded = r.params.schedule.some((e) => e.at <= Math.max(r.time, now));
     assert.deepEqual({ ...got, skew: want.skew, replicas: want.replicas, selectors: resharded ? want.selectors : got.selectors }, want, `${story.id} step ${n}`);
   }
 

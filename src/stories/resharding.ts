@@ -78,7 +78,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
-      at: 60, // past the last switch
+      at: 0, // the switches happen in front of the audience (a countdown says so)
       events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'new-first', everySeconds: 5 } }],
     },
   ],
