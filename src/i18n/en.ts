@@ -453,6 +453,8 @@ export const en = {
   'stories.menu': 'Stories',
   'stories.menuTitle': 'Guided stories: step by step, from the problem to the fixes',
   'story.caption': 'Story',
+  'story.countdown.reshard': 'reshard in {s} s',
+  'story.countdown.restart': 'API server restart in {s} s',
   'story.stepOf': 'Step {n} of {m}',
   'story.prev': 'Previous step',
   'story.next': 'Next step',
@@ -569,7 +571,7 @@ export const en = {
   'story.resharding.1.a': 'A fifth (20 %): only the objects the new replica ends up owning. Equal ranges move about half, more than twice that.',
   'story.resharding.2.title': 'Jump hash moves a fifth',
   'story.resharding.2.text':
-    'Client-side, jump hash (kube-state-metrics uses it) moves only what the fifth replica takes: about 20 %. Server-side cannot follow: jump hash buckets are not hash ranges, so no shardRange() selector expresses them, and the server-side run re-splits into equal ranges and still moves about 50 %.',
+    'Client-side, jump hash (kube-state-metrics uses it) moves only what the fifth replica takes: about 20 %. Server-side cannot follow: jump hash buckets are not hash ranges, so no shardRange() selector expresses them, and the server-side run re-splits into equal ranges and still moves about half, as in step 1.',
   'story.resharding.3.title': 'No owner for a while',
   'story.resharding.3.text':
     'All at once, every replica’s pod restarts with its new selector: shutdown, scheduling and start-up take about 8 s, then it lists again and owns nothing until that list has synced. Client-side each list is the whole collection, about 490 MB, so for about 18 s no object has an owner. Server-side each list is a fifth of it, and the window closes after about 10 s.',

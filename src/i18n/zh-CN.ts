@@ -379,6 +379,8 @@ export const zhCN = {
   'stories.menu': '故事',
   'stories.menuTitle': '引导式故事：一步一步，从问题讲到解决办法',
   'story.caption': '故事',
+  'story.countdown.reshard': '{s} 秒后重新分片',
+  'story.countdown.restart': '{s} 秒后 API 服务器重启',
   'story.stepOf': '第 {n} 步，共 {m} 步',
   'story.prev': '上一步',
   'story.next': '下一步',
@@ -697,7 +699,7 @@ export const zhCN = {
   'story.resharding.1.a': '五分之一（20%）：只有最终归新副本负责的对象。均分范围会移动约一半，是它的两倍多。',
   'story.resharding.2.title': '跳跃一致性哈希只移动五分之一',
   'story.resharding.2.text':
-    '在客户端分片中，跳跃一致性哈希（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：跳跃一致性哈希的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端分片的模拟重新均分范围，仍然移动约 50%。',
+    '在客户端分片中，跳跃一致性哈希（kube-state-metrics 使用它）只移动第 5 个副本接手的对象：约 20%。服务端分片做不到：跳跃一致性哈希的桶不是哈希范围，没有任何 shardRange() 选择器能表达它们，所以服务端分片的模拟重新均分范围，仍然移动约一半，与第 1 步相同。',
   'story.resharding.3.title': '一段时间内无人负责',
   'story.resharding.3.text':
     '一次性切换时，每个副本的 Pod 都带着新的选择器重启：停止、调度和启动约需 8 秒，然后重新 LIST，在该列表同步完成之前不负责任何对象。客户端分片的每次列表都是整个集合，约 490 MB，因此约 18 秒内没有对象有负责副本。服务端分片的每次列表只有五分之一，约 10 秒后窗口就关闭了。',

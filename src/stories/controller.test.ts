@@ -163,10 +163,13 @@ async function reference(params: SimParams, t: number) {
 const runOf = (s: { params: unknown; cluster: unknown; churn: unknown; time: number }) => ({ params: s.params, cluster: s.cluster, churn: s.churn, time: s.time });
 
 describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
-  it('opens a step as a fresh run of its own seed, parameters and schedule at t = 0, whatever ran before', async () => {
+  it('opens a step as a fresh run of its own seed, parameters and schedule, at its time, whatever ran before', async () => {
     const store = await elsewhere();
     const before = store.getState().params;
     showStoryStep(store, 'rollout', 3);
+    await store.getState().idle();
+    // The controller goes to the step's time (45 s) once the new run is built.
+    await new Promise((r) => setTimeout(r, 0));
     await store.getState().idle();
     const want = resolveStep(storyById('rollout')!, 2)!;
     expect(before.replicas).toBe(3);
@@ -213,7 +216,8 @@ describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
   it('resolves a step’s time: its `at`, else the run’s start; a bad time shows the start', () => {
     const story = storyById('saving')!;
     const at = (x: unknown) => resolveStep({ ...story, steps: [{ ...story.steps[0]!, at: x as number }] }, 0)!.time;
-    expect(resolveStep(story, 0)!.time).toBe(0);
+    expect(at(undefined)).toBe(0);
+    expect(resolveStep(story, 0)!.time).toBe(story.steps[0]!.at);
     expect(at(12.5)).toBe(12.5);
     for (const bad of [Number.NaN, -3, Number.POSITIVE_INFINITY, '9']) expect(at(bad)).toBe(0);
   });

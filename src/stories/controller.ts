@@ -57,11 +57,34 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
   // (a seek is ignored while an apply is pending), unless the reader has gone elsewhere meanwhile.
   s.setPlaying(false);
   const shown = store.getState().params;
-  void s.idle().then(() => {
+  const here = (): boolean => {
     const now = store.getState();
-    if (now.params !== shown || now.story?.id !== story.id || now.story.step !== n) return;
-    now.seekTo(r.time);
-    now.setPlaying(play);
+    return now.params === shown && now.story?.id === story.id && now.story.step === n;
+  };
+  // A seek asked for while the new run is still being applied is ignored: check that the run
+  // got there, and ask again (a few times) if it did not.
+  const go = (tries = 0): void => {
+    if (!here()) return;
+    store.getState().seekTo(r.time);
+    void store.getState().idle().then(() => {
+      if (!here()) return;
+      const t = store.getState().sim.snapshot?.time ?? 0;
+      if (t < r.time - 0.01 && tries < 20) {
+        setTimeout(() => go(tries + 1), 50);
+        return;
+      }
+      store.getState().setPlaying(play);
+    });
+  };
+  void s.idle().then(() => {
+    // A story link on load: the page has not started its run yet, so there is nothing to seek;
+    // go to the step's time once the run has started.
+    if (store.getState().sim.snapshot !== null) return go();
+    const stop = store.subscribe((x) => {
+      if (x.sim.snapshot === null) return;
+      stop();
+      void x.idle().then(() => go());
+    });
   });
   return true;
 }

@@ -19,6 +19,7 @@ export const fallback: Story = {
       focus: 'replica-cards',
       highlight: ['badge-trust', 'owned-count'],
       playing: true,
+      at: 10, // the caches have synced
       question: 'story.fallback.1.q',
       answer: 'story.fallback.1.a',
     },
@@ -29,6 +30,7 @@ export const fallback: Story = {
       focus: 'replica-cards',
       highlight: ['badge-fallback', 'owned-count'],
       playing: true,
+      at: 10, // the caches have synced
       params: { client: 'checked' },
     },
     {
@@ -38,6 +40,7 @@ export const fallback: Story = {
       focus: 'replica-cards',
       highlight: ['shardinfo-missing', 'badge-fallback'],
       playing: false,
+      at: 10, // the caches have synced
       params: { client: 'shardinfo', lifecycle: { ...DEFAULT_LIFECYCLE, initialList: 'list' } },
     },
     {
@@ -47,6 +50,7 @@ export const fallback: Story = {
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-trust', 'badge-sharded'],
       playing: true,
+      at: 10, // the caches have synced and the audit has counted
       params: { apiServers: [{ gate: true }, { gate: false }] },
     },
   ],

@@ -17,6 +17,7 @@ export const hotNamespaces: Story = {
       focus: 'hash-space',
       highlight: ['hash-canvas', 'hash-band'],
       playing: false,
+      at: 10, // the owned counts and rates
       params: { shardKey: 'object.metadata.namespace' },
     },
     {
@@ -25,6 +26,7 @@ export const hotNamespaces: Story = {
       focus: 'replica-cards',
       highlight: ['owned-count'],
       playing: false,
+      at: 10, // the owned counts and rates
       params: { shardKey: 'object.metadata.namespace', namespaceSkew: 2 },
       question: 'story.hot-namespaces.2.q',
       answer: 'story.hot-namespaces.2.a',
@@ -36,6 +38,7 @@ export const hotNamespaces: Story = {
       focus: 'bandwidth-panel',
       highlight: ['lifecycle-summary', 'chart-relists'],
       playing: true,
+      at: 430, // both cold replicas have hit 410 Gone and relisted (the second at about 7 min)
       question: 'story.hot-namespaces.3.q',
       answer: 'story.hot-namespaces.3.a',
       // Eight ranges over six namespaces: some ranges hold none. Watches end after 5 to 10
@@ -49,6 +52,7 @@ export const hotNamespaces: Story = {
       focus: 'replica-cards',
       highlight: ['owned-count'],
       playing: true,
+      at: 10, // the owned counts and rates
       params: { shardKey: 'object.metadata.uid', namespaceSkew: 2 },
     },
   ],

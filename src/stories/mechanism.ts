@@ -16,6 +16,7 @@ export const mechanism: Story = {
       focus: 'hash-space',
       highlight: ['hash-canvas'],
       playing: false,
+      at: 0, // the hash space needs no run
     },
     {
       title: 'story.mechanism.2.title',
@@ -24,6 +25,7 @@ export const mechanism: Story = {
       focus: 'hash-space',
       highlight: ['hash-band', 'boundary-handle'],
       playing: false,
+      at: 0, // the hash space needs no run
       question: 'story.mechanism.2.q',
       answer: 'story.mechanism.2.a',
     },
@@ -34,6 +36,7 @@ export const mechanism: Story = {
       focus: 'replica-cards',
       highlight: ['selector-input', 'request-url'],
       playing: false,
+      at: 0, // the request URL needs no run
     },
     {
       title: 'story.mechanism.4.title',
@@ -41,6 +44,7 @@ export const mechanism: Story = {
       focus: 'hash-space',
       highlight: ['hash-band', 'selector-input'],
       playing: true,
+      at: 0, // the hash space needs no run
       params: {
         replicas: 2,
         selectors: [

@@ -12,6 +12,7 @@ export const problem: Story = {
       focus: 'event-flow',
       highlight: ['flow-canvas-client'],
       playing: true,
+      at: 10, // rates over a whole window
       question: 'story.problem.1.q',
       answer: 'story.problem.1.a',
     },
@@ -21,6 +22,7 @@ export const problem: Story = {
       focus: 'replica-cards',
       highlight: ['owned-count'],
       playing: false,
+      at: 10, // rates over a whole window
     },
     {
       title: 'story.problem.3.title',
@@ -28,6 +30,7 @@ export const problem: Story = {
       focus: 'bandwidth-panel',
       highlight: ['bytes-rate'],
       playing: true,
+      at: 10, // rates over a whole window
       params: { replicas: 8 },
     },
   ],

@@ -21,6 +21,7 @@ export const refused: Story = {
       focus: 'replica-cards',
       highlight: ['selector-error', 'rejection-message'],
       playing: false,
+      at: 5, // the refusals have happened
       params: { selectors: [SHORT, r1!, r2!, r3!] },
       question: 'story.refused.1.q',
       answer: 'story.refused.1.a',
@@ -32,6 +33,7 @@ export const refused: Story = {
       focus: 'replica-cards',
       highlight: ['selector-error'],
       playing: false,
+      at: 5, // the refusals have happened
       params: { selectors: [UNQUOTED, r1!, r2!, r3!] },
     },
     {
@@ -41,6 +43,7 @@ export const refused: Story = {
       focus: 'replica-cards',
       highlight: ['badge-trust', 'owned-count'],
       playing: false,
+      at: 5, // the whole stream has arrived
       params: { selectors: [SHORT, r1!, r2!, r3!], apiServers: [{ gate: false }] },
     },
     {
@@ -50,6 +53,7 @@ export const refused: Story = {
       focus: 'replica-cards',
       highlight: ['selector-quickfix', 'selector-error'],
       playing: false,
+      at: 5, // the refusal the quick fix answers
       params: { selectors: [SHORT, r1!, r2!, r3!] },
     },
     {
@@ -59,6 +63,7 @@ export const refused: Story = {
       focus: 'replica-cards',
       highlight: ['selector-canonical', 'owned-count'],
       playing: true,
+      at: 5, // replica-0 has listed its share
       params: { selectors: equalSplitSelectors(4, uid) },
     },
   ],

@@ -21,6 +21,7 @@ export const resharding: Story = {
       focus: 'hash-space',
       highlight: ['hash-band', 'timeline'],
       playing: true,
+      at: 0, // the reshard at 5 s happens in front of the audience (a countdown says so)
       question: 'story.resharding.1.q',
       answer: 'story.resharding.1.a',
     },
@@ -31,6 +32,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['handoff-report', 'schedule'],
       playing: true,
+      at: 30, // past the reshard and its hand-off, so the moved share is in the report
       params: { clientMode: 'jump' },
       events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'jump-hash', serverStrategy: 'equal-ranges', rollout: { kind: 'all-at-once' } }],
     },
@@ -41,6 +43,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
+      at: 0, // the hand-off happens in front of the audience (a countdown says so)
       question: 'story.resharding.3.q',
       answer: 'story.resharding.3.a',
     },
@@ -51,6 +54,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['chart-relists', 'handoff-report'],
       playing: true,
+      at: 30, // past every relist
     },
     {
       title: 'story.resharding.5.title',
@@ -59,6 +63,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'timeline'],
       playing: true,
+      at: 120, // past the one-by-one hand-off (about 100 s)
       question: 'story.resharding.5.q',
       answer: 'story.resharding.5.a',
       // One pod at a time, the next once the last is ready (8 s restart + a 10 s sync < 20 s);
@@ -73,6 +78,7 @@ export const resharding: Story = {
       focus: 'bandwidth-panel',
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
+      at: 0, // the switches happen in front of the audience (a countdown says so)
       events: [{ kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'new-first', everySeconds: 5 } }],
     },
   ],

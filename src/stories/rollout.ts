@@ -29,6 +29,7 @@ export const rollout: Story = {
       focus: 'bandwidth-panel',
       highlight: ['headline-ratio', 'headline-chip'],
       playing: true,
+      at: 10, // the ratio over a whole window
     },
     {
       title: 'story.rollout.2.title',
@@ -37,6 +38,7 @@ export const rollout: Story = {
       focus: 'bandwidth-panel',
       highlight: ['lifecycle-summary', 'timeline'],
       playing: true,
+      at: 45, // past the three restarts (10, 20, 30 s) and their seven resumes
       question: 'story.rollout.2.q',
       answer: 'story.rollout.2.a',
       params: { lifecycle: upgrade },
@@ -48,6 +50,7 @@ export const rollout: Story = {
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-trust'],
       playing: true,
+      at: 45, // the moment the narration names
       question: 'story.rollout.3.q',
       answer: 'story.rollout.3.a',
       params: { apiServers: gated, lifecycle: rollback },
@@ -59,6 +62,7 @@ export const rollout: Story = {
       focus: 'ownership-audit',
       highlight: ['ownership-audit', 'badge-fallback'],
       playing: true,
+      at: 45, // the moment step 3 names
       params: { apiServers: gated, lifecycle: rollback, client: 'checked' },
     },
   ],

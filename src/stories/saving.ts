@@ -12,6 +12,7 @@ export const saving: Story = {
       focus: 'bandwidth-panel',
       highlight: ['headline-ratio', 'bytes-rate'],
       playing: true,
+      at: 10, // the headline ratio over a whole window
     },
     {
       title: 'story.saving.2.title',
@@ -19,6 +20,7 @@ export const saving: Story = {
       focus: 'bandwidth-panel',
       highlight: ['events-rate', 'headline-ratio'],
       playing: true,
+      at: 10, // Decode CPU and received events over a whole window
       question: 'story.saving.2.q',
       answer: 'story.saving.2.a',
     },
@@ -29,6 +31,7 @@ export const saving: Story = {
       focus: 'memory-figures',
       highlight: ['memory-figures'],
       playing: false,
+      at: 10, // the caches have synced
       params: { clientCache: 'all' },
     },
     {
@@ -37,6 +40,7 @@ export const saving: Story = {
       focus: 'bandwidth-panel',
       highlight: ['headline-ratio'],
       playing: true,
+      at: 10, // the headline ratio over a whole window
       params: { replicas: 16 },
     },
   ],

@@ -52,3 +52,25 @@ describe('the story caption folded on a short stage (issue 10)', () => {
     expect(screen.getByTestId('story-exit')).toHaveAccessibleName('Leave story');
   });
 });
+
+describe('the countdown to the event a step waits for (issue 19, point 3)', () => {
+  it('says "reshard in 5 s" at the start of resharding step 1, counts down, and goes once it has happened', async () => {
+    const store = await setup('resharding', 1);
+    expect(screen.getByTestId('story-countdown').textContent).toBe('reshard in 5 s');
+    await act(async () => {
+      store.getState().seekTo(3.5);
+      await store.getState().idle();
+    });
+    expect(screen.getByTestId('story-countdown').textContent).toBe('reshard in 2 s');
+    await act(async () => {
+      store.getState().seekTo(6);
+      await store.getState().idle();
+    });
+    expect(screen.queryByTestId('story-countdown')).toBeNull();
+  }, 60_000);
+
+  it('shows none on a step past its events or without any', async () => {
+    await setup('problem', 1);
+    expect(screen.queryByTestId('story-countdown')).toBeNull();
+  });
+});

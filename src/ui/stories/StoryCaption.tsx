@@ -8,6 +8,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } f
 import { useShardScope, useShardScopeStore } from '../../state';
 import { storyById } from '../../stories';
 import { leaveStory, moveStory } from '../../stories/controller';
+import { countdown, stepEvents } from '../../stories/countdown';
 import { useT } from '../i18n';
 
 export function StoryCaption() {
@@ -18,6 +19,13 @@ export function StoryCaption() {
   const step = story && place ? story.steps[place.step - 1] : undefined;
   const previous = story && place ? story.steps[place.step - 2] : undefined;
   const focus = step?.focus;
+  // Issue 19: when the step waits for an event of its run, the caption counts down to it.
+  // A string, so that the caption renders again only when the whole seconds left change.
+  const cueKey = useShardScope((s) => {
+    const c = countdown(stepEvents(s.params), s.sim.snapshot?.time ?? 0);
+    return c ? `${c.kind}:${c.seconds}` : '';
+  });
+  const cue = step && cueKey ? { kind: cueKey.split(':')[0] as 'reshard' | 'restart', seconds: Number(cueKey.split(':')[1]) } : null;
   const top = useHeaderHeight(place !== null);
   const section = useRef<HTMLElement | null>(null);
   const body = useRef<HTMLDivElement | null>(null);
@@ -117,6 +125,11 @@ export function StoryCaption() {
           <h2 className="story-caption__title" id="story-caption-title">
             {t(step.title)}
           </h2>
+          {cue ? (
+            <p className="story-caption__countdown" data-testid="story-countdown" data-kind={cue.kind} aria-live="off">
+              {t(cue.kind === 'reshard' ? 'story.countdown.reshard' : 'story.countdown.restart', { s: cue.seconds })}
+            </p>
+          ) : null}
         </div>
         <div className="story-caption__body" id={bodyId} ref={body}>
           <p className="story-caption__narration" aria-live="polite">
