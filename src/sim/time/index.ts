@@ -12,3 +12,5 @@ export type { HandoffSummary, Layout } from './handoff';
 export { RESHARD_STRATEGIES, equalSegments, reshardHashes, splitRanges } from './reshard';
 export type { ReshardReport, ReshardStage } from './reshard';
 export { RESHARD_GRAMMAR, ScenarioError, parseDuration, parseReshardFlag, parseScenario } from './scenariofile';
+export { BALANCE_MEASURES, balanceRanges, loadsOf, sortGroups } from './balance';
+export type { BalanceMeasure, BalanceResult, BalancedSplit, WeightedGroups } from './balance';
