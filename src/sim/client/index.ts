@@ -10,3 +10,5 @@ export type { ReplicaFiltering } from './replica';
 export { replicaView } from './replicaview';
 export type { RangeView } from './replicaview';
 export type { ClientWorld } from './world';
+export { LOOKUP_MAX_LENGTH, hashOf, lookupOwner, rangeOwners } from './lookup';
+export type { ClientOwners, LookupLayout, OwnerLookup, RangeMatch, RangeOwners } from './lookup';
