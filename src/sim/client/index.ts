@@ -12,3 +12,5 @@ export type { RangeView } from './replicaview';
 export type { ClientWorld } from './world';
 export { LOOKUP_MAX_LENGTH, hashOf, lookupOwner, rangeOwners } from './lookup';
 export type { ClientOwners, LookupLayout, OwnerLookup, RangeMatch, RangeOwners } from './lookup';
+export { SNIPPET_APP, SNIPPET_NAMES, generateSnippets } from './snippets';
+export type { Snippet, SnippetLayout, SnippetName, SnippetRefusal, SnippetResult } from './snippets';
