@@ -68,6 +68,8 @@ function commandTable(state: WorkerState): WorkerCommands {
     hashSpace: () => need(state).hashSpace(),
     objectsNear: (position, k) => need(state).objectsNear(position, k),
     objectJson: (uid) => need(state).objectJson(uid),
+    findObjects: (text, limit) => need(state).findObjects(text, limit),
+    balance: (measure, n) => need(state).balance(measure, n),
     recount: (ranges) => need(state).recount(ranges),
     reshard: (strategy, from, to) => need(state).reshard(strategy, from, to),
   };

@@ -23,6 +23,8 @@ type SimulationQueries = Pick<
   | 'hashSpace' // its typed arrays are transferred to the caller
   | 'objectsNear'
   | 'objectJson'
+  | 'findObjects'
+  | 'balance'
   | 'recount'
   | 'reshard'
 >;
@@ -58,6 +60,8 @@ export const WORKER_COMMANDS: readonly WorkerCommand[] = [
   'hashSpace',
   'objectsNear',
   'objectJson',
+  'findObjects',
+  'balance',
   'recount',
   'reshard',
 ];

@@ -19,6 +19,8 @@ import type {
   SimClient,
   SimSnapshot,
 } from '../sim';
+import type { BalanceReport, FoundObjects } from '../sim';
+import type { BalanceMeasure } from '../sim/time';
 
 /** The model's commands the engine uses (a subset of the worker protocol's client). */
 export const ENGINE_COMMANDS = [
@@ -34,6 +36,9 @@ export const ENGINE_COMMANDS = [
   'recount',
   // issue 10: objects that change owner when the replica count changes
   'reshard',
+  // issue 20: owner lookup and balanced ranges
+  'findObjects',
+  'balance',
 ] as const;
 
 /** A promise-based client of the model: the worker protocol's, or the model on this thread. */
@@ -91,6 +96,10 @@ export interface SimEngine {
   /** Objects whose owner changes from `from` to `to` replicas under a strategy (issue 10). */
   reshard(strategy: ReshardStrategy, from: number, to: number): Promise<ReshardReport>;
   metricsText(mode: Mode, apiServer: number): Promise<string>;
+  /** Issue 20: what a pasted text names in the cluster. */
+  findObjects(text: string, limit: number): Promise<FoundObjects>;
+  /** Issue 20: balanced ranges on the run's shard key, next to equal ranges. */
+  balance(measure: BalanceMeasure, n: number): Promise<BalanceReport>;
   dispose(): void;
 }
 
@@ -154,6 +163,8 @@ export function createClientEngine(
     recount: (ranges) => guard(client.recount(ranges)),
     reshard: (strategy, from, to) => guard(client.reshard(strategy, from, to)),
     metricsText: (mode, apiServer) => guard(client.metricsText(mode, apiServer)),
+    findObjects: (text, limit) => guard(client.findObjects(text, limit)),
+    balance: (measure, n) => guard(client.balance(measure, n)),
     dispose: () => onDispose?.(),
   };
 }

@@ -81,5 +81,7 @@ export function pacedClient(client: EngineClient, yieldTask: () => Promise<void>
     objectsNear: (...a) => inTurn(() => client.objectsNear(...a)),
     recount: (...a) => inTurn(() => client.recount(...a)),
     reshard: (...a) => inTurn(() => client.reshard(...a)),
+    findObjects: (...a) => inTurn(() => client.findObjects(...a)),
+    balance: (...a) => inTurn(() => client.balance(...a)),
   };
 }

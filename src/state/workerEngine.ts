@@ -130,6 +130,8 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): SimEngi
     recount: (ranges) => inner.recount(ranges),
     reshard: (strategy, from, to) => inner.reshard(strategy, from, to),
     metricsText: (mode, apiServer) => inner.metricsText(mode, apiServer),
+    findObjects: (text, limit) => inner.findObjects(text, limit),
+    balance: (measure, n) => inner.balance(measure, n),
     dispose: () => {
       stopListening();
       inner.dispose();

@@ -10,6 +10,8 @@ import type { CheckpointStats } from '../time';
 import type { ReshardStrategy } from '../params';
 import type { SimSnapshot } from '../report';
 import type { HashSpaceView, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './viewTypes';
+import type { BalanceMeasure } from '../time';
+import type { BalanceReport, FoundObjects } from './yourcluster';
 
 /** A running simulation: one cluster, one event stream, both modes side by side. */
 export interface Simulation {
@@ -51,6 +53,10 @@ export interface Simulation {
   objectsNear(position: number, k?: number): ObjectInfo[];
   /** One live object's full JSON (by uid), or null. */
   objectJson(uid: string): PodObject | null;
+  /** Issue 20: the live objects and the namespace a pasted text names (uid, pod name, `namespace/name`, namespace). */
+  findObjects(text: string, limit?: number): FoundObjects;
+  /** Issue 20: balanced ranges for `n` replicas on the run's shard key, weighing objects, bytes or events, next to equal ranges. */
+  balance(measure: BalanceMeasure, n: number): BalanceReport;
   /** Ownership of the live objects under proposed uid ranges, without changing anything (fast: O(ranges log P)). */
   recount(ranges: RangeSet): OwnershipRecount;
   /** Resharding the live objects from `from` to `to` replicas under `strategy`. */

@@ -8,4 +8,5 @@ export { rebuildHashSpace } from './hashspace';
 export { recountLinear, recountRanges } from './ownership';
 export { TICK_SECONDS, createSimulation } from './simulation';
 export { OWNER_MANY, OWNER_NONE } from './viewTypes';
+export type { BalanceReport, FoundObjects } from './yourcluster';
 export type { DeliveryOutcome, HashSpaceNamespace, HashSpaceView, ListResponse, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './viewTypes';

@@ -212,7 +212,7 @@ export function objectsNear(m: Model, position: number, k = 1): ObjectInfo[] {
   return cands.slice(0, kk).map((s) => objectInfo(m, s));
 }
 
-function objectInfo(m: Model, s: number): ObjectInfo {
+export function objectInfo(m: Model, s: number): ObjectInfo {
   const c = m.cluster;
   return {
     name: podName(c, s),

@@ -25,6 +25,8 @@ import { apply, needsRebuild, sameJson } from './apply';
 import { TICKS_PER_SECOND } from './clock';
 import { HashSpaceTracker } from './hashspace';
 import { listFor, metricsText, objectJson, objectsNear, recentEvents, watchEventsFor } from './inspect';
+import { balanceFor, findObjects, type BalanceReport, type FoundObjects } from './yourcluster';
+import type { BalanceMeasure } from '../time';
 import { runTicks, type LoopContext } from './loop';
 import { Model } from './model';
 import { recountRanges } from './ownership';
@@ -289,6 +291,14 @@ class SimulationImpl implements Simulation, LoopContext {
 
   objectJson(uid: string): PodObject | null {
     return objectJson(this.m, uid);
+  }
+
+  findObjects(text: string, limit = 10): FoundObjects {
+    return findObjects(this.m, text, limit);
+  }
+
+  balance(measure: BalanceMeasure, n: number): BalanceReport {
+    return balanceFor(this.m, measure, n);
   }
 
   recount(ranges: RangeSet): OwnershipRecount {
