@@ -16,6 +16,7 @@ import { Timeline } from './timeline/Timeline';
 import { CaptionSlot } from './stage/CaptionSlot';
 import { Summary } from './stage/Summary';
 import { AppBoundary, PanelBoundary } from './ErrorBoundary';
+import { YourClusterPanel } from './yourcluster/YourClusterPanel';
 
 /** Drives the play loop: one `tick` per animation frame while the app is mounted. */
 function usePlayLoop(store: ShardScopeStore): void {
@@ -296,7 +297,13 @@ function Shell({ staged }: { staged: boolean }) {
                 <Summary />
               </PanelBoundary>
               <div className="app__grid">
-                <div className="app__wide">{stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}</div>
+                <div className="app__wide">
+                  {stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}
+                  {/* Issue 20: owner lookup, balanced ranges, code; mounted only while open. */}
+                  <PanelBoundary>
+                    <YourClusterPanel />
+                  </PanelBoundary>
+                </div>
                 <div className="app__col app__col--a">{stage >= 3 ? <PanelBoundary><ReplicaCards /></PanelBoundary> : null}</div>
                 <div className="app__col app__col--b">
                   {stage >= 4 ? <PanelBoundary><BandwidthPanel /></PanelBoundary> : null}

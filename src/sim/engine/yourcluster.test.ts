@@ -22,7 +22,7 @@ describe('owner lookup and balanced ranges on the model (issue 20)', () => {
   });
 
   it('namespace key: balanced ranges lower max/mean against equal ranges, and the loads are the namespaces each range holds', () => {
-    const sim = createSimulation({ cluster: { pods: 5000, namespaces: 30, namespaceSkew: 1.1 }, replicas: { count: 4, key: 'object.metadata.namespace' }, seed: 5 });
+    const sim = createSimulation({ cluster: { pods: 5000, namespaces: 30, zipfExponent: 1.1 }, replicas: { count: 4, key: 'object.metadata.namespace' }, seed: 5 });
     const view = sim.hashSpace();
     for (const measure of ['objects', 'bytes', 'events'] as const) {
       const r = sim.balance(measure, 4);

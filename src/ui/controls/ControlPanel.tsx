@@ -22,6 +22,7 @@ import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
 import { ScheduleSection } from './ScheduleSection';
 import { LifecycleControls } from './LifecycleControls';
+import { YourClusterButton } from '../yourcluster/YourClusterPanel';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
@@ -105,6 +106,7 @@ export const ControlPanel = memo(function ControlPanel() {
           {t('controls.resetSplit')}
         </button>
         <OwnerChangeNotice />
+        <YourClusterButton />
       </fieldset>
 
       <fieldset className="controls__group">

@@ -22,6 +22,7 @@ import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
 import { ownersDiffering } from './owners';
 import { useElementSize } from '../stage/useElementSize';
+import { LookupMarker } from '../yourcluster/LookupMarker';
 
 /**
  * The 64-bit hash space, as a strip or a ring: every live object as a dot at its FNV-1a
@@ -151,6 +152,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
         <Bands layout={layout} parsed={parsed} segments={segments} />
         <Inspector layout={layout} parsed={parsed} shardKey={shardKey} hashVersion={hashVersion} />
         <Handles layout={layout} handles={handles} texts={texts} parsed={parsed} />
+        <LookupMarker layout={layout} />
       </div>
     </section>
   );
