@@ -16,13 +16,14 @@ export const LookupMarker = memo(function LookupMarker({ layout }: { layout: Has
     const x = layout.x(marker.position);
     const top = layout.bandTop - 4;
     const bottom = layout.dotsTop + layout.dotsHeight + 4;
-    const anchor = x > layout.width * 0.7 ? 'end' : x < layout.width * 0.3 ? 'start' : 'middle';
+    // The hash beside the line at the top of the dots, on the side with room.
+    const right = x < layout.width * 0.75;
     return (
       <svg className="hashspace__overlay lookup-marker" width={layout.width} height={layout.height} data-testid="lookup-marker" data-position={marker.position} aria-label={label} role="img">
         <line className="lookup-marker__halo" x1={x} x2={x} y1={top} y2={bottom} />
         <line className="lookup-marker__line" x1={x} x2={x} y1={top} y2={bottom} />
-        <path className="lookup-marker__head" d={`M${x - 7},${bottom + 10} L${x + 7},${bottom + 10} L${x},${bottom} Z`} />
-        <text className="lookup-marker__text" x={x} y={bottom + 24} textAnchor={anchor}>
+        <path className="lookup-marker__head" d={`M${x - 6},${bottom + 8} L${x + 6},${bottom + 8} L${x},${bottom} Z`} />
+        <text className="lookup-marker__text" x={right ? x + 8 : x - 8} y={layout.dotsTop + 16} textAnchor={right ? 'start' : 'end'}>
           {marker.hash}
         </text>
       </svg>
