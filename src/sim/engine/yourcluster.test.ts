@@ -48,3 +48,21 @@ describe('owner lookup and balanced ranges on the model (issue 20)', () => {
     expect(r.balanced.imbalance).toBeLessThanOrEqual(r.equal.imbalance);
   });
 });
+
+describe('keyWeights under the uid key after churn (issue 20)', () => {
+  it('the groups are every live object, sorted by uid hash, objects added since the index was built included', () => {
+    const sim = createSimulation({ cluster: { pods: 3000 }, replicas: { count: 3 }, seed: 9 });
+    sim.step(5);
+    const live = sim.snapshot().cluster.live;
+    const r = sim.balance('objects', 3);
+    expect(r.groups).toBe(live);
+    // Loads from first principles: the live objects' uid hashes against the ranges.
+    const view = sim.hashSpace();
+    const loads = [0, 0, 0];
+    for (let i = 0; i < view.count; i++) {
+      const o = sim.objectsNear(view.positions[i]!, 1)[0]!;
+      loads[owner(r.balanced.ranges, o.uidHash)]!++;
+    }
+    expect(r.balanced.loads).toEqual(loads);
+  });
+});

@@ -39,10 +39,13 @@ export function findObjects(m: Model, text: string, limit = 10): FoundObjects {
     const slash = text.indexOf('/');
     const ns = slash >= 0 ? text.slice(0, slash) : null;
     const name = slash >= 0 ? text.slice(slash + 1) : text;
-    for (let i = 0; i < c.liveCount; i++) {
+    // `namespace/name` compares the namespace index first: names are derived, and deriving a
+    // million of them takes seconds.
+    const nsIndex = ns === null ? -1 : c.namespaceNames.indexOf(ns);
+    for (let i = 0; i < c.liveCount && (ns === null || nsIndex >= 0); i++) {
       const s = c.liveSlots[i]!;
+      if (nsIndex >= 0 && c.nsOf[s] !== nsIndex) continue;
       if (podName(c, s) !== name) continue;
-      if (ns !== null && c.namespace(s) !== ns) continue;
       total++;
       if (slots.length < k) slots.push(s);
     }
@@ -85,16 +88,29 @@ export function keyWeights(m: Model, key: ShardKey, measure: BalanceMeasure): We
     });
     return sortGroups(hi, lo, w);
   }
+  // The uid-hash index is sorted already, but for the few objects added since its last build:
+  // merge those (sorted) into it rather than sorting a million slots again.
+  const idx = c.index;
+  const pending = idx.pending.slice().sort((a, b) => c.uidHi[a]! - c.uidHi[b]! || c.uidLo[a]! - c.uidLo[b]!);
   const hi = new Uint32Array(live);
   const lo = new Uint32Array(live);
   const w = new Float64Array(live);
-  for (let j = 0; j < live; j++) {
-    const s = c.liveSlots[j]!;
+  let j = 0;
+  let p = 0;
+  const put = (s: number) => {
     hi[j] = c.uidHi[s]!;
     lo[j] = c.uidLo[s]!;
-    w[j] = measure === 'objects' ? 1 : measure === 'bytes' ? c.jsonBytes[s]! : perObject;
+    w[j++] = measure === 'objects' ? 1 : measure === 'bytes' ? c.jsonBytes[s]! : perObject;
+  };
+  for (let i = 0; i < idx.order.length; i++) {
+    if (!idx.liveAt(i)) continue;
+    const s = idx.order[i]!;
+    while (p < pending.length && (c.uidHi[pending[p]!]! < c.uidHi[s]! || (c.uidHi[pending[p]!] === c.uidHi[s] && c.uidLo[pending[p]!]! < c.uidLo[s]!))) put(pending[p++]!);
+    put(s);
   }
-  return sortGroups(hi, lo, w);
+  while (p < pending.length) put(pending[p++]!);
+  if (j !== live) throw new Error(`the uid index holds ${j} live objects, the cluster ${live}`);
+  return { hi, lo, weight: w };
 }
 
 /** Balanced ranges on the run's shard key, next to equal ranges, and what they weigh. */
