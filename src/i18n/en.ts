@@ -25,7 +25,7 @@ export const en = {
   'app.loading': 'Generating {count} objects…',
   'app.skipToMain': 'Skip to the simulation',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
-  'yc.open': 'Owner lookup, balanced ranges, code…',
+  'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',
   'yc.subtitle': 'Find which replica owns an object, balance the ranges, take the code away. Nothing leaves the page.',
   'yc.close': 'Close',

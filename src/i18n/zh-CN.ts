@@ -13,7 +13,7 @@ export const zhCN = {
   'app.loading': '正在生成 {count} 个对象…',
   'app.skipToMain': '跳到模拟区域',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
-  'yc.open': '负责副本查询、均衡范围、代码…',
+  'yc.open': '负责副本查询、均衡范围、代码',
   'yc.title': '你的集群：负责副本、范围与代码',
   'yc.subtitle': '查出某个对象由哪个副本负责，均衡哈希范围，带走可用的代码。数据不会离开本页面。',
   'yc.close': '关闭',
