@@ -6,6 +6,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, setPlaying, useBuiltSite, waitUntil, type PageWatch } from './browser';
 
@@ -128,5 +129,23 @@ describe('your cluster: owner lookup, balanced ranges, code (issue 20)', () => {
     assert.equal(copied, await split.getByTestId('snippet-code').textContent());
     assert.match(copied, /flag\.Uint64\("n", 4,/);
     assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('has no serious or critical accessibility violation in any tab, light or dark (axe-core)', async () => {
+    await lookup('kube-system');
+    await page.getByTestId('owner-lookup-result').waitFor();
+    for (const tab of ['lookup', 'balance', 'code']) {
+      await page.getByTestId(`your-cluster-tab-${tab}`).click();
+      if (tab === 'balance') {
+        await page.getByTestId('balance-ranges').click();
+        await page.getByTestId('balance-result').waitFor();
+      }
+      for (const theme of ['light', 'dark']) {
+        await page.evaluate((t) => document.documentElement.setAttribute('data-theme', t), theme);
+        const result = await new AxeBuilder({ page }).include('[data-testid="your-cluster"]').analyze();
+        const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+        assert.deepEqual(bad.map((v) => `${tab}, ${theme}: ${v.id}: ${v.nodes.length} node(s): ${v.nodes[0]?.target}`), []);
+      }
+    }
   });
 });
