@@ -22,13 +22,17 @@ export interface Problem {
 /** At most this many conditions in one check. */
 export const MAX_CONDITIONS = 24;
 
+/** Problems of a resolved state (`where` is `start` or `solution`): a schedule's are named under `events`. */
 function stateProblems(params: SimParams, view: object, where: string): Problem[] {
   const out: Problem[] = [];
   const fullView = { ...defaultViewParams(), ...view };
   const { state, issues } = readLink(encodeLink({ params, view: fullView }));
-  for (const i of issues) out.push({ path: `${where}.${i.field}`, message: `not a valid value (${i.reason})` });
-  if (issues.length === 0 && JSON.stringify(state?.params) !== JSON.stringify(params)) out.push({ path: where, message: 'does not survive a link round trip' });
-  for (const p of checkSchedule(params.schedule, params.replicas, `${where}.events`)) out.push({ path: p.path, message: p.message });
+  const place = (field: string) => (field.startsWith('schedule') ? `${where}.events${field.slice('schedule'.length)}` : `${where}.params.${field}`);
+  for (const i of issues) out.push({ path: place(i.field), message: `not a valid value (${i.reason})` });
+  if (issues.length === 0 && JSON.stringify(state?.params) !== JSON.stringify(params)) out.push({ path: `${where}.params`, message: 'does not survive a link round trip' });
+  if (!issues.some((i) => i.field.startsWith('schedule'))) {
+    for (const p of checkSchedule(params.schedule, params.replicas, 'schedule')) out.push({ path: place(p.path), message: p.message });
+  }
   return out;
 }
 
@@ -58,10 +62,10 @@ export function validateExercise(ex: Exercise, catalogue: Readonly<Record<string
   try {
     const r = resolveStart(ex);
     start = r.params;
-    out.push(...stateProblems(r.params, r.view, 'start.params'));
+    out.push(...stateProblems(r.params, r.view, 'start'));
     const s = resolveSolution(ex);
     solution = s.params;
-    out.push(...stateProblems(s.params, s.view, 'solution.params'));
+    out.push(...stateProblems(s.params, s.view, 'solution'));
   } catch (e) {
     say('start', `cannot be resolved: ${(e as Error).message}`);
   }

@@ -55,126 +55,131 @@ function ExerciseBody({ ex }: { ex: Exercise }) {
   const checkId = useId();
 
   return (
-    <section className="panel lab" data-testid="exercise-panel" data-exercise={ex.id} data-solved={solved} aria-labelledby={`${checkId}-title`}>
-      <div className="lab__top">
-        <span className="lab__counter">
-          {t('lab.counter', { n: index + 1, total: list.length })}
-          {isLoadedExercise(ex.id) ? <span className="lab__badge">{t('lab.loadedBadge')}</span> : null}
-          {done ? <span className="lab__badge lab__badge--done">✓ {t('lab.menuDone')}</span> : null}
-        </span>
-        <span className="lab__nav">
-          <button type="button" className="button button--small" data-testid="exercise-prev" disabled={index <= 0} onClick={() => openExercise(store, list[index - 1]!.id)}>
-            ‹ {t('lab.previous')}
-          </button>
-          <button type="button" className="button button--small" data-testid="exercise-next" disabled={index < 0 || index >= list.length - 1} onClick={() => openExercise(store, list[index + 1]!.id)}>
-            {t('lab.next')} ›
-          </button>
-        </span>
-      </div>
-      <h2 className="lab__title" id={`${checkId}-title`}>
-        {tx(ex.title)}
-      </h2>
-      <p className="lab__task" data-testid="exercise-task">
-        {tx(ex.task)}
-      </p>
-      {hasAnswer(ex) ? (
-        <div className="lab__answer">
-          <label htmlFor={answerId}>{t('lab.answer')}</label>
-          <input
-            id={answerId}
-            className="field__input lab__answer-input"
-            data-testid="exercise-answer"
-            value={answer}
-            placeholder="replica-0"
-            spellCheck={false}
-            autoComplete="off"
-            aria-describedby={`${answerId}-help`}
-            onChange={(e) => setAnswer(ex.id, e.target.value.slice(0, 200))}
-          />
-          <span className="lab__help" id={`${answerId}-help`}>
-            {t('lab.answerHelp')}
+    <>
+      <section className="panel lab" data-testid="exercise-panel" data-exercise={ex.id} data-solved={solved} aria-labelledby={`${checkId}-title`}>
+        <div className="lab__top">
+          <span className="lab__counter">
+            {t('lab.counter', { n: index + 1, total: list.length })}
+            {isLoadedExercise(ex.id) ? <span className="lab__badge">{t('lab.loadedBadge')}</span> : null}
+            {done ? <span className="lab__badge lab__badge--done">✓ {t('lab.menuDone')}</span> : null}
+          </span>
+          <span className="lab__nav">
+            <button type="button" className="button button--small" data-testid="exercise-prev" disabled={index <= 0} onClick={() => openExercise(store, list[index - 1]!.id)}>
+              ‹ {t('lab.previous')}
+            </button>
+            <button type="button" className="button button--small" data-testid="exercise-next" disabled={index < 0 || index >= list.length - 1} onClick={() => openExercise(store, list[index + 1]!.id)}>
+              {t('lab.next')} ›
+            </button>
           </span>
         </div>
-      ) : null}
-      <h3 className="lab__heading">{t('lab.check')}</h3>
-      <ul className="lab__checks" aria-live="polite" aria-describedby={`${checkId}-help`}>
-        {ex.check.map((c, i) => {
-          const v = verdicts[i] ?? { ok: false, waiting: true };
-          const label = c.label ? tx(c.label) : t(conditionLabel(c).id, conditionLabel(c).vars);
-          const state = v.ok ? 'ok' : v.waiting ? 'waiting' : 'no';
-          return (
-            <li key={i} className={`lab-check lab-check--${state}`} data-testid="exercise-check" data-ok={v.ok ? 'true' : 'false'} data-kind={c.kind}>
-              <span className="lab-check__mark" aria-hidden="true">
-                {v.ok ? '✓' : v.waiting ? '…' : '✗'}
-              </span>
-              <span className="lab-check__text">
-                <span className="sr-only">{v.ok ? t('lab.ok') : v.waiting ? t('lab.waiting') : t('lab.notOk')}: </span>
-                {label}
-                {v.now && !v.waiting ? <span className="lab-check__now"> · {t(v.now.id, v.now.vars)}</span> : null}
-                {v.waiting ? <span className="lab-check__now"> · {t('lab.waiting')}</span> : null}
-              </span>
-            </li>
-          );
-        })}
-      </ul>
-      <p className="lab__help" id={`${checkId}-help`}>
-        {t('lab.checkHelp')}
-      </p>
-      {solved ? (
-        <p className="lab__solved" role="status" data-testid="exercise-solved">
-          ✓ {t('lab.solved')}
+        <h2 className="lab__title" id={`${checkId}-title`}>
+          {tx(ex.title)}
+        </h2>
+        <p className="lab__task" data-testid="exercise-task">
+          {tx(ex.task)}
         </p>
-      ) : null}
-      {hints > 0 ? (
-        <ol className="lab__hints" data-testid="exercise-hints">
-          {ex.hints.slice(0, hints).map((h, i) => (
-            <li key={i} data-testid="exercise-hint">
-              <strong>{t('lab.hint', { n: i + 1 })}:</strong> {tx(h)}
-            </li>
-          ))}
-        </ol>
-      ) : null}
-      <div className="lab__actions">
-        {ex.hints.length > 0 ? (
-          <button type="button" className="button button--small" data-testid="exercise-hint-button" disabled={hints >= ex.hints.length} onClick={() => revealHint(ex.id, ex.hints.length)}>
-            {t('lab.showHint', { left: ex.hints.length - hints })}
-          </button>
+        {hasAnswer(ex) ? (
+          <div className="lab__answer">
+            <label htmlFor={answerId}>{t('lab.answer')}</label>
+            <input
+              id={answerId}
+              className="field__input lab__answer-input"
+              data-testid="exercise-answer"
+              value={answer}
+              placeholder="replica-0"
+              spellCheck={false}
+              autoComplete="off"
+              aria-describedby={`${answerId}-help`}
+              onChange={(e) => setAnswer(ex.id, e.target.value.slice(0, 200))}
+            />
+            <span className="lab__help" id={`${answerId}-help`}>
+              {t('lab.answerHelp')}
+            </span>
+          </div>
         ) : null}
-        <button type="button" className="button button--small" data-testid="exercise-solution-button" aria-expanded={solutionShown} onClick={() => setSolutionShown(ex.id, !solutionShown)}>
-          {solutionShown ? t('lab.hideSolution') : t('lab.showSolution')}
-        </button>
-      </div>
-      {solutionShown ? <Solution ex={ex} /> : null}
-      <div className="lab__actions lab__actions--reset">
-        <button
-          type="button"
-          className="button button--small"
-          data-testid="exercise-reset"
-          title={t('lab.resetTitle')}
-          onClick={() => {
-            forgetExercise(ex.id);
-            resetExercise(store);
-          }}
-        >
-          ↺ {t('lab.reset')}
-        </button>
-        <button
-          type="button"
-          className="button button--small"
-          data-testid="lab-reset-all"
-          title={t('lab.resetAllTitle')}
-          onClick={() => {
-            forgetEverything();
-            resetExercise(store);
-          }}
-        >
-          {t('lab.resetAll')}
-        </button>
-        <button type="button" className="button button--small" data-testid="exercise-leave" title={t('lab.leaveTitle')} onClick={() => leaveExercise(store)}>
-          {t('lab.leave')}
-        </button>
-      </div>
-    </section>
+        {hints > 0 ? (
+          <ol className="lab__hints" data-testid="exercise-hints">
+            {ex.hints.slice(0, hints).map((h, i) => (
+              <li key={i} data-testid="exercise-hint">
+                <strong>{t('lab.hint', { n: i + 1 })}:</strong> {tx(h)}
+              </li>
+            ))}
+          </ol>
+        ) : null}
+        <div className="lab__actions">
+          {ex.hints.length > 0 ? (
+            <button type="button" className="button button--small" data-testid="exercise-hint-button" disabled={hints >= ex.hints.length} onClick={() => revealHint(ex.id, ex.hints.length)}>
+              {t('lab.showHint', { left: ex.hints.length - hints })}
+            </button>
+          ) : null}
+          <button type="button" className="button button--small" data-testid="exercise-solution-button" aria-expanded={solutionShown} onClick={() => setSolutionShown(ex.id, !solutionShown)}>
+            {solutionShown ? t('lab.hideSolution') : t('lab.showSolution')}
+          </button>
+        </div>
+        {solutionShown ? <Solution ex={ex} /> : null}
+      </section>
+      {/* The check and the resets stay in view (sticky in the sidebar) while the trainee works below. */}
+      <section className="lab-dock" data-testid="exercise-check-panel" data-solved={solved} aria-label={t('lab.check')}>
+        <h3 className="lab__heading">{t('lab.check')}</h3>
+        <ul className="lab__checks" aria-live="polite" aria-describedby={`${checkId}-help`}>
+          {ex.check.map((c, i) => {
+            const v = verdicts[i] ?? { ok: false, waiting: true };
+            const label = c.label ? tx(c.label) : t(conditionLabel(c).id, conditionLabel(c).vars);
+            const state = v.ok ? 'ok' : v.waiting ? 'waiting' : 'no';
+            return (
+              <li key={i} className={`lab-check lab-check--${state}`} data-testid="exercise-check" data-ok={v.ok ? 'true' : 'false'} data-kind={c.kind}>
+                <span className="lab-check__mark" aria-hidden="true">
+                  {v.ok ? '✓' : v.waiting ? '…' : '✗'}
+                </span>
+                <span className="lab-check__text">
+                  <span className="sr-only">{v.ok ? t('lab.ok') : v.waiting ? t('lab.waiting') : t('lab.notOk')}: </span>
+                  {label}
+                  {v.now && !v.waiting ? <span className="lab-check__now"> · {t(v.now.id, v.now.vars)}</span> : null}
+                  {v.waiting ? <span className="lab-check__now"> · {t('lab.waiting')}</span> : null}
+                </span>
+              </li>
+            );
+          })}
+        </ul>
+        <p className="sr-only" id={`${checkId}-help`}>
+          {t('lab.checkHelp')}
+        </p>
+        {solved ? (
+          <p className="lab__solved" role="status" data-testid="exercise-solved">
+            ✓ {t('lab.solved')}
+          </p>
+        ) : null}
+        <div className="lab__actions lab__actions--reset">
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="exercise-reset"
+            title={t('lab.resetTitle')}
+            onClick={() => {
+              forgetExercise(ex.id);
+              resetExercise(store);
+            }}
+          >
+            ↺ {t('lab.reset')}
+          </button>
+          <button
+            type="button"
+            className="button button--small"
+            data-testid="lab-reset-all"
+            title={t('lab.resetAllTitle')}
+            onClick={() => {
+              forgetEverything();
+              resetExercise(store);
+            }}
+          >
+            {t('lab.resetAll')}
+          </button>
+          <button type="button" className="button button--small" data-testid="exercise-leave" title={t('lab.leaveTitle')} onClick={() => leaveExercise(store)}>
+            {t('lab.leave')}
+          </button>
+        </div>
+      </section>
+    </>
   );
 }
 
