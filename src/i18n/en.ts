@@ -27,6 +27,7 @@ export const en = {
   // issue 21: the lab (exercises, the check panel, files opened from disk)
   'lab.unknownExercise': 'This link names an exercise ShardScope does not have ({exercise}), so the default run is shown.',
   'lab.unknownExerciseKept': 'This link names an exercise ShardScope does not have ({exercise}), so the run shown is kept.',
+  'docs.shot.lab': 'The lab at 1280×720: an exercise’s task, and its check computed from the model as the trainee works',
   'lab.menu': 'Exercises',
   'lab.menuTitle': 'Exercises: tasks this page checks as you work',
   'lab.menuDone': 'done',
@@ -61,6 +62,7 @@ export const en = {
   'lab.solution': 'Solution',
   'lab.applySolution': 'Apply it',
   'lab.reset': 'Reset this exercise',
+  'lab.resetShort': 'Reset',
   'lab.resetTitle': 'Back to the exercise’s starting state',
   'lab.previous': 'Previous',
   'lab.next': 'Next',

@@ -15,6 +15,7 @@ export const zhCN = {
   // issue 21: the lab (exercises, the check panel, files opened from disk)
   'lab.unknownExercise': '此链接指向 ShardScope 中不存在的练习（{exercise}），因此显示默认模拟。',
   'lab.unknownExerciseKept': '此链接指向 ShardScope 中不存在的练习（{exercise}），因此保留当前模拟。',
+  'docs.shot.lab': '1280×720 下的练习模式：练习的任务，以及在学员操作时根据模型实时计算的检查',
   'lab.menu': '练习',
   'lab.menuTitle': '练习：页面在你操作时自动检查的任务',
   'lab.menuDone': '已完成',
@@ -49,6 +50,7 @@ export const zhCN = {
   'lab.solution': '答案',
   'lab.applySolution': '应用答案',
   'lab.reset': '重置本练习',
+  'lab.resetShort': '重置',
   'lab.resetTitle': '回到本练习的初始状态',
   'lab.previous': '上一个',
   'lab.next': '下一个',

@@ -56,7 +56,7 @@ export function conditionLabel(c: ExerciseCondition): Said {
     case 'shard-key':
       return { id: 'lab.cond.shardKey', vars: { key: c.key } };
     case 'gate':
-      return { id: c.on ? 'lab.cond.gateOn' : 'lab.cond.gateOff', vars: { server: c.server + 1 } };
+      return { id: c.on ? 'lab.cond.gateOn' : 'lab.cond.gateOff', vars: { server: c.server } };
     case 'client':
       return { id: 'lab.cond.client', vars: { client: c.client } };
     case 'audit':

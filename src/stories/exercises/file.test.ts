@@ -82,3 +82,14 @@ describe('exercise and story files (issue 21)', () => {
     }
   });
 });
+
+describe('docs/authoring.md', () => {
+  it('its example exercise and story open as they are written', async () => {
+    const { readFileSync } = await import('node:fs');
+    const { resolve } = await import('node:path');
+    const doc = readFileSync(resolve(import.meta.dirname, '../../../docs/authoring.md'), 'utf8');
+    const blocks = [...doc.matchAll(/```json\n([\s\S]*?)```/g)].map((m) => m[1]!).filter((b) => b.includes('"kind"'));
+    expect(blocks.length).toBe(2);
+    for (const b of blocks) expect(problems(b)).toEqual([]);
+  });
+});

@@ -120,7 +120,36 @@ function ExerciseBody({ ex }: { ex: Exercise }) {
       </section>
       {/* The check and the resets stay in view (sticky in the sidebar) while the trainee works below. */}
       <section className="lab-dock" data-testid="exercise-check-panel" data-solved={solved} aria-label={t('lab.check')}>
-        <h3 className="lab__heading">{t('lab.check')}</h3>
+        <div className="lab-dock__head">
+          <h3 className="lab__heading">{t('lab.check')}</h3>
+          <span className="lab-dock__resets">
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="exercise-reset"
+              aria-label={t('lab.reset')}
+              title={t('lab.resetTitle')}
+              onClick={() => {
+                forgetExercise(ex.id);
+                resetExercise(store);
+              }}
+            >
+              ↺ {t('lab.resetShort')}
+            </button>
+            <button
+              type="button"
+              className="button button--small"
+              data-testid="lab-reset-all"
+              title={t('lab.resetAllTitle')}
+              onClick={() => {
+                forgetEverything();
+                resetExercise(store);
+              }}
+            >
+              {t('lab.resetAll')}
+            </button>
+          </span>
+        </div>
         <ul className="lab__checks" aria-live="polite" aria-describedby={`${checkId}-help`}>
           {ex.check.map((c, i) => {
             const v = verdicts[i] ?? { ok: false, waiting: true };
@@ -149,35 +178,9 @@ function ExerciseBody({ ex }: { ex: Exercise }) {
             ✓ {t('lab.solved')}
           </p>
         ) : null}
-        <div className="lab__actions lab__actions--reset">
-          <button
-            type="button"
-            className="button button--small"
-            data-testid="exercise-reset"
-            title={t('lab.resetTitle')}
-            onClick={() => {
-              forgetExercise(ex.id);
-              resetExercise(store);
-            }}
-          >
-            ↺ {t('lab.reset')}
-          </button>
-          <button
-            type="button"
-            className="button button--small"
-            data-testid="lab-reset-all"
-            title={t('lab.resetAllTitle')}
-            onClick={() => {
-              forgetEverything();
-              resetExercise(store);
-            }}
-          >
-            {t('lab.resetAll')}
-          </button>
-          <button type="button" className="button button--small" data-testid="exercise-leave" title={t('lab.leaveTitle')} onClick={() => leaveExercise(store)}>
-            {t('lab.leave')}
-          </button>
-        </div>
+        <button type="button" className="button button--small lab-dock__leave" data-testid="exercise-leave" title={t('lab.leaveTitle')} onClick={() => leaveExercise(store)}>
+          {t('lab.leave')}
+        </button>
       </section>
     </>
   );
