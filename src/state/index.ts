@@ -80,6 +80,7 @@ export type { UrlHost, UrlSyncOptions } from './urlSync';
 export { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, exerciseIdOf, exerciseLink } from './storyLink';
 // issue 19: what Copy link and the QR code share (the story step inside a story)
 export { pageLinkFor } from './pageLink';
+export { embedOf, embedFragment, embedPanelName, parseEmbedPanel, type EmbedPanel, type EmbedRequest } from './embedLink';
 export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
