@@ -37,7 +37,7 @@ describe('the lab controller and its links (issue 21)', () => {
     expect(s.exercise).toBe('double-share');
     expect(s.params).toEqual(resolveStart(exerciseById('double-share')!).params);
     expect(url.current()).toBe('#exercise=double-share');
-    expect(pageLinkFor(s).ok && pageLinkFor(s).hash).toBe('#exercise=double-share');
+    expect(pageLinkFor(s)).toEqual({ ok: true, hash: '#exercise=double-share' });
     expect(openExercise(store, 'nope')).toBe(false);
     expect(store.getState().exercise).toBe('double-share');
   });
