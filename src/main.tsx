@@ -1,12 +1,15 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, engineKindFor, initialLocale, isStoryFragment, presentsOf, readLink, storyIdOf, syncUrl } from './state';
+import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, embedOf, engineKindFor, exerciseIdOf, initialLocale, isStoryFragment, presentsOf, readLink, storyIdOf, syncUrl } from './state';
 import { storyById } from './stories';
 import { readStoryLink } from './stories/link';
 import { showStoryStep } from './stories/controller';
+import { exerciseById } from './stories/exercises';
+import { openExercise } from './stories/exercises/controller';
 import './styles/app.css';
 import './styles/stories.css';
 import './styles/stage-story.css';
+import './styles/lab.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.
@@ -14,7 +17,13 @@ const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-col
 const { state: linked, issues: linkIssues } = readLink(location.hash);
 // issue 10: a story link (#story=<id>&step=<n>) opens that step exactly; one naming no story
 // is said so (issue 23).
-const storyPlace = readStoryLink(location.hash);
+// issue 21: `#embed=<panel>` (beside the run's `s=`) shows one panel alone, for an iframe.
+const embed = embedOf(location.hash);
+const storyPlace = embed ? null : readStoryLink(location.hash);
+// issue 21: `#exercise=<id>` opens the lab at that exercise; one that does not exist is said so.
+const exerciseId = exerciseIdOf(location.hash);
+const exercise = exerciseId !== null && !embed ? exerciseById(exerciseId) : undefined;
+if (exerciseId !== null && !exercise && !embed) linkIssues.push({ field: 'exercise', reason: 'unknown-exercise', value: exerciseId });
 if (!storyPlace && isStoryFragment(location.hash)) linkIssues.push({ field: 'story', reason: 'unknown-story', value: storyIdOf(location.hash) ?? '' });
 const store = createShardScopeStore({
   params: linked?.params,
@@ -30,6 +39,7 @@ const store = createShardScopeStore({
   engineKind: engineKindFor,
 });
 if (storyPlace) showStoryStep(store, storyPlace.id, storyPlace.step);
+else if (exercise) openExercise(store, exercise.id);
 const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 // Start playing so the page is alive on first sight; Space pauses. Not for people who asked
 // for less motion.
@@ -38,12 +48,13 @@ void store
   .start()
   .then(() => {
     // A story step says itself whether it plays.
-    if (!reducedMotion && !storyPlace) store.getState().setPlaying(true);
+    if (!reducedMotion && !storyPlace && !exercise) store.getState().setPlaying(true);
   });
 
 // Keep the address bar in step with the state, so copying it shares this exact run, and
 // open a new link pasted into this tab.
-syncUrl(store, browserUrlHost(), { storyById, openStory: (place) => showStoryStep(store, place.id, place.step) });
+// An embed keeps its address as given (its iframe's src names the panel).
+if (!embed) syncUrl(store, browserUrlHost(), { storyById, openStory: (place) => showStoryStep(store, place.id, place.step), openExercise: (id) => openExercise(store, id) });
 
 // The UI is a separate chunk: the browser evaluates it in its own task, after the model has
 // been asked to start in its worker, instead of one long script evaluation. A transition
@@ -53,7 +64,17 @@ const root = createRoot(document.getElementById('root')!);
 // The first Intl.NumberFormat of a page loads ICU's number data: 20-50 ms. Pay for it in a
 // task of its own while the UI chunk downloads, not inside the first render.
 setTimeout(() => new Intl.NumberFormat(store.getState().view.locale).format(1), 0);
-void import('./ui/App').then(({ App }) => {
+if (embed) {
+  void import('./ui/embed/Embed').then(({ Embed }) => {
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <Embed store={store} request={embed} />
+        </StrictMode>,
+      );
+    });
+  });
+} else void import('./ui/App').then(({ App }) => {
   startTransition(() => {
     root.render(
       <StrictMode>

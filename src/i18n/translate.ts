@@ -19,6 +19,17 @@ const catalogues: Record<Locale, Readonly<Record<MessageId, Message>>> = { en, '
 
 const PLACEHOLDER = /\{(\w+)\}/g;
 
+/**
+ * Issue 21: texts of a story or exercise opened from a file, under ids of their own (never a
+ * catalogue id), per locale; English stands in for a locale the file does not give.
+ */
+const extra: Record<Locale, Map<string, string>> = { en: new Map(), 'zh-CN': new Map() };
+
+/** Registers a loaded file's texts (id -> text) for a locale. */
+export function registerMessages(locale: Locale, entries: Readonly<Record<string, string>>): void {
+  for (const [id, text] of Object.entries(entries)) extra[locale].set(id, text);
+}
+
 const translators = new Map<Locale, Translate>();
 
 /** The translator of a locale, built once (Intl objects are costly to create). */
@@ -38,7 +49,8 @@ function buildTranslator(locale: Locale): Translate {
   const plural = new Intl.PluralRules(locale);
   const number = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
   return (id, params) => {
-    const entry: Message = catalogue[id] ?? en[id];
+    // An id no catalogue has (a loaded file's text, or a bad one) never throws: it shows itself.
+    const entry: Message = catalogue[id] ?? en[id] ?? extra[locale].get(id) ?? extra.en.get(id) ?? id;
     let text: string;
     if (typeof entry === 'string') text = entry;
     else {

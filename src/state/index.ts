@@ -77,9 +77,10 @@ export type { LinkResult, LinkTooLong } from './link';
 export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';
 // issue 10: the story link's format (the stories supply which ids exist)
-export { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink } from './storyLink';
+export { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, exerciseIdOf, exerciseLink } from './storyLink';
 // issue 19: what Copy link and the QR code share (the story step inside a story)
 export { pageLinkFor } from './pageLink';
+export { embedOf, embedFragment, embedPanelName, parseEmbedPanel, type EmbedPanel, type EmbedRequest } from './embedLink';
 export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';

@@ -138,7 +138,7 @@ export interface LinkIssue {
    * bomb), not read; unknown-story: a `#story=` link naming no story; both-forms: a `#state=`
    * and a `#s=` part in one fragment (the `#state=` part is read).
    */
-  readonly reason: 'unreadable' | 'version' | 'too-long' | 'too-large' | 'invalid' | 'unknown-story' | 'both-forms';
+  readonly reason: 'unreadable' | 'version' | 'too-long' | 'too-large' | 'invalid' | 'unknown-story' | 'unknown-exercise' | 'both-forms';
   /** For `selectors` over the range limit: the ranges they hold in all. */
   readonly ranges?: number;
   /** For too-large: the link's own length in characters. */

@@ -7,10 +7,12 @@
  */
 import { linkFor, type LinkResult } from './link';
 import type { ShardScopeState } from './storeState';
-import { storyLink } from './storyLink';
+import { exerciseLink, storyLink } from './storyLink';
 
 /** The fragment that shares the page as shown: the story step, or the run's state link (when it fits). */
-export function pageLinkFor(s: Pick<ShardScopeState, 'story' | 'params' | 'view'>): LinkResult {
+export function pageLinkFor(s: Pick<ShardScopeState, 'story' | 'params' | 'view'> & { readonly exercise?: string | null }): LinkResult {
+  // Issue 21: in the lab, the exercise (a trainer's link opens the lab at that exercise).
+  if (s.exercise) return { ok: true, hash: exerciseLink(s.exercise) };
   if (s.story) return { ok: true, hash: storyLink(s.story, s.view.presentation) };
   return linkFor({ params: s.params, view: s.view });
 }

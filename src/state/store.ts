@@ -28,6 +28,7 @@ export type {
   LinkActions,
   StoryPlace,
   StoryActions,
+  ExerciseActions,
   ShardScopeState,
   SimData,
   ShardScopeStore,
@@ -51,6 +52,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       link: { issues: options.linkIssues ?? [], opened: options.linkIssues?.length ? 1 : 0, tooLong: null },
       story: null,
       storyActive: false,
+      exercise: null,
 
       ...paramsActions({ get, set, engine, retyping }),
       ...viewActions({ get, set, engine }),
@@ -75,6 +77,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
       // ---- stories (issue 10) --------------------------------------------------------------------
       setStory: (place) => set({ story: place, storyActive: place !== null }),
+      // ---- exercises (issue 21) ------------------------------------------------------------------
+      setExercise: (id) => set({ exercise: id }),
 
       // ---- engine ---------------------------------------------------------------------------
       start: engine.start,

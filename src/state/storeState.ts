@@ -160,7 +160,13 @@ export interface StoryActions {
   setStory(place: StoryPlace | null): void;
 }
 
-export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions {
+/** Issue 21: the exercise shown (its id), set by `src/stories/exercises/controller.ts`. */
+export interface ExerciseActions {
+  /** Marks an exercise as shown (null: none). Its state is applied by the caller. */
+  setExercise(id: string | null): void;
+}
+
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions, ExerciseActions {
   readonly params: SimParams;
   readonly view: ViewParams;
   readonly playing: boolean;
@@ -171,6 +177,8 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
   readonly story: StoryPlace | null;
   /** Issue 10: a story is active (its keys apply; the help dialog lists them). */
   readonly storyActive: boolean;
+  /** Issue 21: the id of the exercise shown, or null (never at the same time as a story). */
+  readonly exercise: string | null;
 }
 
 /** Large data beside the store; versions in `state.sim` say when it changed. */

@@ -54,6 +54,16 @@ export function presentsOf(hash: string): boolean {
   return new URLSearchParams(hash.replace(/^#/, '')).get('present') === '1';
 }
 
+/** Issue 21: the exercise id a fragment names (`#exercise=<id>`, known or not), or null. */
+export function exerciseIdOf(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('exercise');
+}
+
+/** Issue 21: the fragment that opens an exercise. */
+export function exerciseLink(id: string): string {
+  return `#exercise=${encodeURIComponent(id)}`;
+}
+
 /** The fragment for a story position; `present` adds `&present=1` (presentation mode, issue 19). */
 export function storyLink(pos: { readonly id: string; readonly step: number }, present = false): string {
   return `#story=${encodeURIComponent(pos.id)}&step=${pos.step}${present ? '&present=1' : ''}`;

@@ -11,7 +11,7 @@
 import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
 import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
-import { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, type StoryLookup } from './storyLink';
+import { exerciseIdOf, exerciseLink, isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, type StoryLookup } from './storyLink';
 
 /** The browser's address bar as the sync needs it (a fake in tests). */
 export interface UrlHost {
@@ -36,6 +36,11 @@ export interface UrlSyncOptions {
    * fragment's language still applies, and it is not read as a state link).
    */
   readonly storyById?: StoryLookup;
+  /**
+   * Issue 21: opens the exercise a navigated `#exercise=<id>` names; returns false when there is
+   * no such exercise (the page then says so and keeps the run shown).
+   */
+  readonly openExercise?: (id: string) => boolean;
 }
 
 /** How long the sync waits after the last change before rewriting the fragment. */
@@ -75,6 +80,15 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   const write = (): void => {
     timer = null;
     const s = store.getState();
+    // Issue 21: in the lab the address bar names the exercise, so a copy opens the lab there.
+    if (s.exercise) {
+      const hash = withLang(exerciseLink(s.exercise), s.view.locale);
+      if (host.hash() !== hash) {
+        shown = hash;
+        host.replace(hash);
+      }
+      return;
+    }
     // Issue 10: while a story is shown, the address bar names its step, not the state; issue 19:
     // with presentation mode on, the link says so, so a copy opens on the stage.
     if (s.story) {
@@ -98,7 +112,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.story !== prev.story) {
+    if (s.story !== prev.story || s.exercise !== prev.exercise) {
       // A step shown or a story left: the address bar follows at once.
       cancel();
       write();
@@ -115,6 +129,18 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const hash = host.hash();
     // A `lang=` in a navigated fragment switches the language (issue 11); nothing restarts.
     const lang = langOfHash(hash);
+    const exercise = exerciseIdOf(hash);
+    if (exercise !== null && options.openExercise) {
+      if (lang) store.getState().setLocale(lang);
+      if (hash === shown) return;
+      cancel();
+      shown = hash;
+      if (!options.openExercise(exercise)) {
+        store.getState().openLink(null, [{ field: 'exercise', reason: 'unknown-exercise', value: exercise }]);
+        write();
+      }
+      return;
+    }
     if (isStoryFragment(hash)) {
       if (lang) store.getState().setLocale(lang);
       const place = options.storyById ? parseStoryLink(hash, options.storyById) : null;
@@ -153,6 +179,8 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       opening = false;
     }
     if (inStory) store.getState().setStory(null);
+    // Issue 21: a run's link opened in the lab leaves the lab.
+    if (state !== null && store.getState().exercise !== null) store.getState().setExercise(null);
     // Issue 23, point 2: a link that cannot be read leaves the run as it was; the address bar
     // goes back to that run's link, so a reload or a copy still reopens it.
     if (state === null) write();

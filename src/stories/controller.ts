@@ -42,6 +42,8 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
   const s = store.getState();
   // Entering from free play: remember the reader's run. Between stories the first one is kept.
   // Before the page has started (a story link on load) free play would have played.
+  // Issue 21: a story gives way to nothing: entering one leaves the lab.
+  if (s.exercise) s.setExercise(null);
   if (!s.story) returns.set(store, { state: { params: s.params, view: s.view }, playing: s.sim.snapshot === null ? !prefersReducedMotion() : s.playing });
   // The position first, so the address bar names the step, not the state it sets.
   s.setStory({ id: story.id, step: n });

@@ -12,6 +12,8 @@ import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 import { StoryCaption } from './stories/StoryCaption';
+import { ExercisePanel } from './lab/ExercisePanel';
+import { LabFileNotice } from './lab/ExercisesMenu';
 import { Timeline } from './timeline/Timeline';
 import { CaptionSlot } from './stage/CaptionSlot';
 import { Summary } from './stage/Summary';
@@ -103,6 +105,7 @@ function LinkNoticeFor() {
   const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
   const rangeIssue = issues.find((i) => i.ranges !== undefined);
   const story = issues.find((i) => i.reason === 'unknown-story');
+  const exercise = issues.find((i) => i.reason === 'unknown-exercise');
   const both = issues.some((i) => i.reason === 'both-forms');
   return (
     <div className="banner banner--warn banner--scroll" role="alert" data-testid="link-notice">
@@ -114,6 +117,7 @@ function LinkNoticeFor() {
             : null}
         {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
         {story ? <> {withCode(t(kept ? 'link.unknownStoryKept' : 'link.unknownStory', { story: FIELDS }), noticeName(story.value ?? ''))}</> : null}
+        {exercise ? <> {withCode(t(kept ? 'lab.unknownExerciseKept' : 'lab.unknownExercise', { exercise: FIELDS }), noticeName(exercise.value ?? ''))}</> : null}
         {both ? <> {t('link.bothForms')}</> : null}
       </span>
       <button type="button" className="button button--small" onClick={() => setOpen(false)}>
@@ -259,12 +263,16 @@ function Shell({ staged }: { staged: boolean }) {
         {/* Presentation mode hides the parameters, kept mounted so drafts survive the switch. */}
         <aside className="app__side" hidden={presentation}>
           <PanelBoundary>
+            <ExercisePanel />
+          </PanelBoundary>
+          <PanelBoundary>
             <ControlPanel />
           </PanelBoundary>
         </aside>
         <main id="main" className="app__main" tabIndex={-1}>
           <PanelBoundary>
             <LinkNotice />
+            <LabFileNotice />
             <LinkTooLongBanner />
             <StatusBanner />
             <EngineNotice />

@@ -6,6 +6,7 @@ import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
+import { ExercisesMenu } from '../lab/ExercisesMenu';
 import { ShareMenu } from '../export/ShareMenu';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
 
@@ -107,6 +108,7 @@ export const Header = memo(function Header() {
           onChange={(v) => a.setTheme(v)}
         />
         <StoriesMenu />
+        <ExercisesMenu />
         <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />

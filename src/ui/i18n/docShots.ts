@@ -25,4 +25,5 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/presentation-1920x1080.png', key: 'docs.shot.presentation1920' },
   { file: 'docs/presentation-150.png', key: 'docs.shot.presentation150' },
   { file: 'docs/story-step.png', key: 'docs.shot.storyStep' },
+  { file: 'docs/lab-1280x720.png', key: 'docs.shot.lab' },
 ];

@@ -4,7 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useShardScopeStore } from '../../state';
-import { STORIES } from '../../stories';
+import { STORIES, loadedStories } from '../../stories';
 import { showStoryStep } from '../../stories/controller';
 import { useT } from '../i18n';
 
@@ -57,7 +57,7 @@ export function StoriesMenu() {
       </button>
       {open ? (
         <ul className="stories-menu__list" id={listId}>
-          {STORIES.map((s) => (
+          {[...STORIES, ...loadedStories()].map((s) => (
             <li key={s.id}>
               <button
                 type="button"
