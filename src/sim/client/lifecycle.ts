@@ -117,7 +117,7 @@ export function scheduleWatch(m: ClientWorld, r: Replica, tick: number, tickSeco
 export function pickLive(m: ClientWorld, tick: number): number {
   let live = 0;
   for (const s of m.servers) if (s.isUp(tick)) live++;
-  if (live === 0) return -1;
+  // No draw with one live server or none; with none the walk below finds nothing.
   let k = live > 1 ? m.lbRng.int(live) : 0;
   for (const s of m.servers) {
     if (!s.isUp(tick)) continue;
