@@ -156,6 +156,8 @@ describe('a LIST then a WATCH', () => {
       expect(r.cacheBytes).toBeCloseTo(jsonOf(c, mine) * costs.cacheBytesPerJsonByte + mine.length * costs.cacheOverheadBytes, 6);
       expect(r.counters[C_LIST_ITEMS]).toBe(mine.length);
       expect(r.counters[C_LIST_BYTES]).toBe(listOverheadBytes('json') + jsonOf(c, mine));
+      expect(r.counters[C_BYTES_RECEIVED]).toBe(r.counters[C_LIST_BYTES]);
+      expect(r.counters[C_BYTES_DECODED]).toBe(r.counters[C_LIST_BYTES]);
       expect(r.counters[C_LIST_REQUESTS]).toBe(1);
       expect(r.watcher?.selector?.toString()).toBe(r.resolved.text);
     });
@@ -320,6 +322,8 @@ describe('a streaming list under kube-state-metrics (client-side: every object, 
     for (const r of m.replicas) {
       expect(sorted(held(m, r))).toEqual(sorted(liveSlots(c)));
       expect(r.counters[C_LIST_ITEMS]).toBe(c.liveCount);
+      // client-go checks nothing itself.
+      expect(r.counters[C_LOCAL_HASHES]).toBe(0);
       expect(r.filtering).toBe('trust');
       expect(r.watcher?.selector).toBeNull();
     }
@@ -461,6 +465,8 @@ describe('a WATCH refused after a LIST that another server answered', () => {
     expect(r.error?.httpStatus).toBe(500);
     expect(r.error?.message).toMatch(/^invalid shard selector: /);
     expect(r.watcher).toBeNull();
+    // No WATCH was opened, so none carries a resourceVersion.
+    expect(r.watchRequestRv).toBe('');
     expect(m.servers.map((s) => s.watchers.size)).toEqual([0, 0]);
     expect(m.servers.map((s) => s.errors)).toEqual([0, 1]);
     // 0.8 s x (1 + 0.5) = 1.2 s = 12 ticks of 0.1 s; the cause is a failed request.
@@ -474,6 +480,7 @@ describe('a WATCH refused after a LIST that another server answered', () => {
     m.servers[1]!.gate = false;
     m.lbRng.asked.length = 0;
     const before = r.counters[C_BYTES_RECEIVED]!;
+    r.lastRv = 4321;
     expect(retryDue(m, 111, 0.1, () => {})).toBe(false);
     expect(m.relists[RELIST_ERROR]).toBe(0);
     expect(retryDue(m, 112, 0.1, () => {})).toBe(true);
@@ -485,6 +492,8 @@ describe('a WATCH refused after a LIST that another server answered', () => {
     expect(m.relistBytes[RELIST_ERROR]).toBe(listed);
     expect([r.retryAtTick, r.retryCause]).toEqual([-1, -1]);
     expect(r.counters[C_LIST_REQUESTS]).toBe(2);
+    // A relist asks from the last resourceVersion the reflector saw, not from 0.
+    expect(r.listRequestRv).toBe('4321');
   });
 });
 
