@@ -619,3 +619,18 @@ describe('a relist starts the cache afresh', () => {
     for (const i of [0, 31, 32, 34, 36, 39]) expect(held(m, m.replicas[i]!).length).toBe(c.liveCount);
   });
 });
+
+describe('a LIST refused for its selector', () => {
+  it('is retried after a backoff step, and the relist that succeeds counts as one for an error', () => {
+    const m = world({ replicas: 1, selectors: [{ kind: 'text', text: "shardRange(object.metadata.uid, '0x0000000000000000')" }] });
+    const r = m.replicas[0]!;
+    connect(m, r, 0, 1);
+    expect([r.status, r.error?.httpStatus, r.counters[C_LIST_REQUESTS], r.counters[C_REQUEST_ERRORS]]).toEqual(['error', 500, 0, 1]);
+    expect([r.retryAtTick, r.retryCause]).toEqual([1, -1]);
+    // The server restarts with the gate off, which ignores the selector.
+    m.servers[0]!.gate = false;
+    expect(retryDue(m, 1, 1, () => {})).toBe(true);
+    expect(r.status).toBe('ok');
+    expect(Array.from(m.relists)).toEqual([0, 0, 0, 1]);
+  });
+});
