@@ -14,20 +14,7 @@ import { DEFAULT_PARAMS } from '../params';
 import type { ClientKind, InitialList, Mode, SelectorSpec, SimParams } from '../params';
 import { connect, retryDue, retryPending, routeSync } from './informer';
 import { RELIST_ERROR, RELIST_GONE, RELIST_RESHARD } from './lifecycle';
-import {
-  C_BYTES_DECODED,
-  C_BYTES_DISCARDED,
-  C_BYTES_KEPT,
-  C_BYTES_RECEIVED,
-  C_LIST_BYTES,
-  C_LIST_ITEMS,
-  C_LIST_ITEMS_KEPT,
-  C_LIST_REQUESTS,
-  C_LOCAL_HASHES,
-  C_REQUEST_ERRORS,
-  Replica,
-  resolveSelector,
-} from './replica';
+import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, Replica, resolveSelector } from './replica';
 import type { ClientWorld } from './world';
 
 /** A load balancer that answers `int(n)` from a script (then always 0), and counts its draws. */
@@ -45,6 +32,7 @@ function scripted(picks: number[]): Prng & { asked: number[] } {
   return g as unknown as Prng & { asked: number[] };
 }
 
+/** The world's shape; `picks`: the load balancer's draws; `jitter`: the backoff's draw in [0, 1). */
 interface Options {
   mode?: Mode;
   replicas?: number;
@@ -54,46 +42,27 @@ interface Options {
   initialList?: InitialList;
   routing?: 'l4' | 'l7';
   selectors?: (SelectorSpec | null)[];
-  key?: 'object.metadata.uid' | 'object.metadata.namespace';
   picks?: number[];
-  /** The jitter draw in [0, 1) (0: the bare backoff). */
   jitter?: number;
-  pods?: number;
 }
 
-// One cluster for every test: connect only reads it (the tests that remove objects build their own).
+// Each world builds the same cluster (the same seed); a test may change its own.
 const CLUSTER_PODS = 400;
-function makeCluster(pods = CLUSTER_PODS): Cluster {
-  return new Cluster({ ...DEFAULT_PARAMS.cluster, pods, namespaces: 8 }, DEFAULT_PARAMS.sizes, createPrng('informer-unit'));
-}
 
 function world(o: Options = {}) {
   const params: SimParams = {
     ...DEFAULT_PARAMS,
     apiServers: { ...DEFAULT_PARAMS.apiServers, count: o.servers ?? 1, routing: o.routing ?? 'l4' },
-    replicas: {
-      ...DEFAULT_PARAMS.replicas,
-      count: o.replicas ?? 4,
-      client: o.client ?? 'client-go',
-      initialList: o.initialList ?? 'list',
-      key: o.key ?? 'object.metadata.uid',
-    },
+    replicas: { ...DEFAULT_PARAMS.replicas, count: o.replicas ?? 4, client: o.client ?? 'client-go', initialList: o.initialList ?? 'list' },
   };
-  const cluster = makeCluster(o.pods);
+  const cluster = new Cluster({ ...DEFAULT_PARAMS.cluster, pods: CLUSTER_PODS, namespaces: 8 }, DEFAULT_PARAMS.sizes, createPrng('informer-unit'));
   const servers = Array.from({ length: o.servers ?? 1 }, (_, i) => new ApiServer(i, o.gates?.[i] ?? true));
   const n = o.replicas ?? 4;
   const mode = o.mode ?? 'server';
-  const key = params.replicas.key;
-  const replicas = Array.from(
-    { length: n },
-    (_, i) => new Replica(mode, i, n, i % servers.length, resolveSelector(o.selectors?.[i] ?? null, i, n, key), params.replicas.client, 'ranges'),
-  );
+  const spec = (i: number) => resolveSelector(o.selectors?.[i] ?? null, i, n, params.replicas.key);
+  const replicas = Array.from({ length: n }, (_, i) => new Replica(mode, i, n, i % servers.length, spec(i), params.replicas.client, 'ranges'));
   const m = {
-    mode,
-    cluster,
-    params,
-    servers,
-    replicas,
+    mode, cluster, params, servers, replicas,
     maskLo: new Uint32Array(cluster.capacity),
     maskHi: new Uint32Array(cluster.capacity),
     ownersEpoch: 0,
@@ -109,17 +78,13 @@ function world(o: Options = {}) {
     watchDueAt: Infinity,
     audits: 0,
     ensureCapacity() {},
-    recountAudit() {
-      m.audits++;
-    },
+    recountAudit: () => void m.audits++,
   };
   return m as ClientWorld & { audits: number; lbRng: ReturnType<typeof scripted> };
 }
 
 /** The live objects, in no particular order. */
-function liveSlots(c: Cluster): number[] {
-  return Array.from(c.liveSlots.subarray(0, c.liveCount));
-}
+const liveSlots = (c: Cluster): number[] => Array.from(c.liveSlots.subarray(0, c.liveCount));
 
 /** Live objects whose uid hash (read as text) lies in one of [start, end). */
 function objectsIn(c: Cluster, ranges: [bigint, bigint][]): number[] {
@@ -130,11 +95,8 @@ function objectsIn(c: Cluster, ranges: [bigint, bigint][]): number[] {
 }
 
 /** The objects whose owner bit for replica `r` is set: what its cache holds. */
-function held(m: ClientWorld, r: Replica): number[] {
-  const out: number[] = [];
-  for (let s = 0; s < m.cluster.slots; s++) if ((m.maskLo[s]! & r.bitLo) !== 0 || (m.maskHi[s]! & r.bitHi) !== 0) out.push(s);
-  return out;
-}
+const held = (m: ClientWorld, r: Replica): number[] =>
+  Array.from({ length: m.cluster.slots }, (_, s) => s).filter((s) => (m.maskLo[s]! & r.bitLo) !== 0 || (m.maskHi[s]! & r.bitHi) !== 0);
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const jsonOf = (c: Cluster, slots: number[]) => slots.reduce((a, s) => a + c.jsonBytes[s]!, 0);
@@ -583,6 +545,19 @@ describe('retries (retryDue)', () => {
     expect(r.retryAtTick).toBeGreaterThan(first);
     expect(Array.from(m.relists)).toEqual([0, 0, 0, 0]);
   });
+
+  it('a LIST refused for its selector is retried after a backoff step, and the relist that succeeds counts as one for an error', () => {
+    const m = world({ replicas: 1, selectors: [{ kind: 'text', text: "shardRange(object.metadata.uid, '0x0000000000000000')" }] });
+    const r = m.replicas[0]!;
+    connect(m, r, 0, 1);
+    expect([r.status, r.error?.httpStatus, r.counters[C_LIST_REQUESTS], r.counters[C_REQUEST_ERRORS]]).toEqual(['error', 500, 0, 1]);
+    expect([r.retryAtTick, r.retryCause]).toEqual([1, -1]);
+    // The server restarts with the gate off, which ignores the selector.
+    m.servers[0]!.gate = false;
+    expect(retryDue(m, 1, 1, () => {})).toBe(true);
+    expect(r.status).toBe('ok');
+    expect(Array.from(m.relists)).toEqual([0, 0, 0, 1]);
+  });
 });
 
 describe('a relist starts the cache afresh', () => {
@@ -617,20 +592,5 @@ describe('a relist starts the cache afresh', () => {
     expect(mine.length).toBeGreaterThan(0);
     expect(sorted(held(m, r))).toEqual(sorted(mine));
     for (const i of [0, 31, 32, 34, 36, 39]) expect(held(m, m.replicas[i]!).length).toBe(c.liveCount);
-  });
-});
-
-describe('a LIST refused for its selector', () => {
-  it('is retried after a backoff step, and the relist that succeeds counts as one for an error', () => {
-    const m = world({ replicas: 1, selectors: [{ kind: 'text', text: "shardRange(object.metadata.uid, '0x0000000000000000')" }] });
-    const r = m.replicas[0]!;
-    connect(m, r, 0, 1);
-    expect([r.status, r.error?.httpStatus, r.counters[C_LIST_REQUESTS], r.counters[C_REQUEST_ERRORS]]).toEqual(['error', 500, 0, 1]);
-    expect([r.retryAtTick, r.retryCause]).toEqual([1, -1]);
-    // The server restarts with the gate off, which ignores the selector.
-    m.servers[0]!.gate = false;
-    expect(retryDue(m, 1, 1, () => {})).toBe(true);
-    expect(r.status).toBe('ok');
-    expect(Array.from(m.relists)).toEqual([0, 0, 0, 1]);
   });
 });
