@@ -21,6 +21,19 @@ function fail(message) {
   process.exit(2);
 }
 
+/** A list split at its commas, except those inside a glob's `{a,b}`. */
+function splitTopLevel(value) {
+  const out = [''];
+  let depth = 0;
+  for (const c of value) {
+    if (c === '{') depth++;
+    else if (c === '}') depth = Math.max(0, depth - 1);
+    if (c === ',' && depth === 0) out.push('');
+    else out[out.length - 1] += c;
+  }
+  return out;
+}
+
 /** `--name a,b` and `--name=a,b`, repeatable; everything else is left for Stryker. */
 function parseArgs(argv) {
   const lists = { only: [], tests: [] };
@@ -33,7 +46,7 @@ function parseArgs(argv) {
     }
     const value = m[2] ?? argv[++i];
     if (value === undefined || value === '') fail(`--${m[1]} needs a path or glob`);
-    lists[m[1]].push(...value.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean));
+    lists[m[1]].push(...splitTopLevel(value).map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean));
   }
   return { ...lists, rest };
 }

@@ -23,6 +23,28 @@ describe('hexLess', () => {
     expect(hexLess('\uffffa', '\ud800\udc00')).toBe(true);
   });
 
+  it('for non-ASCII input: the longer in bytes is larger, equal strings are not less, the first differing byte decides', () => {
+    expect(hexLess('éé', 'é')).toBe(false);
+    expect(hexLess('é', 'éé')).toBe(true);
+    expect(hexLess('é', 'é')).toBe(false);
+    // 'è' (C3 A8) and 'é' (C3 A9) share their first byte.
+    expect(hexLess('è', 'é')).toBe(true);
+    expect(hexLess('é', 'è')).toBe(false);
+    // Two strings with no ASCII at all: '€€' has fewer UTF-16 units than 'ééé' but as many bytes (6), and a larger first byte.
+    expect(hexLess('€€', 'ééé')).toBe(false);
+    expect(hexLess('ééé', '€€')).toBe(true);
+  });
+
+  it("is Go's order of the UTF-8 bytes (length first) on any two strings (property)", () => {
+    const goLess = (a: string, b: string): boolean => {
+      const x = Buffer.from(a, 'utf8');
+      const y = Buffer.from(b, 'utf8');
+      return x.length !== y.length ? x.length < y.length : Buffer.compare(x, y) < 0;
+    };
+    const text = fc.oneof(fc.string({ unit: 'grapheme', maxLength: 4 }), fc.string({ unit: 'binary', maxLength: 4 }), fc.constantFrom('0x8000000000000000', 'é', 'ab', '€€', 'ééé'));
+    fc.assert(fc.property(text, text, (a, b) => hexLess(a, b) === goLess(a, b)), { numRuns: 2000 });
+  });
+
   it('is numeric order on every well-formed 16-digit bound (property)', () => {
     const u64 = fc.bigInt({ min: 0n, max: (1n << 64n) - 1n });
     fc.assert(fc.property(u64, u64, (a, b) => hexLess(formatHex(a), formatHex(b)) === a < b), { numRuns: 2000 });

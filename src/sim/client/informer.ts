@@ -32,7 +32,9 @@ function disjointRanges(sel: ShardSelector): number[][] {
         last[2] = r[2]!;
         last[3] = r[3]!;
       }
-    } else if (!lessEq(r[2]!, r[3]!, r[0]!, r[1]!)) {
+    } else {
+      // Every range is non-empty (the parser rejects a start that is not below its end, and
+      // an equal split never makes one), so a range that does not meet the last starts anew.
       out.push([...r]);
     }
   }
@@ -156,6 +158,7 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   r.recvJson = 0;
   r.retryAtTick = -1;
   r.watchEndsAtTick = -1;
+  // Stryker disable next-line UnaryOperator: every path below sets it again (scheduleWatch on success, Replica.fail's -1 on each failure)
   r.nextBookmarkTick = -1;
   // A streaming list is one request, the WATCH; a LIST may land elsewhere than its WATCH.
   const streaming = m.params.replicas.initialList === 'watch-list';

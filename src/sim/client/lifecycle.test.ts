@@ -12,6 +12,7 @@ import {
   BACKOFF_RESET_SECONDS,
   RELIST_ERROR,
   RELIST_GONE,
+  RELIST_RESHARD,
   RESUME_RESTART,
   RESUME_TIMEOUT,
   bookmarksDue,
@@ -428,5 +429,94 @@ describe('counting a relist', () => {
     countRelist(m, r, RELIST_GONE, 4000);
     expect(Array.from(m.relists)).toEqual([0, 0, 2, 0]);
     expect(Array.from(m.relistBytes)).toEqual([0, 0, 3800 + 1000, 0]);
+  });
+});
+
+describe('edges of the schedule (issue 17: mutants that survived)', () => {
+  it('the backoff resets after a quiet 2 minutes counted from a failure at tick 0', () => {
+    const r = world().replicas[0]!;
+    expect(nextBackoffSeconds(r, 0, 1, 0)).toBe(0.8);
+    expect(nextBackoffSeconds(r, BACKOFF_RESET_SECONDS + 1, 1, 0)).toBe(0.8);
+  });
+
+  it('a relist scheduled for a reshard (cause 0) keeps that cause', () => {
+    const m = world();
+    const r = m.replicas[0]!;
+    scheduleRelist(m, r, 10, 1, RELIST_RESHARD);
+    expect(r.retryCause).toBe(RELIST_RESHARD);
+  });
+
+  it('a refused connection is retried after one jittered backoff step, at least one tick later', () => {
+    const m = world({ u: { jitter: 0.5 } });
+    const r = m.replicas[0]!;
+    for (const s of m.servers) s.goDown(10_000);
+    // 0.8 s x 1.5 = 1.2 s = 12 ticks of 0.1 s.
+    expect(resumeWatch(m, r, 100, 0.1, RESUME_TIMEOUT)).toBe(false);
+    expect([r.retryAtTick, r.retryRewatch]).toEqual([112, true]);
+    // Ticks of 10 s: the next tick.
+    expect(resumeWatch(m, r, 200, 10, RESUME_TIMEOUT)).toBe(false);
+    expect(r.retryAtTick).toBe(201);
+  });
+
+  it('a watch on a connection to server 0 reuses it under L4', () => {
+    const m = world({ servers: 2 });
+    const r = m.replicas[0]!;
+    r.connection = 0;
+    expect(routeRequest(m, r, 0)).toBe(0);
+    expect(m.lbRng.ints).toEqual([]);
+  });
+
+  it("a server's restart leaves other servers' connections, and resumes no replica that had no watch", () => {
+    const m = world({ servers: 2, replicas: 3 });
+    const [a, b, c] = m.replicas as [Replica, Replica, Replica];
+    watching(m, a);
+    watching(m, b);
+    // Replica 2 is on server 0 without a watch (its sync failed): it waits for its retry.
+    c.apiServer = 0;
+    c.connection = 1;
+    restartServer(m, 0, 50, 10, 1);
+    expect(Array.from(m.resumes)).toEqual([0, 1]);
+    expect([b.connection, c.connection]).toEqual([1, 1]);
+    expect([c.watcher, c.retryAtTick]).toEqual([null, -1]);
+  });
+
+  it('a deadline or a bookmark at tick 0 is due at tick 0', () => {
+    const m = world({ replicas: 1 });
+    const r = m.replicas[0]!;
+    watching(m, r);
+    r.watchEndsAtTick = 0;
+    m.watchDueAt = 0;
+    expect(watchPending(m, 0)).toBe(true);
+    timeoutDue(m, 0, 1);
+    expect(m.watchTimeouts).toBe(1);
+    const m2 = world({ replicas: 1 });
+    const r2 = m2.replicas[0]!;
+    watching(m2, r2);
+    m2.cluster.resourceVersion = 1001;
+    r2.nextBookmarkTick = 0;
+    r2.watchEndsAtTick = 500;
+    m2.watchDueAt = 0;
+    expect(watchPending(m2, 0)).toBe(true);
+    const sent: number[] = [];
+    bookmarksDue(m2, 0, 1, 100, (x) => sent.push(x.index));
+    expect(sent).toEqual([0]);
+    // Scheduling a watch whose first bookmark is at tick 0 makes it the earliest due tick.
+    const m3 = world({ replicas: 1, params: { interval: 1 } });
+    const r3 = m3.replicas[0]!;
+    watching(m3, r3, -1, 1);
+    expect(r3.nextBookmarkTick).toBe(0);
+    expect(m3.watchDueAt).toBe(0);
+  });
+
+  it('a watch with no bookmark scheduled gets none', () => {
+    const m = world({ replicas: 1, params: { bookmarks: false } });
+    const r = m.replicas[0]!;
+    watching(m, r);
+    m.cluster.resourceVersion = 1001;
+    expect(r.nextBookmarkTick).toBe(-1);
+    const sent: number[] = [];
+    bookmarksDue(m, 60, 1, 100, (x) => sent.push(x.index));
+    expect(sent).toEqual([]);
+    expect(r.counters[C_BOOKMARKS]).toBe(0);
   });
 });

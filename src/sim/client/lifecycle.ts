@@ -117,7 +117,7 @@ export function scheduleWatch(m: ClientWorld, r: Replica, tick: number, tickSeco
 export function pickLive(m: ClientWorld, tick: number): number {
   let live = 0;
   for (const s of m.servers) if (s.isUp(tick)) live++;
-  if (live === 0) return -1;
+  // No draw with one live server or none; with none the walk below finds nothing.
   let k = live > 1 ? m.lbRng.int(live) : 0;
   for (const s of m.servers) {
     if (!s.isUp(tick)) continue;
@@ -244,8 +244,9 @@ export function bookmarksDue(m: ClientWorld, tick: number, tickSeconds: number, 
   const rv = m.cluster.resourceVersion;
   for (const r of m.replicas) {
     if (r.nextBookmarkTick < 0 || r.nextBookmarkTick > tick || r.watcher === null) continue;
+    // No need to lower watchDueAt: it is at most this bookmark's tick (a lower bound of every
+    // due tick), and the next one comes later.
     r.nextBookmarkTick = nextBookmark(m, r, tick, tickSeconds);
-    if (r.nextBookmarkTick >= 0) m.watchDueAt = Math.min(m.watchDueAt, r.nextBookmarkTick);
     if (rv <= r.watchStartRv) continue;
     const c = r.counters;
     const server = m.servers[r.apiServer]!;

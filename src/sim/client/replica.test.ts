@@ -3,7 +3,8 @@
  * what each client kind keeps once its sync answered (the `ClientKind` table in params).
  */
 import { describe, expect, it } from 'vitest';
-import { fnv1a64Bytes } from '../../core/sharding';
+import { fnv1a64Bytes, hexToParts } from '../../core/sharding';
+import { jumpHash } from '../cluster';
 import { LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_KEEP_NONE, LOCAL_RANGES, Replica, resolveSelector } from './replica';
 import type { ClientKind, Mode, SelectorSpec } from '../params';
 
@@ -185,5 +186,34 @@ describe('what a replica keeps once its sync answered', () => {
     });
     r.configureAfterList(true);
     expect({ status: r.status, error: r.error, kind: r.localKind }).toEqual({ status: 'ok', error: null, kind: LOCAL_RANGES });
+  });
+});
+
+describe('a replica before its first sync (issue 17: mutants that survived)', () => {
+  it('is ok, filters nothing yet, and has no retry, deadline or bookmark pending', () => {
+    const r = replica('server', 0, 2);
+    expect([r.status, r.error, r.filtering, r.shardInfoSeen]).toEqual(['ok', null, 'none', false]);
+    expect([r.retryAtTick, r.retryRewatch, r.retryCause, r.watchEndsAtTick, r.nextBookmarkTick]).toEqual([-1, false, -1, -1, -1]);
+    expect([r.listRequestRv, r.watchRequestRv]).toEqual(['0', '']);
+  });
+
+  it('kube-state-metrics filters by jump hash client-side whatever its filter option says', () => {
+    for (const client of ['ksm', 'ksm-2.18'] as const) {
+      expect(new Replica('client', 0, 2, 0, resolveSelector(null, 0, 2, UID), client, 'ranges').usesJump).toBe(true);
+    }
+  });
+
+  it("client-side, kube-state-metrics v2.18 keeps its BOOKMARKs on the jump-hash bucket of the empty uid's hash, not on the range that holds it", () => {
+    const empty = hexToParts('0xcbf29ce484222325');
+    let differs = 0;
+    for (const n of [2, 3, 4, 5, 8]) {
+      const bucket = jumpHash(empty.hi, empty.lo, n);
+      const keeps = Array.from({ length: n }, (_, i) => !replica('client', i, n, 'ksm-2.18').dropsBookmarks);
+      expect(keeps.indexOf(true)).toBe(bucket);
+      const rangeOwner = Array.from({ length: n }, (_, i) => !replica('server', i, n, 'ksm-2.18').dropsBookmarks).indexOf(true);
+      if (rangeOwner !== bucket) differs++;
+    }
+    // The two rules disagree for some counts, so the test tells them apart.
+    expect(differs).toBeGreaterThan(0);
   });
 });

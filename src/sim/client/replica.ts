@@ -74,6 +74,7 @@ export function resolveSelector(spec: SelectorSpec | null | undefined, index: nu
   if (text === '') return { text: null, local: null, localError: null, key: spec.kind === 'ranges' ? (spec.key ?? key) : key };
   const a = parseForRequest(text);
   if (!a.ok) return { text, local: null, localError: a.message, key };
+  // Stryker disable next-line OptionalChaining: parseForRequest gives a selector for every non-empty text it accepts (null only for null or '', handled above)
   return { text, local: a.selector, localError: null, key: a.selector?.key ?? key };
 }
 
@@ -145,6 +146,7 @@ export class Replica {
     readonly clientFilter: ClientFilter,
   ) {
     this.bitLo = index < 32 ? (1 << index) >>> 0 : 0;
+    // Stryker disable next-line ArithmeticOperator: a shift count is taken modulo 32, so index + 32 shifts as index - 32 does
     this.bitHi = index >= 32 ? (1 << (index - 32)) >>> 0 : 0;
     this.listServer = apiServer;
     this.connection = apiServer;
@@ -188,6 +190,7 @@ export class Replica {
       } else {
         this.localKind = this.resolved.local ? LOCAL_RANGES : LOCAL_KEEP_ALL;
       }
+      // Stryker disable next-line BooleanLiteral: client-side filtering reads only localKind, never whether the server filters
       this.updateFiltering(false);
       return;
     }

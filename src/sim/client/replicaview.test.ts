@@ -95,6 +95,8 @@ describe('replicaView', () => {
     const after = replicaView(r);
     expect(after.ranges).toBe(before.ranges);
     expect(after.ranges).toEqual([{ start: '0x4000000000000000', end: '0x8000000000000000', from: 0.25, to: 0.5 }]);
+    // It shows the selector it sends and checks by (the jump hash is client-side only).
+    expect(replicaView(replica('server', 1, 4, 'ksm')).selector).toBe("shardRange(object.metadata.uid, '0x4000000000000000', '0x8000000000000000')");
   });
 
   it('the same view while nothing it shows changes, a new one when a request does', () => {

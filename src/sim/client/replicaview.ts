@@ -44,7 +44,13 @@ export function replicaView(r: Replica): ReplicaView {
   // no limit), or the streaming list's WATCH; then the watch, resumed or the same request.
   const syncUrl = r.syncStreaming
     ? requestInfo('WATCH', r.apiServer, sel, watchParams(r.listRequestRv === '0' ? '' : r.listRequestRv, r.watchTimeoutSeconds, true)).url
-    : requestInfo('LIST', r.listServer, sel, r.listRequestRv === '0' ? { limit: '500', resourceVersion: '0' } : { resourceVersion: r.listRequestRv }).url;
+    : requestInfo(
+        // Stryker disable next-line StringLiteral: only the URL is read, and requestInfo builds the same URL for every verb but 'WATCH'
+        'LIST',
+        r.listServer,
+        sel,
+        r.listRequestRv === '0' ? { limit: '500', resourceVersion: '0' } : { resourceVersion: r.listRequestRv },
+      ).url;
   const view: ReplicaView = {
     listUrl: syncUrl,
     watchUrl: !watching ? null : r.watchStreaming ? syncUrl : requestInfo('WATCH', r.apiServer, sel, watchParams(r.watchRequestRv, r.watchTimeoutSeconds, false)).url,
