@@ -188,7 +188,7 @@ export class Cluster {
       nsOf[j] = ns;
       nsHi[j] = nsHashHi[ns]!;
       nsLo[j] = nsHashLo[ns]!;
-      const bytes = source ? Math.max(1, Math.min(0xffffffff, Math.round(source.jsonBytes))) : sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!);
+      const bytes = source && source.jsonBytes > 0 ? Math.min(0xffffffff, Math.round(source.jsonBytes)) : sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!); // 0: custom-columns, drawn
       jsonBytes[j] = bytes;
       rv[j] = ++version;
       created[j] = -((INITIAL_AGE_SECONDS * (n - order[j]!)) / n);

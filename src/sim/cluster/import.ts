@@ -10,6 +10,7 @@
  */
 import { LIMITS, type ClusterParams } from '../params';
 import { JsonSyntaxError, parseJsonLocated, type JsonValue } from './importjson';
+import type { ErrorContext } from './importscan';
 import { parseUuidInto } from './uuid';
 
 export interface ImportedOwner {
@@ -19,20 +20,32 @@ export interface ImportedOwner {
 }
 
 export interface ImportedObject {
+  /** `Pod`, `Deployment`, ... ('' when the file does not say, as in custom-columns). */
+  readonly kind?: string;
   readonly uid: string;
   /** "" for a cluster-scoped object. */
   readonly namespace: string;
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly owners: readonly ImportedOwner[];
-  /** Compact JSON size in bytes. */
+  /**
+   * The size the model uses, in bytes: the file's bytes or the compact JSON's (see
+   * `fileBytes`, `compactBytes`); 0 when the file carries no object (custom-columns), and the
+   * model then draws one from its size distribution.
+   */
   readonly jsonBytes: number;
+  /** UTF-8 bytes of the object's text as it appeared in the file (0: not known). */
+  readonly fileBytes?: number;
+  /** UTF-8 bytes of the object as compact JSON, as the API server sends it (0: not known). */
+  readonly compactBytes?: number;
 }
 
 /** An item left out, with its place in `items` (0-based) and why. */
 export interface RejectedItem {
   readonly index: number;
   readonly reason: string;
+  /** The line (1-based) where the item starts, when known. */
+  readonly line?: number;
 }
 
 /** Why a whole file was refused, with a line and column where there is one. */
@@ -40,6 +53,10 @@ export interface ImportError {
   readonly message: string;
   readonly line?: number;
   readonly column?: number;
+  /** What the reader expected at that place. */
+  readonly expected?: string;
+  /** The text around the place. */
+  readonly context?: ErrorContext;
 }
 
 export type ImportResult =

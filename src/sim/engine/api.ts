@@ -51,6 +51,8 @@ export interface Simulation {
   objectsNear(position: number, k?: number): ObjectInfo[];
   /** One live object's full JSON (by uid), or null. */
   objectJson(uid: string): PodObject | null;
+  /** Every live object as `kubectl get pods -A -o json` prints them (a `List`). */
+  exportListJson(): string;
   /** Ownership of the live objects under proposed uid ranges, without changing anything (fast: O(ranges log P)). */
   recount(ranges: RangeSet): OwnershipRecount;
   /** Resharding the live objects from `from` to `to` replicas under `strategy`. */

@@ -24,7 +24,7 @@ import type { Simulation } from './api';
 import { apply, needsRebuild, sameJson } from './apply';
 import { TICKS_PER_SECOND } from './clock';
 import { HashSpaceTracker } from './hashspace';
-import { listFor, metricsText, objectJson, objectsNear, recentEvents, watchEventsFor } from './inspect';
+import { exportListJson, listFor, metricsText, objectJson, objectsNear, recentEvents, watchEventsFor } from './inspect';
 import { runTicks, type LoopContext } from './loop';
 import { Model } from './model';
 import { recountRanges } from './ownership';
@@ -289,6 +289,10 @@ class SimulationImpl implements Simulation, LoopContext {
 
   objectJson(uid: string): PodObject | null {
     return objectJson(this.m, uid);
+  }
+
+  exportListJson(): string {
+    return exportListJson(this.m);
   }
 
   recount(ranges: RangeSet): OwnershipRecount {
