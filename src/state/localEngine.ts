@@ -6,6 +6,7 @@
  */
 import { createClientEngine, ENGINE_COMMANDS, type EngineClient, type SimEngine } from './engine';
 import { pacedClient } from './paced';
+import type { ImportChannel } from '../sim';
 
 /**
  * The model on the main thread (tiny clusters, tests, browsers without module workers). The
@@ -14,11 +15,28 @@ import { pacedClient } from './paced';
  */
 export function createLocalEngine(options: { readonly paced?: boolean } = {}): SimEngine {
   let loaded: Promise<EngineClient> | null = null;
-  const load = () => (loaded ??= import('../sim').then((m) => m.createLocalSimClient()));
+  let loadedClient: ReturnType<typeof import('../sim').createLocalSimClient> | null = null;
+  const load = () => (loaded ??= import('../sim').then((m) => (loadedClient ??= m.createLocalSimClient())));
   const client = Object.fromEntries(
     ENGINE_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => load().then((c) => (c[cmd] as (...a: unknown[]) => Promise<unknown>)(...args))]),
   ) as unknown as EngineClient;
   // In a page (a worker could not start), each command runs in a task of its own and long
   // steps are cut up, so the model never blocks the page for long (see `paced.ts`).
-  return createClientEngine(options.paced ? pacedClient(client) : client, 'local');
+  // Issue 20: import reads on this thread, in slices (the module loads with the first one).
+  const listeners: Parameters<ImportChannel['listen']>[0][] = [];
+  let channel: Promise<ImportChannel> | null = null;
+  const importChannel = () =>
+    (channel ??= import('../sim').then((m) => {
+      const c = (loadedClient ??= m.createLocalSimClient());
+      c.imports.listen((e) => {
+        for (const l of listeners) l(e);
+      });
+      return c.imports;
+    }));
+  const imports: ImportChannel = {
+    start: (id, source, size) => void importChannel().then((c) => c.start(id, source, size)),
+    cancel: (id) => void importChannel().then((c) => c.cancel(id)),
+    listen: (l) => void listeners.push(l),
+  };
+  return createClientEngine(options.paced ? pacedClient(client) : client, 'local', undefined, undefined, imports);
 }

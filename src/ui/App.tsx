@@ -7,6 +7,7 @@ import { EventFlow } from './flow/EventFlow';
 import { HashSpaceView } from './hash/HashSpaceView';
 import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
+import { ImportDialog, ImportStatus } from './import/ImportDialog';
 import { I18nProvider, useFormat, useT } from './i18n';
 import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
@@ -264,6 +265,7 @@ function Shell({ staged }: { staged: boolean }) {
         <main id="main" className="app__main" tabIndex={-1}>
           <PanelBoundary>
             <LinkNotice />
+            <ImportStatus />
             <LinkTooLongBanner />
             <StatusBanner />
             <EngineNotice />
@@ -309,6 +311,9 @@ function Shell({ staged }: { staged: boolean }) {
       </div>
       <PanelBoundary>
         <KeysDialog />
+      </PanelBoundary>
+      <PanelBoundary>
+        <ImportDialog />
       </PanelBoundary>
     </div>
   );

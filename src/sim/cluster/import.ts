@@ -8,6 +8,7 @@
  * size: the byte length of the pod's JSON as the API server sends it (compact UTF-8; kubectl
  * pretty-prints, so the file's own text is larger).
  */
+import { hashField } from '../../core/sharding';
 import { LIMITS, type ClusterParams } from '../params';
 import { JsonSyntaxError, parseJsonLocated, type JsonValue } from './importjson';
 import type { ErrorContext } from './importscan';
@@ -25,6 +26,8 @@ export interface ImportedObject {
   readonly uid: string;
   /** "" for a cluster-scoped object. */
   readonly namespace: string;
+  /** What the views show instead of `namespace` (hidden names); its hash stays that of `namespace`. */
+  readonly shownNamespace?: string;
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly owners: readonly ImportedOwner[];
@@ -156,6 +159,16 @@ export function importPodsJson(text: string, maxObjects: number = LIMITS.pods.ma
     return { ok: false, error: { message: `The ${kind} holds no pods to import${why}` } };
   }
   return { ok: true, objects, rejected };
+}
+
+/** A stable pseudonym for a name (hidden names): the same name always gives the same one. */
+export function pseudonym(prefix: string, name: string): string {
+  return name === '' ? '' : `${prefix}-${hashField(name).slice(0, 8)}`;
+}
+
+/** The objects with pseudonyms for their names and namespaces; uids and hashes unchanged. */
+export function hideNames(objects: readonly ImportedObject[]): ImportedObject[] {
+  return objects.map((o) => ({ ...o, name: pseudonym('obj', o.name), shownNamespace: pseudonym('ns', o.namespace), labels: {}, owners: [] }));
 }
 
 /**

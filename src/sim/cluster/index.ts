@@ -11,7 +11,7 @@ export type { WatchEventType } from './events';
 export { SortedHashIndex, sortByHash } from './hashindex';
 export type { SortedHashes } from './hashindex';
 export { jumpHash } from './jump';
-export { importPodsJson, importedClusterParams } from './import';
+export { hideNames, importPodsJson, importedClusterParams, pseudonym } from './import';
 export type { ImportError, ImportResult, ImportedObject, ImportedOwner, RejectedItem } from './import';
 export { FORMAT_NAMES, ImportReader, importText } from './importformats';
 export type { ImportFormat, ImportOptions, ImportReport, SizeBasis, WatchEventCounts } from './importformats';

@@ -7,6 +7,7 @@ import { CopyLinkButton } from './CopyLinkButton';
 import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ShareMenu } from '../export/ShareMenu';
+import { ImportButton } from '../import/ImportDialog';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -107,6 +108,7 @@ export const Header = memo(function Header() {
           onChange={(v) => a.setTheme(v)}
         />
         <StoriesMenu />
+        <ImportButton />
         <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />
