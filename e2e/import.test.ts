@@ -72,8 +72,10 @@ async function dropFile(page: Page, path: string, beforeDrop?: () => Promise<voi
 
 async function recordLongTasks(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[] };
+    const w = window as unknown as { __longTasks: number[]; __observing?: boolean };
     w.__longTasks = [];
+    if (w.__observing) return;
+    w.__observing = true;
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__longTasks.push(Math.round(e.duration));
     }).observe({ type: 'longtask' });

@@ -7,6 +7,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { ImportEvent } from '../sim';
 import type { EngineDriver } from './engineDriver';
+import { LIMITS } from './params';
 import type { ImportActions, ImportSlice, ShardScopeState, SimData } from './storeState';
 
 export function initialImportSlice(): ImportSlice {
@@ -79,7 +80,7 @@ export function importActions(ctx: {
       data.importUse = 'confirm';
       data.importSource = null;
       set((st) => ({
-        params: { ...st.params, objects: summary.objects, imported: summary.objects },
+        params: { ...st.params, objects: summary.objects, namespaces: Math.min(LIMITS.namespaces.max, Math.max(1, summary.namespaces)), imported: summary.objects },
         imported: { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null },
         importer: { ...initialImportSlice(), size: s.size },
         playing: false,
