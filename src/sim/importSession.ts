@@ -69,6 +69,13 @@ function summaryOf(r: ReturnType<ImportReader['finish']>, read: number): ImportS
   };
 }
 
+/** TextDecoder's streaming form (the DOM-free typings of src/sim declare only its plain form). */
+type StreamDecoder = { decode(input?: ArrayBuffer, options?: { stream?: boolean }): string };
+
+/** Waits for the next task, so messages queued meanwhile (Cancel, the model's commands) run first. */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => (globalThis as unknown as { setTimeout(f: () => void, ms: number): unknown }).setTimeout(resolve, 0));
+
 /** One place's import reads: at most one at a time; the last finished read's objects wait for Confirm. */
 export class ImportSession {
   private running: { id: number; cancelled: boolean } | null = null;
@@ -77,7 +84,7 @@ export class ImportSession {
   /** The confirmed import the model is built from. */
   current: readonly ImportedObject[] | null = null;
 
-  constructor(private readonly yieldTurn: () => Promise<void> = () => new Promise((resolve) => setTimeout(resolve, 0))) {}
+  constructor(private readonly yieldTurn: () => Promise<void> = nextTask) {}
 
   /** Starts reading (cancelling a read in progress); events go to `emit`. */
   async start(id: number, source: ImportSource, size: SizeBasis, emit: (e: ImportEvent) => void, sliceBytes = IMPORT_SLICE_BYTES): Promise<void> {
@@ -89,7 +96,7 @@ export class ImportSession {
     const total = typeof source === 'string' ? source.length : source.size;
     let read = 0;
     try {
-      const decoder = new TextDecoder('utf-8');
+      const decoder = new TextDecoder('utf-8') as unknown as StreamDecoder;
       while (read < total && !reader.done) {
         const end = Math.min(total, read + sliceBytes);
         const text = typeof source === 'string' ? source.slice(read, end) : decoder.decode(await source.slice(read, end).arrayBuffer(), { stream: true });
