@@ -143,7 +143,9 @@ export function createClientEngine(
   };
   return {
     kind,
-    imports,
+    get imports() {
+      return imports;
+    },
     create: (input, req, options) => {
       seen.clear();
       return frame(options ? client.create(input, options) : client.create(input), req);

@@ -15,8 +15,7 @@ import type { ImportChannel } from '../sim';
  */
 export function createLocalEngine(options: { readonly paced?: boolean } = {}): SimEngine {
   let loaded: Promise<EngineClient> | null = null;
-  let loadedClient: ReturnType<typeof import('../sim').createLocalSimClient> | null = null;
-  const load = () => (loaded ??= import('../sim').then((m) => (loadedClient ??= m.createLocalSimClient())));
+  const load = () => (loaded ??= import('../sim').then((m) => m.createLocalSimClient()));
   const client = Object.fromEntries(
     ENGINE_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => load().then((c) => (c[cmd] as (...a: unknown[]) => Promise<unknown>)(...args))]),
   ) as unknown as EngineClient;
@@ -26,12 +25,13 @@ export function createLocalEngine(options: { readonly paced?: boolean } = {}): S
   const listeners: Parameters<ImportChannel['listen']>[0][] = [];
   let channel: Promise<ImportChannel> | null = null;
   const importChannel = () =>
-    (channel ??= import('../sim').then((m) => {
-      const c = (loadedClient ??= m.createLocalSimClient());
-      c.imports.listen((e) => {
+    (channel ??= load().then((client) => {
+      // The same client as the model's: a confirmed import is the model's next cluster.
+      const c = (client as EngineClient & { readonly imports: ImportChannel }).imports;
+      c.listen((e) => {
         for (const l of listeners) l(e);
       });
-      return c.imports;
+      return c;
     }));
   const imports: ImportChannel = {
     start: (id, source, size) => void importChannel().then((c) => c.start(id, source, size)),
