@@ -170,7 +170,7 @@ describe('importing a real cluster (issue 20)', () => {
     await page.getByTestId('import-open').click();
     await page.getByTestId('import-file').setInputFiles({ name: 'mine.json', mimeType: 'application/json', buffer: smallList(300) });
     await page.getByTestId('import-summary').waitFor();
-    await page.screenshot({ path: join(import.meta.dirname, '..', 'tmp-import-dialog.png') });
+    await page.screenshot({ path: join(tmpdir(), 'shardscope-import-dialog.png') });
     await page.getByTestId('import-confirm').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="live-count"]')?.getAttribute('data-count') === '300');
     // The page writes the link after a pause.
