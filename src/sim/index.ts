@@ -28,7 +28,7 @@ export type { RangeView } from './client';
 export type { ApiServerMetrics, PodObject, PodListBody, StatusBody, InternalErrorStatusBody, BadRequestStatusBody, RequestInfo, ListOptions, WatchEventEnvelope } from './apiserver';
 export type { ListResponse } from './engine';
 export type { ClosedForm, ClosedFormMode } from './report';
-export type { BurstMark } from './cluster';
+export type { BurstMark, ImportFormat, SizeBasis, WatchEventCounts } from './cluster';
 export type { HashSpaceView, HashSpaceNamespace, ObjectInfo, RangeSet, OwnershipRecount, RecentEvent, DeliveryOutcome } from './engine';
 export type { ReshardStrategy } from './params';
 export type { ReshardStage, ReshardReport } from './time';
@@ -44,5 +44,7 @@ export { metricsExposition, METRIC_WATCH_SHARDS_HELP, METRIC_FILTERED_EVENTS_HEL
 export { EV_ADDED, EV_MODIFIED, EV_DELETED, EV_BOOKMARK, EV_NONE } from './cluster';
 export { createPrng } from './cluster';
 export type { Prng } from './cluster';
-export { WORKER_COMMANDS, handleWorkerMessage, serveSimulation, createWorkerSimClient, createLocalSimClient, SimWorkerError } from './worker';
+export { WORKER_COMMANDS, handleWorkerMessage, serveSimulation, createWorkerSimClient, createWorkerImportChannel, createLocalSimClient, SimWorkerError } from './worker';
+export type { CreateOptions, ImportChannel } from './worker';
+export type { ImportEvent, ImportSource, ImportSummary } from './importSession';
 export type { WorkerRequest, WorkerResponse, WorkerCommand, WorkerCommands, WorkerError, WorkerState, MessageEndpoint, WorkerPort, SimClient } from './worker';

@@ -11,7 +11,9 @@
  * No DOM types are referenced: the worker scope is described by the minimal
  * {@link MessagePort}-like interface below, so `src/sim` stays DOM-free.
  */
-import { SimWorkerError, WORKER_COMMANDS } from './workerClient';
+import { SimWorkerError, WORKER_COMMANDS, isImportMessage } from './workerClient';
+import type { ImportChannel, ImportMessage } from './workerClient';
+import { ImportSession, type ImportEvent } from './importSession';
 import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './workerClient';
 import { packEvents } from './eventpack';
 import { SimParamsError } from './params';
@@ -25,12 +27,21 @@ import type { Simulation } from './engine';
 const SNAPSHOT_COMMANDS: readonly WorkerCommand[] = ['create', 'step', 'snapshot', 'reconfigure', 'seek'];
 
 // The protocol's client side lives in `./workerClient` (model-free, for the page's bundle).
-export { SimWorkerError, WORKER_COMMANDS, createWorkerSimClient } from './workerClient';
-export type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerPort, WorkerRequest, WorkerResponse } from './workerClient';
+export { SimWorkerError, WORKER_COMMANDS, createWorkerImportChannel, createWorkerSimClient } from './workerClient';
+export type { CreateOptions, ImportChannel, MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerPort, WorkerRequest, WorkerResponse } from './workerClient';
 
 /** Holds the simulation the commands act on. */
 export interface WorkerState {
   sim: Simulation | null;
+  /** Import reads and the objects they found (issue 20). */
+  imports?: ImportSession;
+}
+
+/** Runs an import-channel message against `state`; events go to `emit`. */
+function handleImportMessage(state: WorkerState, m: ImportMessage, emit: (e: ImportEvent) => void): void {
+  const session = (state.imports ??= new ImportSession());
+  if (m.import === 'start') void session.start(m.id, m.source, m.size, emit);
+  else session.cancel(m.id);
 }
 
 function need(state: WorkerState): Simulation {
@@ -41,8 +52,9 @@ function need(state: WorkerState): Simulation {
 /** The command table: each entry is one call on the headless API. */
 function commandTable(state: WorkerState): WorkerCommands {
   return {
-    create: (input) => {
-      state.sim = createSimulation(input ?? {});
+    create: (input, options) => {
+      const imported = (state.imports ??= new ImportSession()).objectsFor(options?.import ?? 'drop', options?.hideNames === true);
+      state.sim = createSimulation(input ?? {}, imported ? { imported } : {});
       return state.sim.snapshot();
     },
     step: (seconds) => {
@@ -109,9 +121,13 @@ export function handleWorkerMessage(state: WorkerState, req: WorkerRequest): { r
 
 /** Serves the command table on `scope` (a worker's global scope). */
 export function serveSimulation(scope: MessageEndpoint): WorkerState {
-  const state: WorkerState = { sim: null };
+  const state: WorkerState = { sim: null, imports: new ImportSession() };
   const pack = createSnapshotPacker();
   scope.addEventListener('message', (event) => {
+    if (isImportMessage(event.data)) {
+      handleImportMessage(state, event.data, (importEvent) => scope.postMessage({ importEvent }));
+      return;
+    }
     const req = event.data as WorkerRequest;
     const { response, transfer } = handleWorkerMessage(state, req);
     // Snapshots leave out what did not change since the last one (see snapshotpack.ts).
@@ -128,14 +144,24 @@ export function serveSimulation(scope: MessageEndpoint): WorkerState {
 }
 
 /** A client running the simulation on this thread (tests, Node, or no worker support). */
-export function createLocalSimClient(): SimClient {
-  const state: WorkerState = { sim: null };
+export function createLocalSimClient(): SimClient & { readonly imports: ImportChannel } {
+  const state: WorkerState = { sim: null, imports: new ImportSession() };
+  const listeners: ((e: ImportEvent) => void)[] = [];
+  const emit = (e: ImportEvent): void => {
+    for (const l of listeners) l(e);
+  };
+  const imports: ImportChannel = {
+    start: (id, source, size) => handleImportMessage(state, { import: 'start', id, source, size }, emit),
+    cancel: (id) => handleImportMessage(state, { import: 'cancel', id }, emit),
+    listen: (l) => void listeners.push(l),
+  };
   let next = 1;
   const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> => {
     const { response } = handleWorkerMessage(state, { id: next++, cmd, args } as WorkerRequest);
     return response.ok ? Promise.resolve(response.result) : Promise.reject(new SimWorkerError(response.error));
   };
-  return Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
+  const client = Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
+  return Object.assign(client, { imports });
 }
 
 // Install only inside a dedicated worker: there `self` is the worker's global scope, which

@@ -11,6 +11,8 @@ import { isPackedEvents, unpackEvents } from './eventpack';
 import { createSnapshotUnpacker } from './snapshotpack';
 import type { SimSnapshot } from './report';
 import type { Simulation } from './engine';
+import type { ImportEvent, ImportSource } from './importSession';
+import type { SizeBasis } from './cluster';
 
 /** The read-only part of a Simulation, served as it is. */
 type SimulationQueries = Pick<
@@ -35,12 +37,51 @@ type SimulationQueries = Pick<
  * `create` needs a simulation.
  */
 export interface WorkerCommands extends SimulationQueries {
-  /** Creates (or replaces) the simulation. */
-  create(input?: SimParamsInput): SimSnapshot;
+  /** Creates (or replaces) the simulation; `options.import` says which imported objects it starts from (issue 20). */
+  create(input?: SimParamsInput, options?: CreateOptions): SimSnapshot;
   /** Steps `seconds` (default `params.stepSeconds`) and returns the new snapshot. */
   step(seconds?: number): SimSnapshot;
   reconfigure(input: SimParamsInput): SimSnapshot;
   seek(t: number): SimSnapshot;
+}
+
+/**
+ * Which imported objects a new simulation starts from: 'confirm' the last import read (it
+ * becomes the current one), 'keep' the current one, 'drop' none (a generated cluster, the
+ * default). `hideNames`: pseudonyms for names and namespaces in every view (hashes unchanged).
+ */
+export interface CreateOptions {
+  readonly import?: 'confirm' | 'keep' | 'drop';
+  readonly hideNames?: boolean;
+}
+
+/** An import read where the model lives (see `importSession.ts`): start, cancel, hear its events. */
+export interface ImportChannel {
+  start(id: number, source: ImportSource, size: SizeBasis): void;
+  cancel(id: number): void;
+  listen(listener: (e: ImportEvent) => void): void;
+}
+
+/** A message of the import channel, beside the command protocol. */
+export type ImportMessage = { readonly import: 'start'; readonly id: number; readonly source: ImportSource; readonly size: SizeBasis } | { readonly import: 'cancel'; readonly id: number };
+
+/** Whether a message to the worker belongs to the import channel. */
+export function isImportMessage(m: unknown): m is ImportMessage {
+  return typeof m === 'object' && m !== null && 'import' in m && typeof (m as { id?: unknown }).id === 'number';
+}
+
+/** The import channel over a worker that runs `serveSimulation`. */
+export function createWorkerImportChannel(worker: WorkerPort): ImportChannel {
+  const listeners: ((e: ImportEvent) => void)[] = [];
+  worker.addEventListener('message', (event) => {
+    const data = event.data as { importEvent?: ImportEvent } | null;
+    if (data && typeof data === 'object' && data.importEvent) for (const l of listeners) l(data.importEvent);
+  });
+  return {
+    start: (id, source, size) => worker.postMessage({ import: 'start', id, source, size } satisfies ImportMessage),
+    cancel: (id) => worker.postMessage({ import: 'cancel', id } satisfies ImportMessage),
+    listen: (l) => void listeners.push(l),
+  };
 }
 
 /** A command name. */

@@ -18,6 +18,8 @@ import type {
   SimParamsInput,
   SimClient,
   SimSnapshot,
+  CreateOptions,
+  ImportChannel,
 } from '../sim';
 import type { BalanceReport, FoundObjects } from '../sim';
 import type { BalanceMeasure } from '../sim/time';
@@ -84,8 +86,10 @@ export interface SimEngine {
   readonly kind: 'local' | 'worker';
   /** Set when the model runs on the page's thread because its worker could not start. */
   readonly fallback?: EngineFallback | null;
-  /** Builds a fresh simulation (replacing any previous one). Rejects on bad parameters. */
-  create(input: SimParamsInput, frame: FrameRequest): Promise<EngineFrame>;
+  /** Builds a fresh simulation (replacing any previous one). Rejects on bad parameters. `options`: its imported objects (issue 20). */
+  create(input: SimParamsInput, frame: FrameRequest, options?: CreateOptions): Promise<EngineFrame>;
+  /** Issue 20: import reads where the model lives (null: this engine cannot read files). */
+  readonly imports: ImportChannel | null;
   /** Applies new parameters; rejects with the model's message and keeps the old state. */
   reconfigure(input: SimParamsInput, frame: FrameRequest): Promise<EngineFrame>;
   /** Advances simulated time (negative: rewinds by replaying from the start). */
@@ -132,6 +136,7 @@ export function createClientEngine(
   onDispose?: () => void,
   /** Rejects when the transport dies (a crashed worker); every pending call then rejects too. */
   failure?: Promise<never>,
+  imports: ImportChannel | null = null,
 ): SimEngine {
   const seen = new Set<string>();
   let time = 0;
@@ -147,9 +152,12 @@ export function createClientEngine(
   };
   return {
     kind,
-    create: (input, req) => {
+    get imports() {
+      return imports;
+    },
+    create: (input, req, options) => {
       seen.clear();
-      return frame(client.create(input), req);
+      return frame(options ? client.create(input, options) : client.create(input), req);
     },
     reconfigure: (input, req) => frame(client.reconfigure(input), req),
     step: (seconds, req) => {

@@ -112,6 +112,9 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
     return chain;
   };
 
+  /** Issue 20: which imported objects a new model starts from, and whether their names are hidden. */
+  const createOptions = () => ({ import: get().imported ? data.importUse : ('drop' as const), hideNames: get().hideNames });
+
   const frameRequest = (force: boolean): FrameRequest => {
     const live = get().sim.snapshot?.cluster.live ?? 0;
     const wantHash = force || live <= HASH_EVERY_STEP_LIMIT || nowMs - lastHashFetch >= hashRefreshMs;
@@ -182,14 +185,16 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
         if (!built) {
           let frame: EngineFrame;
           try {
-            frame = await data.engine.create(toSimInput(params), frameRequest(true));
+            frame = await data.engine.create(toSimInput(params), frameRequest(true), createOptions());
           } catch (e) {
             // The worker could not start: the model now runs on the page's thread, if it fits.
             if (!(e instanceof EngineFellBackError)) throw e;
             if (!admitted()) return;
-            frame = await data.engine.create(toSimInput(params), frameRequest(true));
+            frame = await data.engine.create(toSimInput(params), frameRequest(true), createOptions());
           }
           built = true;
+          // A confirmed import is now the model's: later builds keep it.
+          if (data.importUse === 'confirm') data.importUse = 'keep';
           applyFrame(frame, params);
         } else {
           const frame = await data.engine.reconfigure(toSimInput(params), frameRequest(true));

@@ -85,6 +85,7 @@ const paramValue = (k: keyof SimParams, replicas: number): fc.Arbitrary<unknown>
     clientCache: fc.constantFrom('owned', 'all'),
     lifecycle: fc.constant(undefined),
     retyped: fc.constant(undefined),
+    imported: fc.constant(undefined),
     selectors: fc.oneof(fc.array(text, { minLength: replicas, maxLength: replicas }), fc.array(fc.oneof(text, junk), { maxLength: 5 })),
     schedule: fc.oneof(
       fc.constant([]),

@@ -216,7 +216,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
   const w = block('w');
   const d = defaultSimParams();
   // `fallback` is the field version 1 links carried instead of `client`.
-  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && !(legacy && k === 'fallback')) bad(k);
+  for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && k !== 'imported' && !(legacy && k === 'fallback')) bad(k);
   const num = (k: NumericParam & keyof SimParams): number => {
     const v = p[k];
     const lim = LIMITS[k];
@@ -266,6 +266,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     schedule,
     ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad, legacy) } : legacy ? { lifecycle: PRE_ISSUE_18_LIFECYCLE } : {}),
     ...(retyped.length > 0 ? { retyped } : {}),
+    ...(importedCount(p, bad) ?? {}),
   };
   const dv = defaultViewParams();
   for (const k of Object.keys(w)) if (!has(dv, k)) bad(k);
@@ -423,6 +424,15 @@ function readLifecycle(v: unknown, bad: (field: string) => void, legacy: boolean
     routing: pick('routing', ['l4', 'l7'] as const, d.routing),
     goawayChance,
   };
+}
+
+/** Issue 20: `imported`, the count of objects an import held (1 to the objects' limit), or nothing. */
+function importedCount(p: Record<string, unknown>, bad: (field: string) => void): { imported: number } | null {
+  if (!has(p, 'imported')) return null;
+  const v = p['imported'];
+  if (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= LIMITS.objects.max) return { imported: v };
+  bad('imported');
+  return null;
 }
 
 function isRecord(v: unknown): v is Record<string, unknown> {

@@ -6,6 +6,7 @@
  */
 import { createClientEngine, ENGINE_COMMANDS, type EngineClient, type SimEngine } from './engine';
 import { pacedClient } from './paced';
+import type { ImportChannel } from '../sim';
 
 /**
  * The model on the main thread (tiny clusters, tests, browsers without module workers). The
@@ -20,5 +21,22 @@ export function createLocalEngine(options: { readonly paced?: boolean } = {}): S
   ) as unknown as EngineClient;
   // In a page (a worker could not start), each command runs in a task of its own and long
   // steps are cut up, so the model never blocks the page for long (see `paced.ts`).
-  return createClientEngine(options.paced ? pacedClient(client) : client, 'local');
+  // Issue 20: import reads on this thread, in slices (the module loads with the first one).
+  const listeners: Parameters<ImportChannel['listen']>[0][] = [];
+  let channel: Promise<ImportChannel> | null = null;
+  const importChannel = () =>
+    (channel ??= load().then((client) => {
+      // The same client as the model's: a confirmed import is the model's next cluster.
+      const c = (client as EngineClient & { readonly imports: ImportChannel }).imports;
+      c.listen((e) => {
+        for (const l of listeners) l(e);
+      });
+      return c;
+    }));
+  const imports: ImportChannel = {
+    start: (id, source, size) => void importChannel().then((c) => c.start(id, source, size)),
+    cancel: (id) => void importChannel().then((c) => c.cancel(id)),
+    listen: (l) => void listeners.push(l),
+  };
+  return createClientEngine(options.paced ? pacedClient(client) : client, 'local', undefined, undefined, imports);
 }

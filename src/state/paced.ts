@@ -70,7 +70,7 @@ export function pacedClient(client: EngineClient, yieldTask: () => Promise<void>
     return seen({ ...last!, churn: { ...last!.churn, lastStep: total } });
   };
   return {
-    create: (input) => inTurn(() => client.create(input).then(seen)),
+    create: (...a) => inTurn(() => client.create(...a).then(seen)),
     reconfigure: (input) => inTurn(() => client.reconfigure(input).then(seen)),
     step: (seconds) => inTurn(() => step(seconds)),
     seek: (t) => inTurn(() => client.seek(t).then(seen)),

@@ -76,6 +76,11 @@ export interface SimParams {
    * `at` seconds the running replicas send these selectors (see `src/sim/params/retyped.ts`).
    */
   readonly retyped?: readonly RetypedLayout[];
+  /**
+   * Issue 20: the run was built from N imported objects. A link records only this count (never
+   * the objects); opened elsewhere it gives a generated cluster of N objects, and the page says so.
+   */
+  readonly imported?: number;
 }
 
 /** Presentation choices; serialisable too, so a link restores the same screen. */

@@ -14,6 +14,7 @@ import { defaultSimParams, defaultViewParams } from './defaults';
 import { createEngineDriver } from './engineDriver';
 import { createRetyping, paramsActions } from './paramsActions';
 import { viewActions } from './viewActions';
+import { importActions, initialImportSlice } from './importActions';
 import { initialSimSlice, type ShardScopeOptions, type ShardScopeState, type ShardScopeStore, type SimData } from './storeState';
 
 export { SELECTOR_APPLY_DELAY_MS } from './paramsActions';
@@ -38,7 +39,7 @@ export type {
 
 /** Creates a store, with its engine not yet started (call `start()`). */
 export function createShardScopeStore(options: ShardScopeOptions = {}): ShardScopeStore {
-  const data: SimData = { hashSpace: null, events: [], eventsAppended: 0, engine: null };
+  const data: SimData = { hashSpace: null, events: [], eventsAppended: 0, engine: null, importUse: 'drop', importSource: null, importProgress: null, importProgressListeners: new Set() };
 
   const store = createStore<ShardScopeState>()((set, get) => {
     const retyping = createRetyping(get, set);
@@ -53,9 +54,13 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       story: null,
       storyActive: false,
       exercise: null,
+      importer: initialImportSlice(),
+      imported: null,
+      hideNames: false,
 
       ...paramsActions({ get, set, engine, retyping }),
       ...viewActions({ get, set, engine }),
+      ...importActions({ get, set, engine, data }),
 
       // ---- links (issue 8) -------------------------------------------------------------------
       openLink: (linked, issues, options) => {
@@ -70,6 +75,8 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
           params: linked?.params ?? defaultSimParams(),
           view: linked ? { ...linked.view, locale: s.view.locale } : s.view,
           sim: { ...s.sim, draftSelectors: null, preview: null },
+          // Issue 20: a link never carries imported objects; it opens a generated cluster.
+          imported: null,
           link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null, kept: false },
         }));
         engine.scheduleApply(0, options?.restart === true);

@@ -7,7 +7,7 @@
 import type { LifecycleParams } from './lifecycle';
 import type { ClientKind } from '../sim';
 import type { StoreApi } from 'zustand/vanilla';
-import type { HashSpaceView, OwnershipRecount, RecentEvent, SimSnapshot } from '../sim';
+import type { HashSpaceView, ImportFormat, ImportSource, ImportSummary, OwnershipRecount, RecentEvent, SimSnapshot, SizeBasis } from '../sim';
 import type { ScheduledEvent } from '../sim/params';
 import type { ShardKey } from '../core/sharding';
 import type { EngineFallback, SimEngine } from './engine';
@@ -166,7 +166,7 @@ export interface ExerciseActions {
   setExercise(id: string | null): void;
 }
 
-export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions, ExerciseActions {
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions, ExerciseActions, ImportActions {
   readonly params: SimParams;
   readonly view: ViewParams;
   readonly playing: boolean;
@@ -179,6 +179,10 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
   readonly storyActive: boolean;
   /** Issue 21: the id of the exercise shown, or null (never at the same time as a story). */
   readonly exercise: string | null;
+  /** Issue 20: the import dialog, the confirmed import, hidden names. */
+  readonly importer: ImportSlice;
+  readonly imported: ImportedInfo | null;
+  readonly hideNames: boolean;
 }
 
 /** Large data beside the store; versions in `state.sim` say when it changed. */
@@ -191,6 +195,53 @@ export interface SimData {
   eventsAppended: number;
   /** The engine in use (local or worker). */
   engine: SimEngine | null;
+  /** Issue 20: which imported objects the next model is built from (see `CreateOptions`). */
+  importUse: 'confirm' | 'keep' | 'drop';
+  /** Issue 20: what the import dialog read last (to read again with another size). */
+  importSource: ImportSource | null;
+  /**
+   * Issue 20: the read's progress, kept out of the store: a store change runs every selector of
+   * the page, and a large file reports progress dozens of times. Listeners hear each change.
+   */
+  importProgress: { readonly read: number; readonly total: number; readonly objects: number } | null;
+  readonly importProgressListeners: Set<() => void>;
+}
+
+/** Issue 20: the import dialog. */
+export interface ImportSlice {
+  readonly open: boolean;
+  /** 'reading': a read runs (progress, Cancel); 'review': its summary waits for Confirm. */
+  readonly phase: 'idle' | 'reading' | 'review';
+  readonly id: number;
+  /** The file's name, or '' for pasted text. */
+  readonly name: string;
+  readonly summary: ImportSummary | null;
+  readonly size: SizeBasis;
+  /** The last read was cancelled (the cluster shown is unchanged). */
+  readonly cancelled: boolean;
+}
+
+/** Issue 20: the import the model runs on, once confirmed. */
+export interface ImportedInfo {
+  readonly objects: number;
+  readonly format: ImportFormat | null;
+  readonly name: string;
+  readonly sizes: SizeBasis | 'model';
+  readonly events: boolean;
+}
+
+export interface ImportActions {
+  setImportOpen(open: boolean): void;
+  /** Reads a file or pasted text (the cluster shown stays until Confirm). */
+  startImport(source: ImportSource, name: string): void;
+  cancelImport(): void;
+  /** Sets the size basis; a read already made is read again. */
+  setImportSize(size: SizeBasis): void;
+  /** The model now runs on the objects read; the run starts afresh at t = 0. */
+  confirmImport(): void;
+  /** Back to a generated cluster. */
+  dropImport(): void;
+  setHideNames(hide: boolean): void;
 }
 
 export type ShardScopeStore = StoreApi<ShardScopeState> & { readonly data: SimData };

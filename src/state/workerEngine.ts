@@ -6,7 +6,7 @@
  */
 // The protocol's client from its model-free module: importing `../sim` would pull the
 // model's code into the page's script, which only the worker needs.
-import { createWorkerSimClient, SimWorkerError, type WorkerPort } from '../sim/workerClient';
+import { createWorkerImportChannel, createWorkerSimClient, SimWorkerError, type WorkerPort } from '../sim/workerClient';
 import { createClientEngine, EngineFellBackError, type EngineFallback, type SimEngine } from './engine';
 import { createLocalEngine } from './localEngine';
 import type { SimParams } from './params';
@@ -39,7 +39,7 @@ export function createWorkerEngine(spawn: () => WorkerHandle = spawnSimWorker): 
     worker.addEventListener('messageerror', () => reject(new WorkerFailure('sent an unreadable message')));
   });
   failure.catch(() => undefined);
-  return createClientEngine(createWorkerSimClient(worker), 'worker', () => worker.terminate(), failure);
+  return createClientEngine(createWorkerSimClient(worker), 'worker', () => worker.terminate(), failure, createWorkerImportChannel(worker));
 }
 
 /**
@@ -99,9 +99,9 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): SimEngi
     }
   }
 
-  const create: SimEngine['create'] = async (input, req) => {
+  const create: SimEngine['create'] = async (input, req, createOptions) => {
     try {
-      const frame = await inner.create(input, req);
+      const frame = await inner.create(input, req, createOptions);
       answered = true;
       stopListening();
       return frame;
@@ -121,6 +121,9 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): SimEngi
     },
     get fallback() {
       return fallback;
+    },
+    get imports() {
+      return inner.imports;
     },
     create,
     reconfigure: (input, req) => inner.reconfigure(input, req),

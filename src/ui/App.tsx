@@ -7,6 +7,7 @@ import { EventFlow } from './flow/EventFlow';
 import { HashSpaceView } from './hash/HashSpaceView';
 import { Header } from './header/Header';
 import { KeysDialog } from './header/KeysDialog';
+import { ImportDialog, ImportStatus } from './import/ImportDialog';
 import { I18nProvider, useFormat, useT } from './i18n';
 import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
@@ -273,6 +274,7 @@ function Shell({ staged }: { staged: boolean }) {
           <PanelBoundary>
             <LinkNotice />
             <LabFileNotice />
+            <ImportStatus />
             <LinkTooLongBanner />
             <StatusBanner />
             <EngineNotice />
@@ -324,6 +326,9 @@ function Shell({ staged }: { staged: boolean }) {
       </div>
       <PanelBoundary>
         <KeysDialog />
+      </PanelBoundary>
+      <PanelBoundary>
+        <ImportDialog />
       </PanelBoundary>
     </div>
   );

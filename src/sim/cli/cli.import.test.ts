@@ -12,16 +12,16 @@ describe('npm run sim -- --import FILE', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const body = JSON.parse(r.stdout) as { params: { cluster: { pods: number; namespaces: number } }; imported: { objects: number; rejected: unknown[] }; modes: { server: unknown; client: unknown } };
-    expect(body.imported).toEqual({ file: 'pods-kind.json', objects: 32, rejected: [] });
+    expect(body.imported).toEqual({ file: 'pods-kind.json', format: 'json-list', sizes: 'file', objects: 32, rejected: [] });
     expect(body.params.cluster.pods).toBe(32);
     expect(body.params.cluster.namespaces).toBe(5);
     expect(body.modes.server).toBeTruthy();
     const text = runCli(['--import', 'pods-duplicate-uid.json', '--seconds', '1'], readFixture);
     expect(text.code).toBe(0);
     expect(text.stdout.split('\n').slice(0, 3)).toEqual([
-      'imported 30 pods from pods-duplicate-uid.json',
-      expect.stringMatching(/^ {2}item 7 left out: "[a-z0-9-]+" repeats the uid [0-9a-f-]{36} of item 3$/),
-      expect.stringMatching(/^ {2}item 9 left out: "[a-z0-9-]+" has no metadata\.uid$/),
+      'imported 30 objects from pods-duplicate-uid.json: JSON List (kubectl get -o json); 30 Pod; 5 namespaces; sizes: bytes in the file',
+      expect.stringMatching(/^ {2}item 7 \(line 423\) left out: "[a-z0-9-]+" repeats the uid [0-9a-f-]{36} of item 3$/),
+      expect.stringMatching(/^ {2}item 9 \(line 541\) left out: "[a-z0-9-]+" has no metadata\.uid$/),
     ]);
   });
 
@@ -29,10 +29,44 @@ describe('npm run sim -- --import FILE', () => {
     const bad = runCli(['--import', 'pods-truncated.json'], readFixture);
     expect(bad.code).toBe(2);
     expect(bad.stdout).toBe('');
-    expect(bad.stderr).toMatch(/^error: --import pods-truncated\.json: Not valid JSON at line 760, column \d+: expected a closing quote \("\), found the end of the file\n/);
-    expect(runCli(['--import', 'deployments.json'], readFixture).stderr).toMatch(/found kind "DeploymentList"/);
+    expect(bad.stderr).toMatch(/^error: --import pods-truncated\.json:760:34: Not valid JSON at line 760, column 34: expected a closing quote \("\), found the end of the file \(12 objects were read before it\)\n/);
+    expect(runCli(['--import', 'deployments.json'], readFixture).stderr).toMatch(/--import deployments\.json: The file holds no objects/);
+    expect(runCli(['--import', 'pods.yaml', '--import-size', 'big'], readFixture).stderr).toMatch(/--import-size must be file or compact, got "big"/);
     expect(runCli(['--import', 'missing.json'], readFixture).stderr).toMatch(/^error: --import "missing\.json" cannot be read: /);
     expect(runCli(['--import'], readFixture).stderr).toMatch(/--import needs a value/);
     expect(runCli(['--import', 'a', '--import', 'b'], readFixture).stderr).toMatch(/--import is given twice/);
+  });
+
+  it('reads every fixture format and reports the count, the format and the per-mode figures', () => {
+    const cases: [string, string, number][] = [
+      ['pods-kind.json', 'json-list', 32],
+      ['pods-pages.json', 'json-pages', 32],
+      ['pods.yaml', 'yaml', 32],
+      ['watch-events.json', 'watch-events', 12],
+      ['watch-objects.json', 'json-objects', 13],
+      ['pods-columns.txt', 'columns', 32],
+      ['pods-columns-no-headers.txt', 'columns-no-headers', 32],
+      ['mixed-kinds.json', 'json-list', 16],
+      ['pods-duplicate-uid.json', 'json-list', 30],
+    ];
+    for (const [file, format, objects] of cases) {
+      const r = runCli(['--import', file, '--seconds', '1', '--json'], readFixture);
+      expect(r.code, file).toBe(0);
+      const body = JSON.parse(r.stdout) as { imported: { format: string; objects: number }; livePods: number; modes: { client: { replicas: unknown[] }; server: { replicas: unknown[] } } };
+      expect(body.imported.format, file).toBe(format);
+      expect(body.imported.objects, file).toBe(objects);
+      expect(body.modes.server, file).toBeTruthy();
+      const text = runCli(['--import', file, '--seconds', '1'], readFixture);
+      expect(text.stdout, file).toMatch(new RegExp(`^imported ${objects} objects from ${file.replace('.', '\\.')}: `));
+      expect(text.stdout, file).toMatch(/server-side/);
+    }
+    for (const size of ['file', 'compact']) {
+      const r = runCli(['--import', 'pods-kind.json', '--import-size', size, '--seconds', '1', '--json'], readFixture);
+      expect((JSON.parse(r.stdout) as { imported: { sizes: string } }).imported.sizes).toBe(size);
+    }
+    expect(runCli(['--import', 'pods-columns.txt', '--seconds', '1'], readFixture).stdout).toMatch(/sizes drawn from the model \(custom-columns carry no object\)/);
+    const yaml = runCli(['--import', 'watch-truncated.json'], readFixture);
+    expect(yaml.code).toBe(2);
+    expect(yaml.stderr).toMatch(/^error: --import watch-truncated\.json:527:28: Not valid JSON at line 527, column 28: expected a closing quote/);
   });
 });

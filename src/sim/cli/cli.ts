@@ -6,7 +6,7 @@
  * Bad flags print a message naming the flag and its bounds and exit with status 2.
  */
 import { createSimulation } from '../engine';
-import { importPodsJson, type ImportedObject, type RejectedItem } from '../cluster';
+import { FORMAT_NAMES, importText, type ImportedObject, type RejectedItem } from '../cluster';
 import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { SimParams } from '../params';
@@ -111,7 +111,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
   const args = parseArgs(argv);
   if (args.help) return { code: 0, stdout: usage(args.lang) + '\n', stderr: '' };
   const { input: given, seconds: runSeconds } = scenarioOf(args, readFile);
-  const imported = args.importFile === null ? null : importFile(args.importFile, readFile);
+  const imported = args.importFile === null ? null : importFile(args.importFile, args.importSize, readFile);
   if (imported !== null && !imported.ok) return refused([imported.message], args.lang);
   // An import sets the cluster's size; the budgets below then count its pods.
   const input = imported ? { ...given, cluster: { ...given.cluster, pods: imported.objects.length } } : given;
@@ -139,7 +139,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
       seconds,
       events: snap.churn.total,
       livePods: snap.cluster.live,
-      ...(imported ? { imported: { file: args.importFile, objects: imported.objects.length, rejected: imported.rejected } } : {}),
+      ...(imported ? { imported: { file: args.importFile, format: imported.format, sizes: imported.sizes, objects: imported.objects.length, rejected: imported.rejected } } : {}),
       refusedAdds: snap.churn.refusedAdds,
       meanEventBytes: snap.closedForm.meanEventBytes,
       modes: { client, server },
@@ -165,19 +165,28 @@ function jsonVerdict(v: Verdict): Omit<Verdict, 'settlingSeconds'> {
 }
 
 type ImportedFile =
-  | { ok: true; objects: readonly ImportedObject[]; rejected: readonly RejectedItem[]; summary: string }
+  | { ok: true; objects: readonly ImportedObject[]; rejected: readonly RejectedItem[]; format: string; sizes: string; summary: string }
   | { ok: false; message: string };
 
-/** Reads `--import FILE`: the pods, or a message with the file and the place it failed. */
-function importFile(path: string, readFile: ReadFile): ImportedFile {
+/** Reads `--import FILE`: the objects, or a message with the file and the place it failed. */
+function importFile(path: string, size: 'file' | 'compact', readFile: ReadFile): ImportedFile {
   let text: string;
   try {
     text = readFile(path);
   } catch (e) {
     return { ok: false, message: `--import ${JSON.stringify(path)} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
   }
-  const r = importPodsJson(text);
-  if (!r.ok) return { ok: false, message: `--import ${path}: ${r.error.message}` };
-  const left = r.rejected.map((x) => `\n  item ${x.index} left out: ${x.reason}`).join('');
-  return { ok: true, objects: r.objects, rejected: r.rejected, summary: `imported ${r.objects.length} pods from ${path}${left}` };
+  const r = importText(text, { size });
+  // A malformed file is refused (exit 2) with its place, even if objects came before it.
+  if (r.error) {
+    const read = r.objects.length > 0 ? ` (${r.objects.length} objects were read before it)` : '';
+    const at = r.error.context ? `\n  ${r.error.context.line}\n  ${' '.repeat(r.error.context.caret)}^` : '';
+    return { ok: false, message: `--import ${path}:${r.error.line !== undefined ? `${r.error.line}:${r.error.column}:` : ''} ${r.error.message}${read}${at}` };
+  }
+  const left = r.rejected.map((x) => `\n  item ${x.index}${x.line !== undefined ? ` (line ${x.line})` : ''} left out: ${x.reason}`).join('');
+  const kinds = r.kinds.map((k) => `${k.count} ${k.kind === '' ? 'objects of unnamed kind' : k.kind}`).join(', ');
+  const sizes = r.sizes === 'model' ? 'sizes drawn from the model (custom-columns carry no object)' : r.sizes === 'file' ? 'sizes: bytes in the file' : 'sizes: compact JSON bytes';
+  const events = r.events ? `\n  watch events: ${r.events.ADDED} ADDED, ${r.events.MODIFIED} MODIFIED, ${r.events.DELETED} DELETED, ${r.events.BOOKMARK} BOOKMARK; the final state is imported (replaying the stream is not built)` : '';
+  const summary = `imported ${r.objects.length} objects from ${path}: ${FORMAT_NAMES[r.format!]}; ${kinds}; ${r.namespaces} namespaces${r.clusterScoped > 0 ? `, ${r.clusterScoped} cluster-scoped` : ''}; ${sizes}${events}${left}`;
+  return { ok: true, objects: r.objects, rejected: r.rejected, format: r.format!, sizes: r.sizes, summary };
 }

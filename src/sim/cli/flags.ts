@@ -97,7 +97,8 @@ export function usage(lang: LocaleId = 'en'): string {
     lines.push(`  --${'json'.padEnd(16)} 输出 JSON 而不是表格`);
     lines.push(`  --${'reshard'.padEnd(16)} 模拟中的一次重新分片：${RESHARD_GRAMMAR}；可重复给出多次`);
     lines.push(`  --${'scenario'.padEnd(16)} 一个 JSON 文件 {"params": {...}, "events": [...], "seconds": S}（docs/scenario.md）；命令行参数覆盖其中的 params`);
-    lines.push(`  --${'import'.padEnd(16)} 从真实集群的 Pod 开始：kubectl get pods -A -o json 的输出文件（List 或 PodList）`);
+    lines.push(`  --${'import'.padEnd(16)} 从真实集群的对象开始：kubectl get -A -o json（List、多页 PodList）、-o yaml、-w -o json [--output-watch-events] 或 -o custom-columns=NAMESPACE:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid 的输出文件`);
+    lines.push(`  --${'import-size'.padEnd(16)} 导入对象的大小：file（它在文件中的字节数，默认）或 compact（紧凑 JSON，即 API 服务器发送的形式）`);
     lines.push(`  --${'lang'.padEnd(16)} 表格和结论的语言：en 或 zh-CN（JSON 的键和值保持英文）`);
     lines.push('', '数字用十进制书写（100000、100_000、2.5、1e5）；每个参数最多给出一次。');
     return lines.join('\n');
@@ -107,7 +108,8 @@ export function usage(lang: LocaleId = 'en'): string {
   lines.push(`  --${'json'.padEnd(16)} print JSON instead of a table`);
   lines.push(`  --${'reshard'.padEnd(16)} a reshard during the run: ${RESHARD_GRAMMAR}; repeat for several`);
   lines.push(`  --${'scenario'.padEnd(16)} a JSON file {"params": {...}, "events": [...], "seconds": S} (docs/scenario.md); flags override its params`);
-  lines.push(`  --${'import'.padEnd(16)} start from a real cluster's pods: the file of kubectl get pods -A -o json (a List or PodList)`);
+  lines.push(`  --${'import'.padEnd(16)} start from a real cluster's objects: a file of kubectl get -A -o json (List, PodList pages), -o yaml, -w -o json [--output-watch-events] or -o custom-columns=NAMESPACE:.metadata.namespace,NAME:.metadata.name,UID:.metadata.uid`);
+  lines.push(`  --${'import-size'.padEnd(16)} an imported object's size: file (its bytes in the file, default) or compact (its compact JSON, as the API server sends it)`);
   lines.push(`  --${'lang'.padEnd(16)} language of the table and the summary: en or zh-CN (JSON keys stay English)`);
   lines.push('', 'Numbers are decimal (100000, 100_000, 2.5, 1e5); give each flag at most once.');
   return lines.join('\n');
@@ -206,8 +208,10 @@ export function parseArgs(argv: readonly string[]): {
   /** `--reshard` values in order, each with the `from` it names. */
   reshards: { from: number; event: ScheduledEvent; text: string }[];
   scenario: string | null;
-  /** `--import FILE`: a real cluster's pods (`kubectl get pods -A -o json`). */
+  /** `--import FILE`: a real cluster's objects (kubectl's json, yaml, watch stream or custom-columns). */
   importFile: string | null;
+  /** `--import-size file|compact`: an imported object's size, its bytes in the file (default) or as compact JSON. */
+  importSize: 'file' | 'compact';
   secondsGiven: boolean;
   lang: LocaleId;
 } {
@@ -215,6 +219,7 @@ export function parseArgs(argv: readonly string[]): {
   const reshards: { from: number; event: ScheduledEvent; text: string }[] = [];
   let scenario: string | null = null;
   let importFile: string | null = null;
+  let importSize: 'file' | 'compact' | null = null;
   let seconds = 60;
   let json = false;
   let help = false;
@@ -249,12 +254,19 @@ export function parseArgs(argv: readonly string[]): {
       value = name.slice(eq + 1);
       name = name.slice(0, eq);
     }
+    if (name === 'import-size') {
+      if (value === undefined) value = argv[++i];
+      if (value !== 'file' && value !== 'compact') throw new FlagError(`--import-size must be file or compact, got ${quoted(value ?? '')}`, `--import-size 须为 file 或 compact，收到的是 ${quoted(value ?? '')}`);
+      if (importSize !== null) throw new FlagError('--import-size is given twice; give it once', '--import-size 给出了两次；只需给出一次');
+      importSize = value;
+      continue;
+    }
     if (name === 'reshard' || name === 'scenario' || name === 'import') {
       if (value === undefined) {
         value = argv[i + 1];
         if (value === undefined || value.startsWith('--')) throw new FlagError(
-            `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'the file of kubectl get pods -A -o json' : 'a JSON file'})`,
-            `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'kubectl get pods -A -o json 的输出文件' : '一个 JSON 文件'}）`,
+            `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'a file of kubectl get -o json, -o yaml, -w -o json or -o custom-columns' : 'a JSON file'})`,
+            `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'kubectl get -o json、-o yaml、-w -o json 或 -o custom-columns 的输出文件' : '一个 JSON 文件'}）`,
           );
         i++;
       }
@@ -283,7 +295,7 @@ export function parseArgs(argv: readonly string[]): {
     }
     const spec = FLAGS[name];
     if (!spec) {
-      const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario, --import`;
+      const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario, --import, --import-size`;
       throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${known}`, `未知参数 --${name.slice(0, 40)}；已知参数：${known}`);
     }
     if (value === undefined) {
@@ -353,7 +365,7 @@ export function parseArgs(argv: readonly string[]): {
       throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`, `--gates 列出了 ${n} 个 API 服务器，但 --api-servers 为 ${servers.count}；每个 API 服务器给出一个 on/off`);
     }
   }
-  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, importFile, secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
+  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, importFile, importSize: importSize ?? 'file', secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
 }
 
 function mergeInput(base: unknown, over: unknown): unknown {

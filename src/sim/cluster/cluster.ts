@@ -131,7 +131,7 @@ export class Cluster {
     this.grow(Math.ceil((imported?.length ?? params.pods) * 1.1) + 64);
     // Time-ordered ids start 30 days back and advance with each object created.
     this.v7Ms = EPOCH_MS - INITIAL_AGE_SECONDS * 1000;
-    this.createInitial(imported?.length ?? params.pods, imported);
+    this.createInitial(imported?.length ?? params.pods, imported, ns.keys ?? ns.names);
     this.index.build(this.liveSlots.subarray(0, this.liveCount), this.capacity, true);
     this.indexed = true;
   }
@@ -144,7 +144,7 @@ export class Cluster {
    * instead of jumping around memory: at a million objects that is the difference between a
    * few milliseconds and hundreds. Objects created later take freed slots or are appended, and only interleave. An import's uids, namespaces and sizes are not drawn.
    */
-  private createInitial(n: number, imported?: readonly ImportedObject[]): void {
+  private createInitial(n: number, imported?: readonly ImportedObject[], keys: readonly string[] = []): void {
     const words = imported ? importedUidWords(imported) : new Uint32Array(n * 4);
     const hi = new Uint32Array(n);
     const lo = new Uint32Array(n);
@@ -181,14 +181,14 @@ export class Cluster {
     let version = this.resourceVersion;
     let liveBytes = this.liveJsonBytes;
     let live = this.liveCount;
-    const nsIndex = new Map(imported ? this.namespaceNames.map((name, i) => [name, i]) : []);
+    const nsIndex = new Map(imported ? keys.map((name, i) => [name, i]) : []); // real names (hidden names show others)
     for (let j = 0; j < n; j++) {
       const source = imported?.[order[j]!];
       const ns = source ? nsIndex.get(source.namespace)! : this.drawNamespace();
       nsOf[j] = ns;
       nsHi[j] = nsHashHi[ns]!;
       nsLo[j] = nsHashLo[ns]!;
-      const bytes = source ? Math.max(1, Math.min(0xffffffff, Math.round(source.jsonBytes))) : sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!);
+      const bytes = source && source.jsonBytes > 0 ? Math.min(0xffffffff, Math.round(source.jsonBytes)) : sampleJsonBytes(prng, sizes, nsSizeFactor[ns]!); // 0: custom-columns, drawn
       jsonBytes[j] = bytes;
       rv[j] = ++version;
       created[j] = -((INITIAL_AGE_SECONDS * (n - order[j]!)) / n);

@@ -8,8 +8,10 @@
  * size: the byte length of the pod's JSON as the API server sends it (compact UTF-8; kubectl
  * pretty-prints, so the file's own text is larger).
  */
+import { hashField } from '../../core/sharding';
 import { LIMITS, type ClusterParams } from '../params';
 import { JsonSyntaxError, parseJsonLocated, type JsonValue } from './importjson';
+import type { ErrorContext } from './importscan';
 import { parseUuidInto } from './uuid';
 
 export interface ImportedOwner {
@@ -19,20 +21,34 @@ export interface ImportedOwner {
 }
 
 export interface ImportedObject {
+  /** `Pod`, `Deployment`, ... ('' when the file does not say, as in custom-columns). */
+  readonly kind?: string;
   readonly uid: string;
   /** "" for a cluster-scoped object. */
   readonly namespace: string;
+  /** What the views show instead of `namespace` (hidden names); its hash stays that of `namespace`. */
+  readonly shownNamespace?: string;
   readonly name: string;
   readonly labels: Readonly<Record<string, string>>;
   readonly owners: readonly ImportedOwner[];
-  /** Compact JSON size in bytes. */
+  /**
+   * The size the model uses, in bytes: the file's bytes or the compact JSON's (see
+   * `fileBytes`, `compactBytes`); 0 when the file carries no object (custom-columns), and the
+   * model then draws one from its size distribution.
+   */
   readonly jsonBytes: number;
+  /** UTF-8 bytes of the object's text as it appeared in the file (0: not known). */
+  readonly fileBytes?: number;
+  /** UTF-8 bytes of the object as compact JSON, as the API server sends it (0: not known). */
+  readonly compactBytes?: number;
 }
 
 /** An item left out, with its place in `items` (0-based) and why. */
 export interface RejectedItem {
   readonly index: number;
   readonly reason: string;
+  /** The line (1-based) where the item starts, when known. */
+  readonly line?: number;
 }
 
 /** Why a whole file was refused, with a line and column where there is one. */
@@ -40,6 +56,10 @@ export interface ImportError {
   readonly message: string;
   readonly line?: number;
   readonly column?: number;
+  /** What the reader expected at that place. */
+  readonly expected?: string;
+  /** The text around the place. */
+  readonly context?: ErrorContext;
 }
 
 export type ImportResult =
@@ -139,6 +159,16 @@ export function importPodsJson(text: string, maxObjects: number = LIMITS.pods.ma
     return { ok: false, error: { message: `The ${kind} holds no pods to import${why}` } };
   }
   return { ok: true, objects, rejected };
+}
+
+/** A stable pseudonym for a name (hidden names): the same name always gives the same one. */
+export function pseudonym(prefix: string, name: string): string {
+  return name === '' ? '' : `${prefix}-${hashField(name).slice(0, 8)}`;
+}
+
+/** The objects with pseudonyms for their names and namespaces; uids and hashes unchanged. */
+export function hideNames(objects: readonly ImportedObject[]): ImportedObject[] {
+  return objects.map((o) => ({ ...o, name: pseudonym('obj', o.name), shownNamespace: pseudonym('ns', o.namespace), labels: {}, owners: [] }));
 }
 
 /**

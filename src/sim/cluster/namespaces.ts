@@ -20,6 +20,8 @@ export interface Namespaces {
   readonly cdf: Float64Array;
   /** Workloads (Deployments) per namespace, by its expected size. */
   readonly workloads: Uint16Array;
+  /** An import's real names (hashed) when `names` shows pseudonyms; else absent. */
+  readonly keys?: readonly string[];
 }
 
 /** Probability that a namespaced object lands in namespace `i`, from the cumulative weights. */
@@ -70,7 +72,7 @@ export function createNamespaces(params: ClusterParams, prng: Prng): Namespaces 
  * if every object is cluster-scoped), weighted by how many objects each holds, so churn adds
  * pods where the real cluster has them. No draws: the same objects give the same namespaces.
  */
-export function importedNamespaces(objects: readonly { readonly namespace: string }[]): Namespaces {
+export function importedNamespaces(objects: readonly { readonly namespace: string; readonly shownNamespace?: string }[]): Namespaces {
   const counts = new Map<string, number>();
   for (const o of objects) if (o.namespace !== '') counts.set(o.namespace, (counts.get(o.namespace) ?? 0) + 1);
   if (counts.size === 0) counts.set('default', 1);
@@ -97,5 +99,9 @@ export function importedNamespaces(objects: readonly { readonly namespace: strin
   const workloads = new Uint16Array(n + 1);
   for (let i = 0; i < n; i++) workloads[i] = Math.max(1, Math.min(400, Math.round(Math.sqrt(counts.get(names[i]!)!) / 2)));
   workloads[n] = 1;
-  return { count: n, names, hashHi, hashLo, sizeFactor, cdf, workloads };
+  // Hidden names: the hashes stay those of the real names, the views show the pseudonyms.
+  const shown = new Map<string, string>();
+  for (const o of objects) if (o.shownNamespace !== undefined) shown.set(o.namespace, o.shownNamespace);
+  if (shown.size === 0) return { count: n, names, hashHi, hashLo, sizeFactor, cdf, workloads };
+  return { count: n, names: names.map((x) => shown.get(x) ?? x), keys: names, hashHi, hashLo, sizeFactor, cdf, workloads };
 }

@@ -57,6 +57,8 @@ export interface Simulation {
   findObjects(text: string, limit?: number): FoundObjects;
   /** Issue 20: balanced ranges for `n` replicas on the run's shard key, weighing objects, bytes or events, next to equal ranges. */
   balance(measure: BalanceMeasure, n: number): BalanceReport;
+  /** Every live object as `kubectl get pods -A -o json` prints them (a `List`). */
+  exportListJson(): string;
   /** Ownership of the live objects under proposed uid ranges, without changing anything (fast: O(ranges log P)). */
   recount(ranges: RangeSet): OwnershipRecount;
   /** Resharding the live objects from `from` to `to` replicas under `strategy`. */

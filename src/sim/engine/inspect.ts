@@ -228,6 +228,18 @@ export function objectInfo(m: Model, s: number): ObjectInfo {
 }
 
 /** One live object's full JSON (by uid), or null. */
+/**
+ * Every live object as `kubectl get pods -A -o json` prints them: a `List`, indented by 4
+ * spaces, keys in kubectl's order (apiVersion, items, kind, metadata). Importing this text gives
+ * the same uids, namespaces and hashes back.
+ */
+export function exportListJson(m: Model): string {
+  const c = m.cluster;
+  const items: PodObject[] = [];
+  for (let k = 0; k < c.liveCount; k++) items.push(podJson(c, c.liveSlots[k]!));
+  return `${JSON.stringify({ apiVersion: 'v1', items, kind: 'List', metadata: { resourceVersion: '' } }, null, 4)}\n`;
+}
+
 export function objectJson(m: Model, uid: string): PodObject | null {
   const s = m.cluster.findUid(uid);
   return s < 0 ? null : podJson(m.cluster, s);

@@ -24,7 +24,7 @@ import type { Simulation } from './api';
 import { apply, needsRebuild, sameJson } from './apply';
 import { TICKS_PER_SECOND } from './clock';
 import { HashSpaceTracker } from './hashspace';
-import { listFor, metricsText, objectJson, objectsNear, recentEvents, watchEventsFor } from './inspect';
+import { exportListJson, listFor, metricsText, objectJson, objectsNear, recentEvents, watchEventsFor } from './inspect';
 import { balanceFor, findObjects, type BalanceReport, type FoundObjects } from './yourcluster';
 import type { BalanceMeasure } from '../time';
 import { runTicks, type LoopContext } from './loop';
@@ -299,6 +299,10 @@ class SimulationImpl implements Simulation, LoopContext {
 
   balance(measure: BalanceMeasure, n: number): BalanceReport {
     return balanceFor(this.m, measure, n);
+  }
+
+  exportListJson(): string {
+    return exportListJson(this.m);
   }
 
   recount(ranges: RangeSet): OwnershipRecount {

@@ -8,6 +8,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ExercisesMenu } from '../lab/ExercisesMenu';
 import { ShareMenu } from '../export/ShareMenu';
+import { ImportButton } from '../import/ImportDialog';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -109,6 +110,7 @@ export const Header = memo(function Header() {
         />
         <StoriesMenu />
         <ExercisesMenu />
+        <ImportButton />
         <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />

@@ -1,0 +1,500 @@
+/**
+ * Reads a real cluster's objects from whatever kubectl printed, in any of the formats a user is
+ * likely to have: `-o json` (a `List`, a `PodList` from `--raw`, several pages one after
+ * another), `-o yaml`, a captured watch stream (`-w -o json`, with or without
+ * `--output-watch-events`), `-o custom-columns=NAMESPACE:…,NAME:…,UID:…` (with or without
+ * headers), of any kind. The format is detected from the text and named in the report.
+ *
+ * JSON is read in chunks (`push`), so a file of hundreds of megabytes is never held whole;
+ * YAML and custom-columns are kept until `finish`. Nothing is lost silently: an item left out
+ * is listed with its reason and line; a malformed file gives its line, column, what was
+ * expected and the text around it, and the objects read before that place are kept.
+ * Pure: no DOM, runs under Node.
+ */
+import { parseAllDocuments, isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { LIMITS } from '../params';
+import type { ImportError, ImportedObject, RejectedItem } from './import';
+import { JsonSyntaxError, lineColumn, type JsonValue } from './importjson';
+import { JsonStreamScanner, contextAround, utf8Length, type ScannedValue } from './importscan';
+import { parseUuidInto } from './uuid';
+
+/** The formats told apart. */
+export type ImportFormat =
+  | 'json-list' // one List / PodList / DeploymentList ...
+  | 'json-pages' // several lists, one after another
+  | 'json-array' // a bare JSON array of objects
+  | 'json-objects' // bare objects one after another (a watch stream without --output-watch-events), or one object
+  | 'watch-events' // {"type": ..., "object": ...} one after another
+  | 'yaml'
+  | 'yaml-watch-events'
+  | 'columns'
+  | 'columns-no-headers';
+
+/** English names of the formats (the CLI prints them; the page has its own in i18n). */
+export const FORMAT_NAMES: Readonly<Record<ImportFormat, string>> = {
+  'json-list': 'JSON List (kubectl get -o json)',
+  'json-pages': 'JSON list pages, concatenated',
+  'json-array': 'a JSON array of objects',
+  'json-objects': 'JSON objects one after another (kubectl get -w -o json)',
+  'watch-events': 'a watch stream with event types (kubectl get -w -o json --output-watch-events)',
+  yaml: 'YAML (kubectl get -o yaml)',
+  'yaml-watch-events': 'YAML watch events (kubectl get -w -o yaml --output-watch-events)',
+  columns: 'custom-columns with headers',
+  'columns-no-headers': 'custom-columns without headers (--no-headers)',
+};
+
+/** Which size an object gets: its bytes in the file, or its compact JSON (what the API server sends). */
+export type SizeBasis = 'file' | 'compact';
+
+export interface ImportOptions {
+  readonly size?: SizeBasis;
+  readonly maxObjects?: number;
+  readonly maxNamespaces?: number;
+}
+
+export interface WatchEventCounts {
+  ADDED: number;
+  MODIFIED: number;
+  DELETED: number;
+  BOOKMARK: number;
+  ERROR: number;
+}
+
+export interface ImportReport {
+  /** null: nothing was read (empty text or a failure before the first value). */
+  readonly format: ImportFormat | null;
+  /** The objects read (for a watch stream: the final state, deletions applied). */
+  readonly objects: readonly ImportedObject[];
+  readonly rejected: readonly RejectedItem[];
+  /** Why reading stopped early (the objects before it are kept), or null. */
+  readonly error: ImportError | null;
+  /** Objects per kind, most first. */
+  readonly kinds: readonly { readonly kind: string; readonly count: number }[];
+  /** Distinct namespaces of the objects (cluster-scoped ones not counted). */
+  readonly namespaces: number;
+  readonly clusterScoped: number;
+  /** Where `jsonBytes` came from; 'model': the file carries no objects, so the model draws sizes. */
+  readonly sizes: SizeBasis | 'model';
+  /** Top-level values (list pages, watch events, YAML documents) read. */
+  readonly values: number;
+  /** A watch stream's events by type, or null. */
+  readonly events: WatchEventCounts | null;
+}
+
+const isObject = (v: unknown): v is { [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
+const str = (v: JsonValue | undefined): string => (typeof v === 'string' ? v : '');
+const encoder = new TextEncoder();
+
+function labelsOf(v: JsonValue | undefined): Record<string, string> {
+  const out: Record<string, string> = Object.create(null) as Record<string, string>;
+  if (isObject(v)) for (const [k, x] of Object.entries(v)) if (typeof x === 'string') out[k] = x;
+  return out;
+}
+
+/** Thrown inside the reader to stop at a limit; never escapes. */
+class Stop extends Error {}
+
+const UUID_WORDS = new Uint32Array(4);
+
+/** A kind from a list kind: `PodList` → `Pod`, `List` → ''. */
+const itemKindOf = (listKind: string): string => (listKind.endsWith('List') ? listKind.slice(0, -4) : '');
+
+/**
+ * Reads an import. Feed text with `push` (any chunking), then call `finish` once. After an
+ * error `push` does nothing and `finish` reports the error with what was read before it.
+ */
+export class ImportReader {
+  private readonly size: SizeBasis;
+  private readonly maxObjects: number;
+  private readonly maxNamespaces: number;
+  private mode: 'unknown' | 'json' | 'text' = 'unknown';
+  private textParts: string[] = [];
+  private scanner: JsonStreamScanner | null = null;
+  private error: ImportError | null = null;
+  private stopped = false;
+  /** Objects by uid (insertion order is file order). */
+  private readonly byUid = new Map<string, ImportedObject>();
+  /** Where each uid was first read (item number, line). */
+  private readonly firstAt = new Map<string, number>();
+  private readonly rejected: RejectedItem[] = [];
+  private readonly namespaceCount = new Map<string, number>();
+  private items = 0;
+  private listValues = 0;
+  private arrayValues = 0;
+  private eventValues = 0;
+  private bareValues = 0;
+  private yamlEvents = false;
+  private columns: 'columns' | 'columns-no-headers' | null = null;
+  private events: WatchEventCounts | null = null;
+  /** Objects of the current list that carry no kind (a `--raw` PodList): they take the list's. */
+  private kindless: string[] = [];
+
+  constructor(options: ImportOptions = {}) {
+    this.size = options.size ?? 'file';
+    this.maxObjects = options.maxObjects ?? LIMITS.pods.max;
+    this.maxNamespaces = options.maxNamespaces ?? LIMITS.namespaces.max;
+  }
+
+  /** True once reading stopped (an error or a limit): further text is ignored. */
+  get done(): boolean {
+    return this.stopped;
+  }
+
+  /** Objects read so far. */
+  get count(): number {
+    return this.byUid.size;
+  }
+
+  push(chunk: string): void {
+    if (this.stopped || chunk.length === 0) return;
+    if (this.mode === 'unknown') {
+      const first = /[^\s\uFEFF]/.exec(chunk);
+      if (!first) {
+        this.textParts.push(chunk);
+        return;
+      }
+      const c = first[0];
+      this.mode = c === '{' || c === '[' ? 'json' : 'text';
+      if (this.mode === 'json') {
+        this.scanner = new JsonStreamScanner({ value: (v) => this.jsonValue(v), listEnd: (l) => {
+            this.countList(l.top, l.array);
+            this.listEnd(l.kind);
+          },
+        });
+        const before = this.textParts.join('');
+        this.textParts = [];
+        if (before !== '') this.feed(before);
+      }
+    }
+    if (this.mode === 'json') this.feed(chunk);
+    else this.textParts.push(chunk);
+  }
+
+  private feed(chunk: string): void {
+    try {
+      this.scanner!.push(chunk);
+    } catch (e) {
+      this.caught(e);
+    }
+  }
+
+  private caught(e: unknown): void {
+    this.stopped = true;
+    if (e instanceof Stop) return;
+    if (e instanceof JsonSyntaxError) {
+      const context = this.scanner?.lastContext ?? undefined;
+      this.error = { message: `Not valid JSON at ${e.message}`, line: e.line, column: e.column, expected: e.expected, ...(context ? { context } : {}) };
+      return;
+    }
+    this.error = { message: `Cannot read the file: ${e instanceof Error ? e.message : String(e)}` };
+  }
+
+  finish(): ImportReport {
+    if (!this.stopped) {
+      if (this.mode === 'json') {
+        try {
+          this.scanner!.end();
+        } catch (e) {
+          this.caught(e);
+        }
+      } else {
+        const text = this.textParts.join('');
+        this.textParts = [];
+        if (text.trim() === '') this.error = { message: 'The file is empty' };
+        else {
+          try {
+            this.readText(text);
+          } catch (e) {
+            this.caught(e);
+          }
+        }
+      }
+      this.stopped = true;
+    }
+    return this.report();
+  }
+
+  private report(): ImportReport {
+    const objects = [...this.byUid.values()];
+    const kinds = new Map<string, number>();
+    let clusterScoped = 0;
+    for (const o of objects) {
+      kinds.set(o.kind ?? '', (kinds.get(o.kind ?? '') ?? 0) + 1);
+      if (o.namespace === '') clusterScoped++;
+    }
+    const namespaces = new Set(objects.map((o) => o.namespace));
+    namespaces.delete('');
+    const error = this.error ?? (objects.length === 0 && this.rejected.length > 0 ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${this.rejected[0]!.index}: ${this.rejected[0]!.reason})` } : objects.length === 0 && this.format() !== null ? { message: 'The file holds no objects' } : null);
+    return {
+      format: this.format(),
+      objects,
+      rejected: this.rejected,
+      error,
+      kinds: [...kinds].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count || (a.kind < b.kind ? -1 : 1)),
+      namespaces: namespaces.size,
+      clusterScoped,
+      sizes: this.columns ? 'model' : this.size,
+      values: this.listValues + this.arrayValues + this.eventValues + this.bareValues,
+      events: this.events,
+    };
+  }
+
+  private format(): ImportFormat | null {
+    if (this.columns) return this.columns;
+    if (this.mode === 'text') return this.eventValues > 0 && this.yamlEvents ? 'yaml-watch-events' : this.listValues + this.bareValues > 0 ? 'yaml' : null;
+    if (this.eventValues > 0) return 'watch-events';
+    if (this.listValues > 1) return 'json-pages';
+    if (this.listValues === 1) return 'json-list';
+    if (this.arrayValues > 0) return 'json-array';
+    if (this.bareValues > 0) return 'json-objects';
+    return null;
+  }
+
+  // ---- Objects -------------------------------------------------------------------------------
+
+  private reject(reason: string, line?: number): void {
+    this.rejected.push({ index: this.items, reason, ...(line !== undefined ? { line } : {}) });
+  }
+
+  /** Reads one object; `upsert`: a watch event may repeat a uid (MODIFIED), a list may not. */
+  private object(item: JsonValue, fileBytes: number, line: number | undefined, kindFallback: string, upsert: boolean): void {
+    const index = this.items;
+    try {
+      if (!isObject(item)) return this.reject('not an object', line);
+      const meta = item['metadata'];
+      if (!isObject(meta)) return this.reject('no metadata', line);
+      const uid = str(meta['uid']);
+      const name = str(meta['name']);
+      const label = name === '' ? `item ${index}` : `"${name}"`;
+      if (uid === '') return this.reject(`${label} has no metadata.uid`, line);
+      if (!parseUuidInto(uid, UUID_WORDS, 0)) return this.reject(`${label} has uid "${uid.slice(0, 60)}", not a lowercase UUID as Kubernetes writes them`, line);
+      const first = this.firstAt.get(uid);
+      if (first !== undefined && !upsert) return this.reject(`${label} repeats the uid ${uid} of item ${first}`, line);
+      const compactBytes = encoder.encode(JSON.stringify(item)).length;
+      const kind = str(item['kind']) || kindFallback;
+      this.add({
+        kind,
+        uid,
+        namespace: str(meta['namespace']),
+        name,
+        labels: labelsOf(meta['labels']),
+        owners: Array.isArray(meta['ownerReferences']) ? meta['ownerReferences'].filter(isObject).map((o) => ({ kind: str(o['kind']), name: str(o['name']), uid: str(o['uid']) })) : [],
+        jsonBytes: this.size === 'file' ? fileBytes : compactBytes,
+        fileBytes,
+        compactBytes,
+      });
+      if (kind === '') this.kindless.push(uid);
+    } finally {
+      this.items++;
+    }
+  }
+
+  private add(o: ImportedObject): void {
+    if (!this.byUid.has(o.uid)) {
+      if (this.byUid.size >= this.maxObjects) {
+        this.error = { message: `More than ${this.maxObjects.toLocaleString('en-US')} objects: the simulator holds at most that many; the first ${this.maxObjects.toLocaleString('en-US')} are offered` };
+        throw new Stop();
+      }
+      this.firstAt.set(o.uid, this.items);
+    }
+    const previous = this.byUid.get(o.uid);
+    if (previous) this.unCount(previous.namespace);
+    if (o.namespace !== '' && !this.namespaceCount.has(o.namespace) && this.namespaceCount.size >= this.maxNamespaces) {
+      this.error = { message: `More than ${this.maxNamespaces.toLocaleString('en-US')} namespaces: the simulator holds at most that many; the objects read before are offered` };
+      throw new Stop();
+    }
+    this.namespaceCount.set(o.namespace, (this.namespaceCount.get(o.namespace) ?? 0) + 1);
+    this.byUid.set(o.uid, o);
+  }
+
+  private unCount(ns: string): void {
+    const n = (this.namespaceCount.get(ns) ?? 1) - 1;
+    if (n <= 0) this.namespaceCount.delete(ns);
+    else this.namespaceCount.set(ns, n);
+  }
+
+  private remove(uid: string): void {
+    const o = this.byUid.get(uid);
+    if (!o) return;
+    this.unCount(o.namespace);
+    this.byUid.delete(uid);
+    this.firstAt.delete(uid);
+  }
+
+  private listEnd(listKind: string): void {
+    const kind = itemKindOf(listKind);
+    if (kind !== '') {
+      for (const uid of this.kindless) {
+        const o = this.byUid.get(uid);
+        if (o && (o.kind ?? '') === '') this.byUid.set(uid, { ...o, kind });
+      }
+    }
+    this.kindless = [];
+  }
+
+  // ---- JSON ----------------------------------------------------------------------------------
+
+  private jsonValue(v: ScannedValue): void {
+    if (v.at === 'item') {
+      this.countList(v.top, v.array);
+      this.object(v.value, v.fileBytes, v.line, '', false);
+      return;
+    }
+    this.topValue(v.value, v.fileBytes, v.line);
+  }
+
+  /** The last top-level value counted as a list or array. */
+  private lastTop = -1;
+
+  private countList(top: number, array: boolean): void {
+    if (top === this.lastTop) return;
+    this.lastTop = top;
+    if (array) this.arrayValues++;
+    else this.listValues++;
+  }
+
+  /** A whole top-level value (JSON) or YAML document: a list without items, a watch event or a bare object. */
+  private topValue(value: JsonValue, fileBytes: number, line: number | undefined, objectBytes?: number): void {
+    if (Array.isArray(value)) {
+      this.arrayValues++;
+      for (const item of value) this.object(item, utf8Length(JSON.stringify(item)), line, '', false);
+      return;
+    }
+    if (!isObject(value)) {
+      this.reject(`a ${value === null ? 'null' : typeof value} where an object was expected`, line);
+      this.items++;
+      return;
+    }
+    const type = value['type'];
+    const object = value['object'];
+    if (typeof type === 'string' && isObject(object)) {
+      this.eventValues++;
+      const counts = (this.events ??= { ADDED: 0, MODIFIED: 0, DELETED: 0, BOOKMARK: 0, ERROR: 0 });
+      if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED' || type === 'BOOKMARK' || type === 'ERROR') counts[type]++;
+      if (type === 'BOOKMARK' || type === 'ERROR') {
+        this.items++;
+        return;
+      }
+      const bytes = objectBytes ?? fileBytes;
+      if (type === 'DELETED') {
+        const meta = object['metadata'];
+        const uid = isObject(meta) ? str(meta['uid']) : '';
+        if (uid === '') this.reject('a DELETED event without metadata.uid', line);
+        else this.remove(uid);
+        this.items++;
+        return;
+      }
+      this.object(object, bytes, line, '', true);
+      return;
+    }
+    const items = value['items'];
+    const kind = str(value['kind']);
+    if (Array.isArray(items) || (kind.endsWith('List') && (items === null || items === undefined))) {
+      this.listValues++;
+      const fallback = itemKindOf(kind);
+      if (Array.isArray(items)) for (const item of items) this.object(item, utf8Length(JSON.stringify(item)), line, fallback, false);
+      return;
+    }
+    this.bareValues++;
+    this.object(value, fileBytes, line, '', true);
+  }
+
+  // ---- YAML and custom-columns ---------------------------------------------------------------
+
+  private readText(text: string): void {
+    const lines = text.split('\n');
+    const firstIndex = lines.findIndex((l) => l.trim() !== '');
+    const first = (lines[firstIndex] ?? '').trim().replace(/^\uFEFF/, '');
+    const header = first.split(/\s+/);
+    if (header.length >= 2 && header.includes('UID') && header.every((h) => /^[A-Z][A-Z0-9_-]*$/.test(h))) {
+      this.columns = 'columns';
+      return this.readColumns(lines, firstIndex, header);
+    }
+    const fields = first.split(/\s+/);
+    if (fields.length >= 2 && fields.length <= 3 && parseUuidInto(fields[fields.length - 1]!, UUID_WORDS, 0)) {
+      this.columns = 'columns-no-headers';
+      return this.readColumns(lines, firstIndex - 1, fields.length === 3 ? ['NAMESPACE', 'NAME', 'UID'] : ['NAME', 'UID']);
+    }
+    this.readYaml(text);
+  }
+
+  private readColumns(lines: readonly string[], headerIndex: number, header: readonly string[]): void {
+    const at = (h: string): number => header.indexOf(h);
+    const [ns, name, uidAt] = [at('NAMESPACE'), at('NAME'), at('UID')];
+    for (let i = headerIndex + 1; i < lines.length; i++) {
+      const raw = lines[i]!.replace(/\r$/, '');
+      if (raw.trim() === '') continue;
+      const f = raw.trim().split(/\s+/);
+      const line = i + 1;
+      if (f.length !== header.length) {
+        this.reject(`line ${line} has ${f.length} columns, the header ${header.length} (${header.join(' ')})`, line);
+        this.items++;
+        continue;
+      }
+      const namespace = ns >= 0 ? f[ns]! : '';
+      const item = { metadata: { uid: f[uidAt]!, name: name >= 0 ? f[name]! : '', namespace: namespace === '<none>' ? '' : namespace } };
+      this.object(item, 0, line, '', false);
+    }
+    // No objects in the file: the model draws the sizes.
+    for (const [uid, o] of this.byUid) this.byUid.set(uid, { ...o, jsonBytes: 0, fileBytes: 0, compactBytes: 0 });
+  }
+
+  private readYaml(text: string): void {
+    const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
+    const list = Array.isArray(docs) ? docs : [];
+    for (const doc of list) {
+      const bad = doc.errors[0];
+      this.yamlDocument(doc, text, bad ? bad.pos[0] : Infinity);
+      if (bad) {
+        const { line, column } = lineColumn(text, bad.pos[0]);
+        const expected = bad.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+        this.error = { message: `Not valid YAML at line ${line}, column ${column}: ${expected}`, line, column, expected, context: contextAround(text, bad.pos[0], column) };
+        this.stopped = true;
+        return;
+      }
+    }
+  }
+
+  /** Reads one YAML document's objects that end before offset `limit` (an error's place). */
+  private yamlDocument(doc: Document.Parsed, text: string, limit: number): void {
+    const contents = doc.contents as YamlNode | null;
+    if (!contents) return;
+    const bytesOf = (node: unknown): number => {
+      const r = (node as { range?: [number, number, number] }).range;
+      return r ? utf8Length(text.slice(r[0], r[1])) : 0;
+    };
+    const endOf = (node: unknown): number => (node as { range?: [number, number, number] }).range?.[1] ?? Infinity;
+    const lineOf = (node: unknown): number | undefined => {
+      const r = (node as { range?: [number, number, number] }).range;
+      return r ? lineColumn(text, r[0]).line : undefined;
+    };
+    const js = (node: unknown): JsonValue => (node as { toJS(d: Document): JsonValue }).toJS(doc);
+    if (isMap(contents)) {
+      const items = contents.get('items', true);
+      if (isSeq(items)) {
+        this.listValues++;
+        const kindNode = contents.get('kind', true);
+        const fallback = itemKindOf(kindNode ? str(js(kindNode)) : '');
+        for (const node of items.items) {
+          if (endOf(node) > limit) return;
+          this.object(js(node), bytesOf(node), lineOf(node), fallback, false);
+        }
+        return;
+      }
+      const object = contents.get('object', true);
+      if (endOf(contents) > limit) return;
+      if (isMap(object) && contents.has('type')) this.yamlEvents = true;
+      this.topValue(js(contents), bytesOf(contents), lineOf(contents), isMap(object) ? bytesOf(object) : undefined);
+      return;
+    }
+    if (endOf(contents) > limit) return;
+    this.topValue(js(contents), bytesOf(contents), lineOf(contents));
+  }
+}
+
+/** Reads a whole text at once (the CLI, tests). */
+export function importText(text: string, options: ImportOptions = {}): ImportReport {
+  const reader = new ImportReader(options);
+  reader.push(text);
+  return reader.finish();
+}

@@ -1,0 +1,75 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { defaultSimParams } from './defaults';
+import { readLink } from './link';
+import { encodeShortLink } from './shortLink';
+import { createShardScopeStore } from './store';
+
+const text = readFileSync(join(__dirname, '../../tests/fixtures/import/pods-kind.json'), 'utf8');
+const uids = (JSON.parse(text) as { items: { metadata: { uid: string; name: string } }[] }).items.map((i) => i.metadata);
+
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+}
+
+describe('the import actions (issue 20)', () => {
+  it('reads, keeps the cluster until Confirm, then runs on the imported objects; the link carries only the count', async () => {
+    const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 400, namespaces: 8 } });
+    await store.getState().start();
+    store.getState().startImport(text, '');
+    await until(() => store.getState().importer.phase === 'review');
+    const summary = store.getState().importer.summary!;
+    expect(summary).toMatchObject({ objects: 32, namespaces: 5, format: 'json-list' });
+    await store.getState().idle();
+    // Not confirmed: the generated cluster is still the one shown.
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(400);
+    expect(store.getState().imported).toBeNull();
+    store.getState().confirmImport();
+    await store.getState().idle();
+    const s = store.getState();
+    expect(s.sim.snapshot?.cluster.live).toBe(32);
+    expect(s.sim.snapshot?.cluster.namespaces).toBe(5);
+    expect(s.imported).toMatchObject({ objects: 32, format: 'json-list' });
+    expect(s.params.imported).toBe(32);
+    // The link: "imported 32", no uid, no name.
+    const link = encodeShortLink(s.params, s.view);
+    const back = readLink(link).state!;
+    expect(back.params.imported).toBe(32);
+    const carried = JSON.stringify(back);
+    for (const m of uids) {
+      expect(carried).not.toContain(m.uid);
+      expect(carried).not.toContain(m.name);
+    }
+    // A rebuild keeps the import; dropping it gives a generated cluster again.
+    store.getState().setHideNames(true);
+    await store.getState().idle();
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(32);
+    store.getState().dropImport();
+    await store.getState().idle();
+    expect(store.getState().imported).toBeNull();
+    expect(store.getState().params.imported).toBeUndefined();
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(32);
+    store.getState().dispose();
+  });
+
+  it('a cancelled read leaves everything as it was; a link opened with imported=N is a generated cluster', async () => {
+    const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 400, namespaces: 8 } });
+    await store.getState().start();
+    store.getState().startImport(text.repeat(1), 'x.json');
+    store.getState().cancelImport();
+    expect(store.getState().importer).toMatchObject({ phase: 'idle', cancelled: true });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.getState().importer.summary).toBeNull();
+    store.getState().confirmImport();
+    await store.getState().idle();
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(400);
+    store.getState().openLink({ params: { ...defaultSimParams(), objects: 32, imported: 32 }, view: store.getState().view }, []);
+    await store.getState().idle();
+    expect(store.getState().imported).toBeNull();
+    expect(store.getState().params.imported).toBe(32);
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(32);
+    store.getState().dispose();
+  });
+});

@@ -1,0 +1,278 @@
+/**
+ * Issue 20: importing a real cluster. A button in the header opens the dialog; a file dropped
+ * anywhere on the page, chosen, or text pasted is read where the model lives (the worker), with
+ * a progress bar and Cancel. The dialog shows what was found and waits for Confirm: until then
+ * the cluster shown is unchanged. `ImportStatus` says which import the run uses (with the
+ * hide-names switch), or that a link came from an import whose data it does not carry.
+ */
+import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useShardScope, useShardScopeStore } from '../../state';
+import { useFormat, useT } from '../i18n';
+import { Toggle } from '../controls/Toggle';
+import './import.css';
+
+/** Whether a drag carries files (not text or a link dragged inside the page). */
+const hasFiles = (e: DragEvent | React.DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+
+/** The read's progress (kept beside the store: see `SimData.importProgress`). */
+function useImportProgress() {
+  const { data } = useShardScopeStore();
+  return useSyncExternalStore(
+    (onChange) => {
+      data.importProgressListeners.add(onChange);
+      return () => data.importProgressListeners.delete(onChange);
+    },
+    () => data.importProgress,
+  );
+}
+
+/** The progress bar and Cancel of a read. */
+function ImportProgress({ name }: { name: string }) {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const p = useImportProgress();
+  if (!p) return null;
+  return (
+    <div className="import__progress" data-testid="import-progress" role="status">
+      <progress max={Math.max(1, p.total)} value={p.read} />
+      <span>{t('import.reading', { name, read: f.bytes(p.read), total: f.bytes(p.total), objects: f.count(p.objects) })}</span>
+      <button type="button" className="button" data-testid="import-cancel" onClick={() => store.getState().cancelImport()}>
+        {t('import.cancel')}
+      </button>
+    </div>
+  );
+}
+
+/** The header's button. */
+export function ImportButton() {
+  const t = useT();
+  const store = useShardScopeStore();
+  return (
+    <button type="button" className="button" data-testid="import-open" aria-haspopup="dialog" title={t('import.openTitle')} onClick={() => store.getState().setImportOpen(true)}>
+      {t('import.open')}
+    </button>
+  );
+}
+
+/** Drops anywhere on the page start an import (the dialog opens with it). */
+function usePageDrop(): boolean {
+  const store = useShardScopeStore();
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth++;
+      setOver(true);
+    };
+    const leave = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const over = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+    };
+    const drop = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth = 0;
+      setOver(false);
+      const file = e.dataTransfer?.files[0];
+      if (!file) return;
+      // The dialog opens in this task, the read starts in the next: two short tasks, not one long.
+      store.getState().setImportOpen(true);
+      setTimeout(() => store.getState().startImport(file, file.name), 0);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', over);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', over);
+      window.removeEventListener('drop', drop);
+    };
+  }, [store]);
+  return over;
+}
+
+export function ImportDialog() {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const s = useShardScope((st) => st.importer);
+  const hide = useShardScope((st) => st.hideNames);
+  const dragging = usePageDrop();
+  const [paste, setPaste] = useState('');
+  const fileRef = useRef<HTMLInputElement>(null);
+  const a = store.getState();
+
+  if (!s.open) return dragging ? <div className="import-droptarget" aria-hidden="true">{t('import.dropHere')}</div> : null;
+  const summary = s.phase === 'review' ? s.summary : null;
+  const err = summary?.error ?? null;
+  const name = s.name === '' ? t('import.pasted') : s.name;
+  const nsName = (n: { name: string; pseudonym: string }) => (hide ? n.pseudonym : n.name);
+  return (
+    <div className="dialog-backdrop" onClick={() => a.setImportOpen(false)}>
+      <div className="dialog import" role="dialog" aria-modal="true" aria-labelledby="import-title" data-testid="import-dialog" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && a.setImportOpen(false)}>
+        <h2 id="import-title">{t('import.title')}</h2>
+        <p className="import__intro">{t('import.intro')}</p>
+        <p className="import__commands"><code>{t('import.commands')}</code></p>
+        <div
+          className={`import__drop${dragging ? ' import__drop--over' : ''}`}
+          data-testid="import-drop"
+          onDragOver={(e) => {
+            if (hasFiles(e)) e.preventDefault();
+          }}
+        >
+          <span>{t('import.drop')}</span>
+          <button type="button" className="button" onClick={() => fileRef.current?.click()}>
+            {t('import.choose')}
+          </button>
+          <input
+            ref={fileRef}
+            type="file"
+            hidden
+            data-testid="import-file"
+            accept=".json,.yaml,.yml,.txt,.log,application/json,text/yaml,text/plain"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) a.startImport(file, file.name);
+              e.target.value = '';
+            }}
+          />
+        </div>
+        <label className="import__paste">
+          <span>{t('import.pasteLabel')}</span>
+          <textarea data-testid="import-paste" rows={summary || s.phase === 'reading' ? 1 : 3} spellCheck={false} value={paste} onChange={(e) => setPaste(e.target.value)} />
+        </label>
+        <div className="import__row">
+          <button type="button" className="button" data-testid="import-paste-read" disabled={paste.trim() === ''} onClick={() => a.startImport(paste, '')}>
+            {t('import.pasteRead')}
+          </button>
+          <fieldset className="import__sizes">
+            <legend>{t('import.sizeChoice')}</legend>
+            {(['file', 'compact'] as const).map((size) => (
+              <label key={size}>
+                <input type="radio" name="import-size" data-testid={`import-size-${size}`} checked={s.size === size} onChange={() => a.setImportSize(size)} />
+                {t(size === 'file' ? 'import.sizeFile' : 'import.sizeCompact')}
+              </label>
+            ))}
+          </fieldset>
+        </div>
+
+        {s.phase === 'reading' ? <ImportProgress name={name} /> : null}
+        {s.cancelled && s.phase === 'idle' ? <p className="import__note" role="status" data-testid="import-cancelled">{t('import.cancelled')}</p> : null}
+
+        {err ? (
+          <div className="import__error" role="alert" data-testid="import-error">
+            <strong>{err.line !== undefined ? t('import.errorTitle', { line: f.digits(err.line), column: f.digits(err.column ?? 0) }) : t('import.errorPlain')}</strong>
+            <p>{err.message}</p>
+            {err.context ? (
+              <pre className="import__context">
+                {err.context.before.map((l, i) => (
+                  <span key={i}>{`${l}\n`}</span>
+                ))}
+                <span>{`${err.context.line}\n`}</span>
+                <span className="import__caret">{`${' '.repeat(err.context.caret)}^`}</span>
+              </pre>
+            ) : null}
+            {summary && summary.objects > 0 ? <p>{t('import.errorKept', { count: f.count(summary.objects) })}</p> : null}
+          </div>
+        ) : null}
+
+        {summary ? (
+          <dl className="import__summary" data-testid="import-summary">
+            <dt>{t('import.format')}</dt>
+            <dd data-testid="import-format" data-format={summary.format ?? ''}>{summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}</dd>
+            <dt>{t('import.objects')}</dt>
+            <dd data-testid="import-count">{f.digits(summary.objects)}</dd>
+            <dt>{t('import.kinds')}</dt>
+            <dd>{summary.kinds.map((k) => `${f.digits(k.count)} ${k.kind === '' ? t('import.kindUnnamed') : k.kind}`).join(', ') || '—'}</dd>
+            <dt>{t('import.namespaces')}</dt>
+            <dd>
+              {t('import.namespacesValue', { count: f.digits(summary.namespaces), scoped: f.digits(summary.clusterScoped) })}
+              {summary.topNamespaces.length > 0 ? <span className="import__ns" data-testid="import-namespaces">{summary.topNamespaces.map((n) => `${nsName(n)} (${f.digits(n.count)})`).join(', ')}</span> : null}
+            </dd>
+            <dt>{t('import.sizes')}</dt>
+            <dd data-testid="import-sizes">
+              {summary.sizes === 'model' ? t('import.sizeModel') : t(summary.sizes === 'file' ? 'import.sizeFile' : 'import.sizeCompact')}
+              {summary.sizes !== 'model' && summary.objects > 0 ? <> · {t('import.sizeTotal', { total: f.bytes(summary.totalBytes), mean: f.bytes(summary.totalBytes / summary.objects) })}</> : null}
+            </dd>
+            {summary.events ? (
+              <>
+                <dt>{t('import.events')}</dt>
+                <dd data-testid="import-events">
+                  {t('import.eventsValue', { added: f.digits(summary.events.ADDED), modified: f.digits(summary.events.MODIFIED), deleted: f.digits(summary.events.DELETED), bookmark: f.digits(summary.events.BOOKMARK) })}
+                  <span className="import__ns">{t('import.eventsNote')}</span>
+                </dd>
+              </>
+            ) : null}
+            {summary.rejectedCount > 0 ? (
+              <>
+                <dt>{t('import.rejected', { count: f.digits(summary.rejectedCount) })}</dt>
+                <dd>
+                  <ul className="import__rejected" data-testid="import-rejected">
+                    {summary.rejected.slice(0, 8).map((r) => (
+                      <li key={r.index}>{t('import.rejectedRow', { index: f.digits(r.index), line: r.line !== undefined ? t('import.rejectedLine', { line: f.digits(r.line) }) : '', reason: hide ? r.reason.replace(/"[^"]*"/g, '"…"') : r.reason })}</li>
+                    ))}
+                    {summary.rejectedCount > 8 ? <li>{t('import.rejectedMore', { count: f.digits(summary.rejectedCount - 8) })}</li> : null}
+                  </ul>
+                </dd>
+              </>
+            ) : null}
+          </dl>
+        ) : null}
+
+        <div className="import__footer">
+          <span data-testid="hide-names" title={t('import.hideNamesTitle')}>
+            <Toggle name="hide-names" label={t('import.hideNames')} checked={hide} onChange={(v) => a.setHideNames(v)} />
+          </span>
+          {summary && summary.objects > 0 ? <span className="import__note">{t('import.confirmNote')}</span> : <span />}
+          <button type="button" className="button" onClick={() => a.setImportOpen(false)}>
+            {t('import.close')}
+          </button>
+          <button type="button" className="button button--primary" data-testid="import-confirm" disabled={!summary || summary.objects === 0} onClick={() => a.confirmImport()}>
+            {t('import.confirm', { count: f.digits(summary?.objects ?? 0) })}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Which import the run uses (and the hide-names switch), or that a link's import is not here. */
+export function ImportStatus() {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const imported = useShardScope((s) => s.imported);
+  const linked = useShardScope((s) => (s.imported ? undefined : s.params.imported));
+  const hide = useShardScope((s) => s.hideNames);
+  if (imported) {
+    return (
+      <div className="banner import-status" role="status" data-testid="import-status">
+        <span>{t('import.active', { count: f.digits(imported.objects), name: hide ? '…' : imported.name === '' ? t('import.pasted') : imported.name })}</span>
+        <span title={t('import.hideNamesTitle')}>
+          <Toggle name="hide-names-bar" label={t('import.hideNames')} checked={hide} onChange={(v) => store.getState().setHideNames(v)} />
+        </span>
+        <button type="button" className="button button--small" data-testid="import-drop-cluster" onClick={() => store.getState().dropImport()}>
+          {t('import.drop2')}
+        </button>
+      </div>
+    );
+  }
+  if (linked !== undefined) {
+    return (
+      <div className="banner banner--warn" role="status" data-testid="import-link-notice">
+        {t('import.linkNotice', { count: f.digits(linked) })}
+      </div>
+    );
+  }
+  return null;
+}
