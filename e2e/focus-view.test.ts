@@ -111,8 +111,14 @@ describe('every story step fits the stage (issue 19, point 3)', () => {
               const where = `${story.id} step ${n} (${size.name}, ${locale})`;
               await page.goto(`${env.site.url}#story=${story.id}&step=${n}&present=1&lang=${locale}`);
               await page.waitForFunction((s) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === s, String(n));
-              await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 30_000 });
-              await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 30_000 });
+              // The step's run at the step's time, past any event it waits for (a long run, 7 simulated
+              // minutes, takes a while on a loaded machine).
+              await page
+                .waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 })
+                .catch((e: unknown) => {
+                  throw new Error(`${where}: the run did not reach ${r.time} s`, { cause: e });
+                });
+              await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
               // Every item mounted (the page mounts panels a frame apart) and laid out.
               await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0));
               await page.waitForTimeout(400);

@@ -47,7 +47,7 @@ export const mechanism: Story = {
       narration: 'story.mechanism.4.text',
       focus: 'hash-space',
       show: ['hash', 'card:selector'],
-      cards: [0, 1],
+      cards: [0],
       highlight: ['hash-band', 'selector-input'],
       playing: true,
       at: 0, // the hash space needs no run
