@@ -14,6 +14,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useBuiltSite } from './browser';
 import { STORIES, resolveStep } from '../src/stories';
+import { onStage, stageIds } from './stageItems';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -100,7 +101,7 @@ describe('every story step fits the stage (issue 19, point 3)', () => {
   for (const size of SIZES) {
     for (const locale of LOCALES) {
       it(`${size.name}, ${locale}: each step's items, on one screen, no scrolling, text 18 px or more`, async () => {
-        const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.scale, reducedMotion: 'reduce' });
+        const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.scale, reducedMotion: 'no-preference' });
         const page = await context.newPage();
         const problems: string[] = [];
         let steps = 0;
@@ -119,6 +120,8 @@ describe('every story step fits the stage (issue 19, point 3)', () => {
                   throw new Error(`${where}: the run did not reach ${r.time} s`, { cause: e });
                 });
               await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
+              // Every item the step shows is there (a hand-off report once its reshard has happened).
+              for (const id of stageIds(story.steps[n - 1]!)) await onStage(page, id).waitFor({ timeout: 60_000 });
               // Every item mounted (the page mounts panels a frame apart) and laid out.
               await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0));
               await page.waitForTimeout(400);
