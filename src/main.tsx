@@ -10,6 +10,7 @@ import './styles/app.css';
 import './styles/stories.css';
 import './styles/stage-story.css';
 import './styles/lab.css';
+import './styles/focus.css';
 
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.

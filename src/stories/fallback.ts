@@ -17,6 +17,7 @@ export const fallback: Story = {
       narration: 'story.fallback.1.text',
       sources: ['gate-off-ignores', 'client-go-no-check', 'watch-list-default', 'shardinfo-list'],
       focus: 'replica-cards',
+      show: ['card:owned'],
       highlight: ['badge-trust', 'owned-count'],
       playing: true,
       at: 10, // the caches have synced
@@ -28,6 +29,7 @@ export const fallback: Story = {
       narration: 'story.fallback.2.text',
       sources: ['client-go-no-check'],
       focus: 'replica-cards',
+      show: ['card:owned'],
       highlight: ['badge-fallback', 'owned-count'],
       playing: true,
       at: 10, // the caches have synced
@@ -38,6 +40,8 @@ export const fallback: Story = {
       narration: 'story.fallback.3.text',
       sources: ['shardinfo-list', 'watch-list-default'],
       focus: 'replica-cards',
+      show: ['card:list'],
+      cards: [0],
       highlight: ['shardinfo-missing', 'badge-fallback'],
       playing: false,
       at: 10, // the caches have synced
@@ -48,6 +52,7 @@ export const fallback: Story = {
       narration: 'story.fallback.4.text',
       sources: ['gate-off-ignores', 'client-go-no-check', 'http2-connection'],
       focus: 'ownership-audit',
+      show: ['audit', 'card:owned'],
       highlight: ['ownership-audit', 'badge-trust', 'badge-sharded'],
       playing: true,
       at: 10, // the caches have synced and the audit has counted

@@ -15,6 +15,7 @@ export const hotNamespaces: Story = {
       narration: 'story.hot-namespaces.1.text',
       sources: ['fields'],
       focus: 'hash-space',
+      show: ['hash'],
       highlight: ['hash-canvas', 'hash-band'],
       playing: false,
       at: 10, // the owned counts and rates
@@ -24,6 +25,7 @@ export const hotNamespaces: Story = {
       title: 'story.hot-namespaces.2.title',
       narration: 'story.hot-namespaces.2.text',
       focus: 'replica-cards',
+      show: ['card:owned'],
       highlight: ['owned-count'],
       playing: false,
       at: 10, // the owned counts and rates
@@ -36,6 +38,7 @@ export const hotNamespaces: Story = {
       narration: 'story.hot-namespaces.3.text',
       sources: ['fields', 'bookmarks', 'bookmark-moves-rv', 'ksm-bookmarks', 'watch-cache-window', 'reflector-requests', 'relist-on-gone', 'rewatch'],
       focus: 'bandwidth-panel',
+      show: ['lifecycle', 'chart:relists'],
       highlight: ['lifecycle-summary', 'chart-relists'],
       playing: true,
       at: 430, // both cold replicas have hit 410 Gone and relisted (the second at about 7 min)
@@ -50,6 +53,7 @@ export const hotNamespaces: Story = {
       title: 'story.hot-namespaces.4.title',
       narration: 'story.hot-namespaces.4.text',
       focus: 'replica-cards',
+      show: ['card:owned'],
       highlight: ['owned-count'],
       playing: true,
       at: 10, // the owned counts and rates

@@ -9,7 +9,7 @@ import { rollout } from './rollout';
 import { saving } from './saving';
 import type { Story } from './types';
 
-export type { Story, StoryId, StoryStep, StoryPanel, StoryHighlight, StoryModelEvent, StoryPosition, StoryState } from './types';
+export type { Story, StoryId, StoryStep, StoryPanel, StoryHighlight, StoryModelEvent, StoryPosition, StoryState, StoryShowItem, StoryChart, StoryCardField } from './types';
 export { resolveStep, type ResolvedStep } from './resolve';
 
 /** The stories, told in this order: the problem before the answer. */

@@ -14,6 +14,7 @@ export const mechanism: Story = {
       narration: 'story.mechanism.1.text',
       sources: ['fnv'],
       focus: 'hash-space',
+      show: ['hash'],
       highlight: ['hash-canvas'],
       playing: false,
       at: 0, // the hash space needs no run
@@ -23,6 +24,7 @@ export const mechanism: Story = {
       narration: 'story.mechanism.2.text',
       sources: ['half-open'],
       focus: 'hash-space',
+      show: ['hash'],
       highlight: ['hash-band', 'boundary-handle'],
       playing: false,
       at: 0, // the hash space needs no run
@@ -34,6 +36,8 @@ export const mechanism: Story = {
       narration: 'story.mechanism.3.text',
       sources: ['selector-param', 'parser-bounds', 'fields'],
       focus: 'replica-cards',
+      show: ['card:selector', 'card:url'],
+      cards: [0, 3],
       highlight: ['selector-input', 'request-url'],
       playing: false,
       at: 0, // the request URL needs no run
@@ -42,6 +46,8 @@ export const mechanism: Story = {
       title: 'story.mechanism.4.title',
       narration: 'story.mechanism.4.text',
       focus: 'hash-space',
+      show: ['hash', 'card:selector'],
+      cards: [0],
       highlight: ['hash-band', 'selector-input'],
       playing: true,
       at: 0, // the hash space needs no run

@@ -10,6 +10,7 @@ export const problem: Story = {
       title: 'story.problem.1.title',
       narration: 'story.problem.1.text',
       focus: 'event-flow',
+      show: ['flow'],
       highlight: ['flow-canvas-client'],
       playing: true,
       at: 10, // rates over a whole window
@@ -20,6 +21,7 @@ export const problem: Story = {
       title: 'story.problem.2.title',
       narration: 'story.problem.2.text',
       focus: 'replica-cards',
+      show: ['card:owned', 'card:events', 'card:bytes'],
       highlight: ['owned-count'],
       playing: false,
       at: 10, // rates over a whole window
@@ -28,6 +30,8 @@ export const problem: Story = {
       title: 'story.problem.3.title',
       narration: 'story.problem.3.text',
       focus: 'bandwidth-panel',
+      show: ['chart:egress', 'card:bytes'],
+      cards: [0, 1, 2, 3],
       highlight: ['bytes-rate'],
       playing: true,
       at: 10, // rates over a whole window

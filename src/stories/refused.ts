@@ -19,6 +19,8 @@ export const refused: Story = {
       narration: 'story.refused.1.text',
       sources: ['parser-bounds', 'http500'],
       focus: 'replica-cards',
+      show: ['card:selector', 'card:error'],
+      cards: [0],
       highlight: ['selector-error', 'rejection-message'],
       playing: false,
       at: 5, // the refusals have happened
@@ -31,6 +33,8 @@ export const refused: Story = {
       narration: 'story.refused.2.text',
       sources: ['parser-kind'],
       focus: 'replica-cards',
+      show: ['card:selector', 'card:error'],
+      cards: [0],
       highlight: ['selector-error'],
       playing: false,
       at: 5, // the refusals have happened
@@ -41,6 +45,8 @@ export const refused: Story = {
       narration: 'story.refused.3.text',
       sources: ['gate-off-ignores', 'client-go-no-check', 'http500'],
       focus: 'replica-cards',
+      show: ['card:selector', 'card:owned'],
+      cards: [0],
       highlight: ['badge-trust', 'owned-count'],
       playing: false,
       at: 5, // the whole stream has arrived
@@ -51,6 +57,8 @@ export const refused: Story = {
       narration: 'story.refused.4.text',
       sources: ['parser-bounds'],
       focus: 'replica-cards',
+      show: ['card:selector', 'card:error'],
+      cards: [0],
       highlight: ['selector-quickfix', 'selector-error'],
       playing: false,
       at: 5, // the refusal the quick fix answers
@@ -61,6 +69,8 @@ export const refused: Story = {
       narration: 'story.refused.5.text',
       sources: ['canonical'],
       focus: 'replica-cards',
+      show: ['card:selector', 'card:canonical', 'card:owned'],
+      cards: [0, 1],
       highlight: ['selector-canonical', 'owned-count'],
       playing: true,
       at: 5, // replica-0 has listed its share

@@ -19,6 +19,7 @@ export const resharding: Story = {
       title: 'story.resharding.1.title',
       narration: 'story.resharding.1.text',
       focus: 'hash-space',
+      show: ['hash', 'timeline'],
       highlight: ['hash-band', 'timeline'],
       playing: true,
       at: 0, // the reshard at 5 s happens in front of the audience (a countdown says so)
@@ -30,6 +31,7 @@ export const resharding: Story = {
       narration: 'story.resharding.2.text',
       sources: ['ksm-client-side', 'selector-param'],
       focus: 'bandwidth-panel',
+      show: ['chart:handoff', 'handoff'],
       highlight: ['handoff-report', 'schedule'],
       playing: true,
       at: 30, // past the reshard and its hand-off, so the moved share is in the report
@@ -41,6 +43,7 @@ export const resharding: Story = {
       narration: 'story.resharding.3.text',
       sources: ['informer-start', 'ksm-no-handoff'],
       focus: 'bandwidth-panel',
+      show: ['chart:handoff', 'handoff'],
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
       at: 0, // the hand-off happens in front of the audience (a countdown says so)
@@ -52,6 +55,7 @@ export const resharding: Story = {
       narration: 'story.resharding.4.text',
       sources: ['informer-start', 'watch-list-default'],
       focus: 'bandwidth-panel',
+      show: ['chart:relists', 'handoff'],
       highlight: ['chart-relists', 'handoff-report'],
       playing: true,
       at: 30, // past every relist
@@ -61,6 +65,7 @@ export const resharding: Story = {
       narration: 'story.resharding.5.text',
       sources: ['statefulset-rolling', 'conflict', 'ksm-series'],
       focus: 'bandwidth-panel',
+      show: ['chart:handoff', 'timeline'],
       highlight: ['chart-handoff', 'timeline'],
       playing: true,
       at: 120, // past the one-by-one hand-off (about 100 s)
@@ -76,6 +81,7 @@ export const resharding: Story = {
       narration: 'story.resharding.6.text',
       sources: ['ksm-no-handoff', 'informer-start'],
       focus: 'bandwidth-panel',
+      show: ['chart:handoff', 'handoff'],
       highlight: ['chart-handoff', 'handoff-report'],
       playing: true,
       at: 0, // the switches happen in front of the audience (a countdown says so)

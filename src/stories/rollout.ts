@@ -27,6 +27,7 @@ export const rollout: Story = {
       narration: 'story.rollout.1.text',
       sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'bandwidth-panel',
+      show: ['card:owned', 'chart:egress'],
       highlight: ['headline-ratio', 'headline-chip'],
       playing: true,
       at: 10, // the ratio over a whole window
@@ -36,6 +37,7 @@ export const rollout: Story = {
       narration: 'story.rollout.2.text',
       sources: ['gate-alpha', 'rewatch', 'backoff', 'relist-on-gone', 'http2-connection', 'goaway'],
       focus: 'bandwidth-panel',
+      show: ['lifecycle', 'card:owned'],
       highlight: ['lifecycle-summary', 'timeline'],
       playing: true,
       at: 45, // past the three restarts (10, 20, 30 s) and their seven resumes
@@ -48,6 +50,7 @@ export const rollout: Story = {
       narration: 'story.rollout.3.text',
       sources: ['gate-off-ignores', 'client-go-no-check', 'watch-cache-window', 'relist-on-gone', 'rewatch', 'shardinfo-list'],
       focus: 'ownership-audit',
+      show: ['audit', 'card:owned'],
       highlight: ['ownership-audit', 'badge-trust'],
       playing: true,
       at: 45, // the moment the narration names
@@ -60,6 +63,7 @@ export const rollout: Story = {
       narration: 'story.rollout.4.text',
       sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'ownership-audit',
+      show: ['audit', 'card:owned'],
       highlight: ['ownership-audit', 'badge-fallback'],
       playing: true,
       at: 45, // the moment step 3 names

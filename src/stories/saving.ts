@@ -10,6 +10,7 @@ export const saving: Story = {
       title: 'story.saving.1.title',
       narration: 'story.saving.1.text',
       focus: 'bandwidth-panel',
+      show: ['chart:received', 'chart:egress', 'card:bytes'],
       highlight: ['headline-ratio', 'bytes-rate'],
       playing: true,
       at: 10, // the headline ratio over a whole window
@@ -18,6 +19,7 @@ export const saving: Story = {
       title: 'story.saving.2.title',
       narration: 'story.saving.2.text',
       focus: 'bandwidth-panel',
+      show: ['chart:cpu', 'card:events'],
       highlight: ['events-rate', 'headline-ratio'],
       playing: true,
       at: 10, // Decode CPU and received events over a whole window
@@ -29,6 +31,7 @@ export const saving: Story = {
       narration: 'story.saving.3.text',
       sources: ['client-go-no-check'],
       focus: 'memory-figures',
+      show: ['memory', 'chart:memory'],
       highlight: ['memory-figures'],
       playing: false,
       at: 10, // the caches have synced
@@ -38,6 +41,7 @@ export const saving: Story = {
       title: 'story.saving.4.title',
       narration: 'story.saving.4.text',
       focus: 'bandwidth-panel',
+      show: ['chart:received', 'chart:egress'],
       highlight: ['headline-ratio'],
       playing: true,
       at: 10, // the headline ratio over a whole window

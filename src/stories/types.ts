@@ -56,6 +56,24 @@ export type StoryHighlight =
   | 'timeline'
   | 'schedule';
 
+/** Issue 19, point 3: a comparison chart a step can put on the stage (its `chart-<key>` test id). */
+export type StoryChart = 'received' | 'egress' | 'cpu' | 'memory' | 'relists' | 'handoff';
+
+/** A part of a replica card a step can put on the stage (the card's head, with its badges, always shows). */
+export type StoryCardField = 'selector' | 'error' | 'canonical' | 'url' | 'owned' | 'events' | 'bytes' | 'memory' | 'list';
+
+/**
+ * Issue 19, point 3: what a step talks about, and so all that presentation mode's stage shows
+ * for it (the headline and the audit, and the timeline, are always there):
+ * - `hash`: the hash strip with its axis;
+ * - `card:<field>`: that part of every replica's card (several fields share one row of cards);
+ * - `chart:<key>`: a comparison chart (at most three);
+ * - `audit`: the ownership audit (on the stage with the headline), `memory`: the memory table,
+ *   `flow`: the event flow, `timeline`: the timeline and its marks, `handoff`: the hand-off
+ *   report, `lifecycle`: resumes, relists and 410 Gone so far.
+ */
+export type StoryShowItem = 'hash' | 'audit' | 'memory' | 'flow' | 'timeline' | 'handoff' | 'lifecycle' | `chart:${StoryChart}` | `card:${StoryCardField}`;
+
 /**
  * Model events a step can schedule, by kind, each with an `at` time. A step's events become
  * the run's whole schedule (`SimParams.schedule`) at that step, so the schedule is part of the
@@ -92,6 +110,10 @@ export interface StoryStep extends StoryState {
   readonly narration: MessageId;
   /** The panel brought into view and ringed. */
   readonly focus: StoryPanel;
+  /** Issue 19, point 3: what the step talks about: presentation mode's stage shows exactly these. */
+  readonly show: readonly StoryShowItem[];
+  /** Whose cards the stage shows when `show` has card fields (0-based replicas); all when left out. */
+  readonly cards?: readonly number[];
   readonly highlight?: readonly StoryHighlight[];
   /** Playing (the run moves) or paused (a frame to point at). */
   readonly playing: boolean;

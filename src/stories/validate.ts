@@ -8,7 +8,64 @@ import { encodeLink, readLink } from '../state/link';
 import { defaultViewParams } from '../state/defaults';
 import type { Message } from '../i18n/en';
 import { resolveStep } from './resolve';
-import type { Story } from './types';
+import type { Story, StoryHighlight, StoryShowItem } from './types';
+
+/** The most charts one step may put on the stage (issue 19, point 3). */
+export const MAX_STEP_CHARTS = 3;
+
+/**
+ * Where each highlight is on the presentation stage (issue 19, point 3): the item of `show`
+ * that holds it; `stage` for what is always there (the headline, the audit, the timeline with
+ * the schedule's marks), `card` for a card's head (its badges), shown with any card field.
+ */
+export const HIGHLIGHT_ON_STAGE: Readonly<Record<StoryHighlight, StoryShowItem | 'stage' | 'card'>> = {
+  'hash-band': 'hash',
+  'hash-canvas': 'hash',
+  'boundary-handle': 'hash',
+  'selector-input': 'card:selector',
+  'selector-error': 'card:selector',
+  'selector-quickfix': 'card:selector',
+  'selector-canonical': 'card:canonical',
+  'rejection-message': 'card:error',
+  'request-url': 'card:url',
+  'shardinfo-preview': 'card:list',
+  'shardinfo-missing': 'card:list',
+  'badge-fallback': 'card',
+  'badge-trust': 'card',
+  'badge-rejected': 'card',
+  'badge-client-error': 'card',
+  'badge-sharded': 'card',
+  'owned-count': 'card:owned',
+  'bytes-rate': 'card:bytes',
+  'events-rate': 'card:events',
+  'memory-figures': 'memory',
+  'ownership-audit': 'stage',
+  'headline-ratio': 'stage',
+  'headline-chip': 'stage',
+  'flow-canvas-client': 'flow',
+  'flow-canvas-server': 'flow',
+  'handoff-report': 'handoff',
+  'chart-relists': 'chart:relists',
+  'lifecycle-summary': 'lifecycle',
+  'chart-handoff': 'chart:handoff',
+  'timeline': 'stage',
+  'schedule': 'stage',
+};
+
+/** What is wrong with a step's `show` list (empty: nothing). */
+export function showProblems(show: readonly StoryShowItem[], highlight: readonly StoryHighlight[]): string[] {
+  const out: string[] = [];
+  if (show.length === 0) out.push('shows nothing on the stage');
+  if (new Set(show).size !== show.length) out.push('shows an item twice');
+  const charts = show.filter((x) => x.startsWith('chart:')).length;
+  if (charts > MAX_STEP_CHARTS) out.push(`shows ${charts} charts (at most ${MAX_STEP_CHARTS})`);
+  for (const h of highlight) {
+    const at = HIGHLIGHT_ON_STAGE[h];
+    const shown = at === 'stage' || (at === 'card' ? show.some((x) => x.startsWith('card:')) : show.includes(at));
+    if (!shown) out.push(`highlights ${h}, which its stage does not show (${at})`);
+  }
+  return out;
+}
 
 /** Every problem found, as `<story>: <message>` (empty: all stories are valid). */
 export function validateStories(stories: readonly Story[], catalogue: Readonly<Record<string, Message>>): string[] {
@@ -31,6 +88,7 @@ export function validateStories(stories: readonly Story[], catalogue: Readonly<R
       key(`${where} answer`, step.answer);
       if ((step.question === undefined) !== (step.answer === undefined)) say(`${where}: a question needs an answer and an answer a question`);
       if (step.question !== undefined && i === story.steps.length - 1) say(`${where}: the last step's question has no next step to show its answer on`);
+      for (const p of showProblems(step.show, step.highlight ?? [])) say(`${where}: ${p}`);
       const resolved = resolveStep(story, i)!;
       const view = { ...defaultViewParams(), ...resolved.view };
       const { state, issues } = readLink(encodeLink({ params: resolved.params, view }));

@@ -18,6 +18,7 @@ import { LabFileNotice } from './lab/ExercisesMenu';
 import { Timeline } from './timeline/Timeline';
 import { CaptionSlot } from './stage/CaptionSlot';
 import { Summary } from './stage/Summary';
+import { FocusStage, useStepShow } from './stage/FocusStage';
 import { AppBoundary, PanelBoundary } from './ErrorBoundary';
 import { YourClusterPanel } from './yourcluster/YourClusterPanel';
 
@@ -251,6 +252,8 @@ function Shell({ staged }: { staged: boolean }) {
   useDocumentTheme(theme);
   const engine = useShardScope((s) => s.sim.engine);
   const presentation = useShardScope((s) => s.view.presentation);
+  // Issue 19, point 3: during a story, the stage shows what the step talks about, and only that.
+  const show = useStepShow();
   return (
     <div className={presentation ? 'app app--presenting' : 'app'} data-engine={engine ?? undefined} data-presentation={presentation}>
       <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
@@ -279,7 +282,9 @@ function Shell({ staged }: { staged: boolean }) {
             <StatusBanner />
             <EngineNotice />
           </PanelBoundary>
-          {presentation ? (
+          {presentation && show ? (
+            <FocusStage show={show.show} cards={show.cards} stage={stage} />
+          ) : presentation ? (
             // Issue 10: the projector layout. The stage is one screen tall: the answer and its
             // audit, the hash space, the four comparison charts; the rest follows below it.
             <>

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, waitFor, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createShardScopeStore, defaultSimParams } from '../state';
 import { App } from './App';
@@ -26,7 +26,8 @@ describe('memory on the page (issue 7)', () => {
     await user.click(screen.getByRole('radio', { name: /All it receives/ }));
     expect(store.getState().params.clientCache).toBe('all');
     await act(() => store.getState().idle());
-    expect(screen.getByTestId('memory-figures').dataset.style).toBe('all');
+    // The charts render the snapshot in a deferred (background) render: it may land a moment later.
+    await waitFor(() => expect(screen.getByTestId('memory-figures').dataset.style).toBe('all'));
     const client = Number(screen.getByTestId('memory-cache-all-client').dataset.value);
     const server = Number(screen.getByTestId('memory-cache-all-server').dataset.value);
     expect(client / server).toBeCloseTo(4, 3);

@@ -10,13 +10,14 @@ import type { Theme } from '../theme/palette';
 import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
 import { HandoffReport } from './Handoff';
 import { ServerCost } from './ServerCost';
+import type { StoryChart } from '../../stories';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the
  * headline ratio in large type, four time series (per-replica received bytes, API-server
  * egress, decode CPU, memory), the ownership audit and the API servers' two metrics.
  */
-export const BandwidthPanel = memo(function BandwidthPanel() {
+export const BandwidthPanel = memo(function BandwidthPanel({ only }: { readonly only?: readonly StoryChart[] } = {}) {
   const t = useT();
   const f = useFormat();
   // Charts follow in a background render: they may lag a frame, never block one.
@@ -50,7 +51,7 @@ export const BandwidthPanel = memo(function BandwidthPanel() {
       </div>
       {/* issue 10: the headline and the audit sit together at the top (Summary), not here */}
       <div ref={ref} className="bandwidth__charts">
-        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} fit={presentation} /> : null}
+        {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} fit={presentation} only={only} /> : null}
       </div>
       {snapshot && !presentation ? <HandoffReport snapshot={snapshot} /> : null}
       {snapshot && !presentation ? <Metrics server={snapshot.modes.server} /> : null}
@@ -160,6 +161,8 @@ function SharedLegend({ clientMode }: { clientMode: 'ranges' | 'jump' }) {
 
 interface ChartsProps {
   readonly fit?: boolean;
+  /** Issue 19, point 3: a story step's charts only, in this order (the stage's focus view). */
+  readonly only?: readonly StoryChart[] | undefined;
   readonly snapshot: SimSnapshot;
   readonly width: number;
   readonly clientMode: 'ranges' | 'jump';
@@ -168,7 +171,7 @@ interface ChartsProps {
   readonly f: Formatters;
 }
 
-const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, fit }: ChartsProps) {
+const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, fit, only }: ChartsProps) {
   const client = snapshot.modes.client;
   const server = snapshot.modes.server;
   const clientLabel = t('bandwidth.clientSide', { mode: clientMode === 'jump' ? t('bandwidth.modeJump') : t('bandwidth.modeRanges') });
@@ -271,7 +274,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
       // Issue 9: relist bytes per second, whatever the cause (a reshard's informer restarts,
       // API-server restarts, 410 Gone, error retries: the model counts each at its restart),
       // once a relist happened or a reshard is scheduled; and with a schedule, the hand-off window.
-      ...(hasSchedule || relistTotal(client) + relistTotal(server) > 0
+      ...(hasSchedule || relistTotal(client) + relistTotal(server) > 0 || only?.includes('relists')
         ? [
             {
               key: 'relists',
@@ -286,7 +289,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
             },
           ]
         : []),
-      ...(hasSchedule
+      ...(hasSchedule || only?.includes('handoff')
         ? [
             {
               key: 'handoff',
@@ -304,11 +307,12 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
           ]
         : []),
     ];
-  }, [client, server, n, otherStyle, hasSchedule, t, f]);
+  }, [client, server, n, otherStyle, hasSchedule, only, t, f]);
 
+  const shown = only ? only.flatMap((key) => charts.filter((c) => c.key === key)) : charts;
   return (
     <>
-      {charts.map((c) => (
+      {shown.map((c) => (
         <SeriesChart
           key={c.key}
           testId={`chart-${c.key}`}
@@ -338,7 +342,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
  * The memory chart's figures under both client styles (filter before the cache, cache
  * everything), the largest LIST peak and the decode allocation rate, client- and server-side.
  */
-function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate; f: Formatters }) {
+export function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate; f: Formatters }) {
   // Issue 19: no rate before the run has measured any time; a paused run's rate is marked.
   const rates = useShardScope(selectRatesState);
   const style = snapshot.params.replicas.clientCache;

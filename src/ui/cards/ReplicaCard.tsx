@@ -8,6 +8,7 @@ import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
 import { replicaColor } from '../theme/palette';
 import { CopyButton } from './CopyButton';
 import { ListPreview } from './ListPreview';
+import { useCardField } from './cardFields';
 
 /** A pasted megabyte must not become a megabyte of wrapped text to lay out; Copy still takes all of it. */
 const URL_DISPLAY_LIMIT = 4_000;
@@ -87,6 +88,23 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const noRates = ratesState === 'none';
   const paused = ratesState === 'paused';
   const rate = (shown: string) => (noRates ? t('card.rateNone') : shown);
+  // Issue 19: a story step on the stage shows only the parts it talks about.
+  const has = useCardField();
+  // Paused or settling: said once, on the first rate the card shows.
+  const rateMarks = (
+    <>
+      {paused ? (
+        <span className="badge badge--paused" data-testid="paused-badge" title={t('card.pausedTitle')}>
+          {t('card.paused')}
+        </span>
+      ) : null}
+      {settling ? (
+        <span className="badge badge--settling" data-testid="settling-badge" title={t('card.settlingTitle', { seconds: settlingLeft })}>
+          {t('card.settling', { seconds: settlingLeft })}
+        </span>
+      ) : null}
+    </>
+  );
 
   return (
     <article
@@ -112,7 +130,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         <Badges stats={stats} />
       </header>
 
-      {stats?.status === 'error' && stats.error ? (
+      {has('error') && stats?.status === 'error' && stats.error ? (
         <p className="card__rejected" data-testid="rejection-message" role="alert">
           {stats.error.httpStatus ? <strong>HTTP {stats.error.httpStatus} </strong> : null}
           {stats.error.message}
@@ -131,29 +149,29 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
           ) : null}
         </p>
       ) : null}
-      {stats?.status === 'error' && stats.error ? <ApiErrorExplanation message={stats.error.message} /> : null}
+      {has('error') && stats?.status === 'error' && stats.error ? <ApiErrorExplanation message={stats.error.message} /> : null}
 
-      <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} ignoredBy={gate ? null : `apiserver-${server}`} />
+      {has('selector') ? <SelectorEditor value={text} onChange={onChange} label={t('card.selector', { replica })} ignoredBy={gate ? null : `apiserver-${server}`} /> : null}
 
-      {overLimit ? (
+      {has('selector') && overLimit ? (
         <p className="card__rejected" data-testid="range-limit" role="alert">
           {t('card.rangeLimit', { total: f.count(totalRanges), limit: f.count(MAX_TOTAL_RANGES) })}
         </p>
       ) : null}
 
-      {stats && stats.status === 'ok' && stats.selectorSent !== null && (stats.filtering === 'local' || stats.filtering === 'trust') ? (
+      {has('selector') && stats && stats.status === 'ok' && stats.selectorSent !== null && (stats.filtering === 'local' || stats.filtering === 'trust') ? (
         <p className="card__note" data-testid="selector-ignored">
           {t('card.selectorIgnored', { server: stats.apiServer })}
         </p>
       ) : null}
 
-      {stats && stats.status === 'ok' && stats.selectorSent === null ? (
+      {has('selector') && stats && stats.status === 'ok' && stats.selectorSent === null ? (
         <p className="card__note" data-testid="no-selector-note">
           {t('card.noSelector')} {checks ? t('card.noSelectorFallback') : t('card.noSelectorTrust')}
         </p>
       ) : null}
 
-      {parsed.ok ? (
+      {has('canonical') && parsed.ok ? (
         <div className="card__row">
           <span className="card__label">{t('card.canonical')}</span>
           <code className="code code--inline" data-testid="selector-canonical">
@@ -162,6 +180,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         </div>
       ) : null}
 
+      {has('url') ? (
       <div className="card__row">
         <span className="card__label">{t('card.requestUrl')}</span>
         <div className="card__url">
@@ -174,8 +193,11 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
           <CopyButton text={url} label={t('card.copyUrl', { replica })} testId="copy-url" sourceId={`${id}-url`} />
         </div>
       </div>
+      ) : null}
 
+      {has('owned') || has('events') || has('bytes') || has('memory') ? (
       <dl className="card__stats">
+        {has('owned') ? (
         <div className="stat stat--wide">
           <dt>{t('card.owned')}</dt>
           <dd>
@@ -185,26 +207,24 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
             {share !== null ? <span className="stat__muted"> {f.percent(share)}</span> : null}
           </dd>
         </div>
+        ) : null}
+        {has('events') ? (
         <div className="stat">
           <dt>
             {t('card.events')}
-            {paused ? (
-              <span className="badge badge--paused" data-testid="paused-badge" title={t('card.pausedTitle')}>
-                {t('card.paused')}
-              </span>
-            ) : null}
-            {settling ? (
-              <span className="badge badge--settling" data-testid="settling-badge" title={t('card.settlingTitle', { seconds: settlingLeft })}>
-                {t('card.settling', { seconds: settlingLeft })}
-              </span>
-            ) : null}
+            {rateMarks}
           </dt>
           <dd data-testid="events-rate" data-settling={settling} data-rates={ratesState} title={noRates ? t('card.noRatesTitle') : undefined} className={settling ? 'stat__settling' : undefined}>
             {rate(t('card.receivedVsKept', { received: f.compact(rates?.eventsReceivedPerSec ?? 0), kept: f.compact(rates?.eventsKeptPerSec ?? 0) }))}
           </dd>
         </div>
+        ) : null}
+        {has('bytes') ? (
         <div className="stat">
-          <dt>{t('card.bytes')}</dt>
+          <dt>
+            {t('card.bytes')}
+            {has('events') ? null : rateMarks}
+          </dt>
           <dd data-testid="bytes-rate" data-settling={settling} data-rates={ratesState} title={noRates ? t('card.noRatesTitle') : undefined} className={settling ? 'stat__settling' : undefined}>
             {rate(t('card.receivedVsKept', { received: f.bytes(rates?.bytesReceivedPerSec ?? 0), kept: f.bytes(bytesKept) }))}
             {clientStats && !noRates ? (
@@ -212,6 +232,8 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
             ) : null}
           </dd>
         </div>
+        ) : null}
+        {has('memory') ? (
         <div className="stat stat--wide stat--memory">
           <dt>{t('card.memory')}</dt>
           <dd>
@@ -219,12 +241,16 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
             {stats && clientStats ? <MemoryTable server={stats} client={clientStats} style={style} rates={ratesState} /> : null}
           </dd>
         </div>
+        ) : null}
       </dl>
+      ) : null}
 
+      {has('list') ? (
       <div className="card__row card__row--block">
         <span className="card__label">{t('card.listPreview')}</span>
         <ListPreview replica={replica} stats={stats} resourceVersion={resourceVersion} gate={stats ? gate : null} />
       </div>
+      ) : null}
     </article>
   );
 });

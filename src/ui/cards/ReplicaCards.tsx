@@ -1,4 +1,5 @@
-import { memo, useDeferredValue } from 'react';
+import { memo, useContext, useDeferredValue } from 'react';
+import { CardColumnsContext, CardReplicasContext } from './cardFields';
 import { Explain } from '../explain/Explain';
 import { selectRunningLayout, useShardScope } from '../../state';
 import { useT } from '../i18n';
@@ -15,6 +16,9 @@ export const ReplicaCards = memo(function ReplicaCards() {
   // Cards appear with the first snapshot, so every figure and badge on them is real from the start.
   // Deferred: mounting every card (editors, previews) happens in an interruptible background
   // render, not in the task that delivers the first snapshot.
+  const only = useContext(CardReplicasContext);
+  const columns = useContext(CardColumnsContext);
+  const shown = only ? only.filter((i) => i < count) : Array.from({ length: count }, (_, i) => i);
   const loading = useDeferredValue(useShardScope((s) => s.sim.status === 'loading'), true);
   return (
     <section className="panel cards" aria-labelledby="cards-title" data-testid="replica-cards">
@@ -36,8 +40,8 @@ export const ReplicaCards = memo(function ReplicaCards() {
         </p>
       ) : null}
       {loading ? null : (
-        <div className="cards__grid">
-          {Array.from({ length: count }, (_, i) => (
+        <div className="cards__grid" data-columns={columns ?? undefined} data-count={shown.length}>
+          {shown.map((i) => (
             <ReplicaCard key={i} replica={i} />
           ))}
         </div>

@@ -1,9 +1,10 @@
 import { Explain } from '../explain/Explain';
-import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
-import { useFormat, useT } from '../i18n';
+import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeStore } from '../../state';
+import { useT } from '../i18n';
 import { NumberField } from './NumberField';
 import { Segmented } from './Segmented';
 import { Toggle } from './Toggle';
+import { LifecycleSummary } from './LifecycleSummary';
 
 /**
  * API servers over time (issues 9 and 18): a rolling upgrade, the initial list mode, watch
@@ -12,16 +13,9 @@ import { Toggle } from './Toggle';
  */
 export function LifecycleControls() {
   const t = useT();
-  const f = useFormat();
   const a = useShardScopeStore().getState();
   const l = useShardScope((s) => s.params.lifecycle) ?? DEFAULT_LIFECYCLE;
   const listOnly = useShardScope((s) => LIST_ONLY.has(s.params.client));
-  const stats = useShardScopeShallow((s) => {
-    const lc = s.sim.snapshot?.modes.server.lifecycle;
-    if (!lc) return { resumes: 0, relists: 0, bytes: 0, gone: 0, missed: 0, caught: 0 };
-    const sum = (o: { readonly reshard: number; readonly restart: number; readonly gone: number; readonly error: number }) => o.reshard + o.restart + o.gone + o.error;
-    return { resumes: lc.watchResumes, relists: sum(lc.relists), bytes: sum(lc.relistBytes), gone: lc.goneResponses, missed: lc.duplicatesMissed, caught: lc.duplicatesCaught };
-  });
   const ro = l.rollout;
   return (
     <fieldset className="controls__group" data-testid="lifecycle-controls">
@@ -82,9 +76,7 @@ export function LifecycleControls() {
         <NumberField name="goawayChance" label={t('lifecycle.goaway')} value={l.goawayChance} limits={GOAWAY_LIMITS} onCommit={(v) => a.setLifecycle({ goawayChance: v })} />
         <p className="lifecycle__help">{t('lifecycle.routingHelp')}</p>
       </div>
-      <p className="lifecycle__help" data-testid="lifecycle-summary">
-        {t('lifecycle.summary', { resumes: f.count(stats.resumes), relists: f.count(stats.relists), bytes: f.bytes(stats.bytes), gone: f.count(stats.gone), missed: f.count(stats.missed), caught: f.count(stats.caught) })}
-      </p>
+      <LifecycleSummary />
       <p className="lifecycle__help lifecycle__explain">
         <Explain topic="resume" chip /> <Explain topic="watchCache" chip />
       </p>
