@@ -8,7 +8,25 @@ import { encodeLink, readLink } from '../state/link';
 import { defaultViewParams } from '../state/defaults';
 import type { Message } from '../i18n/en';
 import { resolveStep } from './resolve';
-import type { Story, StoryHighlight, StoryShowItem } from './types';
+import type { Story, StoryHighlight, StoryPanel, StoryShowItem } from './types';
+
+/** Every item a step may show on the stage (issue 19, point 3), for files that declare them. */
+export const SHOW_ITEMS: readonly StoryShowItem[] = [
+  'hash', 'audit', 'memory', 'flow', 'timeline', 'handoff', 'lifecycle',
+  'chart:received', 'chart:egress', 'chart:cpu', 'chart:memory', 'chart:relists', 'chart:handoff',
+  'card:selector', 'card:error', 'card:canonical', 'card:url', 'card:owned', 'card:events', 'card:bytes', 'card:memory', 'card:list',
+];
+
+/** What a step whose file names only its panel shows on the stage: that panel's usual items. */
+export const SHOW_OF_PANEL: Readonly<Record<StoryPanel, readonly StoryShowItem[]>> = {
+  'hash-space': ['hash'],
+  'replica-cards': ['card:owned', 'card:events', 'card:bytes'],
+  'bandwidth-panel': ['chart:received', 'chart:egress', 'chart:cpu'],
+  'event-flow': ['flow'],
+  'control-panel': ['hash', 'card:selector'],
+  'ownership-audit': ['audit', 'card:owned'],
+  'memory-figures': ['memory', 'chart:memory'],
+};
 
 /** The most charts one step may put on the stage (issue 19, point 3). */
 export const MAX_STEP_CHARTS = 3;

@@ -73,6 +73,21 @@ describe('exercise and story files (issue 21)', () => {
     expect(problems(JSON.stringify({ ...story, id: 'problem' }))).toEqual(['id: "problem" is a built-in story; choose another id']);
   });
 
+  it('gives a story file’s step what its stage shows (issue 19): its panel’s items, or its own list, checked like the built-in ones', () => {
+    const step = { title: 'One', narration: 'First.', focus: 'replica-cards', playing: false };
+    const story = { id: 'my-talk', title: 'My talk', base: {}, steps: [step] };
+    const read = (steps: object[]) => {
+      const r = readLabFile(JSON.stringify({ ...story, steps }));
+      return r.ok && r.file.kind === 'story' ? r.file.story.steps[0] : undefined;
+    };
+    expect(read([step])?.show).toEqual(['card:owned', 'card:events', 'card:bytes']);
+    expect(read([{ ...step, show: ['hash', 'card:url'], cards: [0, 3] }])).toMatchObject({ show: ['hash', 'card:url'], cards: [0, 3] });
+    expect(problems(JSON.stringify({ ...story, steps: [{ ...step, show: ['hash', 'slides'] }] }))[0]).toMatch(/^steps\[0\]\.show: expected an array of hash, audit/);
+    expect(problems(JSON.stringify({ ...story, steps: [{ ...step, cards: [-1] }] }))).toEqual(['steps[0].cards: expected an array of replica numbers (0-based)']);
+    expect(problems(JSON.stringify({ ...story, steps: [{ ...step, show: ['chart:received', 'chart:egress', 'chart:cpu', 'chart:memory'] }] }))).toEqual(['steps[0]: shows 4 charts (at most 3)']);
+    expect(problems(JSON.stringify({ ...story, steps: [{ ...step, show: ['hash'], highlight: ['owned-count'] }] }))).toEqual(['steps[0]: highlights owned-count, which its stage does not show (card:owned)']);
+  });
+
   it('refuses what is not an object, and never throws on odd values', () => {
     expect(problems('[]')).toEqual(['(the file): expected a JSON object, got []']);
     expect(problems('{"kind": "slides"}')).toEqual(['kind: expected "story" or "exercise", got "slides"']);

@@ -13,8 +13,8 @@ import { registerMessages } from '../../i18n/translate';
 import { parseJsonLocated, JsonSyntaxError } from '../../sim/cluster';
 import { defaultSimParams, defaultViewParams } from '../../state/defaults';
 import { STORIES } from '../index';
-import type { Story, StoryPanel, StoryState, StoryStep } from '../types';
-import { validateStories } from '../validate';
+import type { Story, StoryPanel, StoryShowItem, StoryState, StoryStep } from '../types';
+import { SHOW_ITEMS, SHOW_OF_PANEL, validateStories } from '../validate';
 import { CONDITION_FIELDS } from './fields';
 import { EXERCISES } from './index';
 import type { Exercise, ExerciseText, LabelledCondition, LocalText } from './types';
@@ -185,23 +185,31 @@ function toStory(root: Obj, r: Reader): { story: Story; texts: Record<string, Lo
       const at = `steps[${i}]`;
       if (!isObj(s)) return void r.say(at, `expected a step object, got ${show(s)}`);
       for (const k of Object.keys(s)) {
-        if (!['title', 'narration', 'focus', 'highlight', 'playing', 'at', 'question', 'answer', 'params', 'view', 'events'].includes(k)) r.say(`${at}.${k}`, 'unknown field');
+        if (!['title', 'narration', 'focus', 'show', 'cards', 'highlight', 'playing', 'at', 'question', 'answer', 'params', 'view', 'events'].includes(k)) r.say(`${at}.${k}`, 'unknown field');
       }
       const st = r.state({ params: s.params, view: s.view, events: s.events }, at);
       const focus = typeof s.focus === 'string' && (PANELS as readonly string[]).includes(s.focus) ? (s.focus as StoryPanel) : r.say(`${at}.focus`, `expected one of ${PANELS.join(', ')}; got ${show(s.focus)}`);
       if (typeof s.playing !== 'boolean') r.say(`${at}.playing`, `expected true or false, got ${show(s.playing)}`);
       if (s.at !== undefined && !(typeof s.at === 'number' && Number.isFinite(s.at) && s.at >= 0 && s.at <= 86_400)) r.say(`${at}.at`, `expected seconds from 0 to 86400, got ${show(s.at)}`);
+      // Issue 19: what the step shows on the stage; its panel's usual items when left out.
+      let showItems: readonly StoryShowItem[] | undefined;
+      if (s.show === undefined) showItems = focus ? SHOW_OF_PANEL[focus] : undefined;
+      else if (Array.isArray(s.show) && s.show.every((x) => typeof x === 'string' && (SHOW_ITEMS as readonly string[]).includes(x))) showItems = s.show as StoryShowItem[];
+      else r.say(`${at}.show`, `expected an array of ${SHOW_ITEMS.join(', ')}; got ${show(s.show)}`);
+      if (s.cards !== undefined && !(Array.isArray(s.cards) && s.cards.every((x) => Number.isInteger(x) && (x as number) >= 0 && (x as number) < 1024))) r.say(`${at}.cards`, 'expected an array of replica numbers (0-based)');
       if (s.highlight !== undefined && !(Array.isArray(s.highlight) && s.highlight.every((h) => typeof h === 'string'))) r.say(`${at}.highlight`, 'expected an array of data-testid names');
       const stepTitle = textId(s.title, `${at}.title`);
       const narration = textId(s.narration, `${at}.narration`);
       const question = s.question === undefined ? undefined : textId(s.question, `${at}.question`);
       const answer = s.answer === undefined ? undefined : textId(s.answer, `${at}.answer`);
-      if (!st || !focus || !stepTitle || !narration) return;
+      if (!st || !focus || !showItems || !stepTitle || !narration) return;
       steps.push({
         ...st,
         title: stepTitle as StoryStep['title'],
         narration: narration as StoryStep['narration'],
         focus,
+        show: showItems,
+        ...(Array.isArray(s.cards) ? { cards: s.cards as number[] } : {}),
         playing: s.playing === true,
         ...(typeof s.at === 'number' ? { at: s.at } : {}),
         ...(Array.isArray(s.highlight) ? { highlight: s.highlight as StoryStep['highlight'] } : {}),
