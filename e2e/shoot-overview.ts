@@ -21,7 +21,7 @@ try {
 
   const zoomed = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5, reducedMotion: 'reduce' });
   const stage = await zoomed.newPage();
-  await stage.goto(site.url + '#story=saving&step=2');
+  await stage.goto(site.url + '#story=mechanism&step=1');
   await stage.getByTestId('story-caption').waitFor();
   await stage.keyboard.press('p');
   await stage.getByTestId('stage').waitFor();

@@ -338,8 +338,10 @@ export const en = {
   'docs.shot.timelineReach': 'The timeline after 18 minutes at 1,000,000 objects: the first 9 minutes are hatched, no checkpoint is left there',
   'docs.shot.storyStep': 'A story step: the caption bar with the narration and a question for the class',
   'docs.shot.presentation1920': 'Presentation mode at 1920×1080: the same stage with room for the axes and the explanations',
-  'docs.shot.presentation150':
-    'Presentation mode during a story at 1280×720 zoomed to 150%: the caption folds to one row and two lines, the stage stays on one screen',
+  'docs.shot.presentation150': 'Presentation mode during a story at 1280×720 zoomed to 150%: the whole narration in 19.5 screen px, the stage on one screen',
+  // issue 19, point 3: the focus view
+  'docs.shot.focusCards': 'The focus view at 1280×720: “Owned is not received”, the four replicas’ owned counts, events and bytes, client-side beside server-side',
+  'docs.shot.focusRelists': 'The focus view at 1280×720: “Relist bytes”, the relist chart beside the hand-off report',
 
   // A shared link that could not be used as a whole
   'link.unreadable': 'This link’s state could not be read, so the default run is shown.',

@@ -323,7 +323,9 @@ export const zhCN = {
   'docs.shot.timelineReach': '百万对象运行 18 分钟后的时间线：前 9 分钟为斜线部分，那里已没有检查点',
   'docs.shot.storyStep': '故事中的一步：字幕栏里的讲解，以及一个留给课堂的问题',
   'docs.shot.presentation1920': '1920×1080 下的演示模式：同样的舞台，坐标轴和概念说明都有足够的空间',
-  'docs.shot.presentation150': '1280×720、浏览器缩放 150% 时故事中的演示模式：字幕栏收起为一行标题和两行讲解，舞台仍在同一屏',
+  'docs.shot.presentation150': '1280×720、浏览器缩放 150% 时故事中的演示模式：讲解完整显示（屏幕上 19.5 像素），舞台仍在同一屏',
+  'docs.shot.focusCards': '1280×720 下的聚焦视图：“负责不等于收到”，四个副本负责的对象数、收到的事件和字节，客户端分片与服务端分片并列',
+  'docs.shot.focusRelists': '1280×720 下的聚焦视图：“重新 LIST 的字节数”，重新 LIST 的图表旁边是交接报告',
 
   'link.unreadable': '无法读取此链接中的状态，因此显示默认模拟。',
   'link.version': '此链接由另一版本的 ShardScope 生成，因此显示默认模拟。',

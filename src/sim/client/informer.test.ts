@@ -226,6 +226,23 @@ describe('what a sync records about its requests', () => {
       expect(n).toBe(draws);
     }
   });
+
+  it('a relist routed by routeSync draws its LIST’s GOAWAY once, not again in connect (one chance per request)', () => {
+    for (const [routing, initialList, draws] of [['l4', 'list', 2], ['l7', 'list', 2], ['l4', 'watch-list', 1]] as const) {
+      const m = world({ replicas: 1, servers: 2, routing, initialList });
+      let n = 0;
+      (m as { goawayRng: Prng }).goawayRng = { float: () => (n++, 0.99) } as unknown as Prng;
+      (m.params as { apiServers: SimParams['apiServers'] }).apiServers = { ...m.params.apiServers, goawayChance: 0.5 };
+      const r = m.replicas[0]!;
+      expect(routeSync(m, r, 0)).toBe(true);
+      connect(m, r, 0, 1, true);
+      expect([routing, initialList, n]).toEqual([routing, initialList, draws]);
+      // The next sync, routed afresh, draws afresh.
+      expect(routeSync(m, r, 1)).toBe(true);
+      connect(m, r, 1, 1, true);
+      expect(n).toBe(2 * draws);
+    }
+  });
 });
 
 describe('a streaming list under kube-state-metrics (client-side: every object, its jump-hash bucket kept)', () => {

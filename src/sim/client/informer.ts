@@ -131,7 +131,9 @@ export function routeSync(m: ClientWorld, r: Replica, tick: number): boolean {
     r.apiServer = list;
     return true;
   }
+  // The LIST's GOAWAY, drawn here so that under L4 the WATCH opens a new connection after it.
   maybeGoaway(m, r);
+  r.listGoawayDrawn = true;
   const watch = m.params.apiServers.routing === 'l4' ? routeRequest(m, r, tick) : pickLive(m, tick);
   r.apiServer = watch < 0 ? list : watch;
   return true;
@@ -147,6 +149,9 @@ export function routeSync(m: ClientWorld, r: Replica, tick: number): boolean {
 export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: number, relist = false): void {
   m.ensureCapacity();
   m.ownersEpoch++;
+  // Whether routeSync already drew this LIST's GOAWAY (one draw per request, never two).
+  const listGoawayDrawn = r.listGoawayDrawn;
+  r.listGoawayDrawn = false;
   if (r.watcher) {
     // Wherever it is open (closing on a server that does not hold it does nothing).
     for (const s of m.servers) s.closeWatch(r.watcher);
@@ -300,7 +305,7 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   if (r.status === 'error') return;
   r.recvObjects = items;
   r.recvJson = itemJson;
-  if (!streaming) maybeGoaway(m, r);
+  if (!streaming && !listGoawayDrawn) maybeGoaway(m, r);
   const w = watchServer.openWatch(r.index, text);
   if (w.ok) {
     r.watcher = w.watcher;

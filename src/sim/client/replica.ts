@@ -106,6 +106,11 @@ export class Replica {
   retryAtTick = -1;
   /** What the pending retry does: open the watch again (a refused connection) or sync anew (relist). */
   retryRewatch = false;
+  /**
+   * The LIST of the sync about to run has had its GOAWAY draw already: routeSync drew it, so
+   * that the WATCH's connection follows it under L4. connect() does not draw for it again.
+   */
+  listGoawayDrawn = false;
   /** client-go backoff: the base delay of the next retry (0: none yet), and the tick of the last failure. */
   backoffSeconds = 0;
   lastFailureTick = -1;

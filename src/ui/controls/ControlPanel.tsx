@@ -23,6 +23,7 @@ import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
 import { ScheduleSection } from './ScheduleSection';
 import { LifecycleControls } from './LifecycleControls';
 import { YourClusterButton } from '../yourcluster/YourClusterPanel';
+import { ImportButton } from '../import/ImportDialog';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
@@ -66,6 +67,8 @@ export const ControlPanel = memo(function ControlPanel() {
           ]}
           onChange={(v) => a.setEncoding(v)}
         />
+        {/* Issue 20: your own cluster's objects instead of generated ones. */}
+        <ImportButton />
       </fieldset>
 
       <fieldset className="controls__group">

@@ -8,7 +8,6 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ExercisesMenu } from '../lab/ExercisesMenu';
 import { ShareMenu } from '../export/ShareMenu';
-import { ImportButton } from '../import/ImportDialog';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -110,7 +109,6 @@ export const Header = memo(function Header() {
         />
         <StoriesMenu />
         <ExercisesMenu />
-        <ImportButton />
         <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />

@@ -70,3 +70,13 @@ export function CheckIcon() {
     </svg>
   );
 }
+
+/** An arrow into a tray: bring a file in (Import). */
+export function ImportIcon() {
+  return (
+    <svg {...common}>
+      <path d="M12 4v10M7.5 9.5L12 14l4.5-4.5" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      <path d="M5 14v4.5h14V14" fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}

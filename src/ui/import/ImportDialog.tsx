@@ -6,6 +6,7 @@
  * hide-names switch), or that a link came from an import whose data it does not carry.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { ImportIcon } from '../header/icons';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { useFormat, useT } from '../i18n';
 import { Toggle } from '../controls/Toggle';
@@ -49,8 +50,9 @@ export function ImportButton() {
   const t = useT();
   const store = useShardScopeStore();
   return (
+    // In the cluster's controls (the header has no room left on one row at 1280x720).
     <button type="button" className="button" data-testid="import-open" aria-haspopup="dialog" title={t('import.openTitle')} onClick={() => store.getState().setImportOpen(true)}>
-      {t('import.open')}
+      <ImportIcon /> {t('import.open')}
     </button>
   );
 }
