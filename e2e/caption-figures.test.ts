@@ -148,7 +148,13 @@ describe('numbers in captions are the numbers on screen (issue 19, point 4)', ()
             const wanted = figures(text).filter((f) => !(f.key in allowed));
             await page.goto(`${env.site.url}#story=${story.id}&step=${n}${suffix}`);
             if (process.env.CAPTION_TRACE) console.log('TRACE', story.id, n, locale);
-            await page.waitForFunction((s) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === s, String(n));
+            // A story link opens its step (on a cold page, after the model's worker has started).
+            await page
+              .waitForFunction((s) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === s, String(n), { timeout: 60_000 })
+              .catch(async (e: unknown) => {
+                const at = await page.evaluate(() => `caption step ${document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') ?? 'none'}, engine ${document.querySelector('.app')?.getAttribute('data-engine') ?? 'none'}, ${location.hash}`);
+                throw new Error(`${story.id} step ${n} (${locale}): the step did not open (${at})`, { cause: e });
+              });
             // The step's run has reached the step's time, and any event the step waits for has happened.
             await page
               .waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 30_000 })
