@@ -1,3 +1,4 @@
+import { usePlayLoop } from './usePlayLoop';
 import { startTransition, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, WHOLE_LINK_REASONS, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel } from './bandwidth/BandwidthPanel';
@@ -21,20 +22,6 @@ import { Summary } from './stage/Summary';
 import { FocusStage, useStepShow } from './stage/FocusStage';
 import { AppBoundary, PanelBoundary } from './ErrorBoundary';
 import { YourClusterPanel } from './yourcluster/YourClusterPanel';
-
-/** Drives the play loop: one `tick` per animation frame while the app is mounted. */
-function usePlayLoop(store: ShardScopeStore): void {
-  useEffect(() => {
-    if (typeof requestAnimationFrame !== 'function') return;
-    let id = 0;
-    const loop = (now: number) => {
-      store.getState().tick(now);
-      id = requestAnimationFrame(loop);
-    };
-    id = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(id);
-  }, [store]);
-}
 
 /** Mirrors the theme onto the document so CSS custom properties switch. */
 function useDocumentTheme(theme: 'light' | 'dark'): void {

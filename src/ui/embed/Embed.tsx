@@ -4,6 +4,7 @@
  * read-only (`inert`: nothing in it can be clicked, dragged or typed into) unless the link says
  * `&interactive=1`. A line under it names ShardScope and opens the full simulator on the same run.
  */
+import { usePlayLoop } from '../usePlayLoop';
 import { useEffect, type ReactNode } from 'react';
 import { linkFor, ShardScopeProvider, useShardScope, type EmbedRequest, type ShardScopeStore } from '../../state';
 import { BandwidthPanel } from '../bandwidth/BandwidthPanel';
@@ -12,19 +13,6 @@ import { EventFlow } from '../flow/EventFlow';
 import { HashSpaceView } from '../hash/HashSpaceView';
 import { I18nProvider, useT } from '../i18n';
 import { PanelBoundary } from '../ErrorBoundary';
-
-function usePlayLoop(store: ShardScopeStore): void {
-  useEffect(() => {
-    if (typeof requestAnimationFrame !== 'function') return;
-    let id = 0;
-    const loop = (now: number) => {
-      store.getState().tick(now);
-      id = requestAnimationFrame(loop);
-    };
-    id = requestAnimationFrame(loop);
-    return () => cancelAnimationFrame(id);
-  }, [store]);
-}
 
 function Localised({ children }: { children: ReactNode }) {
   const locale = useShardScope((s) => s.view.locale);
