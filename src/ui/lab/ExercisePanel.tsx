@@ -136,18 +136,7 @@ function ExerciseBody({ ex }: { ex: Exercise }) {
             >
               ↺ {t('lab.resetShort')}
             </button>
-            <button
-              type="button"
-              className="button button--small"
-              data-testid="lab-reset-all"
-              title={t('lab.resetAllTitle')}
-              onClick={() => {
-                forgetEverything();
-                resetExercise(store);
-              }}
-            >
-              {t('lab.resetAll')}
-            </button>
+            <ResetAllButton testId="lab-reset-all" />
           </span>
         </div>
         <ul className="lab__checks" aria-live="polite" aria-describedby={`${checkId}-help`}>
@@ -244,5 +233,25 @@ function Solution({ ex }: { ex: Exercise }) {
         {t('lab.applySolution')}
       </button>
     </div>
+  );
+}
+
+/** Reset everything: forgets all progress and brings the exercise shown back to its start (in the panel and the menu). */
+export function ResetAllButton({ testId }: { readonly testId: string }) {
+  const t = useT();
+  const store = useShardScopeStore();
+  return (
+    <button
+      type="button"
+      className="button button--small"
+      data-testid={testId}
+      title={t('lab.resetAllTitle')}
+      onClick={() => {
+        forgetEverything();
+        resetExercise(store);
+      }}
+    >
+      {t('lab.resetAll')}
+    </button>
   );
 }

@@ -8,11 +8,11 @@ import { useShardScopeStore, type ShardScopeStore } from '../../state';
 import { registerStory } from '../../stories';
 import { showStoryStep } from '../../stories/controller';
 import { allExercises, registerExercise } from '../../stories/exercises';
-import { openExercise, resetExercise } from '../../stories/exercises/controller';
+import { openExercise } from '../../stories/exercises/controller';
 import { MAX_FILE_BYTES, readLabFile, registerStoryTexts } from '../../stories/exercises/file';
 import { useFormat, useLocale, useT } from '../i18n';
-import { useExerciseText } from './ExercisePanel';
-import { bumpLoaded, forgetEverything, labStore, setNotice } from './labState';
+import { ResetAllButton, useExerciseText } from './ExercisePanel';
+import { bumpLoaded, labStore, setNotice } from './labState';
 
 /** Reads a file chosen by the trainee, opens what it holds, or says why not (never throws). */
 export async function openLabFile(store: ShardScopeStore, file: File, locale: string): Promise<void> {
@@ -149,18 +149,7 @@ export function ExercisesMenu() {
               {t('lab.open')}
             </button>
             <input ref={fileInput} type="file" accept=".json,application/json" hidden data-testid="lab-file-input" onChange={onFile} />
-            <button
-              type="button"
-              className="button button--small"
-              data-testid="lab-reset-all-menu"
-              title={t('lab.resetAllTitle')}
-              onClick={() => {
-                forgetEverything();
-                resetExercise(store);
-              }}
-            >
-              {t('lab.resetAll')}
-            </button>
+            <ResetAllButton testId="lab-reset-all-menu" />
           </div>
         </div>
       ) : null}
