@@ -98,11 +98,22 @@ export async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Pro
   throw new Error(`condition not met within ${ms} ms`);
 }
 
-/** Plays or pauses the run with the play toggle, and waits until the toggle says so. */
+/**
+ * Plays or pauses the run with the play toggle, and waits until the toggle says so and keeps
+ * saying so for 300 ms. A story step shown later in its run is paused while its run is built
+ * and then plays by itself: a toggle read as paused during that moment is not yet the reader's
+ * to set (CI, 2026-12-01: a re-entered story started playing after the test had seen "paused").
+ */
 export async function setPlaying(page: Page, on: boolean): Promise<void> {
   const play = page.getByTestId('play-toggle');
-  if ((await play.getAttribute('aria-pressed')) !== String(on)) await play.click();
-  await page.waitForFunction((v) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === v, String(on));
+  const want = String(on);
+  for (let round = 0; ; round++) {
+    if ((await play.getAttribute('aria-pressed')) !== want) await play.click();
+    await page.waitForFunction((v) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === v, want);
+    await page.waitForTimeout(300);
+    if ((await play.getAttribute('aria-pressed')) === want) return;
+    if (round === 9) throw new Error(`the play toggle does not stay ${on ? 'playing' : 'paused'}`);
+  }
 }
 
 /** Waits until the run's simulated time (the timeline's `data-time`) is within [lo, hi] seconds. */

@@ -1,8 +1,8 @@
 // `npm run test:e2e`: the browser tests against the built site (dist/) and the single file
-// (dist-single/shardscope.html), with Debian's Chromium, then the Firefox smoke suite
-// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi). Builds both once first when
-// missing or older than the sources (or with --build), so a developer never tests a stale
-// build. Node's own test runner reports the results.
+// (dist-single/shardscope.html), with Debian's Chromium, and the Firefox suite
+// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time.
+// Builds both once first when missing or older than the sources (or with --build), so a
+// developer never tests a stale build. Node's own test runner reports the results.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { dirname, join } from 'node:path';
@@ -29,11 +29,18 @@ if (force || stale(join(root, 'dist', 'index.html'))) run('npx', ['vite', 'build
 // Issue 10: the single file, built once for every suite that opens it.
 if (force || stale(join(root, 'dist-single', 'shardscope.html'))) run('npx', ['vite', 'build', '--mode', 'single']);
 
-const FIREFOX = join('e2e', 'firefox.test.ts');
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
-const files = only.length ? only : readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e', f));
-const suite = (list) => run(process.execPath, ['--import', 'tsx', '--test', '--test-concurrency=1', '--test-reporter=spec', ...list]);
-// The Chromium suites, then the Firefox suite in a run of its own (one Firefox at a time).
-const chromiumFiles = files.filter((f) => f !== FIREFOX && !f.endsWith('/firefox.test.ts'));
-if (chromiumFiles.length) suite(chromiumFiles);
-if (chromiumFiles.length !== files.length) suite([FIREFOX]);
+const all = readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e', f));
+// The longest suites first (their times in a CI run, 2026-12-02), so that two at a time end
+// together rather than one long suite running alone at the end.
+const LONGEST_FIRST = ['stage-story', 'focus-view', 'story-state', 'caption-figures', 'stories', 'layout-rules', 'presentation', 'firefox', 'perf', 'zh'];
+const rank = (f) => {
+  const i = LONGEST_FIRST.findIndex((name) => f.endsWith(`${name}.test.ts`));
+  return i < 0 ? LONGEST_FIRST.length : i;
+};
+const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
+// Two suites at a time (each its own process and browser): most of a browser test is waiting
+// for the page, and the machine's two cores are half idle with one. The Firefox suite is one
+// file, so there is never more than one Firefox. SHARDSCOPE_E2E_CONCURRENCY=1 runs one at a time.
+const concurrency = Math.max(1, Number(process.env.SHARDSCOPE_E2E_CONCURRENCY ?? 2) || 1);
+run(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files]);

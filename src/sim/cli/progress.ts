@@ -4,6 +4,7 @@
  * stderr (never stdout, so `--json` output stays one JSON document), a line at a time.
  */
 import type { Simulation } from '../engine';
+import { clockText } from '../report';
 
 /** Where progress goes and the wall clock it is measured by (main.ts: stderr and performance.now). */
 export interface ProgressSink {
@@ -21,14 +22,6 @@ const PROGRESS_EVERY_MS = 5_000;
 const TICKS_PER_SECOND = 100;
 /** Slices per run: enough for a line every few seconds on the longest runs. */
 const SLICES = 1_000;
-
-function clock(seconds: number): string {
-  const s = Math.round(seconds);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
 
 function wall(ms: number): string {
   const s = Math.round(ms / 1000);
@@ -60,7 +53,7 @@ export function stepWithProgress(sim: Simulation, seconds: number, sink: Progres
       const share = done / ticks;
       const left = ((now - started) * (1 - share)) / share;
       sink.write(
-        `progress: ${clock(done / TICKS_PER_SECOND)} of ${clock(ticks / TICKS_PER_SECOND)} simulated (${Math.floor(share * 100)}%), ${wall(now - started)} so far, about ${wall(left)} left\n`,
+        `progress: ${clockText(done / TICKS_PER_SECOND)} of ${clockText(ticks / TICKS_PER_SECOND)} simulated (${Math.floor(share * 100)}%), ${wall(now - started)} so far, about ${wall(left)} left\n`,
       );
     }
   }

@@ -6,6 +6,7 @@
 export { bookmarksPerSecond, closedForm } from './closedform';
 export type { ReplicaPlan, Share } from './closedform';
 export type { ClosedForm, ClosedFormMode } from './closedformTypes';
+export { clockText } from './clock';
 export { typedArrayBytes } from './footprint';
 export type { ApiServerStats, ChurnSummary, ClusterSummary, HandoffView, HeldRanges, ModeSeries, ModeSnapshot, ModeTotals, OwnershipAudit, ReplicaCounters, ReplicaMemory, ReplicaRates, ReplicaStats, SettlingInfo, SimSnapshot, StepBackReach, StyleMemory } from './snapshot';
 export { ENGLISH, FAILURES_SHOWN_MAX, HOT_REPLICA_FACTOR, VERDICT_MESSAGES_EN, failurePhrase, failuresOf, handoffOf, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from './verdict';

@@ -7,6 +7,7 @@
  */
 import type { Mode } from '../params';
 import type { ModeSnapshot, SimSnapshot } from './snapshot';
+import { clockText } from './clock';
 
 /** The busiest replica is "hot" from this many times the mean received bytes/s. */
 export const HOT_REPLICA_FACTOR = 1.5;
@@ -331,15 +332,6 @@ function replicasPhrase(replicas: readonly number[], w: VerdictWords): string {
   return w.list(replicas.map((r) => w.message('replicaName', { replica: String(r) })));
 }
 
-/** Simulated seconds as m:ss (h:mm:ss from an hour), the timeline's clock. */
-function clock(seconds: number): string {
-  const s = Math.ceil(seconds - 1e-9);
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const ss = String(s % 60).padStart(2, '0');
-  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${ss}` : `${m}:${ss}`;
-}
-
 /** One failure as a phrase. */
 export function failurePhrase(f: VerdictFailure, w: VerdictWords): string {
   let phrase: string;
@@ -382,7 +374,7 @@ export function verdictSentence(v: Omit<Verdict, 'sentence'>, w: VerdictWords): 
   const head = h
     ? h.phase === 'active'
       ? w.message('headlineHandoff', { count: v.replicas, from: w.count(h.from), to: w.count(h.to), orphans: w.count(h.orphans), duplicates: w.count(h.duplicates) })
-      : w.message('headlineHandoffSettling', { count: v.replicas, from: w.count(h.from), to: w.count(h.to), at: clock(h.ratioAt) })
+      : w.message('headlineHandoffSettling', { count: v.replicas, from: w.count(h.from), to: w.count(h.to), at: clockText(h.ratioAt, 'up') })
     : v.settling
     ? same
       ? w.message('headlineSettlingSame', { count: v.replicas, seconds })
