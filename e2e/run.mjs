@@ -1,6 +1,7 @@
 // `npm run test:e2e`: the browser tests against the built site (dist/) and the single file
 // (dist-single/shardscope.html), with Debian's Chromium, and the Firefox suite
-// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time.
+// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time and
+// the timing-sensitive ones alone.
 // Builds both once first when missing or older than the sources (or with --build), so a
 // developer never tests a stale build. Node's own test runner reports the results.
 import { existsSync, readdirSync, statSync } from 'node:fs';
@@ -33,14 +34,28 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const all = readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e', f));
 // The longest suites first (their times in a CI run, 2026-12-02), so that two at a time end
 // together rather than one long suite running alone at the end.
-const LONGEST_FIRST = ['stage-story', 'focus-view', 'story-state', 'caption-figures', 'stories', 'layout-rules', 'presentation', 'firefox', 'perf', 'zh'];
+const LONGEST_FIRST = ['stage-story', 'focus-view', 'story-state', 'caption-figures', 'stories', 'layout-rules', 'presentation', 'firefox', 'zh'];
 const rank = (f) => {
   const i = LONGEST_FIRST.findIndex((name) => f.endsWith(`${name}.test.ts`));
   return i < 0 ? LONGEST_FIRST.length : i;
 };
 const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-// Two suites at a time (each its own process and browser): most of a browser test is waiting
-// for the page, and the machine's two cores are half idle with one. The Firefox suite is one
-// file, so there is never more than one Firefox. SHARDSCOPE_E2E_CONCURRENCY=1 runs one at a time.
+// Suites that measure the page's long tasks (no task over 50 ms) or count what a slow seek
+// shows: a second browser beside them steals the core the page runs on, so they run alone,
+// after the others.
+const ALONE = ['perf', 'engine', 'flow', 'import', 'bounded-export'];
+const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
+// The other suites two at a time (each its own process and browser): most of a browser test
+// is waiting for the page, and the machine's two cores are half idle with one. The Firefox
+// suite is one file, so there is never more than one Firefox. SHARDSCOPE_E2E_CONCURRENCY=1
+// runs one at a time.
 const concurrency = Math.max(1, Number(process.env.SHARDSCOPE_E2E_CONCURRENCY ?? 2) || 1);
-run(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files]);
+const suite = (list, n) => {
+  if (!list.length) return 0;
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${n}`, '--test-reporter=spec', ...list], { cwd: root, stdio: 'inherit', env: process.env });
+  return r.status ?? 1;
+};
+// Both phases run even when the first fails, so one run reports every failure.
+const shared = suite(files.filter((f) => !alone(f)), concurrency);
+const single = suite(files.filter(alone), 1);
+process.exit(shared || single);

@@ -144,7 +144,8 @@ describe('guided stories in a browser (issue 10)', () => {
         return !!r && r.top < innerHeight && r.bottom > 0;
       },
       want.focus,
-      { timeout: 5_000 },
+      // The run is rebuilt at the step's time first; on a loaded machine that takes seconds.
+      { timeout: 15_000 },
     ).then(() => true, () => false);
     assert.ok(inView, `${story.id} ${n}: ${want.focus} is not in view`);
     const got = await shown();
