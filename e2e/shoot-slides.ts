@@ -24,7 +24,6 @@ try {
   await page.getByTestId('export-slide').click();
   const d = await pending;
   copyFileSync((await d.path())!, join(out, 'deck-step-1920x1080.png'));
-  await page.screenshot({ path: join(out, 'slides-menu-1280x720.png') });
   await context.close();
 } finally {
   await browser.close();

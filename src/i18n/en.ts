@@ -59,6 +59,7 @@ export const en = {
   'base.noticeQuery': 'The public address in ?base= ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.noticeSetting': 'The saved public address ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.notSaved': 'Not saved: this address {reason}.',
+  'docs.shot.deckStep': 'One step exported as a slide at 1920×1080: the caption bar and the stage of “Owned is not received”, without buttons',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',

@@ -47,6 +47,7 @@ export const zhCN = {
   'base.noticeQuery': '?base= 中的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.noticeSetting': '已保存的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.notSaved': '未保存：此地址{reason}。',
+  'docs.shot.deckStep': '导出为 1920×1080 幻灯片的一步：“负责不等于收到”的说明栏和舞台，不含按钮',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': '负责副本查询、均衡范围、代码',
   'yc.title': '你的集群：负责副本、范围与代码',
