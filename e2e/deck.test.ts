@@ -119,6 +119,8 @@ describe('slides out (issue 21, section 3)', () => {
     const { count, boxes } = pdfPages(pdf);
     assert.equal(count, story.steps.length, 'one page per step');
     assert.ok(boxes.length >= count);
+    // 16 in x 9 in at 72 points an inch.
+    assert.deepEqual([...new Set(boxes)], ['0 0 1152 648']);
     for (const box of boxes) {
       const [x0, y0, x1, y1] = box.split(' ').map(Number) as [number, number, number, number];
       assert.ok(Math.abs((x1 - x0) / (y1 - y0) - 16 / 9) < 0.01, `page ${box} is 16:9`);

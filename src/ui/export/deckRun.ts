@@ -9,7 +9,7 @@ import { resolveStep, storyById, type Story } from '../../stories';
 import { showStoryStep } from '../../stories/controller';
 import { buildDeck, deckFileName, type DeckOutcome, type DeckProgress } from './deck';
 import { nextFrame } from './slices';
-import { canvasPng, renderSlide, slideParts, SLIDE_HD, stageSettled, withStage, type SlideSize } from './slide';
+import { canvasPng, renderSlide, renderTight, slideParts, SLIDE_HD, stageSettled, withStage, type SlideSize } from './slide';
 
 /** Longest wait for one step's run to reach its time (a long run on a loaded machine). */
 const STEP_TIMEOUT_MS = 120_000;
@@ -97,7 +97,7 @@ export function deckPrint(store: ShardScopeStore, id: string, progress: (p: Deck
     store,
     id,
     async (step) => {
-      const canvas = await renderSlide(slideParts(document, false), SLIDE_HD);
+      const canvas = await renderTight(slideParts(document, false), SLIDE_HD.width);
       return canvas ? { step, canvas } : null;
     },
     progress,

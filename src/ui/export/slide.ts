@@ -66,10 +66,29 @@ function background(): string {
  */
 export async function renderSlide(parts: readonly Element[], size: SlideSize = SLIDE_HD): Promise<HTMLCanvasElement | null> {
   const rects = parts.map((p) => p.getBoundingClientRect());
-  const place = slidePlacement(
-    rects.map((r) => ({ x: r.left, y: r.top, w: r.width, h: r.height })),
-    size,
-  );
+  return drawParts(parts, rects, size, slidePlacement(boxes(rects), size));
+}
+
+/**
+ * Draws `parts` at `width` device pixels across, as tall as they are (no 16:9 bands): the
+ * stage under a printed slide's title and narration.
+ */
+export async function renderTight(parts: readonly Element[], width: number): Promise<HTMLCanvasElement | null> {
+  const rects = parts.map((p) => p.getBoundingClientRect());
+  const b = boxes(rects).filter((r) => r.w > 0 && r.h > 0);
+  if (b.length === 0) return null;
+  const left = Math.min(...b.map((r) => r.x));
+  const top = Math.min(...b.map((r) => r.y));
+  const scale = width / (Math.max(...b.map((r) => r.x + r.w)) - left);
+  const height = Math.ceil((Math.max(...b.map((r) => r.y + r.h)) - top) * scale);
+  return drawParts(parts, rects, { width, height }, { scale, x: -left * scale, y: -top * scale });
+}
+
+function boxes(rects: readonly DOMRect[]): Box[] {
+  return rects.map((r) => ({ x: r.left, y: r.top, w: r.width, h: r.height }));
+}
+
+async function drawParts(parts: readonly Element[], rects: readonly DOMRect[], size: SlideSize, place: SlidePlacement | null): Promise<HTMLCanvasElement | null> {
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;
