@@ -105,6 +105,17 @@ describe('slides out (issue 21, section 3)', () => {
     // The reader is back on the step they were on.
     await page.waitForFunction(() => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === '1');
     assert.match((await page.getByTestId('export-deck-status').textContent()) ?? '', /Saved shardscope-problem-deck\.zip: 3 slides/);
+    // The step alone, as a slide: full HD and 4K, named after the story and the step.
+    for (const [button, file, size] of [
+      ['export-slide', 'problem-01.png', '1920x1080'],
+      ['export-slide-4k', 'problem-01-3840x2160.png', '3840x2160'],
+    ] as const) {
+      const one = await download(page, button, 120_000);
+      assert.equal(one.name, file);
+      const png = decodePng(one.bytes);
+      assert.equal(`${png.width}x${png.height}`, size, `${button}: IHDR`);
+      assert.equal(chromePixels(png.pixels), 0, `${button}: UI chrome in the slide`);
+    }
     assert.deepEqual(watch.pageErrors, []);
   });
 
