@@ -13,6 +13,7 @@ import { I18nProvider, useFormat, useT } from './i18n';
 import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
+import { BaseNotice } from './export/BaseNotice';
 import { StoryCaption } from './stories/StoryCaption';
 import { ExercisePanel } from './lab/ExercisePanel';
 import { LabFileNotice } from './lab/ExercisesMenu';
@@ -268,6 +269,7 @@ function Shell({ staged }: { staged: boolean }) {
             <LinkTooLongBanner />
             <StatusBanner />
             <EngineNotice />
+            <BaseNotice />
           </PanelBoundary>
           {presentation && show ? (
             <FocusStage show={show.show} cards={show.cards} stage={stage} />

@@ -6,6 +6,7 @@ import { runSliced } from './slices';
 import { EXPORT_SCALE, exportPng, exportSvg, type PngOutcome } from './exportImage';
 import { EXPORT_SKIP_ATTR } from './walkDom';
 import { withEverythingRendered } from './offscreen';
+import { MAX_VECTOR_DOTS } from './vectorDots';
 import './export.css';
 
 /** What a set of export buttons exports. */
@@ -54,7 +55,14 @@ export function ExportButtons({ target, svg = false, replica }: { target: Export
       if (kind === 'png') {
         const done = await withEverythingRendered(() => exportPng(root, caption, file('png')));
         if (done.kind === 'refused' || done.scale !== EXPORT_SCALE || done.columns > 1) setOutcome(done);
-      } else await withEverythingRendered(() => exportSvg(root, caption, file('svg')));
+      } else {
+        // Issue 21: the SVG names its layers (vector dots, or a picture above 20,000 objects).
+        const labels = {
+          dotsLabel: (count: number) => t('slides.svgDots', { count: f.count(count) }),
+          rasterLabel: (objects: number | null) => (objects === null ? t('slides.svgRaster') : t('slides.svgRasterDots', { count: f.count(objects), limit: f.count(MAX_VECTOR_DOTS) })),
+        };
+        await withEverythingRendered(() => exportSvg(root, caption, file('svg'), labels));
+      }
     } finally {
       if (playing) store.getState().setPlaying(true);
       setBusy(false);

@@ -1,8 +1,10 @@
 import qrcode from 'qrcode-generator';
 import { useEffect, useRef, useState } from 'react';
 import { pageLinkFor, useShardScopeStore } from '../../state';
-import { useT } from '../i18n';
+import { useT, type Translate } from '../i18n';
+import { BASE_EVENT, checkBase, currentBase, readStoredBase, shareLink, storeBase, type ResolvedBase } from './publicBase';
 import './export.css';
+import './slides.css';
 
 /** Pixels per QR module on screen (and quiet-zone modules around the code). */
 const CELL = 6;
@@ -46,18 +48,46 @@ export function QrButton() {
   const store = useShardScopeStore();
   const [code, setCode] = useState<{ url: string; qr: QRCode } | null>(null);
   const [open, setOpen] = useState(false);
+  // Issue 21: the public address the link is built on, and the setting being typed.
+  const [base, setBase] = useState<ResolvedBase | null>(null);
+  const [draft, setDraft] = useState('');
+  const [refusal, setRefusal] = useState<string | null>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
   const openerRef = useRef<HTMLButtonElement>(null);
 
-  const show = () => {
+  const build = () => {
     // Inside a story, the story's step (issue 19): the audience scanning it lands in the talk.
+    const b = currentBase();
     const link = pageLinkFor(store.getState());
-    const url = link.ok ? location.href.split('#')[0] + link.hash : null;
+    const url = link.ok ? shareLink(b.base, link.hash) : null;
     const qr = url ? makeQr(url) : null;
+    setBase(b);
     setCode(url && qr ? { url, qr } : null);
+  };
+  const show = () => {
+    build();
+    setDraft(readStoredBase() ?? '');
+    setRefusal(null);
     setOpen(true);
   };
+  const save = (text: string) => {
+    const c = text.trim() === '' ? null : checkBase(text);
+    if (c && !c.ok) {
+      setRefusal(t('base.notSaved', { reason: t(`base.reason.${c.problem}`) }));
+      return;
+    }
+    setRefusal(null);
+    storeBase(text);
+    setDraft(text.trim());
+    build();
+  };
+  useEffect(() => {
+    if (!open) return;
+    const again = () => build();
+    window.addEventListener(BASE_EVENT, again);
+    return () => window.removeEventListener(BASE_EVENT, again);
+  });
   const close = () => {
     setOpen(false);
     openerRef.current?.focus();
@@ -101,13 +131,17 @@ export function QrButton() {
                 e.preventDefault();
                 close();
               } else if (e.key === 'Tab') {
-                // One control: keep focus inside the dialog.
+                // Keep focus inside the dialog: from the last control to the first, and back.
+                const all = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('input, button')).filter((el) => !(el as HTMLButtonElement).disabled);
+                const i = all.indexOf(document.activeElement as HTMLElement);
+                const next = e.shiftKey ? (i <= 0 ? all.length - 1 : i - 1) : i === all.length - 1 ? 0 : i + 1;
                 e.preventDefault();
-                closeRef.current?.focus();
+                all[next]?.focus();
               }
             }}
           >
             <h2 id="qr-title">{t('qr.title')}</h2>
+            {base ? <BaseSays base={base} t={t} /> : null}
             {code ? (
               <>
                 <p id="qr-description">{t('qr.description')}</p>
@@ -121,6 +155,42 @@ export function QrButton() {
                 {t('qr.tooLong')}
               </p>
             )}
+            <form
+              className="qr-dialog__base"
+              onSubmit={(e) => {
+                e.preventDefault();
+                save(draft);
+              }}
+            >
+              <label htmlFor="qr-base">{t('base.label')}</label>
+              <span className="qr-dialog__base-row">
+                <input
+                  id="qr-base"
+                  type="url"
+                  inputMode="url"
+                  spellCheck={false}
+                  placeholder="https://example.github.io/shardscope/"
+                  data-testid="qr-base"
+                  value={draft}
+                  aria-invalid={refusal ? true : undefined}
+                  aria-describedby={refusal ? 'qr-base-error' : undefined}
+                  onChange={(e) => setDraft(e.target.value)}
+                />
+                <button type="submit" className="button button--small" data-testid="qr-base-save">
+                  {t('base.save')}
+                </button>
+                {base?.source === 'setting' ? (
+                  <button type="button" className="button button--small" data-testid="qr-base-clear" onClick={() => save('')}>
+                    {t('base.clear')}
+                  </button>
+                ) : null}
+              </span>
+              {refusal ? (
+                <span id="qr-base-error" className="qr-dialog__warning" role="alert" data-testid="qr-base-error">
+                  {refusal}
+                </span>
+              ) : null}
+            </form>
             <button ref={closeRef} type="button" className="button button--primary" data-testid="qr-close" onClick={close}>
               {t('qr.close')}
             </button>
@@ -128,5 +198,33 @@ export function QrButton() {
         </div>
       ) : null}
     </>
+  );
+}
+
+/** What the QR dialog says about the address (issue 21): only on this machine, a bad ?base=, or the public address in use. */
+function BaseSays({ base, t }: { readonly base: ResolvedBase; readonly t: Translate }) {
+  return (
+    <>
+      {base.problem ? <BaseProblemText base={base} t={t} testId="qr-base-problem" /> : null}
+      {base.local ? (
+        <p className="qr-dialog__warning" role="alert" data-testid="qr-local">
+          {t('base.local')}
+        </p>
+      ) : base.source !== 'page' ? (
+        <p className="qr-dialog__note" data-testid="qr-base-using">
+          {t('base.using', { base: base.base })}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+/** The sentence for a `?base=` or a setting that is not used, and why. */
+export function BaseProblemText({ base, t, testId }: { readonly base: ResolvedBase; readonly t: Translate; readonly testId: string }) {
+  if (!base.problem) return null;
+  return (
+    <p className="qr-dialog__warning" role="alert" data-testid={testId}>
+      {t(base.problem.from === 'query' ? 'base.noticeQuery' : 'base.noticeSetting', { text: base.problem.text, reason: t(`base.reason.${base.problem.problem}`), base: base.base })}
+    </p>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { ExportButtons } from './ExportButtons';
 import { QrButton } from './QrButton';
+import { SlideButtons } from './SlideButtons';
 import { EmbedCode } from '../embed/EmbedCode';
 import { useRenderOffscreen } from './offscreen';
 import './export.css';
@@ -53,6 +54,7 @@ export function ShareMenu() {
       </button>
       <span id={`${id}-items`} className="share-menu__items" role="group" aria-label={t('share.menu')} hidden={!open}>
         <ExportButtons target="view" />
+        <SlideButtons />
         <QrButton />
         <EmbedCode />
       </span>

@@ -5,7 +5,7 @@
  * does not apply).
  */
 import { canvasMetrics, paintDomSteps, type Tiling } from './toCanvas';
-import { domToSvgSteps } from './toSvg';
+import { domToSvgSteps, type SvgLabels } from './toSvg';
 import { fillBands, nextFrame, runSliced } from './slices';
 
 /** Scale of a PNG export: 2 device pixels per CSS pixel, sharp on a slide. */
@@ -117,8 +117,8 @@ export async function renderPng(root: Element, caption: Caption, make: CanvasFac
   return { canvas, tiling };
 }
 
-/** The SVG document of `root` with the caption, built a few milliseconds per frame. */
-export async function renderSvg(root: Element, caption: Caption): Promise<string> {
+/** The SVG document of `root` with the caption, built a few milliseconds per frame; `labels` name its layers. */
+export async function renderSvg(root: Element, caption: Caption, labels?: SvgLabels): Promise<string> {
   const r = root.getBoundingClientRect();
   const width = Math.ceil(r.width);
   const height = Math.ceil(r.height);
@@ -128,7 +128,7 @@ export async function renderSvg(root: Element, caption: Caption): Promise<string
   const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
   const family = getComputedStyle(document.body).fontFamily.replace(/"/g, "'");
   const text = (s: string, y: number) => `<text x="8" y="${y}" font-family="${family}" font-size="${CAPTION_FONT_SIZE}" fill="${color}">${esc(s)}</text>`;
-  return runSliced(domToSvgSteps(root, width, height + CAPTION_HEIGHT, metrics, background, text(caption.line1, height + 18) + text(caption.line2, height + 36)));
+  return runSliced(domToSvgSteps(root, width, height + CAPTION_HEIGHT, metrics, background, text(caption.line1, height + 18) + text(caption.line2, height + 36), labels));
 }
 
 /** Offers `blob` as a download named `name`. */
@@ -195,6 +195,6 @@ async function toPng(canvas: HTMLCanvasElement): Promise<Blob | null> {
 }
 
 /** Exports `root` as an SVG download. */
-export async function exportSvg(root: Element, caption: Caption, name: string): Promise<void> {
-  download(new Blob([await renderSvg(root, caption)], { type: 'image/svg+xml' }), name);
+export async function exportSvg(root: Element, caption: Caption, name: string, labels?: SvgLabels): Promise<void> {
+  download(new Blob([await renderSvg(root, caption, labels)], { type: 'image/svg+xml' }), name);
 }

@@ -2,9 +2,12 @@
  * The SVG exporter's sink (issue 10): the same walk as the PNG, written as one standalone SVG
  * document. Inline SVGs (charts, bands, axes) are copied as vectors with their computed
  * styles written on every element, so the file looks the same without the page's stylesheet;
- * a canvas (the hash space's dots) becomes an embedded PNG image.
+ * the hash space's dots become vector circles up to {@link MAX_VECTOR_DOTS} objects (issue 21),
+ * and above that (or any other canvas) one embedded PNG image, in a group labelled as a raster
+ * layer, so an editor shows plainly what is a picture.
  */
 import { walkDomSteps, type Box, type DomSink, type FontMetrics, type Steps } from './walkDom';
+import { MAX_VECTOR_DOTS, vectorDotsOf, type VectorDots } from './vectorDots';
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 const num = (v: number) => String(Math.round(v * 100) / 100);
@@ -34,6 +37,46 @@ const SVG_PROPS = [
   'stop-opacity',
 ] as const;
 
+/** What the SVG says of its layers (translated by the caller). */
+export interface SvgLabels {
+  /** Title of the group of vector dots, for `count` dots. */
+  readonly dotsLabel: (count: number) => string;
+  /** Title of a raster layer: the dots of `objects` objects (over the vector limit), or any other canvas (null). */
+  readonly rasterLabel: (objects: number | null) => string;
+}
+
+const DEFAULT_LABELS: SvgLabels = {
+  dotsLabel: (count) => `Objects: ${count} dots as vector circles`,
+  rasterLabel: (objects) => (objects === null ? 'Raster layer: a picture of a canvas' : `Raster layer: ${objects} objects, over the ${MAX_VECTOR_DOTS} drawn as vector circles`),
+};
+
+/**
+ * The dots as circles, grouped by colour (one `fill` per group, so 20,000 dots stay a
+ * readable file); objects nobody owns as small crosses, as the page draws them.
+ */
+export function vectorDotsSvg(dots: VectorDots, b: Box, label: string): string {
+  const byColour = new Map<number, string[]>();
+  const none = dots.palette.length - 1;
+  const r = num(Math.max(0.5, dots.size / 2));
+  for (let k = 0; k < dots.count; k++) {
+    const c = dots.colour[k]!;
+    const x = b.x + dots.x[k]!;
+    const y = b.y + dots.y[k]!;
+    let list = byColour.get(c);
+    if (!list) byColour.set(c, (list = []));
+    if (c === none) {
+      const s = Math.max(3, dots.size + 2) / 2;
+      list.push(`M${num(x - s)} ${num(y - s)}L${num(x + s)} ${num(y + s)}M${num(x + s)} ${num(y - s)}L${num(x - s)} ${num(y + s)}`);
+    } else list.push(`<circle cx="${num(x)}" cy="${num(y)}" r="${r}"/>`);
+  }
+  let out = `<g data-layer="dots"><title>${esc(label)}</title>`;
+  for (const [c, list] of [...byColour].sort((p, q) => p[0] - q[0])) {
+    const colour = esc(dots.palette[c] ?? '#000');
+    out += c === none ? `<path d="${list.join('')}" fill="none" stroke="${colour}" stroke-width="1"/>` : `<g fill="${colour}">${list.join('')}</g>`;
+  }
+  return out + '</g>';
+}
+
 /** The SVG document of `root`, `width` x `height` CSS pixels, with `extra` markup appended (the caption), all at once. */
 export function domToSvg(root: Element, width: number, height: number, metrics: FontMetrics, background: string, extra = ''): string {
   const steps = domToSvgSteps(root, width, height, metrics, background, extra);
@@ -44,7 +87,8 @@ export function domToSvg(root: Element, width: number, height: number, metrics: 
 }
 
 /** {@link domToSvg} in small steps (issue 23, point 4; see `./slices`). */
-export function* domToSvgSteps(root: Element, width: number, height: number, metrics: FontMetrics, background: string, extra = ''): Steps<string> {
+export function* domToSvgSteps(root: Element, width: number, height: number, metrics: FontMetrics, background: string, extra = '', labels: SvgLabels = DEFAULT_LABELS): Steps<string> {
+  const { dotsLabel, rasterLabel } = labels;
   const parts: string[] = [];
   let uid = 0;
   const doc = document.implementation.createDocument('http://www.w3.org/2000/svg', 'svg', null);
@@ -74,7 +118,17 @@ export function* domToSvgSteps(root: Element, width: number, height: number, met
     },
     canvas(el, b: Box) {
       if (el.width === 0 || el.height === 0) return;
-      parts.push(`<image x="${num(b.x)}" y="${num(b.y)}" width="${num(b.w)}" height="${num(b.h)}" preserveAspectRatio="none" href="${el.toDataURL('image/png')}"/>`);
+      const source = vectorDotsOf(el);
+      const objects = source?.objects() ?? 0;
+      const dots = source && objects <= MAX_VECTOR_DOTS ? source.read() : null;
+      if (dots) {
+        parts.push(vectorDotsSvg(dots, b, dotsLabel(dots.count)));
+        return;
+      }
+      parts.push(
+        `<g id="raster-layer-${uid++}" data-layer="raster"><title>${esc(rasterLabel(source ? objects : null))}</title>` +
+          `<image x="${num(b.x)}" y="${num(b.y)}" width="${num(b.w)}" height="${num(b.h)}" preserveAspectRatio="none" href="${el.toDataURL('image/png')}"/></g>`,
+      );
     },
     *svg(el, b) {
       // Copied into a document of its own (no page policy applies to what is built there).

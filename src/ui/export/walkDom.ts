@@ -8,6 +8,7 @@
  * hands each to a {@link DomSink}; the PNG and SVG exporters are two sinks. It covers what
  * ShardScope's panels use (no shadows, gradients or transforms on HTML boxes).
  */
+import { groupWordsIntoLines, type WordBox } from './textLines';
 
 /** A rectangle relative to the exported root, in CSS pixels. */
 export interface Box {
@@ -54,6 +55,34 @@ export interface DomSink {
 
 /** Elements the walk leaves out (the export buttons themselves, dialogs). */
 export const EXPORT_SKIP_ATTR = 'data-export-skip';
+
+/**
+ * UI chrome no export draws (issue 21, section 3): buttons (Copy, the (?) chips, the caption's
+ * step buttons), switches and segmented toggles (the dot colours), form controls that are not
+ * text, the drag handles, screen-reader-only text, dialogs and menus. A picture for a slide
+ * shows the model, not the controls around it. The exported root itself is never left out.
+ */
+export const CHROME_SELECTOR = [
+  `[${EXPORT_SKIP_ATTR}]`,
+  // A chip that names a term keeps the term, without its "?".
+  'button:not(.explain__button--chip)',
+  '[role="button"]',
+  '.explain__button--chip > span:first-child',
+  '.explain__popover',
+  '.toggle',
+  '.segmented',
+  'select',
+  'input[type="checkbox"]',
+  'input[type="radio"]',
+  'input[type="range"]',
+  '.hashspace__handles',
+  '.export-buttons',
+  '.copy-link',
+  '.sr-only',
+  '.skip-link',
+  '[role="dialog"]',
+  '.dialog-backdrop',
+].join(', ');
 
 /** The alpha of a computed colour (`rgb(...)`, `rgba(...)`, `transparent`, `color(srgb ...)`). */
 export function colorAlpha(color: string): number {
@@ -113,20 +142,32 @@ export function* walkDomSteps(root: Element, sink: DomSink, metrics: FontMetrics
     const transform = (s: string) => (cs.textTransform === 'uppercase' ? s.toUpperCase() : cs.textTransform === 'lowercase' ? s.toLowerCase() : s);
     const { ascent, descent } = metrics(font, letterSpacing);
     const range = document.createRange();
-    const draw = (text: string, r: DOMRect) => {
-      if (r.width === 0 || r.height === 0) return;
-      const b = rel(r);
+    const draw = (text: string, b: Box) => {
+      if (b.w === 0 || b.h === 0) return;
       const baseline = b.y + (b.h - (ascent + descent)) / 2 + ascent;
       sink.text({ text: transform(text), x: b.x, baseline, font, fontSize, fontFamily: cs.fontFamily, fontWeight: cs.fontWeight, color, letterSpacing });
     };
     range.selectNodeContents(node);
     const rects = range.getClientRects();
     if (rects.length === 1) {
-      // One line: the whole run at once (white space collapsed as the page shows it).
-      draw(cs.whiteSpace.startsWith('pre') ? raw : raw.replace(/\s+/g, ' ').trim(), rects[0]!);
+      // One line: the whole run at once (white space collapsed as the page shows it), from its
+      // first visible character (a leading space the page keeps would shift it right).
+      if (cs.whiteSpace.startsWith('pre')) {
+        draw(raw, rel(rects[0]!));
+        return;
+      }
+      const first = raw.search(/\S/);
+      range.setStart(node, first);
+      range.setEnd(node, raw.trimEnd().length);
+      draw(raw.replace(/\s+/g, ' ').trim(), rel(range.getClientRects()[0] ?? rects[0]!));
       return;
     }
-    // Wrapped (or split) text: word by word, each where the page put it.
+    // Wrapped (or split) text: each word where the page put it, then drawn a line at a time
+    // (issue 21: one text run per line, so an SVG keeps its sentences whole).
+    const words: WordBox[] = [];
+    const piece = (text: string, r: DOMRect, spaceBefore: boolean) => {
+      if (r.width > 0 && r.height > 0) words.push({ text, ...rel(r), spaceBefore });
+    };
     const re = /\S+/g;
     for (let m = re.exec(raw); m; m = re.exec(raw)) {
       yield* pause();
@@ -134,10 +175,11 @@ export function* walkDomSteps(root: Element, sink: DomSink, metrics: FontMetrics
       range.setEnd(node, m.index + m[0].length);
       const wordRects = range.getClientRects();
       if (wordRects.length <= 1) {
-        if (wordRects[0]) draw(m[0], wordRects[0]);
+        if (wordRects[0]) piece(m[0], wordRects[0], true);
         continue;
       }
-      // A word broken across lines (a long URL): its pieces line by line, character by character.
+      // A word broken across lines (a long URL, a sentence of Chinese): its pieces line by
+      // line, character by character.
       let start = 0;
       let line: DOMRect | null = null;
       for (let i = 0; i <= m[0].length; i++) {
@@ -155,18 +197,23 @@ export function* walkDomSteps(root: Element, sink: DomSink, metrics: FontMetrics
           r = range.getClientRects()[0] ?? null;
         }
         if (line && (!r || Math.abs(r.top - line.top) > 1)) {
-          draw(m[0].slice(start, i), line);
+          // The piece's box from its first character's to its last's.
+          range.setStart(node, m.index + start);
+          range.setEnd(node, m.index + i);
+          const whole = Array.from(range.getClientRects()).find((x) => Math.abs(x.top - line!.top) <= 1) ?? line;
+          piece(m[0].slice(start, i), whole, start === 0);
           start = i;
           line = null;
         }
         if (r && !line) line = r;
       }
     }
+    for (const l of groupWordsIntoLines(words)) draw(l.text, l);
   }
 
   function* visit(el: Element): Steps {
     yield* pause();
-    if (el.hasAttribute(EXPORT_SKIP_ATTR)) return;
+    if (el.hasAttribute(EXPORT_SKIP_ATTR) || (el !== root && el.matches(CHROME_SELECTOR))) return;
     const cs = getComputedStyle(el);
     if (cs.display === 'none' || cs.visibility === 'hidden') return;
     const r = el.getBoundingClientRect();

@@ -3,6 +3,8 @@ import { useShardScopeStore } from '../../state';
 import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme/palette';
 import type { HashLayout } from './geometry';
 import { createPlacer, paintDots, placementFits, type DotPlacementCache, type DotPlacer, type SegmentOwners } from './paintDots';
+import { registerVectorDots } from '../export/vectorDots';
+import { dotShapes } from './dotShapes';
 
 /** Props of {@link DotCanvas}: everything that changes the picture, so a change repaints. */
 export interface DotCanvasProps {
@@ -126,7 +128,28 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       }
     };
     id = raf(frame);
-    return () => caf(id);
+    // Issue 21: the SVG export reads the dots back as circles, as they are painted now.
+    const canvas = canvasRef.current;
+    if (canvas) {
+      registerVectorDots(canvas, {
+        objects: () => store.data.hashSpace?.count ?? 0,
+        read: () => {
+          const place = placementRef.current.current;
+          const view = store.data.hashSpace;
+          if (!place || !view || place.positions !== view.positions) return null;
+          const palette = canvasPalette(theme);
+          return dotShapes(place, owners === 'server' ? view.ownerServer : view.ownerClient, segments, {
+            replicas: Array.from({ length: REPLICA_COLOR_COUNT }, (_, i) => replicaColor(i, theme)),
+            many: palette.many,
+            none: palette.gap,
+          });
+        },
+      });
+    }
+    return () => {
+      caf(id);
+      if (canvas) registerVectorDots(canvas, null);
+    };
   }, [store, layout, version, owners, segments, theme]);
 
   return (

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { pageLinkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
 import { tooLongText } from '../linkText';
 import { useFormat, useT } from '../i18n';
+import { currentBase, shareLink } from '../export/publicBase';
 import { CheckIcon, LinkIcon } from './icons';
 
 /**
@@ -35,11 +36,9 @@ export function CopyLinkButton() {
       return;
     }
     setTooLong(null);
-    // The language travels in the fragment (issue 11); a `?lang=` of the address would contradict it.
-    const page = new URL(location.href);
-    page.hash = '';
-    page.searchParams.delete('lang');
-    const url = page.href + withLang(link.hash, view.locale);
+    // The language travels in the fragment (issue 11); a `?lang=` of the address would contradict
+    // it. Issue 21: on the public address when one is set (`?base=` or the setting).
+    const url = shareLink(currentBase().base, withLang(link.hash, view.locale));
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
