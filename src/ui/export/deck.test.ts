@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildDeck, deckFileName, deckZipName, type DeckProgress } from './deck';
+import { buildDeck, deckFileName, deckZipName, SLIDE_AFTER_EVENT, SLIDE_WAIT_LIMIT, slideWait, type DeckProgress, type SlideMoment } from './deck';
 
 describe('a story as a deck (issue 21, section 3)', () => {
   it('names each slide <story>-<nn>.png, zero-padded to two digits, more for a longer deck', () => {
@@ -52,4 +52,34 @@ describe('a story as a deck (issue 21, section 3)', () => {
     const refused = await buildDeck(4, { show: async () => {}, capture: async (n) => (n === 3 ? null : n) }, () => {});
     expect(refused).toEqual({ kind: 'refused', step: 3 });
   });
+
+  it('draws a step that waits for an event after it, once the hand-off is over and the rates have settled', () => {
+    const at = (time: number, o: { held?: boolean; orphans?: number; until?: number; ratioAt?: number } = {}): SlideMoment => ({
+      time,
+      ratioAt: o.ratioAt ?? null,
+      settling: o.until === undefined ? null : { until: o.until },
+      handoff: {
+        held: { client: o.held ? [] : null, server: null },
+        now: { client: { orphans: 0, duplicates: 0 }, server: { orphans: o.orphans ?? 0, duplicates: 0 } },
+      },
+    });
+    // No event ahead: the step's own moment.
+    expect(slideWait(null, at(12))).toBeNull();
+    // Before the event, or at it (it has not shown yet): just after it.
+    expect(slideWait(5, at(0))).toBe(5 + SLIDE_AFTER_EVENT);
+    expect(slideWait(5, at(5))).toBe(5 + SLIDE_AFTER_EVENT);
+    // A hand-off in progress (ranges held, or objects with no owner): on, 2 s at a time.
+    expect(slideWait(5, at(6, { held: true }))).toBe(8);
+    expect(slideWait(5, at(9, { orphans: 3 }))).toBe(11);
+    // Over, but the headline's ratio not back yet: to when it returns.
+    expect(slideWait(5, at(24, { ratioAt: 28 }))).toBe(28);
+    // Over, but the rates still settling: to the end of the window.
+    expect(slideWait(5, at(19, { until: 24 }))).toBe(24);
+    // Over and settled: now.
+    expect(slideWait(5, at(24, { until: 24 }))).toBeNull();
+    // A hand-off that never ends is drawn as it stands at the limit.
+    expect(slideWait(5, at(5 + SLIDE_WAIT_LIMIT - 1, { held: true }))).toBe(5 + SLIDE_WAIT_LIMIT);
+    expect(slideWait(5, at(5 + SLIDE_WAIT_LIMIT, { held: true }))).toBeNull();
+  });
 });
+

@@ -56,3 +56,46 @@ export async function buildDeck<S>(total: number, driver: DeckDriver<S>, progres
   }
   return { kind: 'done', slides };
 }
+
+/** What {@link slideWait} reads of a run's snapshot. */
+export interface SlideMoment {
+  readonly time: number;
+  readonly settling: { readonly until: number } | null;
+  /** When the headline's ratio returns after a hand-off (a rate window after it settled), or null when it shows (verdict `handoffOf`). */
+  readonly ratioAt: number | null;
+  readonly handoff: {
+    readonly held: { readonly client: unknown; readonly server: unknown };
+    readonly now: { readonly client: HandoffCount; readonly server: HandoffCount };
+  };
+}
+
+interface HandoffCount {
+  readonly orphans: number;
+  readonly duplicates: number;
+}
+
+/** The longest a slide waits past its step's event (simulated seconds): a hand-off that never ends is drawn as it stands. */
+export const SLIDE_WAIT_LIMIT = 180;
+/** A slide is drawn at least this long after its event (simulated seconds): the event has fired and its first effects show. */
+export const SLIDE_AFTER_EVENT = 1;
+
+/**
+ * When a step that waits for an event (its caption counts down: "reshard in 5 s") is drawn as
+ * a slide. On stage the audience watches the event unfold; a slide is one moment, so it shows
+ * the aftermath the narration describes: after the event, once no replica still holds a range
+ * of the old layout, every object has one owner again (the hand-off report is complete), the
+ * headline's ratio has returned and the rates have settled. Returns the simulated time to move the run to next, or null when `now` is
+ * that moment (also for a step with no event ahead, and once {@link SLIDE_WAIT_LIMIT} has passed).
+ */
+export function slideWait(eventAt: number | null, now: SlideMoment): number | null {
+  if (eventAt === null) return null;
+  const limit = eventAt + SLIDE_WAIT_LIMIT;
+  if (now.time >= limit - 1e-9) return null;
+  if (now.time < eventAt + SLIDE_AFTER_EVENT - 1e-9) return eventAt + SLIDE_AFTER_EVENT;
+  const { held, now: count } = now.handoff;
+  const moving = held.client !== null || held.server !== null || [count.client, count.server].some((c) => c.orphans > 0 || c.duplicates > 0);
+  if (moving) return Math.min(limit, now.time + 2);
+  if (now.ratioAt !== null && now.ratioAt > now.time + 1e-9) return Math.min(limit, now.ratioAt);
+  if (now.settling && now.settling.until > now.time + 1e-9) return Math.min(limit, now.settling.until);
+  return null;
+}

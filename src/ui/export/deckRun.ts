@@ -6,8 +6,10 @@
 import { zipSync } from 'fflate';
 import type { ShardScopeStore } from '../../state';
 import { resolveStep, storyById, type Story } from '../../stories';
+import { handoffOf } from '../../sim/report';
+import { stepEvents } from '../../stories/countdown';
 import { showStoryStep } from '../../stories/controller';
-import { buildDeck, deckFileName, type DeckOutcome, type DeckProgress } from './deck';
+import { buildDeck, deckFileName, slideWait, type DeckOutcome, type DeckProgress } from './deck';
 import { nextFrame } from './slices';
 import { canvasPng, renderSlide, renderTight, slideParts, SLIDE_HD, stageSettled, withStage, type SlideSize } from './slide';
 
@@ -27,6 +29,17 @@ export async function showStepForSlide(store: ShardScopeStore, story: Story, n: 
     if (s.story?.id === story.id && s.story.step === n && !s.sim.busy && s.sim.replayingTo === null && t >= r.time - 0.01) break;
     if (performance.now() - start > STEP_TIMEOUT_MS) break;
     await nextFrame();
+  }
+  // A step that counts down to an event is drawn after it, once what it narrates has happened.
+  const event = stepEvents(r.params).find((e) => e.at > r.time + 1e-9)?.at ?? null;
+  for (let moves = 0; moves < 200 && performance.now() - start <= STEP_TIMEOUT_MS; moves++) {
+    const snap = store.getState().sim.snapshot;
+    const to = snap ? slideWait(event, { ...snap, ratioAt: handoffOf(snap)?.ratioAt ?? null }) : null;
+    if (to === null) break;
+    store.getState().seekTo(to);
+    await store.getState().idle();
+    // The seek lands once the run has replayed to it (a seek asked while one is applied waits).
+    while ((store.getState().sim.snapshot?.time ?? 0) < to - 0.01 && performance.now() - start <= STEP_TIMEOUT_MS) await nextFrame();
   }
   await stageSettled(store);
 }
