@@ -70,3 +70,50 @@ describe('npm run sim -- --import FILE', () => {
     expect(yaml.stderr).toMatch(/^error: --import watch-truncated\.json:527:28: Not valid JSON at line 527, column 28: expected a closing quote/);
   });
 });
+
+describe('npm run sim -- --import on a watch stream: the replay', () => {
+  // First principles: FNV-1a 64 of the uid, replica i of N owns [floor(i·2^64/N), floor((i+1)·2^64/N)).
+  const fnv = (s: string): bigint => {
+    let h = 0xcbf29ce484222325n;
+    for (const b of Buffer.from(s, 'utf8')) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+    return h;
+  };
+  const owner = (h: bigint, n: number): number => [...Array(n).keys()].find((i) => h >= (BigInt(i) << 64n) / BigInt(n) && h < (BigInt(i + 1) << 64n) / BigInt(n))!;
+
+  it('prints measured events and bytes per replica in both modes, and the ratio, from the stream’s own sizes', () => {
+    const lines = readFixture('watch-replay.json').split('\n').filter((l) => l !== '');
+    const events = lines.map((l) => JSON.parse(l) as { type: string; object: { metadata: { uid?: string } } });
+    const total = lines.reduce((a, l) => a + Buffer.byteLength(l), 0);
+    const want = [0, 0, 0];
+    events.forEach((e, i) => {
+      const b = Buffer.byteLength(lines[i]!);
+      if (e.type === 'BOOKMARK') for (let r = 0; r < 3; r++) want[r]! += b;
+      else want[owner(fnv(e.object.metadata.uid!), 3)]! += b;
+    });
+    const r = runCli(['--import', 'watch-replay.json', '--replicas', '3', '--seconds', '1', '--json'], readFixture);
+    expect(r.code).toBe(0);
+    const body = JSON.parse(r.stdout) as { replay: { events: number; bytes: number; ratio: number; types: Record<string, number>; replicas: { client: { bytes: number; events: number }; server: { bytes: number } }[] } };
+    expect(body.replay.events).toBe(30);
+    expect(body.replay.bytes).toBe(total);
+    expect(body.replay.types).toEqual({ ADDED: 21, MODIFIED: 5, DELETED: 2, BOOKMARK: 2 });
+    expect(body.replay.replicas.map((x) => x.server.bytes)).toEqual(want);
+    expect(body.replay.replicas.map((x) => x.client.bytes)).toEqual([total, total, total]);
+    expect(body.replay.ratio).toBeCloseTo(want.reduce((a, b) => a + b, 0) / (3 * total), 12);
+    const text = runCli(['--import', 'watch-replay.json', '--replicas', '3', '--seconds', '1'], readFixture).stdout;
+    expect(text).toMatch(/^replay of the imported watch stream \(30 events over 70 s: 21 ADDED, 5 MODIFIED, 2 DELETED, 2 BOOKMARK; 21 in the initial state at t = 0; times from the objects’ timestamps\)$/m);
+    const row = (i: number) => new RegExp(`^replica ${i} +30 +${total.toLocaleString('en-US')} +\\d+ +${want[i]!.toLocaleString('en-US')} +${(want[i]! / total).toFixed(2)}x$`, 'm');
+    for (let i = 0; i < 3; i++) expect(text).toMatch(row(i));
+    expect(text).toMatch(new RegExp(`^all replicas +90 +${(3 * total).toLocaleString('en-US')} +\\d+ +${want.reduce((a, b) => a + b, 0).toLocaleString('en-US')} `, 'm'));
+    expect(runCli(['--import', 'watch-replay.json', '--seconds', '1', '--lang', 'zh-CN'], readFixture).stdout).toMatch(/^导入的 watch 流回放（30 个事件，历时 70 秒/m);
+  });
+
+  it('every stream fixture is replayed; a list is not a stream and prints no replay', () => {
+    for (const [file, events] of [['watch-events.json', 16], ['watch-objects.json', 16], ['watch-replay.json', 30]] as const) {
+      const body = JSON.parse(runCli(['--import', file, '--seconds', '1', '--json'], readFixture).stdout) as { replay?: { events: number } };
+      expect(body.replay?.events, file).toBe(events);
+    }
+    const list = runCli(['--import', 'pods-kind.json', '--seconds', '1'], readFixture).stdout;
+    expect(list).not.toMatch(/replay/);
+    expect(JSON.parse(runCli(['--import', 'pods-kind.json', '--seconds', '1', '--json'], readFixture).stdout)).not.toHaveProperty('replay');
+  });
+});
