@@ -104,7 +104,7 @@ describe('npm run sim -- --import on a watch stream: the replay', () => {
     const row = (i: number) => new RegExp(`^replica ${i} +30 +${total.toLocaleString('en-US')} +\\d+ +${want[i]!.toLocaleString('en-US')} +${(want[i]! / total).toFixed(2)}x$`, 'm');
     for (let i = 0; i < 3; i++) expect(text).toMatch(row(i));
     expect(text).toMatch(new RegExp(`^all replicas +90 +${(3 * total).toLocaleString('en-US')} +\\d+ +${want.reduce((a, b) => a + b, 0).toLocaleString('en-US')} `, 'm'));
-    expect(runCli(['--import', 'watch-replay.json', '--seconds', '1', '--lang', 'zh-CN'], readFixture).stdout).toMatch(/^导入的 watch 流回放（30 个事件，历时 70 秒/m);
+    expect(runCli(['--import', 'watch-replay.json', '--seconds', '1', '--lang', 'zh-CN'], readFixture).stdout).toMatch(/^导入的 Watch 事件流的回放（30 个事件，历时 70 秒/m);
   });
 
   it('every stream fixture is replayed; a list is not a stream and prints no replay', () => {

@@ -239,6 +239,11 @@ export function ImportDialog() {
           <button type="button" className="button" onClick={() => a.setImportOpen(false)}>
             {t('import.close')}
           </button>
+          {summary && summary.objects > 0 && summary.streamEvents > 0 ? (
+            <button type="button" className="button" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => a.setReplay(true)}>
+              {t('replay.offer')}
+            </button>
+          ) : null}
           <button type="button" className="button button--primary" data-testid="import-confirm" disabled={!summary || summary.objects === 0} onClick={() => a.confirmImport()}>
             {t('import.confirm', { count: f.digits(summary?.objects ?? 0) })}
           </button>
@@ -263,6 +268,11 @@ export function ImportStatus() {
         <span title={t('import.hideNamesTitle')}>
           <Toggle name="hide-names-bar" label={t('import.hideNames')} checked={hide} onChange={(v) => store.getState().setHideNames(v)} />
         </span>
+        {imported.streamEvents > 0 && !imported.replay ? (
+          <button type="button" className="button button--small" data-testid="import-status-replay" onClick={() => store.getState().setReplay(true)}>
+            {t('replay.offer')}
+          </button>
+        ) : null}
         <button type="button" className="button button--small" data-testid="import-drop-cluster" onClick={() => store.getState().dropImport()}>
           {t('import.drop2')}
         </button>
