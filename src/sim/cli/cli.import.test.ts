@@ -44,6 +44,7 @@ describe('npm run sim -- --import FILE', () => {
       ['pods.yaml', 'yaml', 32],
       ['watch-events.json', 'watch-events', 12],
       ['watch-objects.json', 'json-objects', 13],
+      ['watch-replay.json', 'watch-events', 19],
       ['pods-columns.txt', 'columns', 32],
       ['pods-columns-no-headers.txt', 'columns-no-headers', 32],
       ['mixed-kinds.json', 'json-list', 16],
@@ -52,19 +53,29 @@ describe('npm run sim -- --import FILE', () => {
     for (const [file, format, objects] of cases) {
       const r = runCli(['--import', file, '--seconds', '1', '--json'], readFixture);
       expect(r.code, file).toBe(0);
-      const body = JSON.parse(r.stdout) as { imported: { format: string; objects: number }; livePods: number; modes: { client: { replicas: unknown[] }; server: { replicas: unknown[] } } };
+      const body = JSON.parse(r.stdout) as { imported: { format: string; objects: number }; livePods: number; modes: { client: { replicas: { watchBytesPerSec: number }[] }; server: { replicas: { watchBytesPerSec: number }[] } } };
       expect(body.imported.format, file).toBe(format);
       expect(body.imported.objects, file).toBe(objects);
-      expect(body.modes.server, file).toBeTruthy();
+      // Both modes, every replica (4 by default), with their figures.
+      for (const mode of [body.modes.client, body.modes.server]) {
+        expect(mode.replicas.length, file).toBe(4);
+        for (const x of mode.replicas) expect(Number.isFinite(x.watchBytesPerSec), file).toBe(true);
+      }
       const text = runCli(['--import', file, '--seconds', '1'], readFixture);
       expect(text.stdout, file).toMatch(new RegExp(`^imported ${objects} objects from ${file.replace('.', '\\.')}: `));
-      expect(text.stdout, file).toMatch(/server-side/);
+      expect(text.stdout, file).toMatch(/^ +client-side +server-side +server\/client$/m);
+      expect(text.stdout, file).toMatch(/^replica 0 watch bytes received /m);
     }
     for (const size of ['file', 'compact']) {
       const r = runCli(['--import', 'pods-kind.json', '--import-size', size, '--seconds', '1', '--json'], readFixture);
       expect((JSON.parse(r.stdout) as { imported: { sizes: string } }).imported.sizes).toBe(size);
     }
     expect(runCli(['--import', 'pods-columns.txt', '--seconds', '1'], readFixture).stdout).toMatch(/sizes drawn from the model \(custom-columns carry no object\)/);
+    // Malformed YAML: refused with its place, as the yaml package reports it.
+    const badYaml = runCli(['--import', 'bad.yaml'], () => 'apiVersion: v1\nitems:\n- metadata:\n    name: a\n    uid: 0a0a0a0a-0000-4000-8000-000000000001\n  kind: Pod\n- metadata: {name: b, uid: "x\n');
+    expect(badYaml.code).toBe(2);
+    expect(badYaml.stdout).toBe('');
+    expect(badYaml.stderr).toMatch(/^error: --import bad\.yaml:8:1: Not valid YAML at line 8, column 1: .*\(1 objects were read before it\)/);
     const yaml = runCli(['--import', 'watch-truncated.json'], readFixture);
     expect(yaml.code).toBe(2);
     expect(yaml.stderr).toMatch(/^error: --import watch-truncated\.json:527:28: Not valid JSON at line 527, column 28: expected a closing quote/);
