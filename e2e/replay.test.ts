@@ -105,6 +105,15 @@ describe('replaying an imported watch stream (issue 20)', () => {
     const ratio = want.bytes.reduce((a, b) => a + b, 0) / (4 * want.total);
     assert.equal(await page.getByTestId('replay-ratio').textContent(), `${ratio.toFixed(2)}×`);
     assert.equal(await page.getByTestId('replay-progress').getAttribute('data-events'), '30');
+    // Each replica's card shows its own line of the replay.
+    const cards = page.getByTestId('card-replay');
+    assert.equal(await cards.count(), 4);
+    for (let i = 0; i < 4; i++) {
+      assert.equal(Number(await cards.nth(i).getAttribute('data-server-bytes')), want.bytes[i]);
+      assert.equal(Number(await cards.nth(i).getAttribute('data-client-bytes')), want.total);
+    }
+    await page.getByTestId('replica-card').first().screenshot({ path: join(tmpdir(), 'shardscope-replay-card.png') });
+    assert.match((await cards.first().textContent()) ?? '', /^Replay of the imported stream: server-side .* \(\d+ events\), client-side .* \(30 events\), \d\.\d\d×$/);
     await page.screenshot({ path: join(tmpdir(), 'shardscope-replay-end.png') });
 
     // Another replica count: the stream is replayed again for the new layout.
@@ -121,6 +130,7 @@ describe('replaying an imported watch stream (issue 20)', () => {
     // Hidden, and offered again from the import's bar.
     await page.getByTestId('replay-close').click();
     await page.getByTestId('replay-panel').waitFor({ state: 'detached' });
+    assert.equal(await page.getByTestId('card-replay').count(), 0);
     await page.getByTestId('import-status-replay').click();
     await page.getByTestId('replay-row-0').waitFor();
     assert.deepEqual(watch.pageErrors, []);

@@ -53,6 +53,8 @@ export const en = {
   'replay.all': 'All replicas',
   'replay.noStream': 'no stream: {message}',
   'replay.unfiltered': 'gate off at its API server: the whole stream',
+  'replay.cardTitle': 'Replay of the imported stream:',
+  'replay.cardLine': 'server-side {server} ({serverEvents} events), client-side {client} ({clientEvents} events), {ratio}',
   'replay.note': 'Client-side, every replica receives every event. Server-side, a replica receives the events whose object hash falls in its ranges, and every BOOKMARK (bookmarks skip the shard filter).',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',

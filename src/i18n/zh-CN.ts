@@ -41,6 +41,8 @@ export const zhCN = {
   'replay.all': '所有副本',
   'replay.noStream': '没有事件流：{message}',
   'replay.unfiltered': '其 API 服务器门控关闭：收到整个事件流',
+  'replay.cardTitle': '导入事件流的回放：',
+  'replay.cardLine': '服务端分片 {server}（{serverEvents} 个事件），客户端分片 {client}（{clientEvents} 个事件），{ratio}',
   'replay.note': '客户端分片时，每个副本都收到每个事件。服务端分片时，副本只收到对象哈希落在其范围内的事件，外加每个 BOOKMARK（BOOKMARK 不经过分片过滤）。',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': '负责副本查询、均衡范围、代码',

@@ -10,6 +10,7 @@ import { useShardScope, useShardScopeStore } from '../../state';
 import { replaySampleAt, type ReplayReport } from '../../sim';
 import { Segmented } from '../controls/Segmented';
 import { useFormat, useT } from '../i18n';
+import { publishReplay } from './replayBus';
 import './import.css';
 
 type Speed = '1' | '10' | '100' | 'max';
@@ -112,6 +113,13 @@ export function ReplayPanel() {
     return () => cancelAnimationFrame(frame);
   }, [playing, speed, report]);
 
+  const k = report ? replaySampleAt(report, time) : 0;
+  // The replica cards show their own line of what this panel shows.
+  useEffect(() => {
+    publishReplay(store, on && report ? { report, sample: k } : null);
+  }, [store, on, report, k]);
+  useEffect(() => () => publishReplay(store, null), [store]);
+
   if (!on) return null;
   const close = () => store.getState().setReplay(false);
   if (!report) {
@@ -121,7 +129,6 @@ export function ReplayPanel() {
       </div>
     );
   }
-  const k = replaySampleAt(report, time);
   const at = replayFiguresAt(report, k);
   const max = Math.max(1, at.total.client.bytes / report.replicas);
   const ended = time >= report.duration;
