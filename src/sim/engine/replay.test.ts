@@ -110,6 +110,43 @@ describe('a watch stream replayed through both modes', () => {
     expect(r.types.BOOKMARK).toBe(2);
   });
 
+  it('overlapping ranges, gaps and several ranges per replica: each event to every replica whose ranges hold its hash, once', () => {
+    const s = streamOf(fixture('watch-replay.json'));
+    const sel = (rs: [string, string][]) => ({ kind: 'text' as const, text: rs.map(([a, b]) => `shardRange(object.metadata.uid, '${a}', '${b}')`).join(' || ') });
+    const layout: [string, string][][] = [
+      [['0x0000000000000000', '0x8000000000000000']],
+      [['0x4000000000000000', '0xc000000000000000']],
+      [['0xe000000000000000', '0x10000000000000000'], ['0x1000000000000000', '0x5000000000000000'], ['0x4000000000000000', '0x6000000000000000']],
+    ];
+    const r = replayStream(s, params({ replicas: { count: 3, selectors: layout.map(sel) } }));
+    const want = [0, 0, 0];
+    events.forEach((e, i) => {
+      layout.forEach((rs, rep) => {
+        const h = e.type === 'BOOKMARK' ? null : fnv(e.object.metadata.uid!);
+        if (h === null || rs.some(([a, b]) => h >= BigInt(a) && h < BigInt(b))) want[rep]! += bytes[i]!;
+      });
+    });
+    expect(r.server.map((x) => x.bytes)).toEqual(want);
+    // Some object falls in the gap [0xc…, 0xe…) and reaches nobody; some in the overlap reaches two.
+    const owners = events.filter((e) => e.type !== 'BOOKMARK').map((e) => layout.filter((rs) => rs.some(([a, b]) => fnv(e.object.metadata.uid!) >= BigInt(a) && fnv(e.object.metadata.uid!) < BigInt(b))).length);
+    expect(owners).toContain(0);
+    expect(owners).toContain(2);
+  });
+
+  it('a hash exactly at a bound belongs to the range it starts (start <= hash < end), down to the low 32 bits', () => {
+    const hashes: [number, number][] = [[0x40000000, 4], [0x40000000, 5], [0x40000000, 6], [0x3fffffff, 0xffffffff], [0, 0], [0xffffffff, 0xffffffff]];
+    const k = hashes.length;
+    const stream: WatchStream = {
+      length: k, type: new Uint8Array(k), bytes: Float64Array.from(hashes, (_, i) => 10 ** i), time: new Float64Array(k), rv: new Float64Array(k),
+      uidHi: Uint32Array.from(hashes, (h) => h[0]), uidLo: Uint32Array.from(hashes, (h) => h[1]), nsHi: new Uint32Array(k), nsLo: new Uint32Array(k),
+      uid: [], namespace: [], name: [], initial: k, timing: 'none', inferredTypes: false, errors: 0, dropped: 0,
+    };
+    const text = (a: string, b: string) => ({ kind: 'text' as const, text: `shardRange(object.metadata.uid, '${a}', '${b}')` });
+    const r = replayStream(stream, params({ replicas: { count: 2, selectors: [text('0x0000000000000000', '0x4000000000000005'), text('0x4000000000000005', '0x10000000000000000')] } }));
+    // Bytes 10^i mark which events each replica got: 0 (lo 4), 3 and 4 to the first; 1 (lo 5), 2 and 5 to the second.
+    expect(r.server.map((x) => x.bytes)).toEqual([1 + 1000 + 10000, 10 + 100 + 100000]);
+  });
+
   it('a rejected selector gets no stream (HTTP 500); a gate-off API server or an empty selector sends everything', () => {
     const s = streamOf(fixture('watch-replay.json'));
     const total = bytes.reduce((a, b) => a + b, 0);

@@ -16,7 +16,7 @@
  * The figures over time are exact prefix sums: at each sample time, the events whose stream
  * time is at most that time. Pure: no DOM, no clock.
  */
-import type { ShardKey } from '../../core/sharding';
+import { hexToParts, type ShardKey } from '../../core/sharding';
 import { resolveSelector } from '../client';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, type WatchStream } from '../cluster';
 import type { SimParams } from '../params';
@@ -79,6 +79,61 @@ export interface ReplayReport {
   readonly timeline: ReplayTimeline;
 }
 
+/**
+ * Who owns each stretch of one key's hash space: the sorted bounds of every range (as 32-bit
+ * halves; a valid bound has 16 hex digits or is 2^64, so numeric order is the apiserver's
+ * `HexLess` order) and, from each bound to the next, the replicas whose ranges cover it.
+ */
+interface Segments {
+  readonly hi: Float64Array;
+  readonly lo: Float64Array;
+  readonly owners: readonly (readonly number[])[];
+}
+
+function segmentsOf(ranges: readonly { readonly replica: number; readonly start: string; readonly end: string }[], replicas: number): Segments {
+  const at = new Map<string, { hi: number; lo: number; starts: number[]; ends: number[] }>();
+  const point = (hex: string) => {
+    let p = at.get(hex);
+    if (!p) {
+      const h = hexToParts(hex);
+      p = { hi: h.hi, lo: h.lo, starts: [], ends: [] };
+      at.set(hex, p);
+    }
+    return p;
+  };
+  for (const r of ranges) {
+    point(r.start).starts.push(r.replica);
+    point(r.end).ends.push(r.replica);
+  }
+  const points = [...at.values()].sort((a, b) => a.hi - b.hi || a.lo - b.lo);
+  const cover = new Int32Array(replicas);
+  const owners: number[][] = [];
+  for (const p of points) {
+    for (const r of p.ends) cover[r]!--;
+    for (const r of p.starts) cover[r]!++;
+    const here: number[] = [];
+    for (let r = 0; r < replicas; r++) if (cover[r]! > 0) here.push(r);
+    owners.push(here);
+  }
+  return { hi: Float64Array.from(points, (p) => p.hi), lo: Float64Array.from(points, (p) => p.lo), owners };
+}
+
+const NOBODY: readonly number[] = [];
+
+/** The replicas whose ranges hold the hash (hi, lo). */
+function ownersOf(seg: Segments, hi: number, lo: number): readonly number[] {
+  // The last bound at or below the hash.
+  let a = 0;
+  let b = seg.hi.length - 1;
+  if (b < 0 || hi < seg.hi[0]! || (hi === seg.hi[0]! && lo < seg.lo[0]!)) return NOBODY;
+  while (a < b) {
+    const m = (a + b + 1) >> 1;
+    if (seg.hi[m]! < hi || (seg.hi[m] === hi && seg.lo[m]! <= lo)) a = m;
+    else b = m - 1;
+  }
+  return seg.owners[a]!;
+}
+
 /** Replays `stream` through both modes for the replicas and selectors of `params`. */
 export function replayStream(stream: WatchStream, params: SimParams): ReplayReport {
   const n = params.replicas.count;
@@ -93,8 +148,12 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
   const serverEvents = new Float64Array(k * n);
   const serverBytes = new Float64Array(k * n);
 
-  type Route = { all: boolean; none: boolean; key: ShardKey; matches: (hi: number, lo: number) => boolean; selector: string | null; error: string | null; unfiltered: boolean };
+  type Route = { all: boolean; none: boolean; selector: string | null; error: string | null; unfiltered: boolean };
   const routes: Route[] = [];
+  // Replicas that get every event, those with a stream at all, and the filtered ones' ranges by key.
+  const everything: number[] = [];
+  const streaming: number[] = [];
+  const ranges: Record<ShardKey, { replica: number; start: string; end: string }[]> = { 'object.metadata.uid': [], 'object.metadata.namespace': [] };
   for (let r = 0; r < n; r++) {
     const sel = resolveSelector(params.replicas.selectors[r], r, n, params.replicas.key);
     const server = params.replicas.apiServerOf[r] ?? r % params.apiServers.count;
@@ -103,8 +162,14 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
     const unfiltered = !gate;
     const none = gate && sel.text !== null && local === null;
     const all = unfiltered || sel.text === null || local === null || local.empty();
-    routes.push({ all, none, key: sel.key, matches: local ? (hi, lo) => local.matchesHash(hi, lo) : () => true, selector: sel.text, error: none ? sel.localError : null, unfiltered });
+    routes.push({ all, none, selector: sel.text, error: none ? sel.localError : null, unfiltered });
+    if (none) continue;
+    streaming.push(r);
+    if (all) everything.push(r);
+    else for (const q of local!.requirements) ranges[q.key].push({ replica: r, start: q.start, end: q.end });
   }
+  const uidSegments = ranges['object.metadata.uid'].length > 0 ? segmentsOf(ranges['object.metadata.uid'], n) : null;
+  const nsSegments = ranges['object.metadata.namespace'].length > 0 ? segmentsOf(ranges['object.metadata.namespace'], n) : null;
 
   const ev = new Float64Array(n);
   const by = new Float64Array(n);
@@ -134,18 +199,27 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
     else if (type === EV_MODIFIED) types.MODIFIED++;
     else if (type === EV_DELETED) types.DELETED++;
     else if (type === EV_BOOKMARK) types.BOOKMARK++;
-    for (let r = 0; r < n; r++) {
-      const route = routes[r]!;
-      if (route.none) continue;
-      let sent = route.all || type === EV_BOOKMARK;
-      if (!sent) sent = route.key === 'object.metadata.namespace' ? route.matches(stream.nsHi[i]!, stream.nsLo[i]!) : route.matches(stream.uidHi[i]!, stream.uidLo[i]!);
-      if (!sent) continue;
-      ev[r]!++;
-      by[r]! += bytes;
-      if (type === EV_BOOKMARK) {
+    if (type === EV_BOOKMARK) {
+      // Bookmarks skip the shard filter: every replica with a stream gets each one.
+      for (const r of streaming) {
+        ev[r]!++;
+        by[r]! += bytes;
         bm[r]!++;
         bmBytes[r]! += bytes;
       }
+      continue;
+    }
+    for (const r of everything) {
+      ev[r]!++;
+      by[r]! += bytes;
+    }
+    if (uidSegments) for (const r of ownersOf(uidSegments, stream.uidHi[i]!, stream.uidLo[i]!)) {
+      ev[r]!++;
+      by[r]! += bytes;
+    }
+    if (nsSegments) for (const r of ownersOf(nsSegments, stream.nsHi[i]!, stream.nsLo[i]!)) {
+      ev[r]!++;
+      by[r]! += bytes;
     }
   }
   flush(Infinity);
