@@ -191,7 +191,15 @@ export function ImportDialog() {
         {summary ? (
           <dl className="import__summary" data-testid="import-summary">
             <dt>{t('import.format')}</dt>
-            <dd data-testid="import-format" data-format={summary.format ?? ''}>{summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}</dd>
+            <dd data-testid="import-format" data-format={summary.format ?? ''}>
+              {summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}
+              {/* Issue 20: a stream can be replayed (this confirms the import too). */}
+              {summary.objects > 0 && summary.streamEvents > 0 ? (
+                <button type="button" className="button button--small import__replay" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => a.setReplay(true)}>
+                  {t('replay.offer')}
+                </button>
+              ) : null}
+            </dd>
             <dt>{t('import.objects')}</dt>
             <dd data-testid="import-count">{f.digits(summary.objects)}</dd>
             <dt>{t('import.kinds')}</dt>
@@ -239,11 +247,6 @@ export function ImportDialog() {
           <button type="button" className="button" onClick={() => a.setImportOpen(false)}>
             {t('import.close')}
           </button>
-          {summary && summary.objects > 0 && summary.streamEvents > 0 ? (
-            <button type="button" className="button" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => a.setReplay(true)}>
-              {t('replay.offer')}
-            </button>
-          ) : null}
           <button type="button" className="button button--primary" data-testid="import-confirm" disabled={!summary || summary.objects === 0} onClick={() => a.confirmImport()}>
             {t('import.confirm', { count: f.digits(summary?.objects ?? 0) })}
           </button>
