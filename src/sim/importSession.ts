@@ -6,7 +6,7 @@
  * summary, and the model takes the objects when the import is confirmed. Nothing is sent
  * anywhere else. No DOM types: a file is anything with `size` and `slice(...).arrayBuffer()`.
  */
-import { ImportReader, hideNames, pseudonym, type ImportFormat, type ImportError, type ImportedObject, type RejectedItem, type SizeBasis, type WatchEventCounts } from './cluster';
+import { ImportReader, hideNames, pseudonym, type ImportFormat, type ImportError, type ImportedObject, type RejectedItem, type SizeBasis, type WatchEventCounts, type WatchStream } from './cluster';
 
 /** What the session reads: a file (Blob) or pasted text. */
 export type ImportSource = string | { readonly size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } };
@@ -28,6 +28,8 @@ export interface ImportSummary {
   readonly rejectedCount: number;
   readonly error: ImportError | null;
   readonly events: WatchEventCounts | null;
+  /** Events kept to replay (a watch stream, or bare objects one after another); 0: nothing to replay. */
+  readonly streamEvents: number;
   /** Characters (file: bytes) read. */
   readonly read: number;
 }
@@ -65,6 +67,7 @@ function summaryOf(r: ReturnType<ImportReader['finish']>, read: number): ImportS
     rejectedCount: r.rejected.length,
     error: r.error,
     events: r.events,
+    streamEvents: r.stream?.length ?? 0,
     read,
   };
 }
@@ -81,6 +84,9 @@ export class ImportSession {
   private running: { id: number; cancelled: boolean } | null = null;
   /** The objects of the last finished read, until confirmed or replaced. */
   private pending: readonly ImportedObject[] | null = null;
+  private pendingStream: WatchStream | null = null;
+  /** The confirmed import's watch stream (issue 20: replayed), or null. */
+  stream: WatchStream | null = null;
   /** The confirmed import the model is built from. */
   current: readonly ImportedObject[] | null = null;
 
@@ -92,6 +98,7 @@ export class ImportSession {
     const run = { id, cancelled: false };
     this.running = run;
     this.pending = null;
+    this.pendingStream = null;
     const reader = new ImportReader({ size });
     const total = typeof source === 'string' ? source.length : source.size;
     let read = 0;
@@ -114,6 +121,7 @@ export class ImportSession {
       if (typeof source !== 'string') reader.push(decoder.decode());
       const report = reader.finish();
       this.pending = report.objects;
+      this.pendingStream = report.stream;
       emit({ kind: 'done', id, summary: summaryOf(report, read) });
     } catch (e) {
       emit({ kind: 'done', id, summary: { ...summaryOf(reader.finish(), read), error: { message: `The file could not be read: ${e instanceof Error ? e.message : String(e)}` } } });
@@ -134,9 +142,14 @@ export class ImportSession {
   objectsFor(use: 'confirm' | 'keep' | 'drop', hidden: boolean): readonly ImportedObject[] | undefined {
     if (use === 'confirm' && this.pending) {
       this.real = this.pending;
+      this.stream = this.pendingStream;
       this.pending = null;
+      this.pendingStream = null;
     }
-    if (use === 'drop') this.real = null;
+    if (use === 'drop') {
+      this.real = null;
+      this.stream = null;
+    }
     this.current = this.real && hidden ? hideNames(this.real) : this.real;
     return this.current ?? undefined;
   }

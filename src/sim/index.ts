@@ -21,7 +21,8 @@ export type { ClientKind, InitialList, SimParams, SimParamsInput, DeepPartial, C
 export type { ValidationResult } from './params';
 export { OWNER_NONE, OWNER_MANY } from './engine';
 export type { Simulation } from './engine';
-export type { BalanceReport, FoundObjects } from './engine';
+export type { BalanceReport, FoundObjects, ReplayReport, ReplayReplica, ReplayTimeline } from './engine';
+export { replaySampleAt } from './engine';
 export type { SimSnapshot, ModeSnapshot, ModeSeries, ModeTotals, ReplicaStats, ReplicaCounters, ReplicaMemory, StyleMemory, ReplicaRates, ApiServerStats, OwnershipAudit, SettlingInfo, ClusterSummary, ChurnSummary } from './report';
 export type { ReplicaFiltering } from './client';
 export type { RangeView } from './client';

@@ -53,8 +53,9 @@ function need(state: WorkerState): Simulation {
 function commandTable(state: WorkerState): WorkerCommands {
   return {
     create: (input, options) => {
-      const imported = (state.imports ??= new ImportSession()).objectsFor(options?.import ?? 'drop', options?.hideNames === true);
-      state.sim = createSimulation(input ?? {}, imported ? { imported } : {});
+      const session = (state.imports ??= new ImportSession());
+      const imported = session.objectsFor(options?.import ?? 'drop', options?.hideNames === true);
+      state.sim = createSimulation(input ?? {}, imported ? { imported, stream: session.stream } : {});
       return state.sim.snapshot();
     },
     step: (seconds) => {
@@ -82,6 +83,7 @@ function commandTable(state: WorkerState): WorkerCommands {
     objectJson: (uid) => need(state).objectJson(uid),
     findObjects: (text, limit) => need(state).findObjects(text, limit),
     balance: (measure, n) => need(state).balance(measure, n),
+    streamReplay: () => need(state).streamReplay(),
     recount: (ranges) => need(state).recount(ranges),
     reshard: (strategy, from, to) => need(state).reshard(strategy, from, to),
   };

@@ -27,6 +27,7 @@ type SimulationQueries = Pick<
   | 'objectJson'
   | 'findObjects'
   | 'balance'
+  | 'streamReplay'
   | 'recount'
   | 'reshard'
 >;
@@ -103,6 +104,7 @@ export const WORKER_COMMANDS: readonly WorkerCommand[] = [
   'objectJson',
   'findObjects',
   'balance',
+  'streamReplay',
   'recount',
   'reshard',
 ];

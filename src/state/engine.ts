@@ -21,7 +21,7 @@ import type {
   CreateOptions,
   ImportChannel,
 } from '../sim';
-import type { BalanceReport, FoundObjects } from '../sim';
+import type { BalanceReport, FoundObjects, ReplayReport } from '../sim';
 import type { BalanceMeasure } from '../sim/time';
 
 /** The model's commands the engine uses (a subset of the worker protocol's client). */
@@ -41,6 +41,8 @@ export const ENGINE_COMMANDS = [
   // issue 20: owner lookup and balanced ranges
   'findObjects',
   'balance',
+  // issue 20: the imported watch stream replayed through both modes
+  'streamReplay',
 ] as const;
 
 /** A promise-based client of the model: the worker protocol's, or the model on this thread. */
@@ -104,6 +106,8 @@ export interface SimEngine {
   findObjects(text: string, limit: number): Promise<FoundObjects>;
   /** Issue 20: balanced ranges on the run's shard key, next to equal ranges. */
   balance(measure: BalanceMeasure, n: number): Promise<BalanceReport>;
+  /** Issue 20: the imported watch stream replayed for the current replicas and selectors (null: none). */
+  streamReplay(): Promise<ReplayReport | null>;
   dispose(): void;
 }
 
@@ -173,6 +177,7 @@ export function createClientEngine(
     metricsText: (mode, apiServer) => guard(client.metricsText(mode, apiServer)),
     findObjects: (text, limit) => guard(client.findObjects(text, limit)),
     balance: (measure, n) => guard(client.balance(measure, n)),
+    streamReplay: () => guard(client.streamReplay()),
     dispose: () => onDispose?.(),
   };
 }

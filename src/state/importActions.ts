@@ -81,7 +81,7 @@ export function importActions(ctx: {
       data.importSource = null;
       set((st) => ({
         params: { ...st.params, objects: summary.objects, namespaces: Math.min(LIMITS.namespaces.max, Math.max(1, summary.namespaces)), imported: summary.objects },
-        imported: { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null },
+        imported: { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null, streamEvents: summary.streamEvents, replay: false },
         importer: { ...initialImportSlice(), size: s.size },
         playing: false,
       }));
@@ -96,6 +96,13 @@ export function importActions(ctx: {
         return { params, imported: null };
       });
       engine.scheduleApply(0, true);
+    },
+    setReplay: (on) => {
+      const s = get().importer;
+      if (on && s.phase === 'review' && (s.summary?.streamEvents ?? 0) > 0) ctx.get().confirmImport();
+      const imported = get().imported;
+      if (!imported || imported.streamEvents === 0 || imported.replay === on) return;
+      set({ imported: { ...imported, replay: on } });
     },
     setHideNames: (hide) => {
       if (get().hideNames === hide) return;

@@ -83,5 +83,6 @@ export function pacedClient(client: EngineClient, yieldTask: () => Promise<void>
     reshard: (...a) => inTurn(() => client.reshard(...a)),
     findObjects: (...a) => inTurn(() => client.findObjects(...a)),
     balance: (...a) => inTurn(() => client.balance(...a)),
+    streamReplay: () => inTurn(() => client.streamReplay()),
   };
 }

@@ -228,6 +228,10 @@ export interface ImportedInfo {
   readonly name: string;
   readonly sizes: SizeBasis | 'model';
   readonly events: boolean;
+  /** Events kept to replay (0: not a stream). */
+  readonly streamEvents: number;
+  /** The replay of the stream is shown (the bandwidth panel). */
+  readonly replay: boolean;
 }
 
 export interface ImportActions {
@@ -242,6 +246,8 @@ export interface ImportActions {
   /** Back to a generated cluster. */
   dropImport(): void;
   setHideNames(hide: boolean): void;
+  /** Issue 20: replays the imported watch stream (confirming the read under review first); false hides the replay. */
+  setReplay(on: boolean): void;
 }
 
 export type ShardScopeStore = StoreApi<ShardScopeState> & { readonly data: SimData };

@@ -135,6 +135,7 @@ export function createBrowserEngine(options: BrowserEngineOptions = {}): SimEngi
     metricsText: (mode, apiServer) => inner.metricsText(mode, apiServer),
     findObjects: (text, limit) => inner.findObjects(text, limit),
     balance: (measure, n) => inner.balance(measure, n),
+    streamReplay: () => inner.streamReplay(),
     dispose: () => {
       stopListening();
       inner.dispose();

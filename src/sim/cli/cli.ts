@@ -18,6 +18,8 @@ import { int, modeReport, reshardReports, reshardTable, table } from './report';
 import { readScenarioFile } from './scenarioFile';
 import { stepWithProgress, type ProgressSink } from './progress';
 import { workBudgetError } from './budget';
+import { replayJson, replayTable } from './replay';
+import type { WatchStream } from '../cluster';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -125,7 +127,9 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
   // No step-back checkpoints: the command line never steps back, and copying the state every
   // few simulated seconds cost most of a long run's time and memory (issue 23, point 10).
   const started = progress?.now();
-  const sim = createSimulation(input, { checkpointBudgetBytes: 0, ...(imported ? { imported: imported.objects } : {}) });
+  const sim = createSimulation(input, { checkpointBudgetBytes: 0, ...(imported ? { imported: imported.objects, stream: imported.stream } : {}) });
+  // Issue 20: a watch stream is replayed through both modes for the run's replicas and selectors.
+  const replay = sim.streamReplay();
   stepWithProgress(sim, runSeconds, progress, started);
   const snap = sim.snapshot();
   const seconds = snap.time;
@@ -140,6 +144,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
       events: snap.churn.total,
       livePods: snap.cluster.live,
       ...(imported ? { imported: { file: args.importFile, format: imported.format, sizes: imported.sizes, objects: imported.objects.length, rejected: imported.rejected } } : {}),
+      ...(replay ? { replay: replayJson(replay) } : {}),
       refusedAdds: snap.churn.refusedAdds,
       meanEventBytes: snap.closedForm.meanEventBytes,
       modes: { client, server },
@@ -150,7 +155,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
     };
     return { code: 0, stdout: JSON.stringify(body, null, 2) + '\n', stderr: '' };
   }
-  const lead = imported ? `${imported.summary}\n\n` : '';
+  const lead = (imported ? `${imported.summary}\n\n` : '') + (replay ? `${replayTable(replay, args.lang)}\n` : '');
   return { code: 0, stdout: lead + table(snap, seconds, client, server, args.lang) + reshardTable(snap.handoff.reshards, args.lang), stderr: '' };
 }
 
@@ -165,7 +170,7 @@ function jsonVerdict(v: Verdict): Omit<Verdict, 'settlingSeconds'> {
 }
 
 type ImportedFile =
-  | { ok: true; objects: readonly ImportedObject[]; rejected: readonly RejectedItem[]; format: string; sizes: string; summary: string }
+  | { ok: true; objects: readonly ImportedObject[]; rejected: readonly RejectedItem[]; stream: WatchStream | null; format: string; sizes: string; summary: string }
   | { ok: false; message: string };
 
 /** Reads `--import FILE`: the objects, or a message with the file and the place it failed. */
@@ -186,7 +191,7 @@ function importFile(path: string, size: 'file' | 'compact', readFile: ReadFile):
   const left = r.rejected.map((x) => `\n  item ${x.index}${x.line !== undefined ? ` (line ${x.line})` : ''} left out: ${x.reason}`).join('');
   const kinds = r.kinds.map((k) => `${k.count} ${k.kind === '' ? 'objects of unnamed kind' : k.kind}`).join(', ');
   const sizes = r.sizes === 'model' ? 'sizes drawn from the model (custom-columns carry no object)' : r.sizes === 'file' ? 'sizes: bytes in the file' : 'sizes: compact JSON bytes';
-  const events = r.events ? `\n  watch events: ${r.events.ADDED} ADDED, ${r.events.MODIFIED} MODIFIED, ${r.events.DELETED} DELETED, ${r.events.BOOKMARK} BOOKMARK; the final state is imported (replaying the stream is not built)` : '';
+  const events = r.events ? `\n  watch events: ${r.events.ADDED} ADDED, ${r.events.MODIFIED} MODIFIED, ${r.events.DELETED} DELETED, ${r.events.BOOKMARK} BOOKMARK; the final state is imported, and the stream is replayed below` : '';
   const summary = `imported ${r.objects.length} objects from ${path}: ${FORMAT_NAMES[r.format!]}; ${kinds}; ${r.namespaces} namespaces${r.clusterScoped > 0 ? `, ${r.clusterScoped} cluster-scoped` : ''}; ${sizes}${events}${left}`;
-  return { ok: true, objects: r.objects, rejected: r.rejected, format: r.format!, sizes: r.sizes, summary };
+  return { ok: true, objects: r.objects, rejected: r.rejected, stream: r.stream, format: r.format!, sizes: r.sizes, summary };
 }

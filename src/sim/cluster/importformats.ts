@@ -17,6 +17,7 @@ import type { ImportError, ImportedObject, RejectedItem } from './import';
 import { JsonSyntaxError, lineColumn, type JsonValue } from './importjson';
 import { JsonStreamScanner, contextAround, utf8Length, type ScannedValue } from './importscan';
 import { parseUuidInto } from './uuid';
+import { WatchStreamRecorder, type WatchStream } from './watchstream';
 
 /** The formats told apart. */
 export type ImportFormat =
@@ -79,6 +80,8 @@ export interface ImportReport {
   readonly values: number;
   /** A watch stream's events by type, or null. */
   readonly events: WatchEventCounts | null;
+  /** A watch stream's events kept for replay (issue 20), or null: not a stream. */
+  readonly stream: WatchStream | null;
 }
 
 const isObject = (v: unknown): v is { [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -90,6 +93,18 @@ function labelsOf(v: JsonValue | undefined): Record<string, string> {
   if (isObject(v)) for (const [k, x] of Object.entries(v)) if (typeof x === 'string') out[k] = x;
   return out;
 }
+
+type Ranged = { range?: [number, number, number] };
+/** UTF-8 bytes of a YAML node's text, its end offset, its first line. */
+const nodeBytes = (text: string, node: unknown): number => {
+  const r = (node as Ranged).range;
+  return r ? utf8Length(text.slice(r[0], r[1])) : 0;
+};
+const endOf = (node: unknown): number => (node as Ranged).range?.[1] ?? Infinity;
+const nodeLine = (text: string, node: unknown): number | undefined => {
+  const r = (node as Ranged).range;
+  return r ? lineColumn(text, r[0]).line : undefined;
+};
 
 /** Thrown inside the reader to stop at a limit; never escapes. */
 class Stop extends Error {}
@@ -128,6 +143,8 @@ export class ImportReader {
   private events: WatchEventCounts | null = null;
   /** Objects of the current list that carry no kind (a `--raw` PodList): they take the list's. */
   private kindless: string[] = [];
+  /** The events of a watch stream (or of bare objects one after another), for replay. */
+  private readonly recorder = new WatchStreamRecorder();
 
   constructor(options: ImportOptions = {}) {
     this.size = options.size ?? 'file';
@@ -236,6 +253,7 @@ export class ImportReader {
       sizes: this.columns ? 'model' : this.size,
       values: this.listValues + this.arrayValues + this.eventValues + this.bareValues,
       events: this.events,
+      stream: this.eventValues > 0 || this.bareValues > 1 ? this.recorder.finish() : null,
     };
   }
 
@@ -340,7 +358,7 @@ export class ImportReader {
       this.object(v.value, v.fileBytes, v.line, '', false);
       return;
     }
-    this.topValue(v.value, v.fileBytes, v.line);
+    this.topValue(v.value, v.fileBytes, v.line, undefined, v.valueBytes);
   }
 
   /** The last top-level value counted as a list or array. */
@@ -354,7 +372,7 @@ export class ImportReader {
   }
 
   /** A whole top-level value (JSON) or YAML document: a list without items, a watch event or a bare object. */
-  private topValue(value: JsonValue, fileBytes: number, line: number | undefined, objectBytes?: number): void {
+  private topValue(value: JsonValue, fileBytes: number, line: number | undefined, objectBytes?: number, valueBytes = fileBytes): void {
     if (Array.isArray(value)) {
       this.arrayValues++;
       for (const item of value) this.object(item, utf8Length(JSON.stringify(item)), line, '', false);
@@ -371,6 +389,7 @@ export class ImportReader {
       this.eventValues++;
       const counts = (this.events ??= { ADDED: 0, MODIFIED: 0, DELETED: 0, BOOKMARK: 0, ERROR: 0 });
       if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED' || type === 'BOOKMARK' || type === 'ERROR') counts[type]++;
+      this.recordEvent(type, object, value, valueBytes, type === 'BOOKMARK' || type === 'ERROR');
       if (type === 'BOOKMARK' || type === 'ERROR') {
         this.items++;
         return;
@@ -380,11 +399,16 @@ export class ImportReader {
         const meta = object['metadata'];
         const uid = isObject(meta) ? str(meta['uid']) : '';
         if (uid === '') this.reject('a DELETED event without metadata.uid', line);
-        else this.remove(uid);
+        else {
+          this.remove(uid);
+          this.recordEvent(type, object, value, valueBytes, true);
+        }
         this.items++;
         return;
       }
+      const before = this.rejected.length;
       this.object(object, bytes, line, '', true);
+      this.recordEvent(type, object, value, valueBytes, this.rejected.length === before);
       return;
     }
     const items = value['items'];
@@ -396,7 +420,15 @@ export class ImportReader {
       return;
     }
     this.bareValues++;
+    const before = this.rejected.length;
     this.object(value, fileBytes, line, '', true);
+    if (this.rejected.length === before) this.recordEvent('', value, value, valueBytes, true);
+  }
+
+  /** Keeps a stream's event for replay: its bytes as in the file, or as compact JSON. */
+  private recordEvent(type: string, object: JsonValue, event: JsonValue, fileBytes: number, keep: boolean): void {
+    if (!keep) return;
+    this.recorder.record(type, object, this.size === 'file' ? fileBytes : utf8Length(JSON.stringify(event)));
   }
 
   // ---- YAML and custom-columns ---------------------------------------------------------------
@@ -459,15 +491,8 @@ export class ImportReader {
   private yamlDocument(doc: Document.Parsed, text: string, limit: number): void {
     const contents = doc.contents as YamlNode | null;
     if (!contents) return;
-    const bytesOf = (node: unknown): number => {
-      const r = (node as { range?: [number, number, number] }).range;
-      return r ? utf8Length(text.slice(r[0], r[1])) : 0;
-    };
-    const endOf = (node: unknown): number => (node as { range?: [number, number, number] }).range?.[1] ?? Infinity;
-    const lineOf = (node: unknown): number | undefined => {
-      const r = (node as { range?: [number, number, number] }).range;
-      return r ? lineColumn(text, r[0]).line : undefined;
-    };
+    const bytesOf = (node: unknown): number => nodeBytes(text, node);
+    const lineOf = (node: unknown): number | undefined => nodeLine(text, node);
     const js = (node: unknown): JsonValue => (node as { toJS(d: Document): JsonValue }).toJS(doc);
     if (isMap(contents)) {
       const items = contents.get('items', true);

@@ -21,6 +21,8 @@ export interface ScannedValue {
   readonly value: JsonValue;
   /** UTF-8 bytes of the value's text in the file (of its `object` member for a watch event). */
   readonly fileBytes: number;
+  /** UTF-8 bytes of the whole value's text (a watch event's, envelope included). */
+  readonly valueBytes: number;
   /** Which top-level value it came from (0-based). */
   readonly top: number;
   /** For an item: true when the top-level value is an array, not a list object. */
@@ -209,7 +211,8 @@ export class JsonStreamScanner {
       const value = JSON.parse(text) as JsonValue;
       const span = depth === 0 && this.objStart >= 0 && this.objEnd > this.objStart ? text.slice(this.objStart, this.objEnd) : text;
       if (depth > 0) this.topItems++;
-      this.sink.value({ at: depth === 0 ? 'top' : 'item', value, fileBytes: utf8Length(span), top: this.top, array: depth === 1, line: this.capLine, column: this.capColumn });
+      const fileBytes = utf8Length(span);
+      this.sink.value({ at: depth === 0 ? 'top' : 'item', value, fileBytes, valueBytes: span === text ? fileBytes : utf8Length(text), top: this.top, array: depth === 1, line: this.capLine, column: this.capColumn });
     }
     if (depth === 0 && this.topList) this.sink.listEnd({ top: this.top, array: this.topKind === '' && this.arrayTop, kind: this.topKind, items: this.topItems });
     this.st = depth === 0 ? VALUE : AFTER;

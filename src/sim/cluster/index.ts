@@ -17,6 +17,8 @@ export { FORMAT_NAMES, ImportReader, importText } from './importformats';
 export type { ImportFormat, ImportOptions, ImportReport, SizeBasis, WatchEventCounts } from './importformats';
 export type { ErrorContext } from './importscan';
 export { JsonSyntaxError, parseJsonLocated } from './importjson';
+export { INITIAL_EVENTS_END, MAX_STREAM_EVENTS, REPLAY_SPACING_SECONDS, WatchStreamRecorder, eventStamp } from './watchstream';
+export type { WatchStream } from './watchstream';
 export { LabelSelectorError, matchesLabels, parseLabelSelector } from './labels';
 export type { LabelRequirement } from './labels';
 export { generatedSuffix, mix32, namespaceName, workloadName } from './names';

@@ -12,6 +12,7 @@ import type { SimSnapshot } from '../report';
 import type { HashSpaceView, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './viewTypes';
 import type { BalanceMeasure } from '../time';
 import type { BalanceReport, FoundObjects } from './yourcluster';
+import type { ReplayReport } from './replay';
 
 /** A running simulation: one cluster, one event stream, both modes side by side. */
 export interface Simulation {
@@ -57,6 +58,11 @@ export interface Simulation {
   findObjects(text: string, limit?: number): FoundObjects;
   /** Issue 20: balanced ranges for `n` replicas on the run's shard key, weighing objects, bytes or events, next to equal ranges. */
   balance(measure: BalanceMeasure, n: number): BalanceReport;
+  /**
+   * Issue 20: the imported watch stream replayed through both modes for the current replicas
+   * and selectors (measured bytes and events per replica), or null when no stream was imported.
+   */
+  streamReplay(): ReplayReport | null;
   /** Every live object as `kubectl get pods -A -o json` prints them (a `List`). */
   exportListJson(): string;
   /** Ownership of the live objects under proposed uid ranges, without changing anything (fast: O(ranges log P)). */

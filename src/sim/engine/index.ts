@@ -9,4 +9,6 @@ export { recountLinear, recountRanges } from './ownership';
 export { TICK_SECONDS, createSimulation } from './simulation';
 export { OWNER_MANY, OWNER_NONE } from './viewTypes';
 export type { BalanceReport, FoundObjects } from './yourcluster';
+export { REPLAY_SAMPLES, replaySampleAt, replayStream } from './replay';
+export type { ReplayReplica, ReplayReport, ReplayTimeline } from './replay';
 export type { DeliveryOutcome, HashSpaceNamespace, HashSpaceView, ListResponse, ObjectInfo, OwnershipRecount, RangeSet, RecentEvent } from './viewTypes';

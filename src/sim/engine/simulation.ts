@@ -12,7 +12,7 @@
  * the recorded history and the checkpoints (time travel), the version counter, caches of pure
  * computations and the hash-space picture.
  */
-import { EventBatch, type ImportedObject } from '../cluster';
+import { EventBatch, type ImportedObject, type WatchStream } from '../cluster';
 import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, churnEventsPerSecond, mergeParams, resolveParams, retypedPastDiffers } from '../params';
 import type { Mode, RetypedLayout, SimParams, SimParamsInput } from '../params';
 import type { ListOptions, PodObject, WatchEventEnvelope } from '../apiserver';
@@ -26,6 +26,7 @@ import { TICKS_PER_SECOND } from './clock';
 import { HashSpaceTracker } from './hashspace';
 import { exportListJson, listFor, metricsText, objectJson, objectsNear, recentEvents, watchEventsFor } from './inspect';
 import { balanceFor, findObjects, type BalanceReport, type FoundObjects } from './yourcluster';
+import { replayStream, type ReplayReport } from './replay';
 import type { BalanceMeasure } from '../time';
 import { runTicks, type LoopContext } from './loop';
 import { Model } from './model';
@@ -75,9 +76,13 @@ class SimulationImpl implements Simulation, LoopContext {
   /** A real cluster's pods the model starts from instead of generated ones (kept across rebuilds). */
   private readonly imported: readonly ImportedObject[] | undefined;
 
-  constructor(params: SimParams, checkpointBudgetBytes?: number, imported?: readonly ImportedObject[]) {
+  /** An imported watch stream to replay (issue 20), or null. */
+  private readonly stream: WatchStream | null;
+
+  constructor(params: SimParams, checkpointBudgetBytes?: number, imported?: readonly ImportedObject[], stream?: WatchStream | null) {
     this.checkpoints = new CheckpointStore(checkpointBudgetBytes);
     this.imported = imported;
+    this.stream = stream ?? null;
     this.m = new Model(params, imported);
     this.base = this.m.params;
     this.hashView = new HashSpaceTracker(this.m.cluster, [this.m.modes.client, this.m.modes.server]);
@@ -301,6 +306,10 @@ class SimulationImpl implements Simulation, LoopContext {
     return balanceFor(this.m, measure, n);
   }
 
+  streamReplay(): ReplayReport | null {
+    return this.stream ? replayStream(this.stream, this.m.params) : null;
+  }
+
   exportListJson(): string {
     return exportListJson(this.m);
   }
@@ -329,7 +338,10 @@ class SimulationImpl implements Simulation, LoopContext {
  * its initial LIST) and takes the first sample at t = 0. Throws `SimParamsError` naming each
  * bad parameter and its bounds.
  */
-/** A simulation; `options.imported`: a real cluster's pods (from `importPodsJson`) instead of generated ones. */
-export function createSimulation(input: SimParamsInput = {}, options: { checkpointBudgetBytes?: number; imported?: readonly ImportedObject[] } = {}): Simulation {
-  return new SimulationImpl(resolveParams(input, DEFAULT_PARAMS), options.checkpointBudgetBytes, options.imported);
+/**
+ * A simulation; `options.imported`: a real cluster's pods (from an import) instead of generated
+ * ones; `options.stream`: the imported watch stream, which `streamReplay()` replays.
+ */
+export function createSimulation(input: SimParamsInput = {}, options: { checkpointBudgetBytes?: number; imported?: readonly ImportedObject[]; stream?: WatchStream | null } = {}): Simulation {
+  return new SimulationImpl(resolveParams(input, DEFAULT_PARAMS), options.checkpointBudgetBytes, options.imported, options.stream);
 }

@@ -11,6 +11,7 @@ import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMa
 import { HandoffReport } from './Handoff';
 import { ServerCost } from './ServerCost';
 import type { StoryChart } from '../../stories';
+import { ReplayPanel } from '../import/ReplayPanel';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the
@@ -50,6 +51,8 @@ export const BandwidthPanel = memo(function BandwidthPanel({ only }: { readonly 
         {presentation ? <SharedLegend clientMode={clientMode} /> : null}
       </div>
       {/* issue 10: the headline and the audit sit together at the top (Summary), not here */}
+      {/* issue 20: the replay of an imported watch stream, measured, above the model's charts */}
+      {!presentation ? <ReplayPanel /> : null}
       <div ref={ref} className="bandwidth__charts">
         {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} fit={presentation} only={only} /> : null}
       </div>

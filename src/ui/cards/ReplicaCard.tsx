@@ -9,6 +9,7 @@ import { replicaColor } from '../theme/palette';
 import { CopyButton } from './CopyButton';
 import { ListPreview } from './ListPreview';
 import { useCardField } from './cardFields';
+import { ReplayCardLine } from '../import/ReplayCardLine';
 
 /** A pasted megabyte must not become a megabyte of wrapped text to lay out; Copy still takes all of it. */
 const URL_DISPLAY_LIMIT = 4_000;
@@ -244,6 +245,8 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         ) : null}
       </dl>
       ) : null}
+      {/* issue 20: this replica in the replay of an imported watch stream */}
+      {has('bytes') ? <ReplayCardLine replica={replica} /> : null}
 
       {has('list') ? (
       <div className="card__row card__row--block">

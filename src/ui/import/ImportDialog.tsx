@@ -191,7 +191,15 @@ export function ImportDialog() {
         {summary ? (
           <dl className="import__summary" data-testid="import-summary">
             <dt>{t('import.format')}</dt>
-            <dd data-testid="import-format" data-format={summary.format ?? ''}>{summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}</dd>
+            <dd data-testid="import-format" data-format={summary.format ?? ''}>
+              {summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}
+              {/* Issue 20: a stream can be replayed (this confirms the import too). */}
+              {summary.objects > 0 && summary.streamEvents > 0 ? (
+                <button type="button" className="button button--small import__replay" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => a.setReplay(true)}>
+                  {t('replay.offer')}
+                </button>
+              ) : null}
+            </dd>
             <dt>{t('import.objects')}</dt>
             <dd data-testid="import-count">{f.digits(summary.objects)}</dd>
             <dt>{t('import.kinds')}</dt>
@@ -263,6 +271,11 @@ export function ImportStatus() {
         <span title={t('import.hideNamesTitle')}>
           <Toggle name="hide-names-bar" label={t('import.hideNames')} checked={hide} onChange={(v) => store.getState().setHideNames(v)} />
         </span>
+        {imported.streamEvents > 0 && !imported.replay ? (
+          <button type="button" className="button button--small" data-testid="import-status-replay" onClick={() => store.getState().setReplay(true)}>
+            {t('replay.offer')}
+          </button>
+        ) : null}
         <button type="button" className="button button--small" data-testid="import-drop-cluster" onClick={() => store.getState().dropImport()}>
           {t('import.drop2')}
         </button>
