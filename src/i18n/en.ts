@@ -902,7 +902,7 @@ export const en = {
   'story.rollout.3.title':
     'Rolling the gate back',
   'story.rollout.3.text':
-    'Now the gate is rolled back, one server at a time. A watch that resumes on a server without the gate receives every event from its resourceVersion on, and client-go caches every object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it. Nothing in client-go notices.',
+    'Now the gate is rolled back, one server at a time. A watch resumed on a gate-off server gets every event from its resourceVersion on, and client-go caches each object as it changes: by 45 s two replicas hold about two thirds of the collection. The two that hit 410 on a freshly restarted server relisted there and hold all of it, unnoticed.',
   'story.rollout.3.q':
     'Would reading shardInfo have caught it?',
   'story.rollout.3.a':
