@@ -24,6 +24,8 @@ export const en = {
   'app.tagline': 'Server-side sharded LIST & WATCH · Kubernetes v1.36 · KEP-5866',
   'app.loading': 'Generating {count} objects…',
   'app.skipToMain': 'Skip to the simulation',
+  // Issue 19 (focus19): a hand-off whose modes move different shares names both.
+  'handoff.movedBoth': '{client} client-side, {server} server-side',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',

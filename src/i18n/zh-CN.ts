@@ -12,6 +12,8 @@ export const zhCN = {
   'app.tagline': '服务端分片 LIST 与 WATCH · Kubernetes v1.36 · KEP-5866',
   'app.loading': '正在生成 {count} 个对象…',
   'app.skipToMain': '跳到模拟区域',
+  // Issue 19 (focus19): a hand-off whose modes move different shares names both.
+  'handoff.movedBoth': '客户端分片 {client}，服务端分片 {server}',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': '负责副本查询、均衡范围、代码',
   'yc.title': '你的集群：负责副本、范围与代码',

@@ -28,6 +28,7 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
             className="audit__row"
             data-testid="handoff-item"
             data-moved={c.movedFraction.toFixed(4)}
+            data-server-moved={s.movedFraction.toFixed(4)}
             data-client-orphan-seconds={Math.round(c.orphanObjectSeconds)}
             data-server-orphan-seconds={Math.round(s.orphanObjectSeconds)}
             data-client-relist-bytes={c.relistBytes}
@@ -38,7 +39,8 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
                 at: String(c.at),
                 from: String(c.from),
                 to: String(c.to),
-                moved: f.percent(c.movedFraction),
+                // Client-side jump hash moves a fifth while the server-side equal split moves half: say both.
+                moved: f.percent(c.movedFraction) === f.percent(s.movedFraction) ? f.percent(c.movedFraction) : t('handoff.movedBoth', { client: f.percent(c.movedFraction), server: f.percent(s.movedFraction) }),
                 clientOrphans: f.count(Math.round(c.orphanObjectSeconds)),
                 serverOrphans: f.count(Math.round(s.orphanObjectSeconds)),
                 clientDuplicates: f.count(Math.round(c.duplicateObjectSeconds)),

@@ -179,7 +179,7 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
 
   return (
     // As wide as its SVG: a long legend wraps instead of pushing the next chart to a new row.
-    <figure className={fit ? 'chart chart--fit' : 'chart'} data-testid={testId} style={fit ? undefined : { width }}>
+    <figure className={fit ? 'chart chart--fit' : 'chart'} data-testid={testId} data-until={xDomain[1].toFixed(2)} style={fit ? undefined : { width }}>
       <figcaption className="chart__head">
         <span className="chart__title">{title}</span>
         <span className="chart__values">
