@@ -113,13 +113,14 @@ export function figures(text: string): Figure[] {
 export const ALLOWED: Record<string, Record<string, string>> = {
   'problem/3': { '2×': 'the client-side total doubles from the previous step (4 to 8 replicas); this step shows 8 replicas' },
   'mechanism/1': { '1': 'FNV-1a is the hash’s name', '64': 'the hash’s width in bits', '0': 'the left end of the space' },
+  'mechanism/4': { '25%': 'two interleaved quarters each: the layout of the step (2 replicas, 4 ranges)' },
   'mechanism/3': { '16': 'the digits of a bound', '17': 'the digits of 2^64', '0': 'part of 0x…', '64': 'the exponent of 2^64' },
   'fallback/3': { '2': 'a step of this story' },
   'fallback/4': { '2': 'a step of this story' },
-  'resharding/1': { '5s': 'the schedule: the reshard’s time', '4': 'the replica counts the schedule sets', '5': 'the replica counts the schedule sets' },
+  'resharding/1': { '5s': 'the schedule: the reshard’s time', '4': 'the replica counts the schedule sets', '5': 'the replica counts the schedule sets', '25%': 'a range of 4 equal ones (setup)', '20%': 'a range of 5 equal ones (setup)' },
   'resharding/2': { '5': 'the fifth replica (setup)', '1': 'a step of this story' },
   'resharding/3': { '8s': 'the model’s restart time (shutdown, scheduling, start-up), a parameter' },
-  'resharding/4': { '5': 'one sync per replica: the five replicas of the setup', '1': 'the 1/N of the saving' },
+  'resharding/4': { '5': 'one sync per replica: the five replicas of the setup', '1': 'the 1/N of the saving', '20%': 'a sync of 1 range in 5 (setup); its bytes are on screen' },
   'resharding/5': { '20s': 'the rollout’s interval (schedule)', '4×': 'the clock’s speed, set by the story' },
   'resharding/6': { '5s': 'the rollout’s interval (schedule)', '5': 'the fifth replica (setup)' },
   'hot-namespaces/3': { '5': 'client-go’s watch deadline (5 to 10 min), a constant', '10': 'client-go’s watch deadline (5 to 10 min), a constant', '410': 'an HTTP status code', '8': 'the replicas of the setup', '6': 'the namespaces of the setup' },
@@ -128,6 +129,7 @@ export const ALLOWED: Record<string, Record<string, string>> = {
   'refused/3': { '500': 'the HTTP status that does not happen', '0': 'replica-0' },
   'refused/4': { '16': 'the digits a bound needs', '0': 'replica-0' },
   'refused/5': { '0': 'replica-0' },
+  'rollout/1': { '3': 'the API servers of the setup' },
   'rollout/2': { '10s': 'the rollout’s first restart and interval (schedule)' },
   'rollout/3': { '45s': 'the step’s time, on the timeline', '410': 'an HTTP status code' },
 };
@@ -183,4 +185,17 @@ export function wantedFigures(storyId: string, step: number, caption: string): F
 export function missingFigures(wanted: readonly Figure[], texts: readonly string[]): Figure[] {
   const shown = texts.flatMap(shownFigures);
   return wanted.filter((f) => !found(f, shown));
+}
+
+/**
+ * The figures of `wanted` still missing after the page has had time to show them: a playing
+ * step's rates and reports settle within seconds, a paused one is read at once (and once more).
+ * `read` returns the page's shown texts (SHOWN_TEXTS evaluated in whatever browser drives it).
+ */
+export async function figuresNotShown(read: () => Promise<string[]>, wanted: readonly Figure[], playing: boolean): Promise<Figure[]> {
+  for (const end = Date.now() + (playing ? 20_000 : 2_000); ; ) {
+    const missing = missingFigures(wanted, await read());
+    if (missing.length === 0 || Date.now() > end) return missing;
+    await new Promise((r) => setTimeout(r, 500));
+  }
 }

@@ -26,6 +26,7 @@ export const en = {
   'app.skipToMain': 'Skip to the simulation',
   // Issue 19 (focus19): a hand-off whose modes move different shares names both.
   'handoff.movedBoth': '{client} client-side, {server} server-side',
+  'handoff.peaks': 'At the peak, {clientOrphans} of the objects had no owner and {clientDuplicates} had two client-side; {serverOrphans} and {serverDuplicates} server-side.',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',
@@ -904,7 +905,7 @@ export const en = {
   'story.rollout.3.title':
     'Rolling the gate back',
   'story.rollout.3.text':
-    'Now the gate is rolled back, one server at a time. A watch resumed on a gate-off server gets every event from its resourceVersion on, and client-go caches each object as it changes: by 45 s two replicas hold about two thirds of the collection. The two that hit 410 on a freshly restarted server relisted there and hold all of it, unnoticed.',
+    'The gate is rolled back, one server at a time. A watch resumed on a gate-off server gets every event from its resourceVersion on, and client-go caches each object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it.',
   'story.rollout.3.q':
     'Would reading shardInfo have caught it?',
   'story.rollout.3.a':

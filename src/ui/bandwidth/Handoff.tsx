@@ -5,7 +5,8 @@ import { useFormat, useT } from '../i18n';
 
 /**
  * Each fired reshard's hand-off, both modes side by side (issue 9): the share of objects
- * that changed owner, object-seconds without an owner and with two, the time until every
+ * that changed owner, object-seconds without an owner and with two, the peak shares of both,
+ * the time until every
  * object has one owner again, and the relist bytes with the server-side saving.
  */
 export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapshot: SimSnapshot }) {
@@ -47,6 +48,14 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
                 serverDuplicates: f.count(Math.round(s.duplicateObjectSeconds)),
                 clientSettle: seconds(c.settleSeconds),
                 serverSettle: seconds(s.settleSeconds),
+              })}
+            </span>{' '}
+            <span>
+              {t('handoff.peaks', {
+                clientOrphans: f.percent(c.objects > 0 ? c.peakOrphans / c.objects : 0),
+                clientDuplicates: f.percent(c.objects > 0 ? c.peakDuplicates / c.objects : 0),
+                serverOrphans: f.percent(s.objects > 0 ? s.peakOrphans / s.objects : 0),
+                serverDuplicates: f.percent(s.objects > 0 ? s.peakDuplicates / s.objects : 0),
               })}
             </span>{' '}
             <span>
