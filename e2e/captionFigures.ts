@@ -119,7 +119,7 @@ export const ALLOWED: Record<string, Record<string, string>> = {
   'fallback/4': { '2': 'a step of this story' },
   'resharding/1': { '5s': 'the schedule: the reshard’s time', '4': 'the replica counts the schedule sets', '5': 'the replica counts the schedule sets', '25%': 'a range of 4 equal ones (setup)', '20%': 'a range of 5 equal ones (setup)' },
   'resharding/2': { '5': 'the fifth replica (setup)', '1': 'a step of this story' },
-  'resharding/3': { '8s': 'the model’s restart time (shutdown, scheduling, start-up), a parameter' },
+  'resharding/3': { '8s': 'the model’s restart time (shutdown, scheduling, start-up), a parameter', '20%': 'a list of 1 range in 5 (setup); its bytes are in the report' },
   'resharding/4': { '5': 'one sync per replica: the five replicas of the setup', '1': 'the 1/N of the saving', '20%': 'a sync of 1 range in 5 (setup); its bytes are on screen' },
   'resharding/5': { '20s': 'the rollout’s interval (schedule)', '4×': 'the clock’s speed, set by the story' },
   'resharding/6': { '5s': 'the rollout’s interval (schedule)', '5': 'the fifth replica (setup)' },
