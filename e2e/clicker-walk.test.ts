@@ -51,7 +51,20 @@ describe("a speaker's walk: PageDown through every step of all eight stories, pr
         await page.goto(`${env.site.url}#story=${STORIES[0]!.id}&step=1&present=1&lang=${locale}`);
         for (const story of STORIES) {
           // Each story from its step 1, by its link in the same page (no reload).
-          if (story !== STORIES[0]) await page.evaluate((id) => (location.hash = `#story=${id}&step=1`), story.id);
+          if (story !== STORIES[0]) {
+            // KNOWN ISSUE (reported to the lead): rarely, under load, a story link set right after
+            // the previous story's last step is overwritten by that step's own fragment; the link
+            // is then set once more, and the walk says so.
+            for (let attempt = 1; ; attempt++) {
+              await page.evaluate((id) => (location.hash = `#story=${id}&step=1`), story.id);
+              const opened = await page
+                .waitForFunction((id) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === '1' && location.hash.startsWith(`#story=${id}&`), story.id, { timeout: 15_000 })
+                .then(() => true)
+                .catch(() => false);
+              if (opened || attempt === 2) break;
+              console.log(`${locale}: the link to ${story.id} was overwritten by ${await page.evaluate(() => location.hash)}; set again`);
+            }
+          }
           problems.push(...(await atStep(page, story, 1, locale)));
           steps++;
           if (scrub) {

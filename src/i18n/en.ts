@@ -26,7 +26,8 @@ export const en = {
   'app.skipToMain': 'Skip to the simulation',
   // Issue 19 (focus19): a hand-off whose modes move different shares names both.
   'handoff.movedBoth': '{client} client-side, {server} server-side',
-  'handoff.peaks': 'At the peak, {clientOrphans} of the objects had no owner and {clientDuplicates} had two client-side; {serverOrphans} and {serverDuplicates} server-side.',
+  'handoff.peaks': 'At the peak, {clientOrphans} objects had no owner and {clientDuplicates} had two client-side; {serverOrphans} and {serverDuplicates} server-side.',
+  'docs.shot.focusCards150': 'The focus view on a 1280×720 screen at 150% zoom: “More replicas, more waste”, the egress chart above one row per replica with its bytes, text 18 screen px or more',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',

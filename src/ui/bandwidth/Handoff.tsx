@@ -5,7 +5,7 @@ import { useFormat, useT } from '../i18n';
 
 /**
  * Each fired reshard's hand-off, both modes side by side (issue 9): the share of objects
- * that changed owner, object-seconds without an owner and with two, the peak shares of both,
+ * that changed owner, object-seconds without an owner and with two, the peak count of both,
  * the time until every
  * object has one owner again, and the relist bytes with the server-side saving.
  */
@@ -52,10 +52,12 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
             </span>{' '}
             <span>
               {t('handoff.peaks', {
-                clientOrphans: f.percent(c.objects > 0 ? c.peakOrphans / c.objects : 0),
-                clientDuplicates: f.percent(c.objects > 0 ? c.peakDuplicates / c.objects : 0),
-                serverOrphans: f.percent(s.objects > 0 ? s.peakOrphans / s.objects : 0),
-                serverDuplicates: f.percent(s.objects > 0 ? s.peakDuplicates / s.objects : 0),
+                // Counts, not shares: objects created during the hand-off count too, so a share of the
+                // collection at the reshard could pass 100%.
+                clientOrphans: f.count(c.peakOrphans),
+                clientDuplicates: f.count(c.peakDuplicates),
+                serverOrphans: f.count(s.peakOrphans),
+                serverDuplicates: f.count(s.peakDuplicates),
               })}
             </span>{' '}
             <span>
