@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { serveStatic, type StaticSite } from './server';
-import { STORIES, storyById } from '../src/stories';
+import { STORIES, resolveStep, storyById } from '../src/stories';
+import { figuresNotShown, SHOWN_TEXTS, wantedFigures } from './captionFigures';
 import { en } from '../src/i18n/en';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -111,10 +112,13 @@ describe('Firefox smoke suite (issue 10)', () => {
     await page.close();
   }
 
-  // Issue 19, point 2: a speaker's walk. Presentation mode, turned on once, stays on while
-  // PageDown walks every step of all eight stories (each story opened by its link at step 1).
-  it('walks every step of every story with PageDown in presentation mode, which stays on', async () => {
+  // Issue 19, point 2 and "Done when": a speaker's walk. Presentation mode, turned on once, stays
+  // on while PageDown walks every step of all eight stories (each story opened by its link at
+  // step 1, in the same page); at every step the run reaches the step's time and every figure
+  // the caption quotes is on screen (e2e/captionFigures.ts, as in e2e/clicker-walk.test.ts).
+  it('walks every step of every story with PageDown in presentation mode, which stays on, each caption’s figures on screen', async () => {
     const { page, errors } = await openPage(`${site.url}#story=${STORIES[0]!.id}&step=1`);
+    const problems: string[] = [];
     await page.waitForSelector('[data-testid="story-caption"]');
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('p');
@@ -129,12 +133,22 @@ describe('Firefox smoke suite (issue 10)', () => {
         await page.evaluate((id) => (location.hash = `#story=${id}&step=1`), story.id);
         await page.waitForFunction((id) => location.hash.startsWith(`#story=${id}&step=1`) && document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === '1', { timeout: 30_000 }, story.id);
       }
-      for (let n = 2; n <= story.steps.length; n++) {
-        await page.keyboard.press('PageDown');
-        await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, { timeout: 30_000 }, String(n)).catch(() => undefined);
-        assert.deepEqual(await state(), { step: String(n), presenting: 'true' }, `${story.id}: PageDown to step ${n}`);
+      for (let n = 1; n <= story.steps.length; n++) {
+        if (n > 1) {
+          await page.keyboard.press('PageDown');
+          await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, { timeout: 30_000 }, String(n)).catch(() => undefined);
+          assert.deepEqual(await state(), { step: String(n), presenting: 'true' }, `${story.id}: PageDown to step ${n}`);
+        }
+        // The step's run at the step's time, and every figure its caption quotes on screen (issue 19).
+        const r = resolveStep(story, n - 1)!;
+        await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, { timeout: 90_000 }, r.time);
+        await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), { timeout: 60_000 });
+        const wanted = wantedFigures(story.id, n, `${String(en[r.step.title])} ${String(en[r.step.narration])}`);
+        const missing = await figuresNotShown(() => page.evaluate(SHOWN_TEXTS) as Promise<string[]>, wanted, r.playing);
+        for (const f of missing) problems.push(`${story.id} step ${n}: “${f.text}” is not on screen`);
       }
     }
+    assert.deepEqual(problems, []);
     assert.deepEqual(errors, []);
     await page.close();
   });

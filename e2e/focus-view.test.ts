@@ -1,7 +1,8 @@
 /**
  * Issue 19, point 3: every story step fits the stage. In presentation mode each step shows
- * what it declares (`show`) and nothing else, with no scrolling: at 1280x720 and 1920x1080, in
- * English and Chinese, for every step of every story, reached by link at the step's time:
+ * what it declares (`show`) and nothing else, with no scrolling: at 1280x720, 1920x1080 and a
+ * 1280x720 screen at 150% zoom (853x480 CSS px, 1.5 device px each), in English and Chinese,
+ * for every step of every story, reached by link at the step's time:
  * - the page and the stage do not scroll, and every item of the step is inside the window;
  * - no text of the stage runs below the window or is cut (an element whose content overflows
  *   a box that clips it);
@@ -21,6 +22,8 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 const SIZES = [
   { name: '1280x720', width: 1280, height: 720, scale: 1 },
   { name: '1920x1080', width: 1920, height: 1080, scale: 1 },
+  // A 1280x720 screen at 150% zoom: 853x480 CSS px, 1.5 device px each.
+  { name: '150%', width: 853, height: 480, scale: 1.5 },
 ] as const;
 const LOCALES = ['en', 'zh-CN'] as const;
 
@@ -98,8 +101,9 @@ const MEASURE = `(() => {
 
 describe('every story step fits the stage (issue 19, point 3)', () => {
   const env = useBuiltSite(DIST);
-  for (const size of SIZES) {
-    for (const locale of LOCALES) {
+  // FOCUS_SIZE / FOCUS_LOCALE run one case (a developer's loop); CI runs them all.
+  for (const size of SIZES.filter((s) => !process.env.FOCUS_SIZE || s.name === process.env.FOCUS_SIZE)) {
+    for (const locale of LOCALES.filter((l) => !process.env.FOCUS_LOCALE || l === process.env.FOCUS_LOCALE)) {
       it(`${size.name}, ${locale}: each step's items, on one screen, no scrolling, text 18 px or more`, async () => {
         const context = await env.browser.newContext({ viewport: { width: size.width, height: size.height }, deviceScaleFactor: size.scale, reducedMotion: 'no-preference' });
         const page = await context.newPage();

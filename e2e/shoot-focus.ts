@@ -1,5 +1,5 @@
 // Screenshots of issue 19's focus view for the README, at 1280x720: a step about the cards and
-// a step about a chart and a report. Run after a build: `node --import tsx e2e/shoot-focus.ts [outdir]`
+// a step about a chart and a report; and a card step at 150% zoom (853x480 CSS px). Run after a build: `node --import tsx e2e/shoot-focus.ts [outdir]`
 // (default docs/).
 import { join } from 'node:path';
 import { launch } from './browser';
@@ -28,6 +28,19 @@ try {
     await page.screenshot({ path: join(out, file) });
   }
   await context.close();
+  // Issue 19: a card step on a 1280x720 screen at 150% zoom (853x480 CSS px).
+  const zoomed = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const small = await zoomed.newPage();
+  {
+    const story = storyById('problem')!;
+    const r = resolveStep(story, 2)!;
+    await small.goto(`${site.url}#story=problem&step=3&present=1`);
+    await small.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
+    for (const tid of stageIds(story.steps[2]!)) await onStage(small, tid).waitFor();
+    await small.waitForTimeout(1500);
+    await small.screenshot({ path: join(out, 'focus-cards-150.png') });
+  }
+  await zoomed.close();
 } finally {
   await browser.close();
   await site.close();

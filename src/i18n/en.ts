@@ -92,6 +92,10 @@ export const en = {
   'replay.cardTitle': 'Replay of the imported stream:',
   'replay.cardLine': 'server-side {server} ({serverEvents} events), client-side {client} ({clientEvents} events), {ratio}',
   'replay.note': 'Client-side, every replica receives every event. Server-side, a replica receives the events whose object hash falls in its ranges, and every BOOKMARK (bookmarks skip the shard filter).',
+  // Issue 19 (focus19): a hand-off whose modes move different shares names both.
+  'handoff.movedBoth': '{client} client-side, {server} server-side',
+  'handoff.peaks': 'At the peak, {clientOrphans} objects had no owner and {clientDuplicates} had two client-side; {serverOrphans} and {serverDuplicates} server-side.',
+  'docs.shot.focusCards150': 'The focus view on a 1280×720 screen at 150% zoom: “More replicas, more waste”, the egress chart above one row per replica with its bytes, text 18 screen px or more',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',
@@ -970,7 +974,7 @@ export const en = {
   'story.rollout.3.title':
     'Rolling the gate back',
   'story.rollout.3.text':
-    'Now the gate is rolled back, one server at a time. A watch that resumes on a server without the gate receives every event from its resourceVersion on, and client-go caches every object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it. Nothing in client-go notices.',
+    'The gate is rolled back, one server at a time. A watch resumed on a gate-off server gets every event from its resourceVersion on, and client-go caches each object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it.',
   'story.rollout.3.q':
     'Would reading shardInfo have caught it?',
   'story.rollout.3.a':

@@ -70,3 +70,20 @@ export function formatters(locale: Locale): Formatters {
   cache.set(locale, f);
   return f;
 }
+
+/** Full-width punctuation: Chinese puts no space before or after it (GLOSSARY.md). */
+const FULL_WIDTH = /[，。：；、（）“”！？《》]/;
+
+/**
+ * The space between two pieces of text set side by side: one, as English writes it, or none
+ * when either piece meets the other with full-width punctuation ("先过滤再缓存（使用中）",
+ * "客户端分片（哈希范围）2.98 MB/s").
+ */
+export function spaceBetween(before: string, after: string): '' | ' ' {
+  return FULL_WIDTH.test(before.slice(-1)) || FULL_WIDTH.test(after.slice(0, 1)) ? '' : ' ';
+}
+
+/** Two pieces of text joined by `spaceBetween`. */
+export function joinWords(before: string, after: string): string {
+  return `${before}${spaceBetween(before, after)}${after}`;
+}

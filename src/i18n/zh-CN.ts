@@ -80,6 +80,10 @@ export const zhCN = {
   'replay.cardTitle': '导入事件流的回放：',
   'replay.cardLine': '服务端分片 {server}（{serverEvents} 个事件），客户端分片 {client}（{clientEvents} 个事件），{ratio}',
   'replay.note': '客户端分片时，每个副本都收到每个事件。服务端分片时，副本只收到对象哈希落在其范围内的事件，外加每个 BOOKMARK（BOOKMARK 不经过分片过滤）。',
+  // Issue 19 (focus19): a hand-off whose modes move different shares names both.
+  'handoff.movedBoth': '客户端分片 {client}，服务端分片 {server}',
+  'handoff.peaks': '峰值时，客户端分片有 {clientOrphans} 个对象没有负责副本、{clientDuplicates} 个对象被两个副本负责；服务端分片分别为 {serverOrphans} 个和 {serverDuplicates} 个。',
+  'docs.shot.focusCards150': '1280×720 屏幕、浏览器缩放 150% 时的聚焦视图：“副本越多，浪费越多”，出口流量图下方每个副本一行及其字节数，文字不小于 18 屏幕像素',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': '负责副本查询、均衡范围、代码',
   'yc.title': '你的集群：负责副本、范围与代码',

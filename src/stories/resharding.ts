@@ -19,7 +19,7 @@ export const resharding: Story = {
       title: 'story.resharding.1.title',
       narration: 'story.resharding.1.text',
       focus: 'hash-space',
-      show: ['hash', 'timeline'],
+      show: ['hash', 'timeline', 'handoff'],
       highlight: ['hash-band', 'timeline'],
       playing: true,
       at: 0, // the reshard at 5 s happens in front of the audience (a countdown says so)
@@ -65,7 +65,7 @@ export const resharding: Story = {
       narration: 'story.resharding.5.text',
       sources: ['statefulset-rolling', 'conflict', 'ksm-series'],
       focus: 'bandwidth-panel',
-      show: ['chart:handoff', 'timeline'],
+      show: ['chart:handoff', 'handoff', 'timeline'],
       highlight: ['chart-handoff', 'timeline'],
       playing: true,
       at: 120, // past the one-by-one hand-off (about 100 s)

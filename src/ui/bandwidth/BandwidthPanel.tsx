@@ -2,7 +2,7 @@ import { ExportButtons } from '../export/ExportButtons';
 import { memo, useDeferredValue, useId, useMemo } from 'react';
 import { Explain } from '../explain/Explain';
 import { FAILURES_SHOWN_MAX, selectRatesState, useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
-import { useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
+import { joinWords, useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
 import { useElementWidth } from '../hash/useElementWidth';
 import { verdictWords } from './headline';
 import { Metrics } from './Metrics';
@@ -356,7 +356,7 @@ export function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Tr
   const rows = [
     ...(['owned', 'all'] as const).map((s) => ({
       key: `cache-${s}`,
-      label: `${t('memory.cacheRow', { style: styleName(s) })}${s === style ? ` ${t('memory.inUse')}` : ''}`,
+      label: s === style ? joinWords(t('memory.cacheRow', { style: styleName(s) }), t('memory.inUse')) : t('memory.cacheRow', { style: styleName(s) }),
       inUse: s === style,
       values: modes.map((m) => m.totals.cacheBytesByStyle[s]),
       format: (v: number) => f.bytes(v),
@@ -364,7 +364,7 @@ export function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Tr
     { key: 'list-peak', label: t('memory.listPeakRow'), inUse: false, values: modes.map(peak), format: (v: number) => f.bytes(v) },
     {
       key: 'alloc',
-      label: rates === 'paused' ? `${t('memory.allocRow')} ${t('card.pausedMark')}` : t('memory.allocRow'),
+      label: rates === 'paused' ? joinWords(t('memory.allocRow'), t('card.pausedMark')) : t('memory.allocRow'),
       inUse: false,
       values: modes.map((m) => m.totals.decodeAllocBytesPerSec),
       format: (v: number) => (rates === 'none' ? t('card.rateNone') : t('unit.perSecond', { value: f.bytes(v) })),
@@ -372,7 +372,7 @@ export function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Tr
   ];
   return (
     <figure className="memfig" data-testid="memory-figures" data-style={style}>
-      <figcaption className="memfig__legend">{t('memory.legend', { inUse: `${styleName(style)} ${t('memory.inUse')}`, other: styleName(other) })}</figcaption>
+      <figcaption className="memfig__legend">{t('memory.legend', { inUse: joinWords(styleName(style), t('memory.inUse')), other: styleName(other) })}</figcaption>
       <table className="memfig__table" aria-label={t('memory.figuresLabel')}>
         <thead>
           <tr>

@@ -5,7 +5,8 @@ import { useFormat, useT } from '../i18n';
 
 /**
  * Each fired reshard's hand-off, both modes side by side (issue 9): the share of objects
- * that changed owner, object-seconds without an owner and with two, the time until every
+ * that changed owner, object-seconds without an owner and with two, the peak count of both,
+ * the time until every
  * object has one owner again, and the relist bytes with the server-side saving.
  */
 export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapshot: SimSnapshot }) {
@@ -28,6 +29,7 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
             className="audit__row"
             data-testid="handoff-item"
             data-moved={c.movedFraction.toFixed(4)}
+            data-server-moved={s.movedFraction.toFixed(4)}
             data-client-orphan-seconds={Math.round(c.orphanObjectSeconds)}
             data-server-orphan-seconds={Math.round(s.orphanObjectSeconds)}
             data-client-relist-bytes={c.relistBytes}
@@ -38,13 +40,24 @@ export const HandoffReport = memo(function HandoffReport({ snapshot }: { snapsho
                 at: String(c.at),
                 from: String(c.from),
                 to: String(c.to),
-                moved: f.percent(c.movedFraction),
+                // Client-side jump hash moves a fifth while the server-side equal split moves half: say both.
+                moved: f.percent(c.movedFraction) === f.percent(s.movedFraction) ? f.percent(c.movedFraction) : t('handoff.movedBoth', { client: f.percent(c.movedFraction), server: f.percent(s.movedFraction) }),
                 clientOrphans: f.count(Math.round(c.orphanObjectSeconds)),
                 serverOrphans: f.count(Math.round(s.orphanObjectSeconds)),
                 clientDuplicates: f.count(Math.round(c.duplicateObjectSeconds)),
                 serverDuplicates: f.count(Math.round(s.duplicateObjectSeconds)),
                 clientSettle: seconds(c.settleSeconds),
                 serverSettle: seconds(s.settleSeconds),
+              })}
+            </span>{' '}
+            <span>
+              {t('handoff.peaks', {
+                // Counts, not shares: objects created during the hand-off count too, so a share of the
+                // collection at the reshard could pass 100%.
+                clientOrphans: f.count(c.peakOrphans),
+                clientDuplicates: f.count(c.peakDuplicates),
+                serverOrphans: f.count(s.peakOrphans),
+                serverDuplicates: f.count(s.peakDuplicates),
               })}
             </span>{' '}
             <span>

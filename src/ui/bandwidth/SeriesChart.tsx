@@ -4,6 +4,7 @@ import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { modeColor, type Theme } from '../theme/palette';
 import { useElementSize } from '../stage/useElementSize';
+import { spaceBetween } from '../i18n';
 
 /** One line of a chart. */
 export interface ChartLine {
@@ -179,17 +180,21 @@ export const SeriesChart = memo(function SeriesChart(props: SeriesChartProps) {
 
   return (
     // As wide as its SVG: a long legend wraps instead of pushing the next chart to a new row.
-    <figure className={fit ? 'chart chart--fit' : 'chart'} data-testid={testId} style={fit ? undefined : { width }}>
+    <figure className={fit ? 'chart chart--fit' : 'chart'} data-testid={testId} data-until={xDomain[1].toFixed(2)} style={fit ? undefined : { width }}>
       <figcaption className="chart__head">
         <span className="chart__title">{title}</span>
         <span className="chart__values">
           <span className="chart__value chart__value--client">
             <span className="chart__key chart__key--client" aria-hidden="true" />
-            {fit ? <span className="sr-only">{props.clientLabel}</span> : props.clientLabel} <strong>{props.clientValue}</strong>
+            {fit ? <span className="sr-only">{props.clientLabel}</span> : props.clientLabel}
+            {spaceBetween(props.clientLabel, props.clientValue)}
+            <strong>{props.clientValue}</strong>
           </span>
           <span className="chart__value chart__value--server">
             <span className="chart__key chart__key--server" aria-hidden="true" />
-            {fit ? <span className="sr-only">{props.serverLabel}</span> : props.serverLabel} <strong>{props.serverValue}</strong>
+            {fit ? <span className="sr-only">{props.serverLabel}</span> : props.serverLabel}
+            {spaceBetween(props.serverLabel, props.serverValue)}
+            <strong>{props.serverValue}</strong>
           </span>
         </span>
         {!fit && (props.clientHottest || props.serverHottest) ? (

@@ -2,7 +2,7 @@ import { ExportButtons } from '../export/ExportButtons';
 import { Explain } from '../explain/Explain';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRatesState, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type RatesState, type ReplicaStats } from '../../state';
-import { useFormat, useT } from '../i18n';
+import { joinWords, useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
 import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
 import { replicaColor } from '../theme/palette';
@@ -269,14 +269,14 @@ function MemoryTable({ server, client, style, rates }: { server: ReplicaStats; c
   const rows = [
     ...(['owned', 'all'] as const).map((s) => ({
       key: `cache-${s}`,
-      label: `${t('card.memoryCache', { style: styleName(s) })}${s === style ? ` ${t('memory.inUse')}` : ''}`,
+      label: s === style ? joinWords(t('card.memoryCache', { style: styleName(s) }), t('memory.inUse')) : t('card.memoryCache', { style: styleName(s) }),
       inUse: s === style,
       value: (r: ReplicaStats) => f.bytes(r.memory.byStyle[s].cacheBytes),
     })),
     { key: 'list-peak', label: t('card.memoryListPeak'), inUse: false, value: (r: ReplicaStats) => f.bytes(r.memory.byStyle[style].listPeakBytes) },
     {
       key: 'alloc',
-      label: rates === 'paused' ? `${t('card.memoryAlloc')} ${t('card.pausedMark')}` : t('card.memoryAlloc'),
+      label: rates === 'paused' ? joinWords(t('card.memoryAlloc'), t('card.pausedMark')) : t('card.memoryAlloc'),
       inUse: false,
       value: (r: ReplicaStats) => (rates === 'none' ? t('card.rateNone') : t('unit.perSecond', { value: f.bytes(r.memory.decodeAllocBytesPerSec) })),
     },

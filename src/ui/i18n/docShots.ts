@@ -25,6 +25,7 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/presentation-1920x1080.png', key: 'docs.shot.presentation1920' },
   { file: 'docs/presentation-150.png', key: 'docs.shot.presentation150' },
   { file: 'docs/focus-cards-1280x720.png', key: 'docs.shot.focusCards' },
+  { file: 'docs/focus-cards-150.png', key: 'docs.shot.focusCards150' },
   { file: 'docs/focus-relists-1280x720.png', key: 'docs.shot.focusRelists' },
   { file: 'docs/story-step.png', key: 'docs.shot.storyStep' },
   { file: 'docs/lab-1280x720.png', key: 'docs.shot.lab' },

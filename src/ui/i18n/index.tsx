@@ -10,7 +10,7 @@ export { en } from '../../i18n/en';
 export type { MessageId, Message, PluralMessage } from '../../i18n/en';
 export { createTranslator } from '../../i18n/translate';
 export type { Locale, Translate, MessageParams } from '../../i18n/translate';
-export { formatters } from '../../i18n/format';
+export { formatters, joinWords, spaceBetween } from '../../i18n/format';
 export type { Formatters } from '../../i18n/format';
 
 const LocaleContext = createContext<Locale>('en');

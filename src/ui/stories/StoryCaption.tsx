@@ -9,7 +9,7 @@ import { useShardScope, useShardScopeStore } from '../../state';
 import { storyById } from '../../stories';
 import { leaveStory, moveStory } from '../../stories/controller';
 import { countdown, stepEvents } from '../../stories/countdown';
-import { useT } from '../i18n';
+import { spaceBetween, useT } from '../i18n';
 
 export function StoryCaption() {
   const t = useT();
@@ -120,7 +120,8 @@ export function StoryCaption() {
       <div className="story-caption__sheet">
         <div className="story-caption__head">
           <p className="story-caption__where">
-            {t(story.title)} · <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
+            {t(story.title)}
+            {spaceBetween(t(story.title), '·')}· <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
           </p>
           <h2 className="story-caption__title" id="story-caption-title">
             {t(step.title)}
@@ -137,7 +138,9 @@ export function StoryCaption() {
           </p>
           {previous?.answer ? (
             <p className="story-caption__answer" data-testid="story-answer">
-              <strong>{t('story.answer')}</strong> {t(previous.answer)}
+              <strong>{t('story.answer')}</strong>
+              {spaceBetween(t('story.answer'), t(previous.answer))}
+              {t(previous.answer)}
             </p>
           ) : null}
           {step.question ? (
