@@ -34,7 +34,7 @@ const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const all = readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e', f));
 // The longest suites first (their times in a CI run, 2026-12-02), so that two at a time end
 // together rather than one long suite running alone at the end.
-const LONGEST_FIRST = ['stage-story', 'focus-view', 'story-state', 'caption-figures', 'stories', 'layout-rules', 'presentation', 'firefox', 'zh'];
+const LONGEST_FIRST = ['focus-view', 'stage-story', 'clicker-walk', 'story-state', 'caption-figures', 'stories', 'layout-rules', 'presentation', 'firefox', 'zh'];
 const rank = (f) => {
   const i = LONGEST_FIRST.findIndex((name) => f.endsWith(`${name}.test.ts`));
   return i < 0 ? LONGEST_FIRST.length : i;
