@@ -25,7 +25,11 @@ function fakeHost(initial = '') {
     hash = h;
     for (const l of listeners) l();
   };
-  return { host, writes, navigate, current: () => hash };
+  /** A navigation whose `hashchange` is still queued: the bar holds the link, no listener has run. */
+  const arrive = (h: string) => {
+    hash = h;
+  };
+  return { host, writes, navigate, arrive, current: () => hash };
 }
 
 /** Timers run by hand, so no test waits on the wall clock. */
@@ -151,5 +155,23 @@ describe('the address bar follows the state (issue 8)', () => {
     url.navigate(link({ ...small(), seed: 9 }));
     expect(url.writes).toEqual([]);
     expect(store.getState().params.seed).toBe(8);
+  });
+});
+
+describe('a link navigated to while a write is pending (issue 19)', () => {
+  it('wins: a write due before its hashchange is handled opens the link instead of overwriting it', () => {
+    const { store, url, timers } = setup();
+    store.getState().setScalar('seed', 7);
+    // A link pasted in the address bar: the bar holds it, and its hashchange is still queued
+    // when the pending write comes due (a loaded machine runs the timer first).
+    const pasted = link({ ...small(), seed: 31 });
+    url.arrive(pasted);
+    timers.flush();
+    // Before: the write put seed 7's link back, and the hashchange then saw "the page's own".
+    expect(url.writes).not.toContain(written({ ...small(), seed: 7 }));
+    expect(store.getState().params.seed).toBe(31);
+    // The queued hashchange, when it comes, changes nothing more.
+    url.navigate(url.current());
+    expect(store.getState().params.seed).toBe(31);
   });
 });

@@ -68,8 +68,8 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   const setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
   const clearTimer = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
   let timer: unknown = null;
-  /** The fragment that stands for the state shown: the page's last write, or the link last opened. */
-  let shown: string | null = null;
+  /** The fragment that stands for the state shown: the page's last write, or the link last opened (the page opened the one it loaded with). */
+  let shown: string | null = host.hash();
   let opening = false;
 
   const cancel = (): void => {
@@ -79,24 +79,28 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const write = (): void => {
     timer = null;
+    // A link navigated to whose `hashchange` has not been handled yet (the event is queued; a
+    // write came due first): the navigation wins, so it is read now rather than overwritten by
+    // the state it replaces (issue 19: a story link set after a step was put back to that step).
+    const bar = host.hash();
+    if (bar !== shown && (isStateFragment(bar) || isStoryFragment(bar) || exerciseIdOf(bar) !== null)) {
+      onHashChange();
+      return;
+    }
     const s = store.getState();
     // Issue 21: in the lab the address bar names the exercise, so a copy opens the lab there.
     if (s.exercise) {
       const hash = withLang(exerciseLink(s.exercise), s.view.locale);
-      if (host.hash() !== hash) {
-        shown = hash;
-        host.replace(hash);
-      }
+      if (host.hash() !== hash) host.replace(hash);
+      shown = hash;
       return;
     }
     // Issue 10: while a story is shown, the address bar names its step, not the state; issue 19:
     // with presentation mode on, the link says so, so a copy opens on the stage.
     if (s.story) {
       const hash = withLang(storyLink(s.story, s.view.presentation), s.view.locale);
-      if (host.hash() !== hash) {
-        shown = hash;
-        host.replace(hash);
-      }
+      if (host.hash() !== hash) host.replace(hash);
+      shown = hash;
       return;
     }
     const link = linkFor({ params: s.params, view: s.view });
@@ -106,9 +110,8 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     }
     if (s.link.tooLong) s.setLinkTooLong(null);
     const hash = withLang(link.hash, s.view.locale);
-    if (host.hash() === hash) return;
+    if (host.hash() !== hash) host.replace(hash);
     shown = hash;
-    host.replace(hash);
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
