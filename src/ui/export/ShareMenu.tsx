@@ -3,6 +3,7 @@ import { useT } from '../i18n';
 import { ExportButtons } from './ExportButtons';
 import { QrButton } from './QrButton';
 import { EmbedCode } from '../embed/EmbedCode';
+import { VideoButton } from './video/VideoButton';
 import { useRenderOffscreen } from './offscreen';
 import './export.css';
 
@@ -55,6 +56,8 @@ export function ShareMenu() {
         <ExportButtons target="view" />
         <QrButton />
         <EmbedCode />
+        {/* Issue 21, section 4: the story shown, as a WebM video. */}
+        <VideoButton />
       </span>
     </span>
   );
