@@ -22,6 +22,8 @@ export interface WebmFacts {
   readonly blockTimes: readonly number[];
   /** SimpleBlocks flagged as keyframes. */
   readonly keyframes: number;
+  /** Where each block's frame data lies in the file (for decoding a frame to look at). */
+  readonly frames: readonly { readonly time: number; readonly key: boolean; readonly offset: number; readonly size: number }[];
 }
 
 const MASTERS = new Set([0x18538067 /* Segment */, 0x1549a966 /* Info */, 0x1654ae6b /* Tracks */, 0xae /* TrackEntry */, 0xe0 /* Video */, 0x1f43b675 /* Cluster */, 0xa0 /* BlockGroup */, 0x1a45dfa3 /* EBML */]);
@@ -70,6 +72,7 @@ export function readWebm(buf: Uint8Array): WebmFacts {
   let clusterTime = 0;
   let keyframes = 0;
   const blocks: number[] = [];
+  const frames: { time: number; key: boolean; offset: number; size: number }[] = [];
   let pos = 0;
   while (pos < buf.length) {
     const id = vint(buf, pos, true);
@@ -109,12 +112,15 @@ export function readWebm(buf: Uint8Array): WebmFacts {
         const track = vint(buf, body, false);
         const rel = new DataView(buf.buffer, buf.byteOffset + body + track.length, 2).getInt16(0);
         blocks.push(clusterTime + rel);
-        if (id.value === 0xa3 && buf[body + track.length + 2]! & 0x80) keyframes++;
+        const key = id.value === 0xa3 && (buf[body + track.length + 2]! & 0x80) !== 0;
+        if (key) keyframes++;
+        const offset = body + track.length + 3;
+        frames.push({ time: clusterTime + rel, key, offset, size: body + n - offset });
         break;
       }
     }
     pos = body + n;
   }
   const seconds = (units: number) => (units * timecodeScale) / 1e9;
-  return { docType, pixelWidth, pixelHeight, codec, timecodeScale, duration: durationUnits === null ? null : seconds(durationUnits), blockTimes: blocks.map(seconds), keyframes };
+  return { docType, pixelWidth, pixelHeight, codec, timecodeScale, duration: durationUnits === null ? null : seconds(durationUnits), blockTimes: blocks.map(seconds), keyframes, frames: frames.map((f) => ({ ...f, time: seconds(f.time) })) };
 }

@@ -14,11 +14,12 @@ import { createElement } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import { browserEngineFactory, createShardScopeStore, engineKindFor, type ShardScopeStore } from '../../../state';
-import { resolveStep, storyById, type ResolvedStep, type Story } from '../../../stories';
+import { storyById, type ResolvedStep } from '../../../stories';
 import { createTranslator, type Locale } from '../../i18n';
 import { nextFrame, runSliced } from '../slices';
 import { paintDomSteps, singleColumn } from '../toCanvas';
-import { frameAt, frameSchedule, readingSeconds, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH, type FrameSchedule, type ScheduledStep } from './schedule';
+import { frameAt, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
+import { storySchedule } from './storySchedule';
 import { createVideoSink, type VideoSink } from './sinks';
 import type { VideoSupport } from './support';
 import { VIDEO_LAYOUT_HEIGHT, VIDEO_LAYOUT_SCALE, VIDEO_LAYOUT_WIDTH, VideoStage } from './VideoStage';
@@ -44,27 +45,38 @@ export interface Recording {
   readonly height: number;
 }
 
-/** The frame schedule of a story in a language: each step's reading time, time, pace. */
-export function storySchedule(story: Story, locale: Locale): { steps: ScheduledStep[]; resolved: ResolvedStep[]; schedule: FrameSchedule } {
-  const t = createTranslator(locale);
-  const resolved = story.steps.map((_, i) => resolveStep(story, i)!);
-  const steps = resolved.map((r) => ({ seconds: readingSeconds(t(r.step.narration), locale), at: r.time, playing: r.playing, speed: r.view.speed }));
-  return { steps, resolved, schedule: frameSchedule(steps) };
-}
-
-/** The model's time is taken as the one asked for within this many seconds. */
-const TIME_EPSILON = 1e-6;
+/** The model's time is taken as the one asked for within this many seconds (its tick is 10 ms). */
+const TIME_EPSILON = 1e-3;
 
 /** Takes the store's run to time `t` (a seek asked for while an apply is pending is ignored: ask again). */
 async function seek(store: ShardScopeStore, t: number): Promise<void> {
   for (let tries = 0; tries < 20; tries++) {
     await store.getState().idle();
-    const now = store.getState().sim.snapshot?.time ?? 0;
-    if (Math.abs(now - t) <= TIME_EPSILON) return;
+    if (Math.abs((store.getState().sim.snapshot?.time ?? 0) - t) <= TIME_EPSILON) return;
     store.getState().seekTo(t);
-    await store.getState().idle();
-    const after = store.getState().sim.snapshot?.time ?? 0;
-    if (Math.abs(after - t) <= TIME_EPSILON) return;
+  }
+  await store.getState().idle();
+}
+
+/**
+ * Resolves once nothing has been added to, removed from or written in `el` for two painted
+ * frames (panels mount over a few frames after a step's run is built), or after `maxMs`.
+ */
+async function settled(el: Element, maxMs = 3000): Promise<void> {
+  const seen = { changed: false };
+  const observer = new MutationObserver(() => {
+    seen.changed = true;
+  });
+  observer.observe(el, { subtree: true, childList: true, characterData: true });
+  try {
+    const end = performance.now() + maxMs;
+    for (let quiet = 0; quiet < 2 && performance.now() < end; ) {
+      seen.changed = false;
+      await nextFrame();
+      quiet = seen.changed ? 0 : quiet + 1;
+    }
+  } finally {
+    observer.disconnect();
   }
 }
 
@@ -118,6 +130,9 @@ export async function recordStory(options: {
     await store.getState().start();
     root = createRoot(container);
     let frame = 0;
+    // The event flow's clock: the video's time, in ms (see `../../flow/flowClock`).
+    let videoMs = 0;
+    const clock = () => videoMs;
     for (let i = 0; i < steps.length; i++) {
       stop();
       const r = resolved[i]!;
@@ -126,17 +141,21 @@ export async function recordStory(options: {
       store.getState().setStory({ id: story.id, step: i + 1 });
       store.getState().openLink({ params: r.params, view: view(r) }, [], { restart: true });
       await seek(store, r.time);
+      // Whether the step plays is what its panels say (the event flow animates, the cards' rates
+      // are not "paused"); nothing ticks this store, so only the frames move its model.
+      store.getState().setPlaying(r.playing);
       stop();
       const s = store;
       const caption = { where: `${t(story.title)} · ${t('story.stepOf', { n: i + 1, m: steps.length })}`, title: t(r.step.title), narration: t(r.step.narration) };
-      flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null })));
+      videoMs = (frame * 1000) / VIDEO_FPS;
+      flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock })));
       // Panels mount and paint their canvases over the next frames.
-      await nextFrame();
-      await nextFrame();
+      await settled(container);
       let shown: number | null = null;
       for (let k = 0; k < schedule.frames[i]!; k++, frame++) {
         stop();
         const shot = frameAt(steps, schedule, frame)!;
+        videoMs = (frame * 1000) / VIDEO_FPS;
         if (shown === null || Math.abs(shot.time - shown) > TIME_EPSILON) {
           if (shown !== null) {
             await seek(store, shot.time);

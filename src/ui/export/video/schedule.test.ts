@@ -60,13 +60,19 @@ describe('the frame schedule of a recorded story', () => {
     expect(schedule.duration).toBe(11.5);
   });
 
-  it('moves a playing step’s model by speed / 30 s a frame from the step’s time, and holds a paused one', () => {
+  it('moves a playing step’s model by speed / 30 s a frame from the step’s time (on the model’s 10 ms tick), and holds a paused one', () => {
     expect(frameAt(steps, schedule, 0)).toEqual({ step: 0, frameInStep: 0, time: 10 });
-    expect(frameAt(steps, schedule, 119)).toEqual({ step: 0, frameInStep: 119, time: 10 + 119 / 30 });
+    // 119 / 30 = 3.9667 s, on the model's 10 ms tick: 3.97 s.
+    expect(frameAt(steps, schedule, 119)).toMatchObject({ step: 0, frameInStep: 119 });
+    expect(frameAt(steps, schedule, 119)!.time).toBeCloseTo(13.97, 12);
+    expect(frameAt(steps, schedule, 1)!.time).toBeCloseTo(10.03, 12);
+    expect(frameAt(steps, schedule, 2)!.time).toBeCloseTo(10.07, 12);
+    expect(frameAt(steps, schedule, 3)!.time).toBeCloseTo(10.1, 12);
     expect(frameAt(steps, schedule, 120)).toEqual({ step: 1, frameInStep: 0, time: 10 });
     expect(frameAt(steps, schedule, 284)).toEqual({ step: 1, frameInStep: 164, time: 10 });
     expect(frameAt(steps, schedule, 285)).toEqual({ step: 2, frameInStep: 0, time: 30 });
-    expect(frameAt(steps, schedule, 344)!.time).toBeCloseTo(30 + (59 * 4) / 30, 12);
+    // 59 frames at 4x: 7.8667 s, on the tick: 7.87 s.
+    expect(frameAt(steps, schedule, 344)!.time).toBeCloseTo(37.87, 12);
   });
 
   it('shows nothing outside the video', () => {

@@ -13,8 +13,9 @@
  *
  * Pace. During the recording the model never follows the wall clock: each frame of a step that
  * plays moves the model by the step's speed / {@link VIDEO_FPS} simulated seconds (1x: one
- * simulated second per second of video), from the step's own time (`at`); a paused step keeps
- * its moment for all its frames. So a story gives the same frames every time.
+ * simulated second per second of video), from the step's own time (`at`), rounded to the
+ * model's 10 ms tick; a paused step keeps its moment for all its frames. So a story gives the
+ * same frames every time.
  */
 import type { Locale } from '../../../i18n/translate';
 
@@ -23,6 +24,8 @@ export const VIDEO_FPS = 30;
 /** Pixel size of a recorded video. */
 export const VIDEO_WIDTH = 1920;
 export const VIDEO_HEIGHT = 1080;
+/** The model's tick (`TICK_SECONDS` in src/sim): a frame's model time is a whole number of ticks. */
+export const MODEL_TICK_SECONDS = 0.01;
 /** Seconds every step gets before its narration's reading time. */
 export const LEAD_SECONDS = 2;
 /** The shortest a step is shown. */
@@ -100,7 +103,8 @@ export interface FrameShot {
 
 /**
  * What frame `index` (0-based, over the whole video) shows: its step, and the model's time, the
- * step's `at` plus `frameInStep * speed / fps` when the step plays. Null past the end.
+ * step's `at` plus `frameInStep * speed / fps` when the step plays, rounded to the model's
+ * tick (the model moves in whole ticks). Null past the end.
  */
 export function frameAt(steps: readonly ScheduledStep[], schedule: FrameSchedule, index: number): FrameShot | null {
   if (!Number.isInteger(index) || index < 0 || index >= schedule.total) return null;
@@ -108,7 +112,8 @@ export function frameAt(steps: readonly ScheduledStep[], schedule: FrameSchedule
   while (step + 1 < schedule.starts.length && schedule.starts[step + 1]! <= index) step++;
   const s = steps[step]!;
   const frameInStep = index - schedule.starts[step]!;
-  const time = s.playing ? s.at + (frameInStep * s.speed) / schedule.fps : s.at;
+  const ticks = Math.round((frameInStep * s.speed) / schedule.fps / MODEL_TICK_SECONDS);
+  const time = s.playing ? s.at + ticks * MODEL_TICK_SECONDS : s.at;
   return { step, frameInStep, time };
 }
 
