@@ -77,6 +77,25 @@ describe('video out (issue 21, section 4)', () => {
     assert.deepEqual(watch.pageErrors, []);
   });
 
+  it('falls back to MediaRecorder (captureStream + requestFrame) where WebCodecs is missing: a 1920x1080 WebM that plays for a while', async () => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'VideoEncoder', { value: undefined });
+    });
+    await page.goto(env.site.url);
+    await openStoryFile(page);
+    await openShareMenu(page);
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByTestId('export-video').click();
+    const facts = readWebm(new Uint8Array(readFileSync(await (await downloaded).path())));
+    assert.deepEqual([facts.pixelWidth, facts.pixelHeight], [1920, 1080]);
+    // The recorder's own clock: frames may be dropped by a busy machine, so only a non-zero
+    // length no longer than the schedule's (plus a frame) is asserted.
+    const last = facts.blockTimes[facts.blockTimes.length - 1] ?? 0;
+    assert.ok(facts.blockTimes.length > 0 && last > 0, `${facts.blockTimes.length} blocks, last at ${last} s`);
+    console.log(`MediaRecorder fallback: ${facts.blockTimes.length} of 240 frames, last at ${last.toFixed(3)} s`);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
   it('stops on Cancel, saves nothing and leaves the page usable', async () => {
     await page.goto(env.site.url);
     await openStoryFile(page);

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en';
 import { zhCN } from '../../../i18n/zh-CN';
 import { STORIES } from '../../../stories';
-import { frameAt, frameSchedule, frameTimestampUs, readingSeconds, readingUnits, VIDEO_FPS, type ScheduledStep } from './schedule';
+import { TICK_SECONDS } from '../../../sim/engine/clock';
+import { frameAt, frameSchedule, frameTimestampUs, MODEL_TICK_SECONDS, readingSeconds, readingUnits, VIDEO_FPS, type ScheduledStep } from './schedule';
 
 describe('the reading-time rule of a recorded story (issue 21, section 4)', () => {
   it('counts English words between spaces, punctuation alone not a word', () => {
@@ -73,6 +74,10 @@ describe('the frame schedule of a recorded story', () => {
     expect(frameAt(steps, schedule, 285)).toEqual({ step: 2, frameInStep: 0, time: 30 });
     // 59 frames at 4x: 7.8667 s, on the tick: 7.87 s.
     expect(frameAt(steps, schedule, 344)!.time).toBeCloseTo(37.87, 12);
+  });
+
+  it('rounds to the model’s own tick', () => {
+    expect(MODEL_TICK_SECONDS).toBe(TICK_SECONDS);
   });
 
   it('shows nothing outside the video', () => {

@@ -76,6 +76,7 @@ function mediaRecorderSink(mimeType: string, canvas: HTMLCanvasElement, fps: num
   const stream = canvas.captureStream(0);
   const track = stream.getVideoTracks()[0] as CanvasCaptureMediaStreamTrack;
   const recorder = new MediaRecorder(stream, { mimeType, videoBitsPerSecond: 8_000_000 });
+  const ctx = canvas.getContext('2d');
   const parts: Blob[] = [];
   recorder.ondataavailable = (e) => {
     if (e.data.size > 0) parts.push(e.data);
@@ -90,6 +91,9 @@ function mediaRecorderSink(mimeType: string, canvas: HTMLCanvasElement, fps: num
   };
   return {
     async add() {
+      // A frame the same as the one before (a paused step) is not drawn again, and a canvas
+      // nothing was drawn on since its last capture gives no new frame: write one pixel back.
+      if (ctx) ctx.putImageData(ctx.getImageData(0, 0, 1, 1), 0, 0);
       recorder.resume();
       track.requestFrame();
       await new Promise((resolve) => setTimeout(resolve, 1000 / fps));
