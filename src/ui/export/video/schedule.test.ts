@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from '../../../i18n/en';
 import { zhCN } from '../../../i18n/zh-CN';
 import { STORIES } from '../../../stories';
-import { TICK_SECONDS } from '../../../sim/engine/clock';
+import { TICK_SECONDS } from '../../../sim';
 import { frameAt, frameSchedule, frameTimestampUs, MODEL_TICK_SECONDS, readingSeconds, readingUnits, VIDEO_FPS, type ScheduledStep } from './schedule';
 
 describe('the reading-time rule of a recorded story (issue 21, section 4)', () => {
