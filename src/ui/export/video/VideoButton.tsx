@@ -73,7 +73,7 @@ export function VideoButton() {
     <>
       <button
         type="button"
-        className="button"
+        className="button video-button"
         data-testid="export-video"
         title={storyId ? t('video.recordTitle') : t('video.noStory')}
         disabled={!storyId || recording}
