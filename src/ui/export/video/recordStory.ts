@@ -59,25 +59,47 @@ async function seek(store: ShardScopeStore, t: number): Promise<void> {
 }
 
 /**
- * Resolves once nothing has been added to, removed from or written in `el` for two painted
- * frames (panels mount over a few frames after a step's run is built), or after `maxMs`.
+ * Resolves once nothing in `el` has been added, removed, written or had an attribute changed
+ * for `quietFrames` painted frames, or after `maxMs`. Panels mount over a few frames after a
+ * step's run is built, and the charts and cards render a new snapshot in a deferred render
+ * (`useDeferredValue`), which may land a few frames after the store changed: a frame is drawn
+ * only once they are done. The event flow's count of marks (an attribute written every frame)
+ * is not a change.
  */
-async function settled(el: Element, maxMs = 3000): Promise<void> {
+async function settled(el: Element, quietFrames: number, maxMs: number): Promise<void> {
   const seen = { changed: false };
-  const observer = new MutationObserver(() => {
-    seen.changed = true;
+  // Canvases (the dots) paint in animation frames, a large placement over several: their pixels count too.
+  let pixels = canvasPrint(el);
+  const observer = new MutationObserver((records) => {
+    if (records.some((r) => r.type !== 'attributes' || r.attributeName !== 'data-flow-marks')) seen.changed = true;
   });
-  observer.observe(el, { subtree: true, childList: true, characterData: true });
+  observer.observe(el, { subtree: true, childList: true, characterData: true, attributes: true });
   try {
     const end = performance.now() + maxMs;
-    for (let quiet = 0; quiet < 2 && performance.now() < end; ) {
+    for (let quiet = 0; quiet < quietFrames && performance.now() < end; ) {
       seen.changed = false;
       await nextFrame();
+      const now = canvasPrint(el);
+      if (now !== pixels) seen.changed = true;
+      pixels = now;
       quiet = seen.changed ? 0 : quiet + 1;
     }
   } finally {
     observer.disconnect();
   }
+}
+
+/** A print of the pixels of every canvas in `el` (FNV-1a over every 7th pixel): equal prints, same picture (near enough to wait on). */
+function canvasPrint(el: Element): string {
+  return Array.from(el.querySelectorAll('canvas'))
+    .map((c) => {
+      if (c.width === 0 || c.height === 0) return '0';
+      const px = new Uint32Array(c.getContext('2d')?.getImageData(0, 0, c.width, c.height).data.buffer ?? new ArrayBuffer(0));
+      let h = 0x811c9dc5;
+      for (let i = 0; i < px.length; i += 7) h = Math.imul(h ^ px[i]!, 0x01000193);
+      return `${c.width}x${c.height}:${h >>> 0}`;
+    })
+    .join(' ');
 }
 
 /** Thrown when the recording is cancelled. */
@@ -150,7 +172,7 @@ export async function recordStory(options: {
       videoMs = (frame * 1000) / VIDEO_FPS;
       flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock })));
       // Panels mount and paint their canvases over the next frames.
-      await settled(container);
+      await settled(container, 2, 3000);
       let shown: number | null = null;
       for (let k = 0; k < schedule.frames[i]!; k++, frame++) {
         stop();
@@ -159,8 +181,8 @@ export async function recordStory(options: {
         if (shown === null || Math.abs(shot.time - shown) > TIME_EPSILON) {
           if (shown !== null) {
             await seek(store, shot.time);
-            // The charts and the dots repaint in the next animation frame.
-            await nextFrame();
+            // The dots repaint in an animation frame, the charts and cards in a deferred render.
+            await settled(container, 2, 2000);
           }
           await paint(ctx, container.firstElementChild!);
           shown = shot.time;
