@@ -42,8 +42,8 @@ const rank = (f) => {
 const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 // Suites that measure the page's long tasks (no task over 50 ms) or count what a slow seek
 // shows: a second browser beside them steals the core the page runs on, so they run alone,
-// after the others.
-const ALONE = ['perf', 'engine', 'flow', 'import', 'bounded-export'];
+// after the others; so does the second Firefox suite (one Firefox at a time).
+const ALONE = ['perf', 'engine', 'flow', 'import', 'bounded-export', 'firefox-video'];
 const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
 // The other suites two at a time (each its own process and browser): most of a browser test
 // is waiting for the page, and the machine's two cores are half idle with one. The Firefox

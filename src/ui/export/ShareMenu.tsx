@@ -4,6 +4,7 @@ import { ExportButtons } from './ExportButtons';
 import { QrButton } from './QrButton';
 import { SlideButtons } from './SlideButtons';
 import { EmbedCode } from '../embed/EmbedCode';
+import { VideoButton } from './video/VideoButton';
 import { useRenderOffscreen } from './offscreen';
 import './export.css';
 
@@ -57,6 +58,8 @@ export function ShareMenu() {
         <SlideButtons />
         <QrButton />
         <EmbedCode />
+        {/* Issue 21, section 4: the story shown, as a WebM video. */}
+        <VideoButton />
       </span>
     </span>
   );

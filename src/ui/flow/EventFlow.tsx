@@ -1,9 +1,10 @@
 import { ExportButtons } from '../export/ExportButtons';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT } from '../i18n';
 import { canvasPalette, replicaColor, textOn, type Theme } from '../theme/palette';
 import { FlowController, type FlowPhase } from './FlowController';
+import { FlowClockContext } from './flowClock';
 import { fitText, flowLayout, flowPalette, type Box, type FlowLayout } from './flowLayout';
 import { EVENTS_PER_STEP, sampleEvents, stepCounts, type StepCounts } from './flowModel';
 import './flow.css';
@@ -66,6 +67,7 @@ export const EventFlow = memo(function EventFlow() {
   const clientRef = useRef<HTMLCanvasElement>(null);
   const serverRef = useRef<HTMLCanvasElement>(null);
   const controller = useRef<FlowController | null>(null);
+  const clock = useContext(FlowClockContext);
   const servers = useShardScope((s) => s.params.apiServers);
   const replicas = useShardScope((s) => s.params.replicas);
   const theme = useShardScope((s) => s.view.theme);
@@ -88,10 +90,15 @@ export const EventFlow = memo(function EventFlow() {
     // The phase goes through React (it changes a few times per step at most); the count of
     // marks drawn changes every frame, so it goes straight to an attribute (for tests) instead
     // of re-rendering the panel 60 times a second.
-    const c = new FlowController({ client, server }, (p, m) => {
-      setPhase(p);
-      rootRef.current?.setAttribute('data-flow-marks', String(m.client + m.server));
-    });
+    const c = new FlowController(
+      { client, server },
+      (p, m) => {
+        setPhase(p);
+        rootRef.current?.setAttribute('data-flow-marks', String(m.client + m.server));
+      },
+      // Issue 21, section 4: a video's own clock (read once: the controller lives as long as the panel).
+      clock ?? undefined,
+    );
     controller.current = c;
     // Off screen, nothing animates (the SVG frame and counts still render, for print and
     // full-page screenshots); on screen again, the animation resumes.
@@ -106,7 +113,7 @@ export const EventFlow = memo(function EventFlow() {
       c.destroy();
       controller.current = null;
     };
-  }, []);
+  }, [clock]);
 
   useEffect(() => {
     controller.current?.update({ client: layouts.client, server: layouts.server, theme, reducedMotion: prefersReducedMotion() });

@@ -1,0 +1,181 @@
+// Issue 21, section 4: a story recorded to WebM in Chromium. A 2-step story file keeps the test
+// short (8 s of video, 240 frames); the file is downloaded, read with a small EBML reader and
+// held to the schedule: 1920x1080, one block per frame, each at i/30 s. Cancel stops a
+// recording and leaves the page usable.
+import { beforeEach, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { BrowserContext, Page } from 'playwright-core';
+import { freshPage, useBuiltSite, waitUntil, type PageWatch } from './browser';
+import { readWebm } from './webm';
+import { frameSchedule, readingSeconds, VIDEO_FPS } from '../src/ui/export/video/schedule';
+
+const DIST = join(import.meta.dirname, '..', 'dist');
+
+/** Two short steps: one that plays (the model moves 1/30 s a frame), one paused. */
+const STORY = {
+  kind: 'story',
+  id: 'video-test',
+  title: { en: 'Two steps on video', 'zh-CN': '两步视频' },
+  base: { params: { objects: 2000, replicas: 3 }, view: { speed: 1 } },
+  steps: [
+    { title: 'It moves', narration: 'The run plays for four seconds.', focus: 'hash-space', show: ['hash', 'chart:received'], playing: true, at: 5 },
+    { title: 'It stops', narration: 'The run holds still.', focus: 'replica-cards', show: ['card:owned', 'card:events'], playing: false, at: 5 },
+  ],
+};
+
+async function openStoryFile(page: Page): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'video-'));
+  const file = join(dir, 'video-test.json');
+  writeFileSync(file, JSON.stringify(STORY));
+  if ((await page.getByTestId('exercises-menu').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('exercises-menu').click();
+  await page.getByTestId('lab-file-input').setInputFiles(file);
+  await page.locator('[data-testid="story-caption"][data-story="video-test"]').waitFor({ timeout: 30_000 });
+}
+
+async function openShareMenu(page: Page): Promise<void> {
+  if ((await page.getByTestId('share-menu').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('share-menu').click();
+}
+
+describe('video out (issue 21, section 4)', () => {
+  const env = useBuiltSite(DIST);
+  let context: BrowserContext | undefined;
+  let page: Page;
+  let watch: PageWatch;
+
+  beforeEach(async () => {
+    ({ context, page, watch } = await freshPage(env, context));
+  });
+
+  it('records a 2-step story to a 1920x1080 WebM whose frames follow the schedule', async () => {
+    await page.goto(env.site.url);
+    await openStoryFile(page);
+    await openShareMenu(page);
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByTestId('export-video').click();
+    await page.getByTestId('video-progress').waitFor();
+    const download = await downloaded;
+    assert.equal(download.suggestedFilename(), 'shardscope-video-test-en.webm');
+    const file = await download.path();
+    const facts = readWebm(new Uint8Array(readFileSync(file)));
+    // The schedule, from first principles: 2 s + 6 words at 180 a minute = 4 s (the minimum), twice.
+    const seconds = STORY.steps.map((s) => readingSeconds(s.narration, 'en'));
+    assert.deepEqual(seconds, [4, 4]);
+    const schedule = frameSchedule(seconds.map((s) => ({ seconds: s, at: 5, playing: true, speed: 1 })));
+    assert.equal(schedule.total, 240);
+    assert.equal(facts.docType, 'webm');
+    assert.deepEqual([facts.pixelWidth, facts.pixelHeight], [1920, 1080]);
+    assert.equal(facts.blockTimes.length, schedule.total);
+    // Frame i at i/30 s (to the file's 1 ms timecodes); the duration is the schedule's.
+    facts.blockTimes.forEach((t, i) => assert.ok(Math.abs(t - i / VIDEO_FPS) <= 0.0006, `frame ${i} at ${t} s`));
+    assert.ok(facts.duration !== null && Math.abs(facts.duration - schedule.duration) < 0.01, `duration ${facts.duration}`);
+    assert.ok(facts.keyframes >= 4, `${facts.keyframes} keyframes`);
+    await page.getByTestId('video-done').waitFor();
+    assert.match(await page.getByTestId('video-done').innerText(), /Video saved: 8 s, 1920 × 1080 at 30 fps/);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('draws the same frames for the same story, recorded twice (the pixels handed to the encoder)', async () => {
+    // Every frame given to the encoder is hashed from the canvas it is made of (FNV-1a over its
+    // 32-bit pixels). A string, so that nothing named needs a helper the page does not have.
+    await page.addInitScript(`
+      (() => {
+        const Original = window.VideoFrame;
+        if (typeof Original !== 'function') return;
+        window.__frameHashes = [];
+        window.VideoFrame = class extends Original {
+          constructor(source, init) {
+            super(source, init);
+            if (source instanceof HTMLCanvasElement) {
+              const px = new Uint32Array(source.getContext('2d').getImageData(0, 0, source.width, source.height).data.buffer);
+              const bands = [];
+              const per = px.length / 20;
+              for (let b = 0; b < 20; b++) {
+                let h = 0x811c9dc5;
+                for (let i = b * per; i < (b + 1) * per; i++) h = Math.imul(h ^ px[i], 0x01000193);
+                bands.push(h >>> 0);
+              }
+              window.__frameHashes.push(bands.join(','));
+            }
+          }
+        };
+      })();
+    `);
+    await page.goto(env.site.url);
+    await openStoryFile(page);
+    const runs: string[][] = [];
+    for (let i = 0; i < 2; i++) {
+      // Closing the last video's panel (a click outside the menu) closed the menu.
+      await openShareMenu(page);
+      const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+      await page.getByTestId('export-video').click();
+      await downloaded;
+      runs.push(await page.evaluate(() => (window as unknown as { __frameHashes: string[] }).__frameHashes.splice(0)));
+      await page.getByTestId('video-close').click();
+    }
+    assert.equal(runs[0]!.length, 240);
+    const band = (a: string, b: string) => a.split(',').flatMap((h, k) => (h === b.split(',')[k] ? [] : [k]));
+    const differ = runs[0]!.flatMap((h, i) => (h === runs[1]![i] ? [] : [`${i} (bands ${band(h, runs[1]![i]!).join('/')})`]));
+    assert.deepEqual(differ, [], `frames that differ: ${differ.join(' ')}`);
+    // And the frames do change while the first step plays (the model moves), and not in the paused one.
+    assert.ok(new Set(runs[0]!.slice(0, 120)).size > 60);
+    assert.equal(new Set(runs[0]!.slice(121)).size, 1);
+  });
+
+  it('falls back to MediaRecorder (captureStream + requestFrame) where WebCodecs is missing: a 1920x1080 WebM that plays for a while', async () => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'VideoEncoder', { value: undefined });
+    });
+    await page.goto(env.site.url);
+    await openStoryFile(page);
+    await openShareMenu(page);
+    const downloaded = page.waitForEvent('download', { timeout: 120_000 });
+    await page.getByTestId('export-video').click();
+    const facts = readWebm(new Uint8Array(readFileSync(await (await downloaded).path())));
+    assert.deepEqual([facts.pixelWidth, facts.pixelHeight], [1920, 1080]);
+    // The recorder's own clock (paused while a frame is drawn, and not exact about it), and a
+    // busy machine may drop frames: only frames of the right size and a non-zero length are asserted.
+    const last = facts.blockTimes[facts.blockTimes.length - 1] ?? 0;
+    assert.ok(facts.blockTimes.length > 0 && last > 0, `${facts.blockTimes.length} blocks, last at ${last} s`);
+    console.log(`MediaRecorder fallback: ${facts.blockTimes.length} of 240 frames, last at ${last.toFixed(3)} s`);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('stops on Cancel, saves nothing and leaves the page usable', async () => {
+    await page.goto(env.site.url);
+    await openStoryFile(page);
+    await openShareMenu(page);
+    let downloads = 0;
+    page.on('download', () => downloads++);
+    await page.getByTestId('export-video').click();
+    await page.getByTestId('video-progress').waitFor();
+    // Some frames in, then Cancel.
+    await waitUntil(async () => Number(await page.getByTestId('video-progress').getAttribute('value')) > 0, 30_000);
+    await page.getByTestId('video-cancel').click();
+    await page.getByTestId('video-cancelled').waitFor({ timeout: 10_000 });
+    // The off-screen stage is gone; the page's story moves on as before.
+    await waitUntil(async () => (await page.locator('.video-stage').count()) === 0);
+    await page.getByTestId('story-next').click();
+    await page.locator('[data-testid="story-caption"][data-step="2"]').waitFor();
+    assert.equal(await page.getByTestId('export-video').isEnabled(), true);
+    assert.equal(downloads, 0);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
+  it('says plainly when the browser cannot record, and records nothing', async () => {
+    await page.addInitScript(() => {
+      Object.defineProperty(window, 'VideoEncoder', { value: undefined });
+      Object.defineProperty(window, 'MediaRecorder', { value: undefined });
+    });
+    await page.goto(env.site.url);
+    await openStoryFile(page);
+    await openShareMenu(page);
+    await page.getByTestId('export-video').click();
+    await page.getByTestId('video-unsupported').waitFor();
+    assert.match(await page.getByTestId('video-unsupported').innerText(), /cannot record video/);
+    assert.equal(await page.locator('.video-stage').count(), 0);
+    assert.deepEqual(watch.pageErrors, []);
+  });
+});
