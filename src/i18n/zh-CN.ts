@@ -30,9 +30,9 @@ export const zhCN = {
   'presenter.reset': '重置',
   'presenter.clock': '当前时间',
   'presenter.keys': 'PageDown、空格、→：下一步 · PageUp、←：上一步 · 在此窗口或舞台上均可',
-  'presenter.fontScale': '舞台文字大小：{scale}%',
-  'presenter.fontScaleShort': '文字 {scale}%',
-  'presenter.fontScaleTitle': '舞台文字大小：100%、125% 或 150%（保存在本机）',
+  'presenter.tools': '舞台工具',
+  'presenter.toolsTitle': '舞台工具：舞台文字大小、演讲者视图（Shift+P）',
+  'presenter.fontScaleLabel': '舞台文字大小（保存在本机）',
   'keys.presenter': '打开演讲者视图（备注、下一步、计时器）',
   'keys.spotlight': '按住时显示跟随指针的聚光灯',
   'docs.shot.presenter': '1280×720 下的演讲者视图：当前步骤的演讲备注、下一步、故事进度、演讲计时器和当前时间',
@@ -95,7 +95,7 @@ export const zhCN = {
   'story.refused.4.notes':
     '指向：replica-0 选择器下方的快速修复按钮。\n要说：错误消息自己给出了修复办法（“did you mean …?”）：把边界补足到 16 位十六进制数字。按下这个按钮。\n可能的提问：接受大写的十六进制数字吗？\n回答：不接受：只接受小写 a–f；大写会被解析器以 invalid hex character 错误拒绝。',
   'story.refused.5.notes':
-    '指向：每个选择器下方的规范形式。\n要说：所有选择器都有效了，replica-0 又能 LIST 和 Watch 自己的份额。规范形式就是服务器在 shardInfo 中回显的内容。\n可能的提问：为什么回显的文本和我输入的不一样？\n回答：服务器按自己的格式输出：shardRange(key, \'start\', \'end\')，多个之间用“ || ”连接。要和这个形式比较，而不是和你的输入比较。',
+    '指向：每个选择器下方的规范形式。\n要说：所有选择器都有效了，replica-0 又能 LIST 和 Watch 自己的份额。规范形式就是服务器在 shardInfo 中回显的内容。\n可能的提问：为什么回显的文本和我输入的不一样？\n回答：服务器按自己的格式输出：shardRange(key, \'start\', \'end\')，多个之间用 || 连接。要和这个形式比较，而不是和你的输入比较。',
   'story.rollout.1.notes':
     '指向：标题：1.0×，以及每个副本满满的缓存。\n要说：三台 API 服务器都没有开启门控：它们忽略 shardSelector，client-go 也不做检查，所以服务端分片发送的字节和客户端分片一样多。\n可能的提问：怎样看出哪些服务器在分片？\n回答：apiserver_watch_shards_total 统计一台服务器正在提供的分片 Watch；没有开启门控的服务器上它始终为零。',
   'story.rollout.2.notes':

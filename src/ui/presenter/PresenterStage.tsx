@@ -10,8 +10,8 @@ import { useShardScope, useShardScopeStore, type ShardScopeStore } from '../../s
 import { storyById } from '../../stories';
 import { showStoryStep } from '../../stories/controller';
 import { useT, type Translate } from '../i18n';
-import { useStageFontScale } from './StageTools';
-import { channelName, Freshness, presenterHref, readMessage, Sender, type StageView } from './sync';
+import { useStageZoom } from './fontScale';
+import { channelName, Freshness, OPEN_EVENT, presenterHref, readMessage, Sender, type StageView } from './sync';
 
 /** A random id for a session or a sender (not part of the model: it only names a channel). */
 export function randomId(): string {
@@ -131,7 +131,8 @@ export function PresenterStage() {
   const theme = useShardScope((s) => s.view.theme);
   const view = useMemo(() => stageViewOf(place, locale, theme, t), [place, locale, theme, t]);
   const { open, problem, clear } = usePresenterChannel(store, view);
-  useStageFontScale();
+  const presentation = useShardScope((s) => s.view.presentation);
+  useStageZoom(`${presentation}:${place?.id ?? ''}:${place?.step ?? 0}`);
 
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
@@ -158,6 +159,3 @@ export function PresenterStage() {
     </div>
   );
 }
-
-/** The event a button sends to open the presenter view (the stage's channel owns the session). */
-export const OPEN_EVENT = 'shardscope:open-presenter';

@@ -181,3 +181,6 @@ export function presenterHref(href: string, session: string): string {
   const i = href.indexOf('#');
   return `${i < 0 ? href : href.slice(0, i)}#${PRESENTER_PARAM}=${session}`;
 }
+
+/** The event the header's button sends to open the presenter view (the stage's channel owns the session). */
+export const OPEN_EVENT = 'shardscope:open-presenter';
