@@ -13,7 +13,7 @@ const id = process.argv[3] ?? 'saving';
 const n = Number(process.argv[4] ?? 2);
 const scale = process.argv[5] ?? '100';
 const lang = process.argv[6] ?? 'en';
-const site = await serveStatic(join(root, 'dist'));
+const site = await serveStatic(process.env.DIST ?? join(root, 'dist'));
 const browser = await launch();
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });

@@ -127,7 +127,9 @@ function Presenter({ view, connected, move }: { view: StageView | null; connecte
             </div>
             {story.question ? (
               <p className="presenter__question">
-                <strong>{t('story.question')}</strong> {story.question}
+                <strong>{t('story.question')}</strong>
+                {t('story.question').endsWith(':') ? ' ' : ''}
+                {story.question}
               </p>
             ) : null}
           </section>
@@ -175,7 +177,8 @@ function Message({ testid, text }: { testid: string; text: string }) {
 function NotesText({ text }: { text: string }): ReactNode {
   return text.split('\n').map((line, i) => {
     const m = /^([^:：]{1,24}[:：])\s*(.*)$/.exec(line);
-    return <p key={i}>{m ? <><strong>{m[1]}</strong> {m[2]}</> : line}</p>;
+    // A full-width colon carries its own space.
+    return <p key={i}>{m ? <><strong>{m[1]}</strong>{m[1]!.endsWith(':') ? ' ' : ''}{m[2]}</> : line}</p>;
   });
 }
 
