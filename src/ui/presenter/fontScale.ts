@@ -43,11 +43,6 @@ export function setFontScale(scale: FontScale): void {
   for (const l of listeners) l();
 }
 
-/** The next size after `scale`, round: 100 → 125 → 150 → 100. */
-export function nextScale(scale: FontScale): FontScale {
-  return FONT_SCALES[(FONT_SCALES.indexOf(scale) + 1) % FONT_SCALES.length]!;
-}
-
 function subscribe(l: () => void): () => void {
   listeners.add(l);
   return () => listeners.delete(l);
