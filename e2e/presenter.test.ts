@@ -167,8 +167,7 @@ describe('the presenter view (issue 21, section 2)', () => {
     await page.getByTestId('font-scale-150').check();
     await page.waitForFunction(() => document.documentElement.dataset.stageScale === '150');
     // The step has room to spare: the text grows by the whole 150 %.
-    await page.waitForTimeout(600);
-    assert.equal(await page.evaluate(() => document.documentElement.dataset.stageZoom), '150');
+    assert.equal(await settledZoom(page), 150);
     const after = await height();
     assert.ok(after / before > 1.4 && after / before < 1.6, `the title is ${before} px, then ${after} px`);
     await page.reload();
@@ -180,15 +179,32 @@ describe('the presenter view (issue 21, section 2)', () => {
     await page.goto(`${env.site.url}#story=problem&step=2&present=1`);
     await page.getByTestId('story-caption').waitFor();
     await page.getByTestId('replica-card').first().waitFor();
-    await page.waitForTimeout(1500);
-    const zoom = Number(await page.evaluate(() => document.documentElement.dataset.stageZoom));
+    const zoom = await settledZoom(page);
     assert.ok(zoom >= 100 && zoom <= 150, `zoom ${zoom}`);
     await fits(page, `problem step 2 at 150 % (shown at ${zoom} %)`);
   });
 });
 
+/** The stage's zoom (%) once it has stayed the same for 1.5 s (the stage fits itself as its items arrive), within 30 s. */
+async function settledZoom(page: Page): Promise<number> {
+  let last = '';
+  let since = Date.now();
+  for (const end = Date.now() + 30_000; Date.now() < end; ) {
+    const now = (await page.evaluate(() => document.documentElement.dataset.stageZoom)) ?? '';
+    if (now !== last) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= 1500) break;
+    await page.waitForTimeout(100);
+  }
+  return Number(last);
+}
+
 /** The focus view fits the window: the page and the stage's body do not scroll, and every item of the step is inside the window. */
 async function fits(page: Page, where: string): Promise<void> {
+  // Every item mounted (the page mounts panels a frame apart) and laid out, at its settled size.
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0), undefined, { timeout: 30_000 });
+  await settledZoom(page);
   const g = await page.evaluate(`(() => {
     const vh = innerHeight, vw = innerWidth;
     const body = document.querySelector('.app__body');

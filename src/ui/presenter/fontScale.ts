@@ -69,11 +69,23 @@ function stageOverflows(): boolean {
   return false;
 }
 
+/** Whether the stage has settled: no run loading or replaying, every item of the step mounted and laid out. */
+function stageSettled(): boolean {
+  if (!document.querySelector('.app--presenting [data-testid="stage"]')) return false;
+  if (document.querySelector('[data-testid="loading"], [data-testid="replaying"]')) return false;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-focus-item]')) {
+    if (el.firstElementChild === null || el.getBoundingClientRect().height === 0) return false;
+  }
+  return true;
+}
+
 /**
  * Mirrors the stage's text size onto the document, where the stylesheet reads it, and fits it:
  * the stage's zoom starts at the size chosen for each step (`fitKey`) and window size, then
  * shrinks in steps of 5 % (never below 100 %) while the stage's items do not fit, as content
- * arrives (panels mount a frame apart; a report appears when its event happens).
+ * arrives (panels mount a frame apart; a report appears when its event happens). Only a settled
+ * stage that overflows twice in a row, 400 ms apart, starts to shrink (a frame in the middle of
+ * mounting does not); then it shrinks a step a frame until it fits.
  */
 export function useStageZoom(fitKey: string): void {
   const scale = useFontScale();
@@ -90,17 +102,27 @@ export function useStageZoom(fitKey: string): void {
     apply(want);
     if (want === 1) return;
     let frame = 0;
+    let seen = false;
     const check = () => {
       frame = 0;
-      if (zoom > 1 && stageOverflows()) {
-        apply(Math.max(1, Math.round((zoom - FIT_STEP) * 100) / 100));
-        schedule();
+      if (zoom <= 1 || !stageSettled()) return;
+      if (!stageOverflows()) {
+        seen = false;
+        return;
       }
+      if (!seen) {
+        seen = true;
+        return;
+      }
+      // Confirmed: shrink a step, and go on at the next frame while it still overflows.
+      apply(Math.max(1, Math.round((zoom - FIT_STEP) * 100) / 100));
+      schedule();
     };
     const schedule = () => {
       if (frame === 0) frame = requestAnimationFrame(check);
     };
     const onResize = () => {
+      seen = false;
       apply(want);
       schedule();
     };
