@@ -25,7 +25,8 @@ try {
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
   for (const tid of stageIds(story.steps[n - 1]!)) await onStage(page, tid).waitFor();
   await page.waitForTimeout(1500);
-  await page.screenshot({ path: join(out, `stage-${id}-${n}-${scale}-${lang}.png`) });
+  // The stage too, when shooting elsewhere than docs/ (to look at a step at a text size).
+  if (process.argv[2]) await page.screenshot({ path: join(out, `stage-${id}-${n}-${scale}-${lang}.png`) });
   const popup = context.waitForEvent('page');
   await page.keyboard.press('Shift+P');
   const presenter = await popup;
