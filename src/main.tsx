@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { browserEngineFactory, browserUrlHost, createShardScopeStore, defaultViewParams, embedOf, engineKindFor, exerciseIdOf, initialLocale, isStoryFragment, presentsOf, readLink, storyIdOf, syncUrl } from './state';
 import { storyById } from './stories';
 import { readStoryLink } from './stories/link';
+import { presenterSessionOf } from './ui/presenter/sync';
 import { showStoryStep } from './stories/controller';
 import { exerciseById } from './stories/exercises';
 import { openExercise } from './stories/exercises/controller';
@@ -12,18 +13,21 @@ import './styles/stage-story.css';
 import './styles/lab.css';
 import './styles/focus.css';
 
+// issue 21, section 2: `#presenter=<session>` opens this page as the presenter view of a stage:
+// no model, no address-bar sync, only the notes, the next step and a timer.
+const presenterSession = presenterSessionOf(location.hash);
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.
 // A tampered or outdated link keeps what it can and says what it could not use.
-const { state: linked, issues: linkIssues } = readLink(location.hash);
+const { state: linked, issues: linkIssues } = readLink(presenterSession ? '' : location.hash);
 // issue 10: a story link (#story=<id>&step=<n>) opens that step exactly; one naming no story
 // is said so (issue 23).
 // issue 21: `#embed=<panel>` (beside the run's `s=`) shows one panel alone, for an iframe.
-const embed = embedOf(location.hash);
-const storyPlace = embed ? null : readStoryLink(location.hash);
+const embed = presenterSession ? null : embedOf(location.hash);
+const storyPlace = embed || presenterSession ? null : readStoryLink(location.hash);
 // issue 21: `#exercise=<id>` opens the lab at that exercise; one that does not exist is said so.
 const exerciseId = exerciseIdOf(location.hash);
-const exercise = exerciseId !== null && !embed ? exerciseById(exerciseId) : undefined;
+const exercise = exerciseId !== null && !embed && !presenterSession ? exerciseById(exerciseId) : undefined;
 if (exerciseId !== null && !exercise && !embed) linkIssues.push({ field: 'exercise', reason: 'unknown-exercise', value: exerciseId });
 if (!storyPlace && isStoryFragment(location.hash)) linkIssues.push({ field: 'story', reason: 'unknown-story', value: storyIdOf(location.hash) ?? '' });
 const store = createShardScopeStore({
@@ -44,7 +48,7 @@ else if (exercise) openExercise(store, exercise.id);
 const reducedMotion = typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 // Start playing so the page is alive on first sight; Space pauses. Not for people who asked
 // for less motion.
-void store
+if (!presenterSession) void store
   .getState()
   .start()
   .then(() => {
@@ -55,7 +59,7 @@ void store
 // Keep the address bar in step with the state, so copying it shares this exact run, and
 // open a new link pasted into this tab.
 // An embed keeps its address as given (its iframe's src names the panel).
-if (!embed) syncUrl(store, browserUrlHost(), { storyById, openStory: (place) => showStoryStep(store, place.id, place.step), openExercise: (id) => openExercise(store, id) });
+if (!embed && !presenterSession) syncUrl(store, browserUrlHost(), { storyById, openStory: (place) => showStoryStep(store, place.id, place.step), openExercise: (id) => openExercise(store, id) });
 
 // The UI is a separate chunk: the browser evaluates it in its own task, after the model has
 // been asked to start in its worker, instead of one long script evaluation. A transition
@@ -65,7 +69,12 @@ const root = createRoot(document.getElementById('root')!);
 // The first Intl.NumberFormat of a page loads ICU's number data: 20-50 ms. Pay for it in a
 // task of its own while the UI chunk downloads, not inside the first render.
 setTimeout(() => new Intl.NumberFormat(store.getState().view.locale).format(1), 0);
-if (embed) {
+if (presenterSession) {
+  const locale = store.getState().view.locale;
+  void import('./ui/presenter/PresenterView').then(({ PresenterWindow }) => {
+    root.render(<PresenterWindow session={presenterSession} fallbackLocale={locale} />);
+  });
+} else if (embed) {
   void import('./ui/embed/Embed').then(({ Embed }) => {
     startTransition(() => {
       root.render(

@@ -109,6 +109,98 @@ export const en = {
   'video.cancelled': 'Recording cancelled; nothing was saved.',
   'video.unsupported': 'This browser cannot record video: it has neither a WebCodecs video encoder nor a MediaRecorder that writes WebM. Use a recent Chromium or Firefox, with the page on https, on localhost or opened from a file.',
   'video.failed': 'The video could not be recorded: {message}',
+  // issue 21, section 2: the presenter view, the spotlight, the stage text size, and every story step's speaker notes
+  'presenter.docTitle': 'ShardScope presenter view',
+  'presenter.open': 'Presenter view',
+  'presenter.openTitle': 'Open the presenter view in a second window: speaker notes, the next step, a timer (Shift+P)',
+  'presenter.blocked': 'The browser blocked the presenter window. Allow pop-ups for this page, then press Shift+P again.',
+  'presenter.noChannel': 'This browser has no BroadcastChannel, so a presenter view cannot follow the stage. Use a current Chrome, Edge, Firefox or Safari.',
+  'presenter.waiting': 'Waiting for the stage. Keep the ShardScope window that opened this one open; press Shift+P there to open this view again.',
+  'presenter.noStory': 'The stage shows no story. Open one from the Stories menu on the stage: its speaker notes appear here.',
+  'presenter.notes': 'Speaker notes',
+  'presenter.noNotes': 'This step has no speaker notes. Its narration:',
+  'presenter.next': 'Next step',
+  'presenter.end': 'Last step: the story ends here.',
+  'presenter.timer': 'Talk time',
+  'presenter.start': 'Start',
+  'presenter.pause': 'Pause',
+  'presenter.reset': 'Reset',
+  'presenter.clock': 'Time of day',
+  'presenter.keys': 'PageDown, Space, →: next step · PageUp, ←: previous step · here or on the stage',
+  'presenter.tools': 'Stage tools',
+  'presenter.toolsTitle': 'Stage tools: the stage’s text size, the presenter view (Shift+P)',
+  'presenter.fontScaleLabel': 'Stage text size (kept on this computer)',
+  'keys.presenter': 'Open the presenter view (notes, next step, timer)',
+  'keys.spotlight': 'Hold for a spotlight that follows the pointer',
+  'docs.shot.presenter': 'The presenter view at 1280×720: the step’s speaker notes, the next step, story progress, the talk timer and the time of day',
+  'story.problem.1.notes':
+    'Point at: the client-side lane of Event flow: every dot is an event sent to every replica.\nSay: four replicas share the pods, yet each one is sent the whole stream, decodes all of it, and then throws away about three quarters.\nAsk: the question on the caption. Let the room guess; the answer shows on the next step.\nLikely question: isn’t this what label selectors are for?\nAnswer: a label selector needs a label on every object, kept in step with the number of replicas. A hash of the uid needs nothing on the object and covers every object exactly once.',
+  'story.problem.2.notes':
+    'Point at: the owned count on each card, then the received rate beside it.\nSay: owned is about a quarter; received is the whole stream, the same on every card, whatever the card owns.\nLikely question: so a replica’s work does not shrink when it owns less?\nAnswer: not client-side: it still receives and decodes everything. Only what it keeps shrinks.',
+  'story.problem.3.notes':
+    'Point at: the API-server egress chart, then the bytes received on the cards.\nSay: eight replicas, and the API server now sends the whole stream eight times: twice the egress of four, for the same cluster.\nLikely question: what does this cost the cluster?\nAnswer: API-server egress and network grow with replicas × stream, and every replica pays the decode. The next story shows server-side sharding keeping the total at about one stream.',
+  'story.mechanism.1.notes':
+    'Point at: the hash strip: one dot per pod, placed by the hash of its uid.\nSay: FNV-1a 64 of metadata.uid gives a 64-bit number; that number, not the pod’s name or labels, decides the owner. The apimachinery code is pkg/sharding/hash.go.\nLikely question: why the uid and not the name?\nAnswer: the v1.36 parser accepts only two keys, object.metadata.uid and object.metadata.namespace. A uid is random, so its hashes spread evenly.',
+  'story.mechanism.2.notes':
+    'Point at: a boundary between two coloured bands.\nSay: a range includes its start and excludes its end; the end of one is the start of the next, so every hash has exactly one owner.\nAsk: the boundary question on the caption before you move on.\nDemo: drag a boundary handle past its neighbour: the ownership audit turns red with a gap or an overlap; drag it back.',
+  'story.mechanism.3.notes':
+    'Point at: the request URL on a card, the shardSelector parameter.\nSay: this is exactly what goes over the wire: shardRange(object.metadata.uid, start, end), both bounds quoted, 16 hex digits, or 0x10000000000000000 for 2^64.\nLikely question: does client-go support this?\nAnswer: not by name: it has no sharding option. The selector rides in ListOptions.ShardSelector, set with informers.WithTweakListOptions, and client-go never reads it, nor the shardInfo that comes back.',
+  'story.mechanism.4.notes':
+    'Point at: the two interleaved colours on the strip, and the || in each selector.\nSay: one replica may own several ranges; an object matches when any one of them holds its hash.\nLikely question: why would a replica want more than one range?\nAnswer: to take a share that is not one piece, for example a slice from each neighbour when rebalancing. All ranges of one selector must use the same field, or the parser refuses it.',
+  'story.saving.1.notes':
+    'Point at: the headline ratio, then the two columns under it.\nSay: same cluster, same events, run twice. Server-side, the API server filters each replica’s stream, so the whole fleet receives about one stream instead of four.\nLikely question: is it exactly 4×?\nAnswer: close to it: each replica receives about a quarter of the events, and uids are random, so shares differ a little. The filtering costs the API server one FNV-1a hash per event for each sharded watch.',
+  'story.saving.2.notes':
+    'Point at: the Decode CPU chart, then the events received on each card.\nSay: a replica must decode an event before it can drop it. Server-side, it decodes only its share.\nAsk: the question on the caption; the answer shows on the next step.',
+  'story.saving.3.notes':
+    'Point at: the memory table, client-side against server-side.\nSay: these replicas filter in their event handlers, like most controllers, so client-side every cache holds every object. Server-side, each cache holds its share.\nLikely question: our controller already filters in its handlers; do we save memory?\nAnswer: no: the informer caches what it receives before any handler runs. Only the server-side selector, or filtering inside the ListWatch as kube-state-metrics does, keeps the cache small.',
+  'story.saving.4.notes':
+    'Point at: the headline ratio, now much larger.\nSay: client-side, sixteen replicas receive the stream sixteen times; server-side the total stays about one stream. The ratio grows with the number of replicas.\nLikely question: how can I watch this on a real API server?\nAnswer: v1.36 adds two alpha metrics: apiserver_watch_shards_total, the sharded watches open, and apiserver_watch_filtered_events_total, the events the shard selector filtered out.',
+  'story.fallback.1.notes':
+    'Point at: the fallback badge on the cards, and the memory they use.\nSay: ShardedListAndWatch is alpha in v1.36 and off by default. Without it the server ignores shardSelector: no error, the whole collection to every replica.\nAsk: the question on the caption: how can a replica tell?\nThen: client-go checks nothing it receives, so nothing in the logs says so.',
+  'story.fallback.2.notes':
+    'Point at: the owned counts, back to about a quarter, and the audit with no duplicates.\nSay: the controller checks each object with the same range matcher before it reaches the cache. The caches are right again; the bandwidth saving is not, since the server still sends everything.\nLikely question: where does that check go in my code?\nAnswer: in the controller, not in client-go: wrap the ListWatch (or the informer’s store) and drop objects whose hash falls outside the replica’s ranges.',
+  'story.fallback.3.notes':
+    'Point at: the list preview with no shardInfo, and the client’s badge.\nSay: shardInfo is only on plain LIST pages, so this client turns the streaming list off. No shardInfo on the page means the server did not filter, and it falls back to checking every object.\nLikely question: how do I turn the streaming list off?\nAnswer: the client-go gate WatchListClient, on by default since client-go v0.35: set KUBE_FEATURE_WatchListClient=false. The check of step 2 works without it.',
+  'story.fallback.4.notes':
+    'Point at: the two API-server badges, then the duplicates in the audit.\nSay: one server with the gate, one without, as in a rollout. Replicas on the gated server keep their share; the others cache everything.\nLikely question: would an L7 balancer help?\nAnswer: no: it spreads each request on its own, so a replica’s LIST and WATCH can land on different servers, and the mix gets worse. Only the controller’s own check is right on both.',
+  'story.resharding.1.notes':
+    'Point at: the reshard mark on the timeline, then the share moved.\nSay: four replicas become five at 5 s. With equal ranges every boundary moves, and about half of the objects change owner.\nAsk: the question on the caption: what is the least that has to move?',
+  'story.resharding.2.notes':
+    'Point at: the moved share, client-side against server-side.\nSay: kube-state-metrics shards with jump hash, which moves only what the new replica takes: about a fifth. Server-side still moves about half.\nLikely question: why can’t the server use jump hash?\nAnswer: the selector only expresses ranges: the parser accepts shardRange() and ||, nothing else, and jump-hash buckets are not ranges of the hash space.',
+  'story.resharding.3.notes':
+    'Point at: the hand-off report: the time with objects that have no owner.\nSay: every pod restarts at once: about 8 s to come back, then a LIST to sync. Client-side that LIST is the whole collection, so about 18 s without an owner; server-side about 10 s.\nAsk: the question on the caption: how could a rollout avoid the gap?',
+  'story.resharding.4.notes':
+    'Point at: the relists chart, and the bytes of the syncs.\nSay: five restarted replicas sync again. Client-side that is five whole collections, about 2.5 GB; server-side five slices, about 490 MB: the same 1/N as on the watch stream.\nLikely question: is the relist the expensive part of a reshard?\nAnswer: for bytes, yes: it is one burst of whole collections. The watch stream after it is where the saving keeps paying.',
+  'story.resharding.5.notes':
+    'Point at: the timeline: one restart about every 20 s; the clock runs four times faster.\nSay: a StatefulSet rolling update: at most about a fifth of the objects lack an owner at once, but the hand-off takes about 100 s client-side, and old and new ranges overlap meanwhile.\nAsk: the question on the caption: two owners or none, which is worse?',
+  'story.resharding.6.notes':
+    'Point at: the hand-off chart: no orphans, and the peak of objects with two owners.\nSay: make before break: each replica starts its new informer beside the old one and drops the old one once the new one has synced. Nothing is ever without an owner.\nLikely question: does kube-state-metrics do this?\nAnswer: no: it restarts with new --shard and --total-shards flags. This is a design you build, and each replica holds two caches for a while.',
+  'story.hot-namespaces.1.notes':
+    'Point at: the hash strip: dots piled on a few points.\nSay: with the namespace as the key, every pod of a namespace hashes to the same point, so a namespace is never split.\nLikely question: where do cluster-scoped objects go?\nAnswer: their namespace is empty, and FNV-1a of an empty string is 0xcbf29ce484222325, so all of them fall in the one range that holds that point.',
+  'story.hot-namespaces.2.notes':
+    'Point at: the owned counts: one card far above the others.\nSay: stronger skew: the replica whose range holds the biggest namespace owns far more than its fair share.\nAsk: the question on the caption: would more replicas fix it?',
+  'story.hot-namespaces.3.notes':
+    'Point at: the two cold replicas: no events, then 410 Gone and a relist.\nSay: bookmarks are not shard-filtered: every watch that asks for them (client-go does) gets one about every minute, carrying the cache’s current resourceVersion. A client that drops them stays where it started, and the watch cache keeps only about 75 s of history.\nAsk: the question on the caption: why does a quiet replica need BOOKMARKs?\nkube-state-metrics fixed its bookmark filtering in v2.19.1.',
+  'story.hot-namespaces.4.notes':
+    'Point at: the owned counts, even again.\nSay: uid hashes spread evenly whatever the namespaces look like; that is why uid is the default.\nLikely question: is the namespace key ever the better choice?\nAnswer: when a replica needs all of a namespace together, for example to reconcile objects that refer to each other. Then measure the skew first.',
+  'story.refused.1.notes':
+    'Point at: replica-0’s error: HTTP 500 and the parser’s message.\nSay: the bound \'0x0\' is not 16 hex digits, so the gated server refuses the request before any stream starts, with “invalid shard selector:” and the reason.\nAsk: the question on the caption: does replica-0 get anything?\nAside: the ListOptions doc comment in apimachinery v0.36.3 uses \'0x0\' in its own example.',
+  'story.refused.2.notes':
+    'Point at: the message “unexpected expression kind 3”.\nSay: without quotes, start is a CEL identifier, not a string; the apiserver prints the kind by its number.\nLikely question: what is kind 3?\nAnswer: cel-go’s identifier kind. The message names the number, so it helps to know that 3 means a bare name where a quoted string was expected.',
+  'story.refused.3.notes':
+    'Point at: replica-0 with no error at all, and its full cache.\nSay: with the gate off the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream. The mistake shows only when a server with the gate is reached.\nLikely question: how do we catch a bad selector before production?\nAnswer: test against an API server with --feature-gates=ShardedListAndWatch=true, or parse the selector with the apiserver’s rules in a unit test.',
+  'story.refused.4.notes':
+    'Point at: the quick-fix button under replica-0’s selector.\nSay: the error proposes its own fix (“did you mean …?”): pad the bound to 16 hex digits. Press the button.\nLikely question: are uppercase hex digits accepted?\nAnswer: no: only lowercase a–f; the parser refuses uppercase with an invalid hex character error.',
+  'story.refused.5.notes':
+    'Point at: the canonical text under each selector.\nSay: every selector is valid and replica-0 lists and watches its share again. The canonical text is what the server echoes in shardInfo.\nLikely question: why does the echo differ from what I typed?\nAnswer: the server renders its own form: shardRange(key, \'start\', \'end\') terms joined with “ || ”. Compare with that, not with your input.',
+  'story.rollout.1.notes':
+    'Point at: the headline: 1.0×, and every replica’s full cache.\nSay: three API servers without the gate: they ignore shardSelector, client-go checks nothing, so server-side sends as much as client-side.\nLikely question: how can I see which servers shard?\nAnswer: apiserver_watch_shards_total counts the sharded watches a server serves; one without the gate serves none.',
+  'story.rollout.2.notes':
+    'Point at: the restart marks on the timeline, then the resumes and relists.\nSay: servers restart one by one with the gate on. Each watch resumes on another server from its last resourceVersion: seven resumes, no relist. The bytes drop 4×, but caches stay full until a relist.\nAsk: the question on the caption: LIST from one server, WATCH from another?',
+  'story.rollout.3.notes':
+    'Point at: the owned counts growing on two replicas.\nSay: the gate is rolled back. A watch that resumes on a server without it receives every event, and client-go caches each object as it changes. Nothing in client-go notices.\nAsk: the question on the caption: would shardInfo have caught it?',
+  'story.rollout.4.notes':
+    'Point at: the owned counts, flat at a quarter, and the audit with no duplicates.\nSay: the same rollback with the controller’s own check: it drops exactly what client-go kept. Caches stay right throughout; the bandwidth saving waits for the gate.\nLikely question: what does the check cost?\nAnswer: one FNV-1a 64 hash of each object received and a comparison per range: small next to decoding the object.',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': 'Owner lookup, balanced ranges, code',
   'yc.title': 'Your cluster: owners, ranges, code',

@@ -97,6 +97,98 @@ export const zhCN = {
   'video.cancelled': '录制已取消，没有保存任何文件。',
   'video.unsupported': '这个浏览器无法录制视频：它既没有 WebCodecs 视频编码器，也没有能写出 WebM 的 MediaRecorder。请使用较新的 Chromium 或 Firefox，并通过 https、localhost 或本地文件打开页面。',
   'video.failed': '视频录制失败：{message}',
+  // issue 21, section 2: the presenter view, the spotlight, the stage text size, and every story step's speaker notes
+  'presenter.docTitle': 'ShardScope 演讲者视图',
+  'presenter.open': '演讲者视图',
+  'presenter.openTitle': '在第二个窗口中打开演讲者视图：演讲备注、下一步、计时器（Shift+P）',
+  'presenter.blocked': '浏览器拦截了演讲者窗口。请允许此页面打开弹出窗口，然后再按一次 Shift+P。',
+  'presenter.noChannel': '此浏览器不支持 BroadcastChannel，演讲者视图无法与舞台同步。请使用新版 Chrome、Edge、Firefox 或 Safari。',
+  'presenter.waiting': '正在等待舞台。请保持打开此窗口的 ShardScope 窗口；在那里按 Shift+P 可重新打开此视图。',
+  'presenter.noStory': '舞台上没有故事。在舞台的“故事”菜单中打开一个，它的演讲备注会显示在这里。',
+  'presenter.notes': '演讲备注',
+  'presenter.noNotes': '这一步没有演讲备注。它的旁白：',
+  'presenter.next': '下一步',
+  'presenter.end': '最后一步：故事到此结束。',
+  'presenter.timer': '演讲用时',
+  'presenter.start': '开始',
+  'presenter.pause': '暂停',
+  'presenter.reset': '重置',
+  'presenter.clock': '当前时间',
+  'presenter.keys': 'PageDown、空格、→：下一步 · PageUp、←：上一步 · 在此窗口或舞台上均可',
+  'presenter.tools': '舞台工具',
+  'presenter.toolsTitle': '舞台工具：舞台文字大小、演讲者视图（Shift+P）',
+  'presenter.fontScaleLabel': '舞台文字大小（保存在本机）',
+  'keys.presenter': '打开演讲者视图（备注、下一步、计时器）',
+  'keys.spotlight': '按住时显示跟随指针的聚光灯',
+  'docs.shot.presenter': '1280×720 下的演讲者视图：当前步骤的演讲备注、下一步、故事进度、演讲计时器和当前时间',
+  'story.problem.1.notes':
+    '指向：事件流中客户端分片那一栏：每个点都是发给每个副本的一个事件。\n要说：四个副本分担这些 Pod，但每个副本仍收到完整的事件流，全部反序列化，再丢掉大约四分之三。\n提问：字幕上的问题。先让大家猜，答案在下一步显示。\n可能的提问：这不就是标签选择器的用途吗？\n回答：标签选择器要求每个对象都带标签，还要随副本数变化而同步更新。uid 的哈希不需要对象上有任何东西，而且恰好覆盖每个对象一次。',
+  'story.problem.2.notes':
+    '指向：每张卡片上的负责对象数，再看旁边的接收速率。\n要说：负责的大约是四分之一；接收的却是完整事件流，每张卡片都一样，与它负责多少无关。\n可能的提问：也就是说，副本负责得少，工作量并不会变少？\n回答：在客户端分片下不会：它仍然接收并反序列化所有事件，变少的只是它保留的部分。',
+  'story.problem.3.notes':
+    '指向：API 服务器出口流量图，再看卡片上的接收字节数。\n要说：八个副本时，API 服务器要把完整事件流发送八次：同一个集群，出口流量是四个副本时的两倍。\n可能的提问：这对集群意味着什么代价？\n回答：API 服务器的出口流量和网络流量随“副本数 × 事件流”增长，每个副本还要付出反序列化的开销。下一个故事会展示服务端分片如何把总量保持在大约一份事件流。',
+  'story.mechanism.1.notes':
+    '指向：哈希条：每个 Pod 一个点，位置由其 uid 的哈希决定。\n要说：对 metadata.uid 做 FNV-1a 64 得到一个 64 位数，决定负责副本的是这个数，而不是 Pod 的名字或标签。apimachinery 中的代码在 pkg/sharding/hash.go。\n可能的提问：为什么用 uid，而不用名字？\n回答：v1.36 的解析器只接受两个分片键：object.metadata.uid 和 object.metadata.namespace。uid 是随机的，所以哈希分布均匀。',
+  'story.mechanism.2.notes':
+    '指向：两个颜色区段之间的边界。\n要说：哈希范围包含起点、不包含终点；一个范围的终点就是下一个范围的起点，所以每个哈希恰好有一个负责副本。\n提问：继续之前，先问字幕上关于边界的问题。\n演示：把一个边界手柄拖过相邻的边界，归属审计会因空缺或重叠变红；再拖回来。',
+  'story.mechanism.3.notes':
+    '指向：卡片上的请求 URL，即 shardSelector 参数。\n要说：线上传输的正是这段文本：shardRange(object.metadata.uid, start, end)，两个边界都加引号，16 位十六进制数字，2^64 则写作 0x10000000000000000。\n可能的提问：client-go 支持这个吗？\n回答：没有专门的支持：client-go 没有分片选项。选择器放在 ListOptions.ShardSelector 里，通过 informers.WithTweakListOptions 设置；client-go 从不读取它，也不读取返回的 shardInfo。',
+  'story.mechanism.4.notes':
+    '指向：哈希条上交错的两种颜色，以及每个选择器中的 ||。\n要说：一个副本可以负责多个范围；只要其中任意一个范围包含对象的哈希，对象就匹配。\n可能的提问：副本为什么需要不止一个范围？\n回答：为了承担不连续的一份，例如重新平衡时从两侧相邻副本各接过一段。同一个选择器中的所有范围必须使用同一个字段，否则解析器会拒绝。',
+  'story.saving.1.notes':
+    '指向：标题中的倍数，再看下面的两栏。\n要说：同一个集群、同样的事件，运行两次。服务端分片时，API 服务器为每个副本过滤事件流，所有副本合计只收到大约一份事件流，而不是四份。\n可能的提问：正好是 4 倍吗？\n回答：接近 4 倍：每个副本收到大约四分之一的事件，而 uid 是随机的，各份额会略有差别。过滤的代价是：API 服务器要为每个分片 Watch 对每个事件计算一次 FNV-1a 哈希。',
+  'story.saving.2.notes':
+    '指向：反序列化 CPU 图，再看每张卡片上接收的事件数。\n要说：副本必须先反序列化事件，才能决定丢弃它。服务端分片时，它只反序列化自己的那一份。\n提问：字幕上的问题，答案在下一步显示。',
+  'story.saving.3.notes':
+    '指向：内存表：客户端分片与服务端分片对比。\n要说：这些副本像大多数控制器一样在事件处理函数中过滤，所以客户端分片时每个缓存都存有全部对象。服务端分片时，每个缓存只存自己的一份。\n可能的提问：我们的控制器已经在处理函数里过滤了，能省内存吗？\n回答：不能：Informer 在任何处理函数运行之前就缓存了收到的一切。只有服务端选择器，或者像 kube-state-metrics 那样在 ListWatch 内部过滤，才能让缓存变小。',
+  'story.saving.4.notes':
+    '指向：标题中的倍数，现在大了很多。\n要说：客户端分片时，十六个副本把事件流接收十六次；服务端分片时总量仍约为一份事件流。副本越多，倍数越大。\n可能的提问：在真实的 API 服务器上怎么观察？\n回答：v1.36 新增了两个 Alpha 指标：apiserver_watch_shards_total 是当前打开的分片 Watch 数，apiserver_watch_filtered_events_total 是被分片选择器过滤掉的事件数。',
+  'story.fallback.1.notes':
+    '指向：卡片上的回退徽标，以及它们占用的内存。\n要说：ShardedListAndWatch 在 v1.36 中是 Alpha 特性，默认关闭。没有它，服务器会忽略 shardSelector：不报错，把整个集合发给每个副本。\n提问：字幕上的问题：副本怎样才能发现？\n然后说明：client-go 不检查收到的任何内容，所以日志里什么也看不到。',
+  'story.fallback.2.notes':
+    '指向：负责对象数又回到大约四分之一，归属审计中没有重复。\n要说：控制器在对象进入缓存之前，用同样的范围匹配逻辑检查每个对象。缓存又正确了；但带宽的节省没有回来，因为服务器仍然发送一切。\n可能的提问：这个检查应该写在代码的哪里？\n回答：写在控制器里，而不是 client-go 里：包装 ListWatch（或 Informer 的存储），丢弃哈希落在本副本范围之外的对象。',
+  'story.fallback.3.notes':
+    '指向：没有 shardInfo 的 LIST 预览，以及客户端的徽标。\n要说：shardInfo 只出现在普通的 LIST 分页中，所以这个客户端关闭了流式 LIST。分页里没有 shardInfo，说明服务器没有过滤，于是它回退为自己检查每个对象。\n可能的提问：怎样关闭流式 LIST？\n回答：client-go 的特性门控 WatchListClient，从 client-go v0.35 起默认开启：设置 KUBE_FEATURE_WatchListClient=false。第 2 步的检查不需要关闭它也能工作。',
+  'story.fallback.4.notes':
+    '指向：两个 API 服务器的徽标，再看归属审计中的重复。\n要说：一台开启门控，一台没有，就像滚动升级途中。连到开启门控的服务器的副本保持自己的份额；其他副本缓存一切。\n可能的提问：换成 L7 负载均衡器有帮助吗？\n回答：没有：它对每个请求单独分发，副本的 LIST 和 Watch 可能落到不同的服务器上，情况只会更乱。只有控制器自己检查，在两种服务器上都正确。',
+  'story.resharding.1.notes':
+    '指向：时间线上的重新分片标记，再看移动的份额。\n要说：5 秒时，四个副本变成五个。均分时每条边界都会移动，大约一半的对象更换负责副本。\n提问：字幕上的问题：最少需要移动多少？',
+  'story.resharding.2.notes':
+    '指向：移动的份额：客户端分片与服务端分片对比。\n要说：kube-state-metrics 用跳跃一致性哈希分片，只移动新副本接手的部分：大约五分之一。服务端分片仍然移动大约一半。\n可能的提问：为什么服务器不能用跳跃一致性哈希？\n回答：选择器只能表达范围：解析器只接受 shardRange() 和 ||，而跳跃一致性哈希的桶并不是哈希空间中的范围。',
+  'story.resharding.3.notes':
+    '指向：交接报告：对象没有负责副本的时长。\n要说：所有 Pod 同时重启：大约 8 秒后回来，再做一次 LIST 同步。客户端分片时这次 LIST 是整个集合，于是约 18 秒没有负责副本；服务端分片约 10 秒。\n提问：字幕上的问题：怎样的发布方式能避免这段空缺？',
+  'story.resharding.4.notes':
+    '指向：重新 LIST 图，以及同步的字节数。\n要说：五个重启的副本重新同步。客户端分片是五份完整集合，约 2.5 GB；服务端分片是五个切片，约 490 MB：与 Watch 事件流上一样的 1/N。\n可能的提问：重新 LIST 是重新分片中代价最大的部分吗？\n回答：就字节数而言是的：它是一次集中传输的完整集合。之后的 Watch 事件流才是持续节省的地方。',
+  'story.resharding.5.notes':
+    '指向：时间线：大约每 20 秒重启一个；时钟加速为四倍。\n要说：StatefulSet 滚动更新：同一时刻最多约五分之一的对象没有负责副本，但客户端分片时交接要持续约 100 秒，期间新旧范围相互重叠。\n提问：字幕上的问题：两个负责副本和没有负责副本，哪个更糟？',
+  'story.resharding.6.notes':
+    '指向：交接图：没有无主对象，以及有两个负责副本的对象数的峰值。\n要说：先建后拆：每个副本先在旧 Informer 旁启动新的 Informer，新的同步完成后再丢弃旧的。任何时候都没有对象缺少负责副本。\n可能的提问：kube-state-metrics 是这样做的吗？\n回答：不是：它带着新的 --shard 和 --total-shards 参数重启。这是需要自己实现的设计，而且每个副本会有一段时间持有两份缓存。',
+  'story.hot-namespaces.1.notes':
+    '指向：哈希条：点堆积在少数几个位置上。\n要说：以命名空间为分片键时，同一命名空间的所有 Pod 哈希到同一点，所以一个命名空间永远不会被拆开。\n可能的提问：集群作用域的对象去哪里？\n回答：它们的命名空间为空，而空字符串的 FNV-1a 是 0xcbf29ce484222325，所以它们全部落在包含这个点的那个范围里。',
+  'story.hot-namespaces.2.notes':
+    '指向：负责对象数：有一张卡片远高于其他卡片。\n要说：偏斜更强时，范围包含最大命名空间的那个副本，负责的对象远超它的平均份额。\n提问：字幕上的问题：增加副本能解决吗？',
+  'story.hot-namespaces.3.notes':
+    '指向：两个冷副本：没有事件，然后是 410 Gone 和重新 LIST。\n要说：BOOKMARK 不经过分片过滤：每个请求了 BOOKMARK 的 Watch（client-go 会请求）大约每分钟收到一个，带有缓存当前的 resourceVersion。丢弃 BOOKMARK 的客户端停留在起点，而 Watch 缓存只保留大约 75 秒的历史。\n提问：字幕上的问题：收不到事件的副本为什么还需要 BOOKMARK？\nkube-state-metrics 在 v2.19.1 中修复了对 BOOKMARK 的过滤。',
+  'story.hot-namespaces.4.notes':
+    '指向：负责对象数，又变得均匀了。\n要说：无论命名空间的分布如何，uid 的哈希都分布均匀；这就是 uid 作为默认分片键的原因。\n可能的提问：命名空间分片键什么时候更合适？\n回答：当一个副本需要同时拿到整个命名空间时，例如要协调相互引用的对象。这时要先测量偏斜程度。',
+  'story.refused.1.notes':
+    '指向：replica-0 的错误：HTTP 500 和解析器的消息。\n要说：边界 \'0x0\' 不是 16 位十六进制数字，所以开启门控的服务器在任何事件流开始之前就拒绝了请求，返回“invalid shard selector:”和原因。\n提问：字幕上的问题：replica-0 能收到任何对象吗？\n顺带一提：apimachinery v0.36.3 中 ListOptions 的文档注释自己的示例就用了 \'0x0\'。',
+  'story.refused.2.notes':
+    '指向：消息“unexpected expression kind 3”。\n要说：不加引号时，start 是 CEL 标识符而不是字符串；apiserver 按编号打印表达式类型。\n可能的提问：kind 3 是什么？\n回答：cel-go 的标识符类型。消息里只给编号，所以要知道 3 表示在需要带引号字符串的地方写了一个裸名字。',
+  'story.refused.3.notes':
+    '指向：replica-0 完全没有报错，缓存却是满的。\n要说：门控关闭时，服务器忽略 shardSelector，即使它格式错误：没有 HTTP 500，照样发送完整事件流。只有连到开启门控的服务器时，错误才会暴露。\n可能的提问：怎样在上生产之前发现错误的选择器？\n回答：用 --feature-gates=ShardedListAndWatch=true 的 API 服务器做测试，或者在单元测试中按 apiserver 的规则解析选择器。',
+  'story.refused.4.notes':
+    '指向：replica-0 选择器下方的快速修复按钮。\n要说：错误消息自己给出了修复办法（“did you mean …?”）：把边界补足到 16 位十六进制数字。按下这个按钮。\n可能的提问：接受大写的十六进制数字吗？\n回答：不接受：只接受小写 a–f；大写会被解析器以 invalid hex character 错误拒绝。',
+  'story.refused.5.notes':
+    '指向：每个选择器下方的规范形式。\n要说：所有选择器都有效了，replica-0 又能 LIST 和 Watch 自己的份额。规范形式就是服务器在 shardInfo 中回显的内容。\n可能的提问：为什么回显的文本和我输入的不一样？\n回答：服务器按自己的格式输出：shardRange(key, \'start\', \'end\')，多个之间用 || 连接。要和这个形式比较，而不是和你的输入比较。',
+  'story.rollout.1.notes':
+    '指向：标题：1.0×，以及每个副本满满的缓存。\n要说：三台 API 服务器都没有开启门控：它们忽略 shardSelector，client-go 也不做检查，所以服务端分片发送的字节和客户端分片一样多。\n可能的提问：怎样看出哪些服务器在分片？\n回答：apiserver_watch_shards_total 统计一台服务器正在提供的分片 Watch；没有开启门控的服务器上它始终为零。',
+  'story.rollout.2.notes':
+    '指向：时间线上的重启标记，再看恢复和重新 LIST 的次数。\n要说：服务器逐台重启并开启门控。每个 Watch 从最后的 resourceVersion 在另一台服务器上恢复：七次恢复，没有重新 LIST。字节数降为四分之一，但缓存在重新 LIST 之前一直是满的。\n提问：字幕上的问题：能从一台服务器 LIST、再从另一台 Watch 吗？',
+  'story.rollout.3.notes':
+    '指向：两个副本的负责对象数在增长。\n要说：门控被回滚。在没有门控的服务器上恢复的 Watch 会收到所有事件，client-go 在每个对象变化时把它缓存下来。client-go 对此毫无察觉。\n提问：字幕上的问题：读取 shardInfo 能发现吗？',
+  'story.rollout.4.notes':
+    '指向：负责对象数稳定在四分之一，归属审计中没有重复。\n要说：同样的回滚，但控制器自己检查：它丢掉的正是 client-go 保留的那些对象。缓存始终正确；带宽的节省要等门控恢复。\n可能的提问：这个检查的代价是多少？\n回答：对收到的每个对象计算一次 FNV-1a 64 哈希，再对每个范围做一次比较：与反序列化对象相比很小。',
   // Issue 20, sections 2-4: "Your cluster" — owner lookup, balanced ranges, code to take away.
   'yc.open': '负责副本查询、均衡范围、代码',
   'yc.title': '你的集群：负责副本、范围与代码',

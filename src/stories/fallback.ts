@@ -15,6 +15,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.1.title',
       narration: 'story.fallback.1.text',
+      notes: 'story.fallback.1.notes',
       sources: ['gate-off-ignores', 'client-go-no-check', 'watch-list-default', 'shardinfo-list'],
       focus: 'replica-cards',
       show: ['card:owned'],
@@ -27,6 +28,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.2.title',
       narration: 'story.fallback.2.text',
+      notes: 'story.fallback.2.notes',
       sources: ['client-go-no-check'],
       focus: 'replica-cards',
       show: ['card:owned'],
@@ -38,6 +40,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.3.title',
       narration: 'story.fallback.3.text',
+      notes: 'story.fallback.3.notes',
       sources: ['shardinfo-list', 'watch-list-default'],
       focus: 'replica-cards',
       show: ['card:list'],
@@ -50,6 +53,7 @@ export const fallback: Story = {
     {
       title: 'story.fallback.4.title',
       narration: 'story.fallback.4.text',
+      notes: 'story.fallback.4.notes',
       sources: ['gate-off-ignores', 'client-go-no-check', 'http2-connection'],
       focus: 'ownership-audit',
       show: ['audit', 'card:owned'],

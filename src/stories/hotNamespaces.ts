@@ -13,6 +13,7 @@ export const hotNamespaces: Story = {
     {
       title: 'story.hot-namespaces.1.title',
       narration: 'story.hot-namespaces.1.text',
+      notes: 'story.hot-namespaces.1.notes',
       sources: ['fields'],
       focus: 'hash-space',
       show: ['hash'],
@@ -24,6 +25,7 @@ export const hotNamespaces: Story = {
     {
       title: 'story.hot-namespaces.2.title',
       narration: 'story.hot-namespaces.2.text',
+      notes: 'story.hot-namespaces.2.notes',
       focus: 'replica-cards',
       show: ['card:owned'],
       highlight: ['owned-count'],
@@ -36,6 +38,7 @@ export const hotNamespaces: Story = {
     {
       title: 'story.hot-namespaces.3.title',
       narration: 'story.hot-namespaces.3.text',
+      notes: 'story.hot-namespaces.3.notes',
       sources: ['fields', 'bookmarks', 'bookmark-moves-rv', 'ksm-bookmarks', 'watch-cache-window', 'reflector-requests', 'relist-on-gone', 'rewatch'],
       focus: 'bandwidth-panel',
       show: ['lifecycle', 'chart:relists'],
@@ -52,6 +55,7 @@ export const hotNamespaces: Story = {
     {
       title: 'story.hot-namespaces.4.title',
       narration: 'story.hot-namespaces.4.text',
+      notes: 'story.hot-namespaces.4.notes',
       focus: 'replica-cards',
       show: ['card:owned'],
       highlight: ['owned-count'],

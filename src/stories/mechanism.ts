@@ -12,6 +12,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.1.title',
       narration: 'story.mechanism.1.text',
+      notes: 'story.mechanism.1.notes',
       sources: ['fnv'],
       focus: 'hash-space',
       show: ['hash'],
@@ -22,6 +23,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.2.title',
       narration: 'story.mechanism.2.text',
+      notes: 'story.mechanism.2.notes',
       sources: ['half-open'],
       focus: 'hash-space',
       show: ['hash'],
@@ -34,6 +36,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.3.title',
       narration: 'story.mechanism.3.text',
+      notes: 'story.mechanism.3.notes',
       sources: ['selector-param', 'parser-bounds', 'fields'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:url'],
@@ -45,6 +48,7 @@ export const mechanism: Story = {
     {
       title: 'story.mechanism.4.title',
       narration: 'story.mechanism.4.text',
+      notes: 'story.mechanism.4.notes',
       focus: 'hash-space',
       show: ['hash', 'card:selector'],
       cards: [0],

@@ -9,6 +9,7 @@ export const problem: Story = {
     {
       title: 'story.problem.1.title',
       narration: 'story.problem.1.text',
+      notes: 'story.problem.1.notes',
       focus: 'event-flow',
       show: ['flow'],
       highlight: ['flow-canvas-client'],
@@ -20,6 +21,7 @@ export const problem: Story = {
     {
       title: 'story.problem.2.title',
       narration: 'story.problem.2.text',
+      notes: 'story.problem.2.notes',
       focus: 'replica-cards',
       show: ['card:owned', 'card:events', 'card:bytes'],
       highlight: ['owned-count'],
@@ -29,6 +31,7 @@ export const problem: Story = {
     {
       title: 'story.problem.3.title',
       narration: 'story.problem.3.text',
+      notes: 'story.problem.3.notes',
       focus: 'bandwidth-panel',
       show: ['chart:egress', 'card:bytes'],
       cards: [0, 1, 2, 3],

@@ -17,6 +17,7 @@ export const refused: Story = {
     {
       title: 'story.refused.1.title',
       narration: 'story.refused.1.text',
+      notes: 'story.refused.1.notes',
       sources: ['parser-bounds', 'http500'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:error'],
@@ -31,6 +32,7 @@ export const refused: Story = {
     {
       title: 'story.refused.2.title',
       narration: 'story.refused.2.text',
+      notes: 'story.refused.2.notes',
       sources: ['parser-kind'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:error'],
@@ -43,6 +45,7 @@ export const refused: Story = {
     {
       title: 'story.refused.3.title',
       narration: 'story.refused.3.text',
+      notes: 'story.refused.3.notes',
       sources: ['gate-off-ignores', 'client-go-no-check', 'http500'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:owned'],
@@ -55,6 +58,7 @@ export const refused: Story = {
     {
       title: 'story.refused.4.title',
       narration: 'story.refused.4.text',
+      notes: 'story.refused.4.notes',
       sources: ['parser-bounds'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:error'],
@@ -67,6 +71,7 @@ export const refused: Story = {
     {
       title: 'story.refused.5.title',
       narration: 'story.refused.5.text',
+      notes: 'story.refused.5.notes',
       sources: ['canonical'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:canonical', 'card:owned'],

@@ -18,6 +18,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.1.title',
       narration: 'story.resharding.1.text',
+      notes: 'story.resharding.1.notes',
       focus: 'hash-space',
       show: ['hash', 'timeline', 'handoff'],
       highlight: ['hash-band', 'timeline'],
@@ -29,6 +30,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.2.title',
       narration: 'story.resharding.2.text',
+      notes: 'story.resharding.2.notes',
       sources: ['ksm-client-side', 'selector-param'],
       focus: 'bandwidth-panel',
       show: ['chart:handoff', 'handoff'],
@@ -41,6 +43,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.3.title',
       narration: 'story.resharding.3.text',
+      notes: 'story.resharding.3.notes',
       sources: ['informer-start', 'ksm-no-handoff'],
       focus: 'bandwidth-panel',
       show: ['chart:handoff', 'handoff'],
@@ -53,6 +56,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.4.title',
       narration: 'story.resharding.4.text',
+      notes: 'story.resharding.4.notes',
       sources: ['informer-start', 'watch-list-default'],
       focus: 'bandwidth-panel',
       show: ['chart:relists', 'handoff'],
@@ -63,6 +67,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.5.title',
       narration: 'story.resharding.5.text',
+      notes: 'story.resharding.5.notes',
       sources: ['statefulset-rolling', 'conflict', 'ksm-series'],
       focus: 'bandwidth-panel',
       show: ['chart:handoff', 'handoff', 'timeline'],
@@ -79,6 +84,7 @@ export const resharding: Story = {
     {
       title: 'story.resharding.6.title',
       narration: 'story.resharding.6.text',
+      notes: 'story.resharding.6.notes',
       sources: ['ksm-no-handoff', 'informer-start'],
       focus: 'bandwidth-panel',
       show: ['chart:handoff', 'handoff'],

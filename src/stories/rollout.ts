@@ -25,6 +25,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.1.title',
       narration: 'story.rollout.1.text',
+      notes: 'story.rollout.1.notes',
       sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'bandwidth-panel',
       show: ['card:owned', 'chart:egress'],
@@ -35,6 +36,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.2.title',
       narration: 'story.rollout.2.text',
+      notes: 'story.rollout.2.notes',
       sources: ['gate-alpha', 'rewatch', 'backoff', 'relist-on-gone', 'http2-connection', 'goaway'],
       focus: 'bandwidth-panel',
       show: ['lifecycle', 'card:owned'],
@@ -48,6 +50,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.3.title',
       narration: 'story.rollout.3.text',
+      notes: 'story.rollout.3.notes',
       sources: ['gate-off-ignores', 'client-go-no-check', 'watch-cache-window', 'relist-on-gone', 'rewatch', 'shardinfo-list'],
       focus: 'ownership-audit',
       show: ['audit', 'card:owned'],
@@ -61,6 +64,7 @@ export const rollout: Story = {
     {
       title: 'story.rollout.4.title',
       narration: 'story.rollout.4.text',
+      notes: 'story.rollout.4.notes',
       sources: ['gate-off-ignores', 'client-go-no-check'],
       focus: 'ownership-audit',
       show: ['audit', 'card:owned'],

@@ -9,6 +9,7 @@ export const saving: Story = {
     {
       title: 'story.saving.1.title',
       narration: 'story.saving.1.text',
+      notes: 'story.saving.1.notes',
       focus: 'bandwidth-panel',
       show: ['chart:received', 'chart:egress', 'card:bytes'],
       highlight: ['headline-ratio', 'bytes-rate'],
@@ -18,6 +19,7 @@ export const saving: Story = {
     {
       title: 'story.saving.2.title',
       narration: 'story.saving.2.text',
+      notes: 'story.saving.2.notes',
       focus: 'bandwidth-panel',
       show: ['chart:cpu', 'card:events'],
       highlight: ['events-rate', 'headline-ratio'],
@@ -29,6 +31,7 @@ export const saving: Story = {
     {
       title: 'story.saving.3.title',
       narration: 'story.saving.3.text',
+      notes: 'story.saving.3.notes',
       sources: ['client-go-no-check'],
       focus: 'memory-figures',
       show: ['memory', 'chart:memory'],
@@ -40,6 +43,7 @@ export const saving: Story = {
     {
       title: 'story.saving.4.title',
       narration: 'story.saving.4.text',
+      notes: 'story.saving.4.notes',
       focus: 'bandwidth-panel',
       show: ['chart:received', 'chart:egress'],
       highlight: ['headline-ratio'],

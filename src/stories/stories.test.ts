@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { en } from '../i18n/en';
+import { zhCN } from '../i18n/zh-CN';
 import { readLink, encodeLink } from '../state/link';
 import { defaultViewParams } from '../state/defaults';
 import { createShardScopeStore } from '../state/store';
@@ -18,6 +19,17 @@ describe('stories', () => {
 
   it('are all valid: unique ids, steps, catalogue keys, and link-valid states', () => {
     expect(validateStories(STORIES, en)).toEqual([]);
+  });
+
+  it('give every one of their 34 steps speaker notes, in English and Chinese (issue 21, section 2)', () => {
+    expect(validateStories(STORIES, en, { requireNotes: true })).toEqual([]);
+    const steps = STORIES.flatMap((s) => s.steps);
+    expect(steps).toHaveLength(34);
+    for (const step of steps) {
+      expect(step.notes, step.title).toBe(step.title.replace(/\.title$/, '.notes'));
+      expect(String(zhCN[step.notes!]).length, step.notes).toBeGreaterThan(40);
+      expect(String(en[step.notes!]).length, step.notes).toBeGreaterThan(120);
+    }
   });
 
   it.each(STORIES.flatMap((s) => s.steps.map((_, i) => [s.id, i + 1] as const)))('%s step %i has a state a #state= link carries unchanged', (id, n) => {
@@ -52,6 +64,14 @@ describe('validateStories', () => {
   it('rejects selectors that do not match the replica count', () => {
     const bad: Story = { ...base, steps: [{ ...base.steps[1]!, params: { replicas: 2, selectors: ['a'] } }] };
     expect(validateStories([bad], en)).toEqual(['problem: step 1: its state is not a valid link state (selectors: invalid)']);
+  });
+
+  it('rejects speaker notes that are not in the catalogue, and requires notes only when asked', () => {
+    const noNotes: Story = { ...base, steps: base.steps.map(({ notes: _, ...step }) => step) };
+    expect(validateStories([noNotes], en)).toEqual([]);
+    expect(validateStories([noNotes], en, { requireNotes: true })).toEqual(['problem: step 1: has no speaker notes', 'problem: step 2: has no speaker notes', 'problem: step 3: has no speaker notes']);
+    const bad = { ...base, steps: [{ ...base.steps[1]!, notes: 'story.problem.1.nope' }] } as unknown as Story;
+    expect(validateStories([bad], en)).toEqual(['problem: step 1 notes: message "story.problem.1.nope" is not in the catalogue']);
   });
 
   it('rejects a question without an answer, and a question on the last step', () => {

@@ -108,6 +108,12 @@ export interface StoryStep extends StoryState {
   readonly title: MessageId;
   /** Two or three sentences. */
   readonly narration: MessageId;
+  /**
+   * Issue 21, section 2: the speaker notes the presenter view shows for this step (what to point
+   * at, what to say, the likely question and its answer). Every built-in step has them; a story
+   * opened from a file may leave them out.
+   */
+  readonly notes?: MessageId;
   /** The panel brought into view and ringed. */
   readonly focus: StoryPanel;
   /** Issue 19, point 3: what the step talks about: presentation mode's stage shows exactly these. */

@@ -85,8 +85,14 @@ export function showProblems(show: readonly StoryShowItem[], highlight: readonly
   return out;
 }
 
+/** What {@link validateStories} asks beyond the rules every story follows. */
+export interface StoryRules {
+  /** Issue 21, section 2: every step must have speaker notes (the built-in stories; a file's may leave them out). */
+  readonly requireNotes?: boolean;
+}
+
 /** Every problem found, as `<story>: <message>` (empty: all stories are valid). */
-export function validateStories(stories: readonly Story[], catalogue: Readonly<Record<string, Message>>): string[] {
+export function validateStories(stories: readonly Story[], catalogue: Readonly<Record<string, Message>>, rules: StoryRules = {}): string[] {
   const problems: string[] = [];
   const seen = new Set<string>();
   for (const story of stories) {
@@ -104,6 +110,8 @@ export function validateStories(stories: readonly Story[], catalogue: Readonly<R
       key(`${where} narration`, step.narration);
       key(`${where} question`, step.question);
       key(`${where} answer`, step.answer);
+      key(`${where} notes`, step.notes);
+      if (rules.requireNotes && step.notes === undefined) say(`${where}: has no speaker notes`);
       if ((step.question === undefined) !== (step.answer === undefined)) say(`${where}: a question needs an answer and an answer a question`);
       if (step.question !== undefined && i === story.steps.length - 1) say(`${where}: the last step's question has no next step to show its answer on`);
       for (const p of showProblems(step.show, step.highlight ?? [])) say(`${where}: ${p}`);

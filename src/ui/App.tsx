@@ -23,6 +23,8 @@ import { Summary } from './stage/Summary';
 import { FocusStage, useStepShow } from './stage/FocusStage';
 import { AppBoundary, PanelBoundary } from './ErrorBoundary';
 import { YourClusterPanel } from './yourcluster/YourClusterPanel';
+import { PresenterStage } from './presenter/PresenterStage';
+import { Spotlight } from './presenter/Spotlight';
 
 /** Mirrors the theme onto the document so CSS custom properties switch. */
 function useDocumentTheme(theme: 'light' | 'dark'): void {
@@ -270,6 +272,8 @@ function Shell({ staged }: { staged: boolean }) {
             <StatusBanner />
             <EngineNotice />
             <BaseNotice />
+            {/* Issue 21, section 2: Shift+P, the presenter view's channel, the stage's text size. */}
+            <PresenterStage />
           </PanelBoundary>
           {presentation && show ? (
             <FocusStage show={show.show} cards={show.cards} stage={stage} />
@@ -324,6 +328,7 @@ function Shell({ staged }: { staged: boolean }) {
       <PanelBoundary>
         <ImportDialog />
       </PanelBoundary>
+      <Spotlight />
     </div>
   );
 }

@@ -73,6 +73,17 @@ describe('exercise and story files (issue 21)', () => {
     expect(problems(JSON.stringify({ ...story, id: 'problem' }))).toEqual(['id: "problem" is a built-in story; choose another id']);
   });
 
+  it('reads a story step’s optional speaker notes (issue 21, section 2), checked as text like the narration', () => {
+    const step = { title: 'One', narration: 'First.', focus: 'hash-space', playing: false };
+    const story = { id: 'my-talk', title: 'My talk', base: {}, steps: [{ ...step, notes: { en: 'Point at: the strip.', 'zh-CN': '指向：哈希条。' } }, step] };
+    const r = readLabFile(JSON.stringify(story));
+    if (!(r.ok && r.file.kind === 'story')) return expect.fail('not a story');
+    expect(r.file.story.steps[0]!.notes).toBe('file.my-talk.steps[0].notes');
+    expect(r.file.texts['file.my-talk.steps[0].notes']).toEqual({ en: 'Point at: the strip.', 'zh-CN': '指向：哈希条。' });
+    expect(r.file.story.steps[1]!.notes).toBeUndefined();
+    expect(problems(JSON.stringify({ ...story, steps: [{ ...step, notes: 42 }] }))[0]).toMatch(/^steps\[0\]\.notes: /);
+  });
+
   it('gives a story file’s step what its stage shows (issue 19): its panel’s items, or its own list, checked like the built-in ones', () => {
     const step = { title: 'One', narration: 'First.', focus: 'replica-cards', playing: false };
     const story = { id: 'my-talk', title: 'My talk', base: {}, steps: [step] };

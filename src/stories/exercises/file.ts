@@ -185,7 +185,7 @@ function toStory(root: Obj, r: Reader): { story: Story; texts: Record<string, Lo
       const at = `steps[${i}]`;
       if (!isObj(s)) return void r.say(at, `expected a step object, got ${show(s)}`);
       for (const k of Object.keys(s)) {
-        if (!['title', 'narration', 'focus', 'show', 'cards', 'highlight', 'playing', 'at', 'question', 'answer', 'params', 'view', 'events'].includes(k)) r.say(`${at}.${k}`, 'unknown field');
+        if (!['title', 'narration', 'notes', 'focus', 'show', 'cards', 'highlight', 'playing', 'at', 'question', 'answer', 'params', 'view', 'events'].includes(k)) r.say(`${at}.${k}`, 'unknown field');
       }
       const st = r.state({ params: s.params, view: s.view, events: s.events }, at);
       const focus = typeof s.focus === 'string' && (PANELS as readonly string[]).includes(s.focus) ? (s.focus as StoryPanel) : r.say(`${at}.focus`, `expected one of ${PANELS.join(', ')}; got ${show(s.focus)}`);
@@ -202,11 +202,14 @@ function toStory(root: Obj, r: Reader): { story: Story; texts: Record<string, Lo
       const narration = textId(s.narration, `${at}.narration`);
       const question = s.question === undefined ? undefined : textId(s.question, `${at}.question`);
       const answer = s.answer === undefined ? undefined : textId(s.answer, `${at}.answer`);
+      // Issue 21, section 2: speaker notes for the presenter view, optional in a file.
+      const notes = s.notes === undefined ? undefined : textId(s.notes, `${at}.notes`);
       if (!st || !focus || !showItems || !stepTitle || !narration) return;
       steps.push({
         ...st,
         title: stepTitle as StoryStep['title'],
         narration: narration as StoryStep['narration'],
+        ...(notes ? { notes: notes as StoryStep['notes'] } : {}),
         focus,
         show: showItems,
         ...(Array.isArray(s.cards) ? { cards: s.cards as number[] } : {}),

@@ -8,6 +8,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ExercisesMenu } from '../lab/ExercisesMenu';
 import { ShareMenu } from '../export/ShareMenu';
+import { StageTools } from '../presenter/StageTools';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
 
 /**
@@ -112,6 +113,8 @@ export const Header = memo(function Header() {
         <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />
+        {/* issue 21, section 2: the stage's text size and the presenter view */}
+        {presentation ? <StageTools /> : null}
         {/* issue 10: the projector layout, also on the p key */}
         <button
           type="button"

@@ -18,6 +18,8 @@ export function keyRows(mode: KeyMode, t: Translate): KeyRow[] {
     [[t('keys.escape')], t('keys.close2')],
     [['←', '→'], t('keys.nudge')],
   ];
+  // Issue 21, section 2: on the stage, the presenter view and the spotlight.
+  if (mode !== 'free') common.push([['Shift+P'], t('keys.presenter')], [['L'], t('keys.spotlight')]);
   if (mode === 'story') {
     return [
       [['PageDown', '→', t('keys.space')], t('keys.storyNext')],

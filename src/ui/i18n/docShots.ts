@@ -30,4 +30,5 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/story-step.png', key: 'docs.shot.storyStep' },
   { file: 'docs/lab-1280x720.png', key: 'docs.shot.lab' },
   { file: 'docs/deck-step-1920x1080.png', key: 'docs.shot.deckStep' },
+  { file: 'docs/presenter-1280x720.png', key: 'docs.shot.presenter' },
 ];
