@@ -29,6 +29,6 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/focus-relists-1280x720.png', key: 'docs.shot.focusRelists' },
   { file: 'docs/story-step.png', key: 'docs.shot.storyStep' },
   { file: 'docs/lab-1280x720.png', key: 'docs.shot.lab' },
-  { file: 'docs/deck-step-1920x1080.png', key: 'docs.shot.deckStep' },
   { file: 'docs/presenter-1280x720.png', key: 'docs.shot.presenter' },
+  { file: 'docs/deck-step-1920x1080.png', key: 'docs.shot.deckStep' },
 ];
