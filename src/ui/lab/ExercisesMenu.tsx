@@ -2,7 +2,7 @@
  * The header's "Exercises" menu (issue 21), beside Stories: every exercise with done or not
  * done, the progress, opening a story or exercise file from disk, and Reset everything.
  */
-import { useEffect, useId, useRef, useState, type ChangeEvent } from 'react';
+import { useRef, type ChangeEvent } from 'react';
 import { useStore } from 'zustand';
 import { useShardScopeStore, type ShardScopeStore } from '../../state';
 import { registerStory } from '../../stories';
@@ -10,6 +10,7 @@ import { showStoryStep } from '../../stories/controller';
 import { allExercises, registerExercise } from '../../stories/exercises';
 import { openExercise } from '../../stories/exercises/controller';
 import { MAX_FILE_BYTES, readLabFile, registerStoryTexts } from '../../stories/exercises/file';
+import { useHeaderMenu } from '../header/useHeaderMenu';
 import { useFormat, useLocale, useT } from '../i18n';
 import { ResetAllButton, useExerciseText } from './ExercisePanel';
 import { bumpLoaded, labStore, setNotice } from './labState';
@@ -58,22 +59,10 @@ export function ExercisesMenu() {
   const store = useShardScopeStore();
   const done = useStore(labStore, (s) => s.done);
   useStore(labStore, (s) => s.loadedVersion);
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const box = useRef<HTMLDivElement>(null);
+  const { open, setOpen, button, box, panelId: listId, onKeyDown } = useHeaderMenu();
   const fileInput = useRef<HTMLInputElement>(null);
-  const listId = useId();
   const list = allExercises();
   const count = list.filter((e) => done.includes(e.id)).length;
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -86,14 +75,7 @@ export function ExercisesMenu() {
     <div
       className="stories-menu lab-menu"
       ref={box}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          e.nativeEvent.stopImmediatePropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <button
         ref={button}

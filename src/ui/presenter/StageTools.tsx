@@ -3,8 +3,8 @@
  * header keeps one row at 1280x720) opening a small panel: the stage's text size (100 %,
  * 125 %, 150 %) and the presenter view (also `Shift+P`). Esc or a click elsewhere closes it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
 import { Segmented } from '../controls/Segmented';
+import { useHeaderMenu } from '../header/useHeaderMenu';
 import { useT } from '../i18n';
 import { FONT_SCALES, setFontScale, useFontScale, type FontScale } from './fontScale';
 import { OPEN_EVENT } from './sync';
@@ -13,32 +13,13 @@ import './stage-tools.css';
 export function StageTools() {
   const t = useT();
   const scale = useFontScale();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const panelId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  const { open, setOpen, button, box, panelId: panelId, onKeyDown } = useHeaderMenu();
 
   return (
     <div
       className="stories-menu stage-tools"
       ref={box}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          e.stopPropagation();
-          e.nativeEvent.stopImmediatePropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <button
         ref={button}

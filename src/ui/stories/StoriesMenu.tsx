@@ -2,42 +2,22 @@
  * The header's "Stories" menu (issue 10): a disclosure button and the list of guided stories.
  * Choosing one shows its first step. Esc or a click elsewhere closes the list.
  */
-import { useEffect, useId, useRef, useState } from 'react';
 import { useShardScopeStore } from '../../state';
 import { STORIES, loadedStories } from '../../stories';
 import { showStoryStep } from '../../stories/controller';
+import { useHeaderMenu } from '../header/useHeaderMenu';
 import { useT } from '../i18n';
 
 export function StoriesMenu() {
   const t = useT();
   const store = useShardScopeStore();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const box = useRef<HTMLDivElement>(null);
-  const listId = useId();
-
-  useEffect(() => {
-    if (!open) return;
-    const onDown = (e: PointerEvent) => {
-      if (box.current && !box.current.contains(e.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
+  const { open, setOpen, button, box, panelId: listId, onKeyDown } = useHeaderMenu();
 
   return (
     <div
       className="stories-menu"
       ref={box}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape' && open) {
-          // Closing the list is all Esc does here (it does not also leave a story).
-          e.stopPropagation();
-          e.nativeEvent.stopImmediatePropagation();
-          setOpen(false);
-          button.current?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <button
         ref={button}
