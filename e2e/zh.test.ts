@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import puppeteer from 'puppeteer-core';
-import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, watchPage, type PageWatch, setPlaying } from './browser';
 
 const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
@@ -89,7 +89,8 @@ describe('ShardScope in Simplified Chinese (issue 11)', () => {
 
   it('switching the language keeps the whole run: time, figures and link state; the link gains lang=', async () => {
     await open('');
-    if ((await page.getByTestId('play-toggle').getAttribute('aria-pressed')) === 'true') await page.getByTestId('play-toggle').click();
+    // Paused for good (CI, 2026-12-02: a bare click raced the page's first start and the run played on).
+    await setPlaying(page, false);
     for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="loading"]'));
     const clock = await page.getByTestId('clock').getAttribute('title');
