@@ -13,7 +13,7 @@ import './stage-tools.css';
 export function StageTools() {
   const t = useT();
   const scale = useFontScale();
-  const { open, setOpen, button, box, panelId: panelId, onKeyDown } = useHeaderMenu();
+  const { open, setOpen, button, box, panelId, onKeyDown } = useHeaderMenu();
 
   return (
     <div
