@@ -1,5 +1,6 @@
 import { ExportButtons } from '../export/ExportButtons';
 import { memo, useDeferredValue, useId, useMemo } from 'react';
+import { pendingProps } from '../renderPending';
 import { Explain } from '../explain/Explain';
 import { FAILURES_SHOWN_MAX, selectRatesState, useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { joinWords, useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
@@ -22,7 +23,8 @@ export const BandwidthPanel = memo(function BandwidthPanel({ only }: { readonly 
   const t = useT();
   const f = useFormat();
   // Charts follow in a background render: they may lag a frame, never block one.
-  const snapshot = useDeferredValue(useShardScope((s) => s.sim.snapshot));
+  const live = useShardScope((s) => s.sim.snapshot);
+  const snapshot = useDeferredValue(live);
   const clientMode = useShardScope((s) => s.params.clientMode);
   const theme = useShardScope((s) => s.view.theme);
   const presentation = useShardScope((s) => s.view.presentation);
@@ -53,7 +55,7 @@ export const BandwidthPanel = memo(function BandwidthPanel({ only }: { readonly 
       {/* issue 10: the headline and the audit sit together at the top (Summary), not here */}
       {/* issue 20: the replay of an imported watch stream, measured, above the model's charts */}
       {!presentation ? <ReplayPanel /> : null}
-      <div ref={ref} className="bandwidth__charts">
+      <div ref={ref} className="bandwidth__charts" {...pendingProps(live, snapshot)}>
         {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} fit={presentation} only={only} /> : null}
       </div>
       {snapshot && !presentation ? <HandoffReport snapshot={snapshot} /> : null}

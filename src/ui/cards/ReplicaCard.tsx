@@ -1,6 +1,7 @@
 import { ExportButtons } from '../export/ExportButtons';
 import { Explain } from '../explain/Explain';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
+import { pendingProps } from '../renderPending';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRatesState, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type RatesState, type ReplicaStats } from '../../state';
 import { joinWords, useFormat, useT } from '../i18n';
 import { SelectorEditor } from '../selector/SelectorEditor';
@@ -35,7 +36,14 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   // snapshot made one task of tens of ms. The values shown are the same, a frame later.
   const live = useMemo(() => ({ stats, clientStats, settlingLeft, resourceVersion, rates }), [stats, clientStats, settlingLeft, resourceVersion, rates]);
   const shown = useDeferredValue(live);
-  return <ReplicaCardBody replica={replica} {...shown} />;
+  // While the body shows an older snapshot, a hidden mark says so (for exports, `../renderPending`);
+  // a prop on the body would re-render it with the old values in this urgent render.
+  return (
+    <>
+      <ReplicaCardBody replica={replica} {...shown} />
+      {live === shown ? null : <span hidden {...pendingProps(live, shown)} />}
+    </>
+  );
 });
 
 /** What {@link ReplicaCardBody} shows of the latest snapshot. */

@@ -1,4 +1,5 @@
 import { memo, useContext, useDeferredValue } from 'react';
+import { pendingProps } from '../renderPending';
 import { CardColumnsContext, CardReplicasContext } from './cardFields';
 import { Explain } from '../explain/Explain';
 import { selectRunningLayout, useShardScope } from '../../state';
@@ -19,9 +20,10 @@ export const ReplicaCards = memo(function ReplicaCards() {
   const only = useContext(CardReplicasContext);
   const columns = useContext(CardColumnsContext);
   const shown = only ? only.filter((i) => i < count) : Array.from({ length: count }, (_, i) => i);
-  const loading = useDeferredValue(useShardScope((s) => s.sim.status === 'loading'), true);
+  const liveLoading = useShardScope((s) => s.sim.status === 'loading');
+  const loading = useDeferredValue(liveLoading, true);
   return (
-    <section className="panel cards" aria-labelledby="cards-title" data-testid="replica-cards">
+    <section className="panel cards" aria-labelledby="cards-title" data-testid="replica-cards" {...pendingProps(liveLoading, loading)}>
       <div className="panel__head">
         <h2 id="cards-title" className="panel__title">
           {t('cards.title')} <span className="panel__count">{count}</span>

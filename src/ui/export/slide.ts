@@ -9,6 +9,7 @@
 import type { ShardScopeStore } from '../../state';
 import { singleColumn, paintDomSteps } from './toCanvas';
 import { fillBands, nextFrame, runSliced } from './slices';
+import { renderPending } from '../renderPending';
 import type { Box } from './walkDom';
 
 /** A slide's size in device pixels. */
@@ -133,7 +134,7 @@ export async function frames(n: number): Promise<void> {
 
 /**
  * Waits until the stage has settled: every item of the focus view mounted and laid out, the
- * model idle, and the stage's size the same over a few frames (charts and the hash space lay
+ * model idle, nothing on its way (`../renderPending`), and the stage's size the same over a few frames (charts and the hash space lay
  * themselves out a frame after they mount). Gives up waiting after `maxFrames` frames.
  */
 export async function stageSettled(store: ShardScopeStore, maxFrames = 300): Promise<void> {
@@ -144,7 +145,7 @@ export async function stageSettled(store: ShardScopeStore, maxFrames = 300): Pro
     await nextFrame();
     const stage = document.querySelector('[data-testid="stage"]');
     const items = Array.from(document.querySelectorAll('[data-focus-item]'));
-    const ready = stage !== null && items.every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0);
+    const ready = stage !== null && items.every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0) && renderPending(stage) === 0;
     const sizes = [stage, ...items, document.querySelector('[data-testid="caption-slot"]')]
       .map((el) => {
         const r = el?.getBoundingClientRect();

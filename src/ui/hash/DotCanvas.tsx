@@ -1,4 +1,4 @@
-import { memo, useEffect, useRef } from 'react';
+import { memo, useEffect, useMemo, useRef } from 'react';
 import { useShardScopeStore } from '../../state';
 import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme/palette';
 import type { HashLayout } from './geometry';
@@ -59,8 +59,14 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
   const placementRef = useRef<DotPlacementCache>({ current: null });
   // Survives props changes (a theme switch, the owners arriving) between slices.
   const pendingRef = useRef<PendingPlacement | null>(null);
+  // What the canvas is asked to show, a new number whenever a prop changes; the painter writes
+  // it back as `data-painted-key` once it has painted that (exports wait on it: `../renderPending`).
+  const paintCount = useRef(0);
+  const asked = useMemo(() => ({ store, layout, version, owners, segments, theme, key: ++paintCount.current }), [store, layout, version, owners, segments, theme]);
+  const paintKey = asked.key;
 
   useEffect(() => {
+    const painted = () => canvasRef.current?.setAttribute('data-painted-key', String(paintKey));
     let id = 0;
     const frame = () => {
       const canvas = canvasRef.current;
@@ -74,7 +80,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       }
       // jsdom (tests) has no 2D context: nothing to paint there.
       const ctx = canvas.getContext('2d');
-      if (!ctx) return;
+      if (!ctx) return painted();
       let image = imageRef.current;
       if (!image || image.width !== w || image.height !== h) image = imageRef.current = ctx.createImageData(w, h);
       const view = store.data.hashSpace;
@@ -121,6 +127,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
         new Uint32Array(image.data.buffer).fill(0);
       }
       ctx.putImageData(image, 0, 0);
+      painted();
       // A named measure, so benchmarks can read the painter's cost from the page.
       if (performance.getEntriesByName?.('shardscope:paint-dots:start').length) {
         performance.measure('shardscope:paint-dots', 'shardscope:paint-dots:start');
@@ -150,11 +157,12 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       caf(id);
       if (canvas) registerVectorDots(canvas, null);
     };
-  }, [store, layout, version, owners, segments, theme]);
+  }, [store, layout, version, owners, segments, theme, paintKey]);
 
   return (
     <canvas
       ref={canvasRef}
+      data-paint-key={paintKey}
       className="hashspace__canvas"
       data-testid="hash-canvas"
       style={{ width: layout.width, height: layout.height }}

@@ -17,6 +17,7 @@ import { browserEngineFactory, createShardScopeStore, engineKindFor, type ShardS
 import { storyById, type ResolvedStep } from '../../../stories';
 import { createTranslator, type Locale } from '../../i18n';
 import { nextFrame, runSliced } from '../slices';
+import { renderPending } from '../../renderPending';
 import { paintDomSteps, singleColumn } from '../toCanvas';
 import { frameAt, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
 import { storySchedule } from './storySchedule';
@@ -59,12 +60,14 @@ async function seek(store: ShardScopeStore, t: number): Promise<void> {
 }
 
 /**
- * Resolves once nothing in `el` has been added, removed, written or had an attribute changed
- * for `quietFrames` painted frames, or after `maxMs`. Panels mount over a few frames after a
- * step's run is built, and the charts and cards render a new snapshot in a deferred render
- * (`useDeferredValue`), which may land a few frames after the store changed: a frame is drawn
- * only once they are done. The event flow's count of marks (an attribute written every frame)
- * is not a change.
+ * Resolves once nothing in `el` is on its way (`../../renderPending`: no deferred render behind
+ * the store, no canvas short of its last paint) and nothing has been added, removed, written or
+ * had an attribute changed for `quietFrames` painted frames; or after `maxMs`. Panels mount over
+ * a few frames after a step's run is built, and the charts and cards render a new snapshot in a
+ * deferred render (`useDeferredValue`) that a busy machine spreads over several frames without
+ * touching the DOM until it commits: the quiet frames alone let such a frame through (CI run 8
+ * drew frames 4 and 91 of one recording from the snapshot before). The event flow's count of
+ * marks (an attribute written every frame) is not a change.
  */
 async function settled(el: Element, quietFrames: number, maxMs: number): Promise<void> {
   const seen = { changed: false };
@@ -82,7 +85,7 @@ async function settled(el: Element, quietFrames: number, maxMs: number): Promise
       const now = canvasPrint(el);
       if (now !== pixels) seen.changed = true;
       pixels = now;
-      quiet = seen.changed ? 0 : quiet + 1;
+      quiet = seen.changed || renderPending(el) > 0 ? 0 : quiet + 1;
     }
   } finally {
     observer.disconnect();
@@ -172,7 +175,7 @@ export async function recordStory(options: {
       videoMs = (frame * 1000) / VIDEO_FPS;
       flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock })));
       // Panels mount and paint their canvases over the next frames.
-      await settled(container, 2, 3000);
+      await settled(container, 2, 10_000);
       let shown: number | null = null;
       for (let k = 0; k < schedule.frames[i]!; k++, frame++) {
         stop();
@@ -182,7 +185,7 @@ export async function recordStory(options: {
           if (shown !== null) {
             await seek(store, shot.time);
             // The dots repaint in an animation frame, the charts and cards in a deferred render.
-            await settled(container, 2, 2000);
+            await settled(container, 2, 10_000);
           }
           await paint(ctx, container.firstElementChild!);
           shown = shot.time;
