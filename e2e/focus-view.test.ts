@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import { useBuiltSite } from './browser';
 import { STORIES, resolveStep } from '../src/stories';
-import { onStage, stageIds } from './stageItems';
+import { onStage, stageIds, stageSettled } from './stageItems';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -128,7 +128,7 @@ describe('every story step fits the stage (issue 19, point 3)', () => {
               for (const id of stageIds(story.steps[n - 1]!)) await onStage(page, id).waitFor({ timeout: 60_000 });
               // Every item mounted (the page mounts panels a frame apart) and laid out.
               await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0));
-              await page.waitForTimeout(400);
+              await stageSettled(page);
               const g = (await page.evaluate(MEASURE)) as Geometry;
               steps++;
               const say = (m: string) => problems.push(`${where}: ${m}`);

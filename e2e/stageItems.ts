@@ -18,3 +18,39 @@ export function stageIds(step: StoryStep): string[] {
 
 /** The element with that test id on the stage (not its twin in the hidden sidebar). */
 export const onStage = (page: Page, id: string) => page.locator(`[data-testid="stage"] [data-testid="${id}"]`).first();
+
+/**
+ * Resolves once the stage has settled: nothing on its way (no deferred render behind the
+ * store, no canvas short of its last paint: src/ui/renderPending.ts) and the boxes of the
+ * stage, its items and the caption unchanged over three animation frames (a playing run: the
+ * boxes only); or after `maxMs`.
+ * A condition, not a fixed sleep: on a quiet machine it takes a few frames, on a loaded one as
+ * long as it takes.
+ */
+export async function stageSettled(page: Page, maxMs = 5_000): Promise<void> {
+  // Plain JavaScript: a function from here would carry tsx's helpers into the page.
+  await page.evaluate(`new Promise((done) => {
+    const end = performance.now() + ${maxMs};
+    // A playing run brings a new snapshot every frame: then only the boxes are waited on.
+    const pending = () => {
+      if (document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'true') return 0;
+      const stage = document.querySelector('[data-testid="stage"]') ?? document;
+      let n = stage.querySelectorAll('[data-render-pending]').length;
+      for (const c of stage.querySelectorAll('canvas[data-paint-key]')) if (c.getAttribute('data-paint-key') !== c.getAttribute('data-painted-key')) n++;
+      return n;
+    };
+    const boxes = () => [...document.querySelectorAll('[data-testid="stage"], [data-focus-item], [data-testid="caption-slot"]')]
+      .map((el) => { const r = el.getBoundingClientRect(); return [r.x, r.y, r.width, r.height].map(Math.round).join(','); })
+      .join(' ') + ' ' + scrollY;
+    let last = '';
+    let stable = 0;
+    const tick = () => {
+      const now = boxes();
+      stable = pending() === 0 && now === last ? stable + 1 : 0;
+      last = now;
+      if (stable >= 3 || performance.now() > end) done(undefined);
+      else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+}
