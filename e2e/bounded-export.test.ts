@@ -4,11 +4,10 @@
 // canvas limits, drawn a slice per frame, and a refusal is said.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, setPlaying, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, setPlaying, useBuiltSite, type PageWatch, downloadBytes } from './browser';
 import { decodePng, distinctColours } from './png';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -94,7 +93,7 @@ describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
         allocation: all.filter((_, i) => held[i]).map((t) => Math.round(t.duration)),
       };
     }, mark);
-    return { bytes: d ? readFileSync(await d.path()) : null, message: (await message.textContent()) ?? '', tasks, allocation };
+    return { bytes: d ? await downloadBytes(d) : null, message: (await message.textContent()) ?? '', tasks, allocation };
   }
 
   it('at 64 replicas x 128 ranges saves a PNG within the canvas limits, says how it fits, and never takes a long task', async () => {

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { after, before } from 'node:test';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { serveStatic, type StaticSite } from './server';
 
 /** Debian's Chromium; Playwright's own download is not reachable here. */
@@ -16,7 +16,15 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/**
+ * A Chromium for a suite: the run's shared one when `e2e/run.mjs` started it
+ * (SHARDSCOPE_CHROMIUM_WS, see ./browserServer.ts), else one of its own. Closing a shared one
+ * only disconnects (its contexts close with it). A shared browser's downloads have no local
+ * path: read them with {@link downloadBytes}.
+ */
 export async function launch(): Promise<Browser> {
+  const shared = process.env.SHARDSCOPE_CHROMIUM_WS;
+  if (shared) return chromium.connect(shared);
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
   return chromium.launch({
     executablePath: CHROMIUM,
@@ -132,4 +140,12 @@ export async function waitTime(page: Page, lo: number, hi: number): Promise<void
     },
     [lo, hi],
   );
+}
+
+/** The bytes of a finished download (a shared browser's downloads are streamed, they have no local path). */
+export async function downloadBytes(download: Download): Promise<Buffer> {
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }

@@ -4,13 +4,12 @@
 // links and QR codes (the file:// warning, a tampered ?base=).
 import { afterEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { unzipSync } from 'fflate';
 import { createRequire } from 'node:module';
 import type { BrowserContext, Page } from 'playwright-core';
-import { setPlaying, useBuiltSite, watchPage, type PageWatch } from './browser';
+import { setPlaying, useBuiltSite, watchPage, type PageWatch, downloadBytes } from './browser';
 import { decodePng, distinctColours } from './png';
 import { storyById } from '../src/stories';
 import { encodeShortLink } from '../src/state/shortLink';
@@ -72,7 +71,7 @@ describe('slides out (issue 21, section 3)', () => {
     const pending = page.waitForEvent('download', { timeout });
     await page.getByTestId(testId).click();
     const d = await pending;
-    return { name: d.suggestedFilename(), bytes: readFileSync((await d.path())!) };
+    return { name: d.suggestedFilename(), bytes: await downloadBytes(d) };
   }
 
   it('exports a story as a deck: one 1920x1080 PNG per step, named <story>-<nn>.png, with no UI chrome', async () => {

@@ -2,11 +2,11 @@
 // short links, the QR code, print, off-screen rendering, and the single file from file://.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, watchPage, type PageWatch, downloadBytes } from './browser';
 import { decodePng, distinctColours } from './png';
 import { encodeShortLink } from '../src/state/shortLink';
 import { defaultSimParams, defaultViewParams } from '../src/state/defaults';
@@ -48,8 +48,7 @@ describe('export and share (issue 10)', () => {
     const pending = page.waitForEvent('download', { timeout: 30_000 });
     await page.getByTestId(testId).click();
     const d = await pending;
-    const path = await d.path();
-    return { name: d.suggestedFilename(), bytes: readFileSync(path) };
+    return { name: d.suggestedFilename(), bytes: await downloadBytes(d) };
   }
 
   it('exports each panel as a PNG at twice its size, with the caption under it, and not blank', async () => {

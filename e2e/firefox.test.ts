@@ -11,6 +11,7 @@ import { serveStatic, type StaticSite } from './server';
 import { STORIES, resolveStep, storyById } from '../src/stories';
 import { figuresNotShown, SHOWN_TEXTS, wantedFigures } from './captionFigures';
 import { en } from '../src/i18n/en';
+import { fits, HEADER_ROWS, type Rows } from './headerRows';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -151,6 +152,21 @@ describe('Firefox smoke suite (issue 10)', () => {
     assert.deepEqual(problems, []);
     assert.deepEqual(errors, []);
     await page.close();
+  });
+
+  // Issues 10 and 11 (moved here from e2e/presentation.test.ts and e2e/zh.test.ts, to share this suite's Firefox).
+  it('keeps the header on one row at 1280x720 in English and in Chinese, on the normal page and in presentation mode', async () => {
+    for (const lang of ['en', 'zh-CN']) {
+      const { page, errors } = await openPage(`${site.url}?lang=${lang}`);
+      const normal = (await page.evaluate(HEADER_ROWS)) as Rows;
+      assert.ok(fits(normal), `${lang}: ${JSON.stringify(normal)}`);
+      await page.keyboard.press('p');
+      await page.waitForSelector('[data-testid="stage"]');
+      const presenting = (await page.evaluate(HEADER_ROWS)) as Rows;
+      assert.ok(fits(presenting), `${lang}, presenting: ${JSON.stringify(presenting)}`);
+      assert.deepEqual(errors, []);
+      await page.close();
+    }
   });
 
   it('opens #story=problem&step=2 from the sub-path on that step, and PageDown shows step 3', async () => {

@@ -4,7 +4,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
-import puppeteer from 'puppeteer-core';
+import { HEADER_ROWS } from './headerRows';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, useBuiltSite, waitUntil, watchPage, type PageWatch } from './browser';
 import { readLink } from '../src/state/link';
@@ -13,7 +13,6 @@ import { readLink } from '../src/state/link';
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
 const DOCS = process.env.SHARDSCOPE_DOCS ? join(import.meta.dirname, '..', 'docs') : null;
-const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 
 /** What must be on screen together in presentation mode. */
 const STAGE_IDS = ['hash-space', 'headline-ratio', 'bandwidth-panel', 'chart-received', 'chart-egress', 'chart-cpu', 'chart-memory'];
@@ -63,15 +62,6 @@ const MIN_FONT = `(() => {
     if (size < min) { min = size; where = el.tagName + '.' + (el.getAttribute('class') || '') + ': ' + el.textContent.trim().slice(0, 40); }
   }
   return { min, where };
-})()`;
-
-/** Whether every direct child of the header sits on one row (their boxes overlap vertically). */
-const HEADER_ROWS = `(() => {
-  const header = document.querySelector('[data-testid="header"]');
-  const boxes = [...header.children].map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0);
-  const top = Math.max(...boxes.map((b) => b.top));
-  const bottom = Math.min(...boxes.map((b) => b.bottom));
-  return { oneRow: top < bottom, height: header.getBoundingClientRect().height, right: Math.max(...boxes.map((b) => b.right)), width: innerWidth };
 })()`;
 
 describe('presentation mode (issue 10)', () => {
@@ -222,27 +212,5 @@ describe('the normal page and its keys (issue 10)', () => {
     await page.waitForTimeout(300);
     assert.equal(await clock(page), before);
     assert.deepEqual(watch.pageErrors, []);
-  });
-});
-
-describe('the header in Firefox (issue 10)', () => {
-  const env = useBuiltSite(DIST);
-
-  it('is one row at 1280x720 in Firefox, on the normal page and in presentation mode', async () => {
-    const firefox = await puppeteer.launch({ browser: 'firefox', executablePath: FIREFOX, headless: true });
-    try {
-      const page = await firefox.newPage();
-      await page.setViewport({ width: 1280, height: 720 });
-      await page.goto(env.site.url);
-      await page.waitForSelector('[data-testid="replica-card"]');
-      const normal = (await page.evaluate(HEADER_ROWS)) as { oneRow: boolean; height: number; right: number; width: number };
-      assert.ok(normal.oneRow && normal.height < 80 && normal.right <= normal.width, JSON.stringify(normal));
-      await page.keyboard.press('p');
-      await page.waitForSelector('[data-testid="stage"]');
-      const presenting = (await page.evaluate(HEADER_ROWS)) as { oneRow: boolean; height: number };
-      assert.ok(presenting.oneRow, JSON.stringify(presenting));
-    } finally {
-      await firefox.close();
-    }
   });
 });

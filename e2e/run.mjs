@@ -5,7 +5,8 @@
 // Builds both once first when missing or older than the sources (or with --build), so a
 // developer never tests a stale build. Node's own test runner reports the results.
 import { existsSync, readdirSync, statSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,17 +46,36 @@ const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.loc
 // after the others; so does the second Firefox suite (one Firefox at a time).
 const ALONE = ['perf', 'engine', 'flow', 'import', 'bounded-export', 'firefox-video'];
 const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
-// The other suites two at a time (each its own process and browser): most of a browser test
+// The other suites two at a time (each its own process, one shared Chromium): most of a browser test
 // is waiting for the page, and the machine's two cores are half idle with one. The Firefox
 // suite is one file, so there is never more than one Firefox. SHARDSCOPE_E2E_CONCURRENCY=1
 // runs one at a time.
 const concurrency = Math.max(1, Number(process.env.SHARDSCOPE_E2E_CONCURRENCY ?? 2) || 1);
+
+/**
+ * One Chromium for every suite (e2e/browserServer.ts): each suite connects to it rather than
+ * starting its own, about a second saved per suite. SHARDSCOPE_SHARED_BROWSER=0 gives each
+ * suite its own, as a single suite run by hand has.
+ */
+async function sharedChromium() {
+  if (process.env.SHARDSCOPE_SHARED_BROWSER === '0') return null;
+  const child = spawn(process.execPath, ['--import', 'tsx', join('e2e', 'browserServer.ts')], { cwd: root, stdio: ['pipe', 'pipe', 'inherit'] });
+  const first = await new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).once('line', resolve);
+    child.once('exit', (code) => reject(new Error(`the shared Chromium exited (${code}) before it was ready`)));
+  });
+  return { ws: String(first).trim(), stop: () => child.stdin.end() };
+}
+
+const browser = await sharedChromium();
+const env = browser ? { ...process.env, SHARDSCOPE_CHROMIUM_WS: browser.ws } : process.env;
 const suite = (list, n) => {
   if (!list.length) return 0;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${n}`, '--test-reporter=spec', ...list], { cwd: root, stdio: 'inherit', env: process.env });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${n}`, '--test-reporter=spec', ...list], { cwd: root, stdio: 'inherit', env });
   return r.status ?? 1;
 };
 // Both phases run even when the first fails, so one run reports every failure.
 const shared = suite(files.filter((f) => !alone(f)), concurrency);
 const single = suite(files.filter(alone), 1);
-process.exit(shared || single);
+browser?.stop();
+process.exitCode = shared || single;

@@ -4,11 +4,11 @@
 // recording and leaves the page usable.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, waitUntil, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, waitUntil, type PageWatch, downloadBytes } from './browser';
 import { readWebm } from './webm';
 import { frameSchedule, readingSeconds, VIDEO_FPS } from '../src/ui/export/video/schedule';
 
@@ -58,8 +58,7 @@ describe('video out (issue 21, section 4)', () => {
     await page.getByTestId('video-progress').waitFor();
     const download = await downloaded;
     assert.equal(download.suggestedFilename(), 'shardscope-video-test-en.webm');
-    const file = await download.path();
-    const facts = readWebm(new Uint8Array(readFileSync(file)));
+    const facts = readWebm(new Uint8Array(await downloadBytes(download)));
     // The schedule, from first principles: 2 s + 6 words at 180 a minute = 4 s (the minimum), twice.
     const seconds = STORY.steps.map((s) => readingSeconds(s.narration, 'en'));
     assert.deepEqual(seconds, [4, 4]);
@@ -133,7 +132,7 @@ describe('video out (issue 21, section 4)', () => {
     await openShareMenu(page);
     const downloaded = page.waitForEvent('download', { timeout: 120_000 });
     await page.getByTestId('export-video').click();
-    const facts = readWebm(new Uint8Array(readFileSync(await (await downloaded).path())));
+    const facts = readWebm(new Uint8Array(await downloadBytes(await downloaded)));
     assert.deepEqual([facts.pixelWidth, facts.pixelHeight], [1920, 1080]);
     // The recorder's own clock (paused while a frame is drawn, and not exact about it), and a
     // busy machine may drop frames: only frames of the right size and a non-zero length are asserted.
