@@ -2,10 +2,10 @@
 // the video and a few of its frames as PNG (decoded by the browser's own <video>) to look at.
 // Run after a build: `node --import tsx e2e/shoot-video.ts [story] [outdir] [lang]`
 // (defaults: problem, a temporary folder, en).
-import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { launch } from './browser';
+import { downloadBytes, launch } from './browser';
 import { serveStatic } from './server';
 import { readWebm } from './webm';
 import { readFileSync } from 'node:fs';
@@ -35,7 +35,7 @@ try {
   await page.waitForTimeout(3000);
   await page.screenshot({ path: join(out, 'page-while-recording.png') });
   const download = await downloaded;
-  copyFileSync(await download.path(), file);
+  writeFileSync(file, await downloadBytes(download));
   console.log(JSON.stringify({ wallSeconds: (Date.now() - started) / 1000 }));
   await page.screenshot({ path: join(out, 'page-after.png') });
   }
