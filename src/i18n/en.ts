@@ -60,6 +60,8 @@ export const en = {
   'base.noticeSetting': 'The saved public address ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.notSaved': 'Not saved: this address {reason}.',
   'docs.shot.deckStep': 'One step exported as a slide at 1920×1080: the caption bar and the stage of “Owned is not received”, without buttons',
+  'docs.shot.video': 'A frame of a recorded video at 1920×1080, decoded from the WebM: step 2 of “The problem”, its caption burned in above the four replicas’ cards',
+  'docs.shot.embed': 'The hash space embedded in a blog post on another origin at 1280×720, from the “Copy embed code” snippet: read-only, with a link to the full simulator',
   // Issue 20, replay of an imported watch stream (src/ui/import/ReplayPanel.tsx).
   'replay.offer': 'Replay the stream',
   'replay.offerTitle': 'Use these objects and replay the stream’s {count} events through both modes, with their real sizes',

@@ -48,6 +48,8 @@ export const zhCN = {
   'base.noticeSetting': '已保存的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.notSaved': '未保存：此地址{reason}。',
   'docs.shot.deckStep': '导出为 1920×1080 幻灯片的一步：“负责不等于收到”的说明栏和舞台，不含按钮',
+  'docs.shot.video': '录制视频中的一帧（1920×1080，从 WebM 解码）：“问题所在”的第 2 步，说明栏直接绘在四个副本的卡片上方',
+  'docs.shot.embed': '嵌入另一个源的博客文章中的哈希空间（1280×720），来自“复制嵌入代码”给出的代码：只读，并附有打开完整模拟器的链接',
   // Issue 20：回放导入的 Watch 事件流（src/ui/import/ReplayPanel.tsx）。
   'replay.offer': '回放事件流',
   'replay.offerTitle': '使用这些对象，并以真实大小把事件流中的 {count} 个事件在两种模式下回放',

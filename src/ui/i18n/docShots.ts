@@ -31,4 +31,6 @@ export const DOC_SHOTS: readonly DocShot[] = [
   { file: 'docs/lab-1280x720.png', key: 'docs.shot.lab' },
   { file: 'docs/presenter-1280x720.png', key: 'docs.shot.presenter' },
   { file: 'docs/deck-step-1920x1080.png', key: 'docs.shot.deckStep' },
+  { file: 'docs/video-frame-1920x1080.png', key: 'docs.shot.video' },
+  { file: 'docs/embed-1280x720.png', key: 'docs.shot.embed' },
 ];
