@@ -2,8 +2,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
@@ -75,21 +73,6 @@ function singleFilePolicy(): Plugin {
 
 // `base: './'` makes every asset URL relative, so the built site works from any sub-path
 // (GitHub Pages, an intranet folder, a file server) without a rebuild.
-/** The Node project's tests (below) that replace a module with `vi.mock`/`vi.doMock`: they need a module cache of their own. */
-const MOCKING_NODE_TESTS: string[] = (() => {
-  const root = fileURLToPath(new URL('.', import.meta.url));
-  const found: string[] = [];
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(join(root, dir), { withFileTypes: true })) {
-      const path = `${dir}/${entry.name}`;
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.test.ts') && /\bvi\.(?:do)?[mM]ock\(/.test(readFileSync(join(root, path), 'utf8'))) found.push(path);
-    }
-  };
-  for (const dir of ['tests', 'src/facts', 'src/core', 'src/i18n', 'src/sim']) walk(dir);
-  return found;
-})();
-
 export default defineConfig(({ mode }) => ({
   base: './',
   plugins:
@@ -125,23 +108,9 @@ export default defineConfig(({ mode }) => ({
       {
         extends: true,
         test: {
-          // The framework-free layers' tests share each worker's module cache (no fresh import
-          // of the model per file): `npm test` went from 198 s to 155 s on 2 cores
-          // (2026-12-02). Their modules hold no state a test changes, except where a test
-          // replaces a module (`vi.mock`): those files run isolated, below.
           name: 'node',
           environment: 'node',
-          isolate: false,
           include: ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts'],
-          exclude: MOCKING_NODE_TESTS,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'node-isolated',
-          environment: 'node',
-          include: MOCKING_NODE_TESTS.length > 0 ? MOCKING_NODE_TESTS : ['no-such-file'],
         },
       },
       {

@@ -154,6 +154,27 @@ describe('Firefox smoke suite (issue 10)', () => {
     await page.close();
   });
 
+  // Issue 21, section 4 (moved here from e2e/firefox-video.test.ts, to share this suite's Firefox).
+  it('records a story to video (frames go by, Cancel stops it) or says plainly that it cannot', async () => {
+    const { page, errors } = await openPage(`${site.url}#story=problem&step=1`);
+    await page.waitForSelector('[data-testid="story-caption"]', { timeout: 60_000 });
+    await page.click('[data-testid="share-menu"]');
+    await page.click('[data-testid="export-video"]');
+    await page.waitForSelector('[data-testid="video-progress"], [data-testid="video-unsupported"]', { timeout: 30_000 });
+    const how = await page.evaluate(() => (typeof VideoEncoder === 'function' ? 'WebCodecs' : typeof MediaRecorder === 'function' ? 'MediaRecorder' : 'nothing'));
+    console.log(`Firefox records with: ${how}`);
+    if (await page.$('[data-testid="video-unsupported"]')) {
+      assert.match(await page.$eval('[data-testid="video-unsupported"]', (e) => e.textContent ?? ''), /cannot record video/);
+    } else {
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="video-progress"]')?.getAttribute('value')) > 0, { timeout: 60_000 });
+      await page.click('[data-testid="video-cancel"]');
+      await page.waitForSelector('[data-testid="video-cancelled"]', { timeout: 20_000 });
+      await page.waitForFunction(() => document.querySelector('.video-stage') === null);
+    }
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
   // Issues 10 and 11 (moved here from e2e/presentation.test.ts and e2e/zh.test.ts, to share this suite's Firefox).
   it('keeps the header on one row at 1280x720 in English and in Chinese, on the normal page and in presentation mode', async () => {
     for (const lang of ['en', 'zh-CN']) {

@@ -33,9 +33,9 @@ if (force || stale(join(root, 'dist-single', 'shardscope.html'))) run('npx', ['v
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const all = readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e', f));
-// The longest suites first (their times in a CI run, 2026-12-02), so that two at a time end
+// The longest suites first (their times in CI run 9, 2026-12-02, and the changes after), so that two at a time end
 // together rather than one long suite running alone at the end.
-const LONGEST_FIRST = ['focus-view', 'stage-story', 'clicker-walk', 'story-state', 'caption-figures', 'stories', 'layout-rules', 'presentation', 'firefox', 'zh'];
+const LONGEST_FIRST = ['focus-view', 'video', 'stage-story', 'caption-figures', 'layout-rules', 'stories', 'zh', 'firefox', 'presentation', 'story-state', 'export', 'ui'];
 const rank = (f) => {
   const i = LONGEST_FIRST.findIndex((name) => f.endsWith(`${name}.test.ts`));
   return i < 0 ? LONGEST_FIRST.length : i;
@@ -43,8 +43,8 @@ const rank = (f) => {
 const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
 // Suites that measure the page's long tasks (no task over 50 ms) or count what a slow seek
 // shows: a second browser beside them steals the core the page runs on, so they run alone,
-// after the others; so does the second Firefox suite (one Firefox at a time).
-const ALONE = ['perf', 'engine', 'flow', 'import', 'bounded-export', 'firefox-video'];
+// after the others. The Firefox suite is one file (one Firefox at a time).
+const ALONE = ['perf', 'engine', 'flow', 'import', 'bounded-export'];
 const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
 // The other suites two at a time (each its own process, one shared Chromium): most of a browser test
 // is waiting for the page, and the machine's two cores are half idle with one. The Firefox

@@ -1,7 +1,8 @@
 // Issue 10 (presentation mode during a story) and issue 11 (no clipped labels, presentation
 // mode included): the caption bar and the stage share one screen at 1280x720 and 1280x720 at
 // 150% zoom (853x480 CSS px), in English and in Chinese, for a step with a question and for the
-// steps with the most text. 1920x1080: e2e/focus-view.test.ts, every step.
+// steps with the most text (each opened once per language, then checked at each size, the
+// window resized). 1920x1080: e2e/focus-view.test.ts, every step.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -109,6 +110,11 @@ async function openStep(page: Page, url: string, hash: string, step: StoryStep):
   const at = resolveStep(storyById(new URLSearchParams(hash.slice(1)).get('story')!)!, Number(new URLSearchParams(hash.slice(1)).get('step')) - 1)!.time;
   await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, at, { timeout: 90_000 });
   await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
+  await settleStep(page, step);
+}
+
+/** Waits until the step's items are on the stage and the stage has settled (after it opens, or after a resize). */
+async function settleStep(page: Page, step: StoryStep): Promise<void> {
   for (const id of stageIds(step)) await onStage(page, id).waitFor();
   // The stage takes its size after a layout pass or two (and the step scrolls its panel into view).
   await page.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 10_000 }).catch(() => undefined);
@@ -118,80 +124,87 @@ async function openStep(page: Page, url: string, hash: string, step: StoryStep):
 describe('presentation mode during a story (issue 10, issue 11)', () => {
   const env = useBuiltSite(DIST);
 
-  for (const [name, viewport, scale] of VIEWPORTS)
-    for (const lang of ['en', 'zh-CN'] as const)
-      it(`at ${name} in ${lang}, the caption shows the step's title and the hash space, headline and comparison fit the screen, nothing overlapping or overflowing`, async () => {
-        const context = await env.browser.newContext({ viewport, deviceScaleFactor: scale, reducedMotion: 'no-preference' });
+  // Each step is opened once per language and checked at each size in turn: the window is
+  // resized (with its device pixel ratio, through the DevTools protocol, as a zoom changes it).
+  for (const lang of ['en', 'zh-CN'] as const)
+      it(`in ${lang}, at ${VIEWPORTS.map(([name]) => name).join(' and ')}: the caption shows the step's title and the hash space, headline and comparison fit the screen, nothing overlapping or overflowing`, async () => {
+        const context = await env.browser.newContext({ viewport: VIEWPORTS[0][1], reducedMotion: 'no-preference' });
         try {
           const page = await context.newPage();
+          const cdp = await context.newCDPSession(page);
           const watch = watchPage(page, env.site.origin);
           const catalogue: Record<string, unknown> = lang === 'en' ? en : zhCN;
           for (const [id, n, maxLines] of STEPS) {
-            const where = `${id} step ${n}, ${lang} at ${name}`;
             const step = storyById(id)!.steps[n - 1]!;
-            await openStep(page, env.site.url, `${lang === 'en' ? '#' : '#lang=zh-CN&'}story=${id}&step=${n}`, step);
-            // The caption: on screen, with the step's title.
-            const caption = page.getByTestId('story-caption');
-            assert.ok(await caption.isVisible(), where);
-            const title = catalogue[step.title] as string;
-            assert.ok(((await caption.textContent()) ?? '').includes(title), `${where}: caption without "${title}"`);
-            const cb = (await caption.boundingBox())!;
-            assert.ok(cb.y >= 0 && cb.y + cb.height <= viewport.height * 0.4, `${where}: caption at ${JSON.stringify(cb)}`);
-            // The document does not scroll; the stage's parts are inside the window.
-            const scroll = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, y: window.scrollY, inner: window.innerHeight }));
-            assert.ok(scroll.y === 0 && scroll.height <= scroll.inner, `${where}: the document scrolls ${JSON.stringify(scroll)}`);
-            for (const tid of stageIds(step)) {
-              const b = (await onStage(page, tid).boundingBox())!;
-              assert.ok(b, `${where}: ${tid} has no box`);
-              assert.ok(b.x >= 0 && b.y >= cb.y + cb.height - 0.5 && b.x + b.width <= viewport.width + 0.5 && b.y + b.height <= viewport.height + 0.5, `${where}: ${tid} at ${JSON.stringify(b)}`);
+            for (const [name, viewport, scale] of VIEWPORTS) {
+              const where = `${id} step ${n}, ${lang} at ${name}`;
+              await cdp.send('Emulation.setDeviceMetricsOverride', { width: viewport.width, height: viewport.height, deviceScaleFactor: scale, mobile: false });
+              await page.waitForFunction(([w, h, r]) => innerWidth === w && innerHeight === h && devicePixelRatio === r, [viewport.width, viewport.height, scale] as const);
+              if (name === VIEWPORTS[0][0]) await openStep(page, env.site.url, `${lang === 'en' ? '#' : '#lang=zh-CN&'}story=${id}&step=${n}`, step);
+              else await settleStep(page, step);
+              // The caption: on screen, with the step's title.
+              const caption = page.getByTestId('story-caption');
+              assert.ok(await caption.isVisible(), where);
+              const title = catalogue[step.title] as string;
+              assert.ok(((await caption.textContent()) ?? '').includes(title), `${where}: caption without "${title}"`);
+              const cb = (await caption.boundingBox())!;
+              assert.ok(cb.y >= 0 && cb.y + cb.height <= viewport.height * 0.4, `${where}: caption at ${JSON.stringify(cb)}`);
+              // The document does not scroll; the stage's parts are inside the window.
+              const scroll = await page.evaluate(() => ({ height: document.documentElement.scrollHeight, y: window.scrollY, inner: window.innerHeight }));
+              assert.ok(scroll.y === 0 && scroll.height <= scroll.inner, `${where}: the document scrolls ${JSON.stringify(scroll)}`);
+              for (const tid of stageIds(step)) {
+                const b = (await onStage(page, tid).boundingBox())!;
+                assert.ok(b, `${where}: ${tid} has no box`);
+                assert.ok(b.x >= 0 && b.y >= cb.y + cb.height - 0.5 && b.x + b.width <= viewport.width + 0.5 && b.y + b.height <= viewport.height + 0.5, `${where}: ${tid} at ${JSON.stringify(b)}`);
+              }
+              if (step.show.includes('hash')) {
+              // The hash space itself is drawn, not only its panel's title.
+              const strip = (await page.locator('[data-testid="stage"] .hashspace__stage').boundingBox())!;
+              assert.ok(strip.height >= 40 && strip.y + strip.height <= viewport.height + 0.5, `${where}: hash strip ${JSON.stringify(strip)}`);
+              // Down to its axis: no hex label is cut off by the strip or the window. A strip too
+              // short for the axis leaves it out (six charts at 1280x720); at 1920x1080 it is drawn.
+              const axis = await page.evaluate(() => {
+                const stage = document.querySelector('[data-testid="stage"] .hashspace__stage')!.getBoundingClientRect();
+                const labels = [...document.querySelectorAll('[data-testid="stage"] .hashspace__axis text')].map((e) => e.getBoundingClientRect());
+                return { count: labels.length, outside: labels.filter((r) => r.bottom > Math.min(stage.bottom, innerHeight) + 0.5).length };
+              });
+              assert.ok(axis.outside === 0, `${where}: hash-space axis labels cut off ${JSON.stringify(axis)}`);
+              assert.ok(axis.count >= 2, `${where}: no hash-space axis ${JSON.stringify(axis)}`);
+              }
+              // The headline takes at most three lines (six when it names a failure).
+              const lines = await page.getByTestId('headline-ratio').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+              assert.ok(lines < maxLines + 0.5, `${where}: the headline takes ${lines.toFixed(1)} lines`);
+              // Each chart's drawing fits its plot: no axis label cut off at the bottom.
+              const cut = await page.evaluate(() =>
+                [...document.querySelectorAll('[data-testid="stage"] .chart__plot')].flatMap((plot) => {
+                  const svg = plot.querySelector('svg')!.getBoundingClientRect();
+                  const box = plot.getBoundingClientRect();
+                  return svg.bottom > box.bottom + 1 ? [`${plot.parentElement?.getAttribute('data-testid')}: svg ${svg.height} in ${box.height}`] : [];
+                }),
+              );
+              assert.deepEqual(cut, [], where);
+              // The charts' titles, figures and plots do not overlap, and each plot has room.
+              const parts = await chartParts(page);
+              const charts = step.show.filter((x) => x.startsWith('chart:')).length;
+              assert.ok(parts.length >= 3 * charts, `${where}: ${parts.length} chart parts for ${charts} charts`);
+              for (const p of parts) {
+                assert.ok(p.box.y + p.box.height <= viewport.height + 0.5, `${where}: ${p.name} below the window ${JSON.stringify(p.box)}`);
+                if (p.name.endsWith('plot')) assert.ok(p.box.height >= 30, `${where}: ${p.name} is ${p.box.height} px high`);
+              }
+              for (let i = 0; i < parts.length; i++)
+                for (let j = i + 1; j < parts.length; j++)
+                  assert.ok(!overlap(parts[i]!.box, parts[j]!.box), `${where}: ${parts[i]!.name} ${JSON.stringify(parts[i]!.box)} overlaps ${parts[j]!.name} ${JSON.stringify(parts[j]!.box)}`);
+              assert.deepEqual(await overflowing(page), [], where);
+              // At 1280x720 the stage's text stays 18 px or more during a story too.
+              if (name === '1280x720') {
+                const small = await page.evaluate(MIN_FONT);
+                assert.ok(small.min >= 18, `${where}: ${small.min} px: ${small.where}`);
+              }
+              // The caption and the stage: the page around them is audited whole by e2e/stories.test.ts.
+              const axe = await new AxeBuilder({ page }).include('[data-testid="story-caption"]').include('[data-testid="stage"]').analyze();
+              const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+              assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} node(s): ${v.nodes[0]?.target}`), [], where);
             }
-            if (step.show.includes('hash')) {
-            // The hash space itself is drawn, not only its panel's title.
-            const strip = (await page.locator('[data-testid="stage"] .hashspace__stage').boundingBox())!;
-            assert.ok(strip.height >= 40 && strip.y + strip.height <= viewport.height + 0.5, `${where}: hash strip ${JSON.stringify(strip)}`);
-            // Down to its axis: no hex label is cut off by the strip or the window. A strip too
-            // short for the axis leaves it out (six charts at 1280x720); at 1920x1080 it is drawn.
-            const axis = await page.evaluate(() => {
-              const stage = document.querySelector('[data-testid="stage"] .hashspace__stage')!.getBoundingClientRect();
-              const labels = [...document.querySelectorAll('[data-testid="stage"] .hashspace__axis text')].map((e) => e.getBoundingClientRect());
-              return { count: labels.length, outside: labels.filter((r) => r.bottom > Math.min(stage.bottom, innerHeight) + 0.5).length };
-            });
-            assert.ok(axis.outside === 0, `${where}: hash-space axis labels cut off ${JSON.stringify(axis)}`);
-            assert.ok(axis.count >= 2, `${where}: no hash-space axis ${JSON.stringify(axis)}`);
-            }
-            // The headline takes at most three lines (six when it names a failure).
-            const lines = await page.getByTestId('headline-ratio').evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
-            assert.ok(lines < maxLines + 0.5, `${where}: the headline takes ${lines.toFixed(1)} lines`);
-            // Each chart's drawing fits its plot: no axis label cut off at the bottom.
-            const cut = await page.evaluate(() =>
-              [...document.querySelectorAll('[data-testid="stage"] .chart__plot')].flatMap((plot) => {
-                const svg = plot.querySelector('svg')!.getBoundingClientRect();
-                const box = plot.getBoundingClientRect();
-                return svg.bottom > box.bottom + 1 ? [`${plot.parentElement?.getAttribute('data-testid')}: svg ${svg.height} in ${box.height}`] : [];
-              }),
-            );
-            assert.deepEqual(cut, [], where);
-            // The charts' titles, figures and plots do not overlap, and each plot has room.
-            const parts = await chartParts(page);
-            const charts = step.show.filter((x) => x.startsWith('chart:')).length;
-            assert.ok(parts.length >= 3 * charts, `${where}: ${parts.length} chart parts for ${charts} charts`);
-            for (const p of parts) {
-              assert.ok(p.box.y + p.box.height <= viewport.height + 0.5, `${where}: ${p.name} below the window ${JSON.stringify(p.box)}`);
-              if (p.name.endsWith('plot')) assert.ok(p.box.height >= 30, `${where}: ${p.name} is ${p.box.height} px high`);
-            }
-            for (let i = 0; i < parts.length; i++)
-              for (let j = i + 1; j < parts.length; j++)
-                assert.ok(!overlap(parts[i]!.box, parts[j]!.box), `${where}: ${parts[i]!.name} ${JSON.stringify(parts[i]!.box)} overlaps ${parts[j]!.name} ${JSON.stringify(parts[j]!.box)}`);
-            assert.deepEqual(await overflowing(page), [], where);
-            // At 1280x720 the stage's text stays 18 px or more during a story too.
-            if (name === '1280x720') {
-              const small = await page.evaluate(MIN_FONT);
-              assert.ok(small.min >= 18, `${where}: ${small.min} px: ${small.where}`);
-            }
-            // The caption and the stage: the page around them is audited whole by e2e/stories.test.ts.
-            const axe = await new AxeBuilder({ page }).include('[data-testid="story-caption"]').include('[data-testid="stage"]').analyze();
-            const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-            assert.deepEqual(bad.map((v) => `${v.id}: ${v.nodes.length} node(s): ${v.nodes[0]?.target}`), [], where);
           }
           assert.deepEqual(watch.pageErrors, []);
         } finally {
