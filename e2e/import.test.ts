@@ -9,9 +9,9 @@ import assert from 'node:assert/strict';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, setPlaying, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { readLink } from '../src/state/link';
-import { dropFile, liveCount, SECRET_NS, smallList, uidOf, writeBigFile } from './importFiles';
+import { dropFile, liveCount, openGenerated, SECRET_NS, smallList, uidOf, writeBigFile } from './importFiles';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -23,12 +23,7 @@ describe('importing a real cluster (issue 20)', () => {
 
   beforeEach(async () => {
     ({ context, page, watch } = await freshPage(env, context));
-    await page.goto(`${env.site.url}#state=${encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 2000, namespaces: 8 } }))}`);
-    await page.getByTestId('replica-card').first().waitFor();
-    await setPlaying(page, false);
-    await page.waitForTimeout(300);
-    before = await liveCount(page);
-    assert.ok(before > 1000, `live count ${before}`);
+    before = await openGenerated(page, env.site.url);
   });
   /** The live objects when the page was paused (the generated cluster, after some churn). */
   let before = 0;

@@ -3,7 +3,9 @@
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
+import { setPlaying } from './browser';
 
 /** A namespace no generated cluster has: the share link must never carry it. */
 export const SECRET_NS = 'e2e-secret-ns';
@@ -76,3 +78,14 @@ export async function recordLongTasks(page: Page): Promise<void> {
 
 export const liveCount = async (page: Page): Promise<number> => Number(await page.getByTestId('live-count').getAttribute('data-count'));
 
+
+/** Opens the site at `url` on a generated cluster of 2,000 objects, paused; returns its live objects then (the cluster an import must leave alone until confirmed). */
+export async function openGenerated(page: Page, url: string): Promise<number> {
+  await page.goto(`${url}#state=${encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 2000, namespaces: 8 } }))}`);
+  await page.getByTestId('replica-card').first().waitFor();
+  await setPlaying(page, false);
+  await page.waitForTimeout(300);
+  const live = await liveCount(page);
+  assert.ok(live > 1000, `live count ${live}`);
+  return live;
+}
