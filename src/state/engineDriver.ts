@@ -117,9 +117,7 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
 
   const frameRequest = (force: boolean): FrameRequest => {
     const live = get().sim.snapshot?.cluster.live ?? 0;
-    // Playing, a large cluster's dots are refreshed every `hashRefreshMs`; a paused step or seek
-    // always brings them (the play loop asks for no frame while paused, so `nowMs` stands still).
-    const wantHash = force || !get().playing || live <= HASH_EVERY_STEP_LIMIT || nowMs - lastHashFetch >= hashRefreshMs;
+    const wantHash = force || live <= HASH_EVERY_STEP_LIMIT || nowMs - lastHashFetch >= hashRefreshMs;
     if (wantHash) lastHashFetch = nowMs;
     return { hashSpace: wantHash, events: EVENTS_PER_FRAME };
   };
