@@ -127,7 +127,3 @@ export const RULE_START_STATES: readonly State[] = RULE_START.map((n) => ATN_STA
 export const RULE_STOP_STATES: readonly State[] = RULE_STOP.map((n) => ATN_STATES[n]!);
 export const DECISION_STATES: readonly State[] = DECISIONS.map((n) => ATN_STATES[n]!);
 export const LEFT_RECURSIVE_RULES: ReadonlySet<number> = new Set(LEFT_RECURSIVE);
-
-export function isEpsilonTransition(t: Transition): boolean {
-  return isEpsilon(t.kind);
-}

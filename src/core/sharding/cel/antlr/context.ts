@@ -144,6 +144,7 @@ function mergeArrays(a: Ctx, b: Ctx, rootIsWildcard: boolean): Ctx {
     parents.push(b.parents[j]!);
     states.push(b.returnStates[j]!);
   }
-  if (states.length === 1 && states[0] === EMPTY_RETURN_STATE && parents[0] === null) return EMPTY;
+  // At least one side held two return states, so the result holds two or more: never `$`
+  // alone, which needs no special case here.
   return Ctx.of(parents, states);
 }

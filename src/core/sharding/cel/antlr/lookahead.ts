@@ -1,4 +1,4 @@
-import { ATN_STATES, DECISION_STATES, EOF, EPSILON, StateType, TransitionKind, type State } from './atn';
+import { ATN_STATES, EOF, EPSILON, StateType, TransitionKind, type State } from './atn';
 import { EMPTY, EMPTY_RETURN_STATE, push, type Ctx } from './context';
 
 /**
@@ -77,6 +77,7 @@ const nextTokensCache: (ReadonlySet<number> | undefined)[] = [];
 /** ANTLR's `atn.nextTokens(s)`: what can follow `s` within its rule, EPSILON if the rule can end. */
 export function nextTokens(s: State): ReadonlySet<number> {
   let set = nextTokensCache[s.n];
+  // Stryker disable next-line ConditionalExpression: a cache; computing the set again gives the same set.
   if (set === undefined) {
     const out = new Set<number>();
     look(s, null, out, new Set(), new Set(), true, true);
@@ -111,27 +112,10 @@ const decisionLookCache = new Map<number, (ReadonlySet<number> | null)[]>();
 /** {@link decisionLookahead} of decision state `s`, computed once. */
 export function altLookahead(s: State): (ReadonlySet<number> | null)[] {
   let look = decisionLookCache.get(s.n);
+  // Stryker disable next-line ConditionalExpression: a cache; computing the sets again gives the same sets.
   if (look === undefined) {
     look = decisionLookahead(s);
     decisionLookCache.set(s.n, look);
   }
   return look;
-}
-
-/** For tests: every LL(1) decision's alternatives start with disjoint token sets. */
-export function ll1DecisionsAreDisjoint(): boolean {
-  for (const s of DECISION_STATES) {
-    if (s.adaptive) continue;
-    const seen = new Set<number>();
-    const looks = altLookahead(s);
-    const alts = s.end !== null && s.transitions[s.transitions.length - 1]!.target === s.end ? looks.slice(0, -1) : looks;
-    for (const l of alts) {
-      if (l === null) return false;
-      for (const t of l) {
-        if (seen.has(t)) return false;
-        seen.add(t);
-      }
-    }
-  }
-  return true;
 }

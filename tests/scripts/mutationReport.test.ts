@@ -1,0 +1,97 @@
+import { describe, expect, it } from 'vitest';
+import { embedReport, mergeReports, summarize, type MutationReport } from '../../scripts/mutationReport.mjs';
+
+const mutant = (id: string, status: string, coveredBy: string[], killedBy?: string[]) => ({
+  id,
+  status,
+  coveredBy,
+  ...(killedBy ? { killedBy } : {}),
+});
+
+/** Two runs as `npm run mutate -- --each` gets them: each numbers its tests from 0. */
+function twoRuns(): [MutationReport, MutationReport] {
+  const a: MutationReport = {
+    schemaVersion: '1.0',
+    files: { 'src/core/a.ts': { language: 'typescript', source: 'a', mutants: [mutant('0', 'Killed', ['0', '1'], ['1']), mutant('1', 'Survived', ['0'])] } },
+    testFiles: { 'src/core/a.test.ts': { source: '', tests: [{ id: '0', name: 'a works' }, { id: '1', name: 'a fails' }] } },
+  };
+  const b: MutationReport = {
+    schemaVersion: '1.0',
+    files: {
+      'src/core/sub/b.ts': { language: 'typescript', source: 'b', mutants: [mutant('0', 'Killed', ['0', '1'], ['0']), mutant('1', 'Timeout', ['1']), mutant('2', 'NoCoverage', [])] },
+    },
+    // The same test as run a's "a fails", under another id, and one test of its own.
+    testFiles: {
+      'src/core/a.test.ts': { source: '', tests: [{ id: '0', name: 'a fails' }] },
+      'src/core/sub/b.test.ts': { source: '', tests: [{ id: '1', name: 'b works' }] },
+    },
+  };
+  return [a, b];
+}
+
+describe('mergeReports', () => {
+  it('keeps one id per test across runs and maps every mutant to it', () => {
+    const merged = mergeReports(twoRuns());
+    const ids = Object.fromEntries(
+      Object.values(merged.testFiles ?? {}).flatMap((tf) => tf.tests.map((t) => [t.name, t.id])),
+    );
+    expect(ids).toEqual({ 'a works': '0', 'a fails': '1', 'b works': '2' });
+    expect(merged.testFiles?.['src/core/a.test.ts']?.tests).toHaveLength(2);
+    const b = merged.files['src/core/sub/b.ts']!.mutants;
+    expect(b[0]!.killedBy).toEqual([ids['a fails']]);
+    expect(b[0]!.coveredBy).toEqual([ids['a fails'], ids['b works']]);
+    expect(b[1]!.coveredBy).toEqual([ids['b works']]);
+    expect(merged.files['src/core/a.ts']!.mutants[0]!.killedBy).toEqual([ids['a fails']]);
+    expect(merged.files['src/core/a.ts']!.mutants[1]!.coveredBy).toEqual([ids['a works']]);
+  });
+
+  it('keeps the later run of a file mutated twice, and every file once', () => {
+    const [a, b] = twoRuns();
+    const again: MutationReport = { ...a, files: { 'src/core/a.ts': { ...a.files['src/core/a.ts']!, mutants: [mutant('0', 'Killed', ['0'], ['0'])] } } };
+    const merged = mergeReports([a, b, again]);
+    expect(Object.keys(merged.files).sort()).toEqual(['src/core/a.ts', 'src/core/sub/b.ts']);
+    expect(merged.files['src/core/a.ts']!.mutants.map((m) => m.status)).toEqual(['Killed']);
+  });
+
+  it('refuses nothing to merge', () => {
+    expect(() => mergeReports([])).toThrow(/no report/);
+  });
+});
+
+describe('summarize', () => {
+  it('scores a folder by the files directly in it and a scope by everything it resolved to', () => {
+    const merged = mergeReports(twoRuns());
+    const s = summarize(merged, [{ entry: 'src/core', files: ['src/core/a.ts', 'src/core/sub/b.ts'] }], '/repo');
+    expect(s.folders.map((f) => [f.folder, f.killed, f.survived, f.noCoverage, f.timeout, f.score])).toEqual([
+      ['src/core', 1, 1, 0, 0, 50],
+      ['src/core/sub', 1, 0, 1, 1, 66.67],
+    ]);
+    // (1 + 1 + 1 detected) of 5: a timeout counts as detected, no coverage as not.
+    expect(s.scopes[0]).toMatchObject({ scope: 'src/core', killed: 2, timeout: 1, survived: 1, noCoverage: 1, score: 60 });
+    expect(s.total.score).toBe(60);
+  });
+
+  it('reads absolute file names relative to the root', () => {
+    const report: MutationReport = { files: { '/repo/src/x.ts': { mutants: [mutant('0', 'Ignored', [])] } } };
+    const s = summarize(report, [{ entry: 'src', files: ['src/x.ts'] }], '/repo');
+    expect(s.folders).toEqual([expect.objectContaining({ folder: 'src', ignored: 1, score: null })]);
+  });
+});
+
+describe('embedReport', () => {
+  const page = '<html><body><script>\n      const app = document.querySelector("x");\n      app.report = {"files":{}};\n      function updateTheme() {}\n</script></body></html>';
+
+  it('puts the merged report on the page, with no way for a source text to close the script', () => {
+    const report: MutationReport = { files: { 'a.ts': { source: 'x = "</script><b>"', mutants: [] } } };
+    const html = embedReport(page, report)!;
+    expect(html).not.toContain('</script><b>');
+    const line = html.split('\n').find((l) => l.trimStart().startsWith('app.report = '))!;
+    const json = line.trim().slice('app.report = '.length, -1);
+    expect(JSON.parse(json)).toEqual(report);
+    expect(html.split('\n')).toHaveLength(page.split('\n').length);
+  });
+
+  it('says when the page has no report line', () => {
+    expect(embedReport('<html></html>', { files: {} })).toBeNull();
+  });
+});
