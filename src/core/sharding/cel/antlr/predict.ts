@@ -51,6 +51,7 @@ const EDGE_SLOTS = 64;
 
 class DFAState {
   /** The state reached on each token type (at type + 1). */
+  // Stryker disable next-line ArrayDeclaration: preallocated for a stable shape; an empty array reads undefined at every slot alike.
   readonly edges: (DFAState | undefined)[] = new Array<DFAState | undefined>(EDGE_SLOTS).fill(undefined);
   isAccept = false;
   prediction = 0;
@@ -81,6 +82,7 @@ type FullEdge = { readonly alt: number } | FullNode | null;
 
 class FullNode {
   /** By token type + 1; undefined: not computed yet. */
+  // Stryker disable next-line ArrayDeclaration: preallocated for a stable shape; an empty array reads undefined at every slot alike.
   readonly edges: (FullEdge | undefined)[] = new Array<FullEdge | undefined>(EDGE_SLOTS).fill(undefined);
   constructor(readonly configs: ConfigSet) {}
 }
@@ -137,6 +139,7 @@ export class Predictor {
     predictionWork.predictions++;
     const dfa = dfas[decision]!;
     let s0 = dfa.precedenceDfa ? dfa.s0ByPrecedence[this.input.precedence()] : dfa.s0;
+    // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut; without it execATN takes the same cached edge and returns the same prediction.
     if (s0 !== undefined && s0 !== null) {
       // Most decisions are settled by the current token: a cached accepting edge, nothing to evaluate.
       const d = s0.edges[this.input.la(1) + 1];
@@ -225,6 +228,7 @@ export class Predictor {
     if (d.isAccept && reach.hasSemanticContext) this.predicateDFAState(d);
     const key = reach.key();
     const existing = this.dfa.states.get(key);
+    // Stryker disable next-line ConditionalExpression,BlockStatement: reusing an equal state saves memory; a fresh copy of it predicts the same.
     if (existing !== undefined) {
       previous.edges[t + 1] = existing;
       return existing;
