@@ -20,10 +20,10 @@ const DEPTH = 250;
 /** A syntax error (from the parser or the lexer: which one comes first is the model's to say), the nesting limit, or none. */
 type Verdict = 'ok' | 'error' | 'recursion';
 
-function fastVerdict(src: string): Verdict {
+function fastVerdict(src: string, depth = DEPTH): Verdict {
   const { tokens, error } = lex(src);
   try {
-    parseTokens(tokens, DEPTH);
+    parseTokens(tokens, depth);
   } catch (e) {
     if (!(e instanceof ParseFailure)) throw e;
     return e.kind === 'recursion' && error === undefined ? 'recursion' : 'error';
@@ -31,9 +31,9 @@ function fastVerdict(src: string): Verdict {
   return error === undefined ? 'ok' : 'error';
 }
 
-function modelVerdict(src: string): Verdict {
+function modelVerdict(src: string, depth = DEPTH): Verdict {
   const { tokens, error } = lex(src);
-  const first = firstParseError(src, error !== undefined ? tokens.slice(0, -1) : tokens, error !== undefined, DEPTH);
+  const first = firstParseError(src, error !== undefined ? tokens.slice(0, -1) : tokens, error !== undefined, depth);
   if (first === null) return error === undefined ? 'ok' : 'error';
   return first.kind === 'recursion' ? 'recursion' : 'error';
 }
@@ -146,6 +146,27 @@ describe("the ANTLR model agrees with the fast parser on what is a syntax error"
     const { valid } = corpus();
     const rejected = valid.map((s) => [s, fastVerdict(s), modelVerdict(s)]).filter(([, f, m]) => f !== 'ok' || m !== 'ok');
     expect(rejected.slice(0, 5)).toEqual([]);
+  });
+
+  it('on how deep the rules nest: the smallest recursion limit each generated expression parses under', () => {
+    // cel-go fails a parse when one rule is active more than the limit at once, so the limit at
+    // which an input starts to parse measures how the parser nested its rules: a wrong
+    // prediction (a loop that should have ended, a precedence that should have failed)
+    // changes it.
+    const { valid } = corpus();
+    const seen = new Set<number>();
+    const wrong: string[] = [];
+    for (const s of valid) {
+      let limit = 1;
+      while (fastVerdict(s, limit) === 'recursion') limit++;
+      expect(fastVerdict(s, limit)).toBe('ok');
+      seen.add(limit);
+      if (modelVerdict(s, limit) !== 'ok' || (limit > 1 && modelVerdict(s, limit - 1) !== 'recursion')) wrong.push(`${limit}: ${s}`);
+    }
+    expect(wrong.slice(0, 5)).toEqual([]);
+    // Limits from 1 up to deep nestings are all exercised.
+    expect(Math.max(...seen)).toBeGreaterThanOrEqual(5);
+    expect(seen.size).toBeGreaterThanOrEqual(5);
   });
 
   it('on the same expressions with one token deleted, doubled, inserted or swapped', () => {
