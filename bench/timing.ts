@@ -13,17 +13,9 @@ export function medianMs(fn: () => void, rounds = 5): number {
   return times[Math.floor(times.length / 2)]!;
 }
 
-/** A small deterministic PRNG (mulberry32) for benchmark inputs. */
-export function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { mulberry32 } from '../tests/support/mulberry32';
+
+export { mulberry32 };
 
 /** `count` UUIDv4 strings from a seed. */
 export function uuids(count: number, seed: number): string[] {

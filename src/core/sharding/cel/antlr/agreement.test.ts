@@ -4,6 +4,7 @@ import syntaxFixtures from '../../../../../tests/fixtures/syntax-errors-celgo.js
 import { lex } from '../lexer';
 import { ParseFailure, parseTokens } from '../parser';
 import { firstParseError } from './recognizer';
+import { mulberry32 as prng } from '../../../../../tests/support/mulberry32';
 
 /**
  * The model of cel-go's ANTLR parser (`firstParseError`, with its adaptive prediction) and the
@@ -36,18 +37,6 @@ function modelVerdict(src: string, depth = DEPTH): Verdict {
   const first = firstParseError(src, error !== undefined ? tokens.slice(0, -1) : tokens, error !== undefined, depth);
   if (first === null) return error === undefined ? 'ok' : 'error';
   return first.kind === 'recursion' ? 'recursion' : 'error';
-}
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const LITERALS = ['0', '42', '0x1F', '7u', '0x2Au', '1.5', '2e10', '.5', '1.0e-3', '-3', '-2.5', '"s"', "'t'", '"""x"""', "r'raw'", "b'\\x00'", 'true', 'false', 'null'];

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Ctx, EMPTY, EMPTY_RETURN_STATE, internedContexts, merge, push, resetContexts } from './context';
+import { mulberry32 as prng } from '../../../../../tests/support/mulberry32';
 
 /**
  * A prediction context stands for a set of rule-invocation stacks. Read back as that set, a
@@ -28,18 +29,6 @@ const set = (xs: string[]) => [...new Set(xs)].sort();
 function wildcardSet(xs: string[]): string[] {
   const prefixes = set(xs).map((s) => s.slice(0, -1)); // "5 7 " for "5 7 $"
   return set(prefixes.filter((p) => !prefixes.some((q) => q !== p && p.startsWith(q))).map((p) => `${p}$`));
-}
-
-/** mulberry32: a small seeded PRNG, so every run builds the same contexts. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** A random context built as prediction builds them: pushes, and merges in the same mode. */
