@@ -1,5 +1,7 @@
 /** Wall-clock helpers for benchmarks only (tests never time anything). */
 
+import { mulberry32 } from '../tests/support/mulberry32';
+
 /** Runs `fn` `rounds` times after one warm-up and returns the median time in ms. */
 export function medianMs(fn: () => void, rounds = 5): number {
   fn();
@@ -12,8 +14,6 @@ export function medianMs(fn: () => void, rounds = 5): number {
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)]!;
 }
-
-import { mulberry32 } from '../tests/support/mulberry32';
 
 export { mulberry32 };
 
