@@ -107,6 +107,9 @@ let dfas: DFA[] = newDfas();
  */
 export const predictionWork = { predictions: 0, dfaMisses: 0, fullContext: 0, fullMisses: 0 };
 
+/** For tests: predict every decision with full context, no SLL first (ANTLR's result must not change). */
+export const predictionMode = { fullContextOnly: false };
+
 /** Above this many interned contexts, caches and contexts start afresh (memory stays bounded). */
 const CONTEXT_LIMIT = 200_000;
 
@@ -138,6 +141,15 @@ export class Predictor {
   predict(decision: number): number {
     predictionWork.predictions++;
     const dfa = dfas[decision]!;
+    if (predictionMode.fullContextOnly) {
+      this.dfa = dfa;
+      const index = this.input.index();
+      try {
+        return this.execATNWithFullContext(index);
+      } finally {
+        this.input.seek(index);
+      }
+    }
     let s0 = dfa.precedenceDfa ? dfa.s0ByPrecedence[this.input.precedence()] : dfa.s0;
     // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut; without it execATN takes the same cached edge and returns the same prediction.
     if (s0 !== undefined && s0 !== null) {
