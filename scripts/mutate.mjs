@@ -132,15 +132,15 @@ function printTable(summary) {
     ...(summary.scopes.length > 1 ? [['total', summary.total]] : []),
   ];
   const width = Math.max(6, ...rows.filter(Boolean).map(([name]) => name.length));
-  const head = ['killed', 'survived', 'no cov', 'timeout', 'score'];
+  const head = ['killed', 'survived', 'tests lost', 'no cov', 'timeout', 'score'];
   const line = (name, cells) => `${name.padEnd(width)}  ${cells.map((c, i) => String(c).padStart(head[i].length + 1)).join(' ')}`;
-  console.log(`\nMutation score per folder (a folder row counts the files directly in it)\n`);
+  console.log(`\nMutation score per folder (a folder row counts the files directly in it; "tests lost": survivors whose run completed fewer tests than cover them, see scripts/mutationReport.mjs)\n`);
   console.log(line('folder', head));
   for (const row of rows) {
-    if (row === null) console.log('-'.repeat(width + 45));
+    if (row === null) console.log('-'.repeat(width + 56));
     else {
       const [name, r] = row;
-      console.log(line(name, [r.killed, r.survived, r.noCoverage, r.timeout, r.score === null ? 'n/a' : `${r.score.toFixed(2)}%`]));
+      console.log(line(name, [r.killed, r.survived, r.lostTests, r.noCoverage, r.timeout, r.score === null ? 'n/a' : `${r.score.toFixed(2)}%`]));
     }
   }
 }

@@ -4,6 +4,7 @@ export interface Mutant {
   id: string;
   status: string;
   coveredBy?: string[];
+  testsCompleted?: number;
   killedBy?: string[];
   [key: string]: unknown;
 }
@@ -20,8 +21,11 @@ export interface Tally {
   runtimeError: number;
   compileError: number;
   ignored: number;
+  /** Survivors whose run completed fewer tests than cover them (not evidence). */
+  lostTests: number;
   score: number | null;
 }
+export function lostTests(m: Mutant): boolean;
 export function tally(entries: [string, Mutant[]][]): Tally;
 export function summarize(
   report: MutationReport,

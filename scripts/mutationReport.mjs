@@ -12,10 +12,25 @@ const STATUS_KEYS = {
   Ignored: 'ignored',
 };
 
+/**
+ * Whether a survivor's run completed fewer tests than cover it. StrykerJS's vitest runner
+ * (9.6.1) scores a run that lost its tests (none or some never ran, typically right after a
+ * run that bailed) as survived: stryker-js issues 6073 and 6213. Such a survivor is not
+ * evidence; `lostTests` counts them, inside `survived`.
+ */
+export function lostTests(m) {
+  return m.status === 'Survived' && Array.isArray(m.coveredBy) && typeof m.testsCompleted === 'number' && m.testsCompleted < m.coveredBy.length;
+}
+
 /** Counts per status and Stryker's score: detected / (detected + undetected). */
 export function tally(entries) {
-  const t = { killed: 0, survived: 0, noCoverage: 0, timeout: 0, runtimeError: 0, compileError: 0, ignored: 0 };
-  for (const [, mutants] of entries) for (const m of mutants) if (STATUS_KEYS[m.status]) t[STATUS_KEYS[m.status]]++;
+  const t = { killed: 0, survived: 0, noCoverage: 0, timeout: 0, runtimeError: 0, compileError: 0, ignored: 0, lostTests: 0 };
+  for (const [, mutants] of entries) {
+    for (const m of mutants) {
+      if (STATUS_KEYS[m.status]) t[STATUS_KEYS[m.status]]++;
+      if (lostTests(m)) t.lostTests++;
+    }
+  }
   const detected = t.killed + t.timeout;
   const valid = detected + t.survived + t.noCoverage;
   return { ...t, score: valid === 0 ? null : Math.round((10000 * detected) / valid) / 100 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedReport, mergeReports, summarize, type MutationReport } from '../../scripts/mutationReport.mjs';
+import { embedReport, lostTests, mergeReports, summarize, tally, type MutationReport } from '../../scripts/mutationReport.mjs';
 
 const mutant = (id: string, status: string, coveredBy: string[], killedBy?: string[]) => ({
   id,
@@ -75,6 +75,20 @@ describe('summarize', () => {
     const report: MutationReport = { files: { '/repo/src/x.ts': { mutants: [mutant('0', 'Ignored', [])] } } };
     const s = summarize(report, [{ entry: 'src', files: ['src/x.ts'] }], '/repo');
     expect(s.folders).toEqual([expect.objectContaining({ folder: 'src', ignored: 1, score: null })]);
+  });
+});
+
+describe('survivors whose run lost tests', () => {
+  it('are counted apart: fewer tests completed than cover the mutant', () => {
+    const lost = { id: '0', status: 'Survived', coveredBy: ['0', '1', '2'], testsCompleted: 0 };
+    const partial = { id: '1', status: 'Survived', coveredBy: ['0', '1', '2'], testsCompleted: 2 };
+    const whole = { id: '2', status: 'Survived', coveredBy: ['0', '1'], testsCompleted: 2 };
+    const killed = { id: '3', status: 'Killed', coveredBy: ['0'], testsCompleted: 0 };
+    expect([lost, partial, whole, killed].map(lostTests)).toEqual([true, true, false, false]);
+    const t = tally([['a.ts', [lost, partial, whole, killed]]]);
+    expect([t.survived, t.lostTests, t.killed]).toEqual([3, 2, 1]);
+    // Still counted as survived in the score, as Stryker counts them.
+    expect(t.score).toBe(25);
   });
 });
 
