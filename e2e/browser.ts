@@ -131,6 +131,29 @@ export async function setPlaying(page: Page, on: boolean): Promise<void> {
   }
 }
 
+/**
+ * Whether the story step shown is ready: its own run (not the run before it) at or past
+ * `time` (the step's time), and the event it waits for has happened (no countdown). Until a
+ * step's run is built and moved to its time the page shows the run before it under the new
+ * caption, and the caption says `data-ready="false"`. For `page.waitForFunction`.
+ */
+export const STEP_READY = (time: number): boolean =>
+  document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-ready') === 'true' &&
+  Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= time - 0.01 &&
+  !document.querySelector('[data-testid="story-countdown"]');
+
+/** Waits until the story step shown is ready at `time` (see {@link STEP_READY}); says where the page is if it never is. */
+export async function waitStepReady(page: Page, time: number, timeoutMs = 90_000): Promise<void> {
+  await page.waitForFunction(STEP_READY, time, { timeout: timeoutMs }).catch(async (e: unknown) => {
+    const at = await page.evaluate(
+      () =>
+        `step ${document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') ?? 'none'}, ready=${document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-ready') ?? 'none'}, ` +
+        `time ${document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time') ?? 'none'}, countdown ${document.querySelector('[data-testid="story-countdown"]')?.textContent ?? 'none'}`,
+    );
+    throw new Error(`the step is not ready at ${time} s (${at})`, { cause: e });
+  });
+}
+
 /** Waits until the run's simulated time (the timeline's `data-time`) is within [lo, hi] seconds. */
 export async function waitTime(page: Page, lo: number, hi: number): Promise<void> {
   await page.waitForFunction(

@@ -11,7 +11,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { freshPage, useBuiltSite } from './browser';
+import { freshPage, useBuiltSite, waitStepReady } from './browser';
 import { STORIES, resolveStep } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
@@ -46,13 +46,9 @@ describe('numbers in captions are the numbers on screen (issue 19, point 4)', ()
               throw new Error(`${story.id} step ${n}: the step did not open (${at})`, { cause: e });
             });
           // The step's run has reached the step's time, and any event the step waits for has happened.
-          await page
-            .waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 30_000 })
-            .catch(async (e: unknown) => {
-              const at = await page.evaluate(() => `${document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')} playing=${document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed')}`);
-              throw new Error(`${story.id} step ${n}: the run did not reach ${r.time} s (at ${at})`, { cause: e });
-            });
-          await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 30_000 });
+          await waitStepReady(page, r.time, 60_000).catch((e: unknown) => {
+            throw new Error(`${story.id} step ${n}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+          });
           for (const [locale, cat] of LOCALES) {
             if (locale !== 'en') {
               await page.getByTestId('lang-switch').click();

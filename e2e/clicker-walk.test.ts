@@ -11,7 +11,7 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { freshPage, useBuiltSite } from './browser';
+import { freshPage, useBuiltSite, waitStepReady } from './browser';
 import { STORIES, resolveStep, type Story } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
@@ -30,8 +30,7 @@ async function atStep(page: Page, story: Story, n: number, locale: 'en' | 'zh-CN
     .catch(() => false);
   if (!ok) return [`${where}: PageDown did not show the step (${await page.evaluate(() => location.hash)})`];
   if ((await page.getByTestId('presentation-toggle').getAttribute('aria-pressed')) !== 'true') problems.push(`${where}: presentation mode is off`);
-  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
-  await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
+  await waitStepReady(page, r.time);
   const cat = locale === 'en' ? en : zhCN;
   const wanted = wantedFigures(story.id, n, `${String(cat[r.step.title])} ${String(cat[r.step.narration])}`);
   const missing = await figuresNotShown(async () => (await page.evaluate(SHOWN_TEXTS)) as string[], wanted, r.playing);

@@ -142,7 +142,7 @@ describe('Firefox smoke suite (issue 10)', () => {
         }
         // The step's run at the step's time, and every figure its caption quotes on screen (issue 19).
         const r = resolveStep(story, n - 1)!;
-        await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, { timeout: 90_000 }, r.time);
+        await page.waitForFunction((t) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-ready') === 'true' && Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, { timeout: 90_000 }, r.time);
         await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), { timeout: 60_000 });
         const wanted = wantedFigures(story.id, n, `${String(en[r.step.title])} ${String(en[r.step.narration])}`);
         const missing = await figuresNotShown(() => page.evaluate(SHOWN_TEXTS) as Promise<string[]>, wanted, r.playing);

@@ -14,7 +14,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { useBuiltSite } from './browser';
+import { useBuiltSite, waitStepReady } from './browser';
 import { STORIES, resolveStep } from '../src/stories';
 import { onStage, stageIds, stageSettled } from './stageItems';
 
@@ -127,12 +127,9 @@ describe('every story step fits the stage (issue 19, point 3)', () => {
             await page.waitForFunction((s) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === s, String(n));
             // The step's run at the step's time, past any event it waits for (a long run, 7 simulated
             // minutes, takes a while on a loaded machine).
-            await page
-              .waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 })
-              .catch((e: unknown) => {
-                throw new Error(`${story.id} step ${n} (${locale}): the run did not reach ${r.time} s`, { cause: e });
-              });
-            await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
+            await waitStepReady(page, r.time).catch((e: unknown) => {
+              throw new Error(`${story.id} step ${n} (${locale}): ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+            });
             for (const size of sizes) {
               const where = `${story.id} step ${n} (${size.name}, ${locale})`;
               if (size !== sizes[0]) await resize(size);

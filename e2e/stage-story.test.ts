@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { useBuiltSite, watchPage } from './browser';
+import { useBuiltSite, waitStepReady, watchPage } from './browser';
 import { resolveStep, storyById, type StoryStep } from '../src/stories';
 import { onStage, stageIds, stageSettled } from './stageItems';
 import { en } from '../src/i18n/en';
@@ -108,8 +108,7 @@ async function openStep(page: Page, url: string, hash: string, step: StoryStep):
   await page.getByTestId('stage').waitFor();
   // The step's run at the step's time, past the event it waits for (a hand-off report needs its reshard).
   const at = resolveStep(storyById(new URLSearchParams(hash.slice(1)).get('story')!)!, Number(new URLSearchParams(hash.slice(1)).get('step')) - 1)!.time;
-  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, at, { timeout: 90_000 });
-  await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
+  await waitStepReady(page, at);
   await settleStep(page, step);
 }
 

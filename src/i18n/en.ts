@@ -929,6 +929,7 @@ export const en = {
   'stories.menu': 'Stories',
   'stories.menuTitle': 'Guided stories: step by step, from the problem to the fixes',
   'story.caption': 'Story',
+  'story.preparing': 'setting up this step…',
   'story.countdown.reshard': 'reshard in {s} s',
   'story.countdown.restart': 'API server restart in {s} s',
   'story.stepOf': 'Step {n} of {m}',

@@ -855,6 +855,7 @@ export const zhCN = {
   'stories.menu': '故事',
   'stories.menuTitle': '引导式故事：一步一步，从问题讲到解决办法',
   'story.caption': '故事',
+  'story.preparing': '正在准备这一步…',
   'story.countdown.reshard': '{s} 秒后重新分片',
   'story.countdown.restart': '{s} 秒后 API 服务器重启',
   'story.stepOf': '第 {n} 步，共 {m} 步',

@@ -53,6 +53,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       link: { issues: options.linkIssues ?? [], opened: options.linkIssues?.length ? 1 : 0, tooLong: null },
       story: null,
       storyActive: false,
+      storyReady: false,
       exercise: null,
       importer: initialImportSlice(),
       imported: null,
@@ -83,7 +84,10 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       },
       setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
       // ---- stories (issue 10) --------------------------------------------------------------------
-      setStory: (place) => set({ story: place, storyActive: place !== null }),
+      setStory: (place) => set({ story: place, storyActive: place !== null, storyReady: false }),
+      markStoryReady: (place) => {
+        if (get().story === place) set({ storyReady: true });
+      },
       // ---- exercises (issue 21) ------------------------------------------------------------------
       setExercise: (id) => set({ exercise: id }),
 

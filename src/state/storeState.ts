@@ -156,8 +156,16 @@ export interface StoryPlace {
 }
 
 export interface StoryActions {
-  /** Marks a story step as shown (null: free play). The step's state is applied by the caller. */
+  /**
+   * Marks a story step as shown (null: free play). The step's state is applied by the caller;
+   * until it calls {@link markStoryReady} the step is being prepared.
+   */
   setStory(place: StoryPlace | null): void;
+  /**
+   * The step at `place` now shows its own run at its own time. Ignored unless `place` is still
+   * the step shown (the same object `setStory` was given): a step left meanwhile stays as it is.
+   */
+  markStoryReady(place: StoryPlace): void;
 }
 
 /** Issue 21: the exercise shown (its id), set by `src/stories/exercises/controller.ts`. */
@@ -177,6 +185,12 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
   readonly story: StoryPlace | null;
   /** Issue 10: a story is active (its keys apply; the help dialog lists them). */
   readonly storyActive: boolean;
+  /**
+   * The story step shown has its own run at its own time. False from the moment a step is
+   * shown until then: the run on screen is still the one before, or the step's run before its
+   * time, and must not be read as the step's (the stage says it is being prepared).
+   */
+  readonly storyReady: boolean;
   /** Issue 21: the id of the exercise shown, or null (never at the same time as a story). */
   readonly exercise: string | null;
   /** Issue 20: the import dialog, the confirmed import, hidden names. */

@@ -213,6 +213,50 @@ describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
     store.getState().dispose();
   }, 60_000);
 
+  it('is ready only once its own run is at its time: the run before, shown under its caption meanwhile, is never marked as the step', async () => {
+    // CI runs 17 and 18: resharding step 6 (at 0 s, its reshard 5 s ahead) read while step 5's
+    // run (at 120 s, past its reshard) was still on screen.
+    const story = storyById('resharding')!;
+    const store = createShardScopeStore();
+    await store.getState().start();
+    // Every moment the store says "ready": which run, at what time, for which step.
+    const marks: { step: number; time: number; params: SimParams }[] = [];
+    store.subscribe((x, prev) => {
+      if (x.storyReady && !prev.storyReady) marks.push({ step: x.story!.step, time: x.sim.snapshot!.time, params: x.sim.applied! });
+    });
+    const untilReady = async () => {
+      for (let i = 0; i < 400 && !store.getState().storyReady; i++) {
+        await store.getState().idle();
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(store.getState().storyReady).toBe(true);
+    };
+    showStoryStep(store, 'resharding', 5);
+    expect(store.getState().storyReady).toBe(false);
+    await untilReady();
+    const five = resolveStep(story, 4)!;
+    expect(marks).toEqual([{ step: 5, time: expect.closeTo(five.time, 5) as number, params: five.params }]);
+    expect(store.getState().sim.snapshot!.handoff.reshards.length).toBeGreaterThan(0);
+    // Step 6: at once, the caption is step 6's and the run on screen still step 5's, past its
+    // reshard. That run is not the step's: the step is not ready.
+    showStoryStep(store, 'resharding', 6);
+    expect(store.getState().story).toEqual({ id: 'resharding', step: 6 });
+    expect(store.getState().sim.snapshot!.time).toBeCloseTo(five.time, 5);
+    expect(store.getState().storyReady).toBe(false);
+    await untilReady();
+    const six = resolveStep(story, 5)!;
+    expect(marks.slice(1)).toEqual([{ step: 6, time: 0, params: six.params }]);
+    // Ready: paused while it was prepared, it now plays, its reshard still ahead.
+    expect(store.getState().playing).toBe(six.playing);
+    expect(store.getState().sim.snapshot!.handoff.reshards).toHaveLength(0);
+    // A step left before it was ready never marks the next one: 2 then 3 at once, one mark.
+    showStoryStep(store, 'resharding', 2);
+    showStoryStep(store, 'resharding', 3);
+    await untilReady();
+    expect(marks.slice(2)).toEqual([{ step: 3, time: 0, params: resolveStep(story, 2)!.params }]);
+    store.getState().dispose();
+  }, 60_000);
+
   it('resolves a step’s time: its `at`, else the run’s start; a bad time shows the start', () => {
     const story = storyById('saving')!;
     const at = (x: unknown) => resolveStep({ ...story, steps: [{ ...story.steps[0]!, at: x as number }] }, 0)!.time;

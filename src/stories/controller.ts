@@ -45,28 +45,33 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
   // Issue 21: a story gives way to nothing: entering one leaves the lab.
   if (s.exercise) s.setExercise(null);
   if (!s.story) returns.set(store, { state: { params: s.params, view: s.view }, playing: s.sim.snapshot === null ? !prefersReducedMotion() : s.playing });
-  // The position first, so the address bar names the step, not the state it sets.
-  s.setStory({ id: story.id, step: n });
+  // The position first, so the address bar names the step, not the state it sets. Until the
+  // step's run is at the step's time the step is not ready: the page shows the run before it
+  // (or the new run at 0 s) under the new caption, and says the step is being prepared.
+  const place = { id: story.id, step: n };
+  s.setStory(place);
   // A restart, not a reconfiguration: the step's run owns its whole history from t = 0, so a
   // rollout at 10 s happens at 10 s, a reshard lies ahead, and a step back replays this story.
   s.openLink(readersView({ params: r.params, view: { ...r.view, theme: s.view.theme, locale: s.view.locale } }, s), [], { restart: true });
   const play = r.playing && !prefersReducedMotion();
-  if (r.time <= 0) {
-    s.setPlaying(play);
-    return true;
-  }
-  // A step shown later in its run: paused while the new run is built, then moved to its time
-  // (a seek is ignored while an apply is pending), unless the reader has gone elsewhere meanwhile.
+  // Paused while the new run is built (a step at 0 s starts playing once it is there), then
+  // moved to its time (a seek is ignored while an apply is pending), unless the reader has
+  // gone elsewhere meanwhile.
   s.setPlaying(false);
   const shown = store.getState().params;
   const here = (): boolean => {
     const now = store.getState();
-    return now.params === shown && now.story?.id === story.id && now.story.step === n;
+    return now.params === shown && now.story === place;
+  };
+  const ready = (): void => {
+    store.getState().markStoryReady(place);
+    store.getState().setPlaying(play);
   };
   // A seek asked for while the new run is still being applied is ignored: check that the run
   // got there, and ask again (a few times) if it did not.
   const go = (tries = 0): void => {
     if (!here()) return;
+    if (r.time <= 0) return ready();
     store.getState().seekTo(r.time);
     void store.getState().idle().then(() => {
       if (!here()) return;
@@ -75,7 +80,7 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
         setTimeout(() => go(tries + 1), 50);
         return;
       }
-      store.getState().setPlaying(play);
+      ready();
     });
   };
   void s.idle().then(() => {

@@ -244,6 +244,8 @@ function Shell({ staged }: { staged: boolean }) {
   const presentation = useShardScope((s) => s.view.presentation);
   // Issue 19, point 3: during a story, the stage shows what the step talks about, and only that.
   const show = useStepShow();
+  // A story step whose run is not yet at its time: what is on screen is not the step's yet.
+  const preparing = useShardScope((s) => s.story !== null && !s.storyReady);
   return (
     <div className={presentation ? 'app app--presenting' : 'app'} data-engine={engine ?? undefined} data-presentation={presentation}>
       <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
@@ -263,7 +265,7 @@ function Shell({ staged }: { staged: boolean }) {
             <ControlPanel />
           </PanelBoundary>
         </aside>
-        <main id="main" className="app__main" tabIndex={-1}>
+        <main id="main" className="app__main" tabIndex={-1} data-step-preparing={preparing ? 'true' : undefined} aria-busy={preparing || undefined}>
           <PanelBoundary>
             <LinkNotice />
             <LabFileNotice />

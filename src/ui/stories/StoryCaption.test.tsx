@@ -72,6 +72,30 @@ describe('the countdown to the event a step waits for (issue 19, point 3)', () =
     expect(screen.queryByTestId('story-countdown')).toBeNull();
   }, 60_000);
 
+  it('says the step is being set up, with no countdown and the panels faded, until its own run is at its time', async () => {
+    // Step 5 runs at 120 s, past its reshard; step 6 opens at 0 s with its reshard ahead. Until
+    // step 6's run is built the page shows step 5's run: no countdown is read from it.
+    const store = await setup('resharding', 5);
+    for (let i = 0; i < 100 && !store.getState().storyReady; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+    const main = document.getElementById('main')!;
+    expect(main).not.toHaveAttribute('data-step-preparing');
+    expect(screen.getByTestId('story-caption')).toHaveAttribute('data-ready', 'true');
+    act(() => void showStoryStep(store, 'resharding', 6));
+    expect(store.getState().sim.snapshot!.time).toBeGreaterThan(100);
+    expect(screen.getByTestId('story-caption')).toHaveAttribute('data-ready', 'false');
+    expect(screen.getByTestId('story-caption')).toHaveAttribute('data-step', '6');
+    expect(screen.getByTestId('story-preparing').textContent).toBe('setting up this step…');
+    expect(screen.queryByTestId('story-countdown')).toBeNull();
+    expect(main).toHaveAttribute('data-step-preparing', 'true');
+    expect(main).toHaveAttribute('aria-busy', 'true');
+    await act(() => store.getState().idle());
+    for (let i = 0; i < 100 && !store.getState().storyReady; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+    expect(screen.queryByTestId('story-preparing')).toBeNull();
+    expect(screen.getByTestId('story-countdown').textContent).toBe('reshard in 5 s');
+    expect(main).not.toHaveAttribute('data-step-preparing');
+    expect(main).not.toHaveAttribute('aria-busy');
+  }, 60_000);
+
   it('shows none on a step past its events or without any', async () => {
     await setup('problem', 1);
     expect(screen.queryByTestId('story-countdown')).toBeNull();

@@ -25,7 +25,9 @@ export function StoryCaption() {
     const c = countdown(stepEvents(s.params), s.sim.snapshot?.time ?? 0);
     return c ? `${c.kind}:${c.seconds}` : '';
   });
-  const cue = step && cueKey ? { kind: cueKey.split(':')[0] as 'reshard' | 'restart', seconds: Number(cueKey.split(':')[1]) } : null;
+  // Until the step's run is at its time, the run on screen is the one before: no countdown from it.
+  const ready = useShardScope((s) => s.storyReady);
+  const cue = ready && step && cueKey ? { kind: cueKey.split(':')[0] as 'reshard' | 'restart', seconds: Number(cueKey.split(':')[1]) } : null;
   const top = useHeaderHeight(place !== null);
   const section = useRef<HTMLElement | null>(null);
   const body = useRef<HTMLDivElement | null>(null);
@@ -107,6 +109,7 @@ export function StoryCaption() {
       data-testid="story-caption"
       data-story={story.id}
       data-step={n}
+      data-ready={ready}
       data-focus={step.focus}
       data-highlight={(step.highlight ?? []).join(' ')}
       aria-labelledby="story-caption-title"
@@ -126,7 +129,11 @@ export function StoryCaption() {
           <h2 className="story-caption__title" id="story-caption-title">
             {t(step.title)}
           </h2>
-          {cue ? (
+          {!ready ? (
+            <p className="story-caption__preparing" data-testid="story-preparing" aria-live="off">
+              {t('story.preparing')}
+            </p>
+          ) : cue ? (
             <p className="story-caption__countdown" data-testid="story-countdown" data-kind={cue.kind} aria-live="off">
               {t(cue.kind === 'reshard' ? 'story.countdown.reshard' : 'story.countdown.restart', { s: cue.seconds })}
             </p>
