@@ -16,7 +16,10 @@ import { canvasPng, renderSlide, renderTight, slideParts, SLIDE_HD, stageSettled
 /** Longest wait for one step's run to reach its time (a long run on a loaded machine). */
 const STEP_TIMEOUT_MS = 120_000;
 
-/** Shows step `n` of `story` and resolves once the run is paused at the step's time and the stage has settled. */
+/**
+ * Shows step `n` of `story` and resolves once the step is ready (its own run, not the one
+ * before it, at the step's time), paused, and the stage has settled.
+ */
 export async function showStepForSlide(store: ShardScopeStore, story: Story, n: number): Promise<void> {
   const r = resolveStep(story, n - 1);
   if (!r) return;
@@ -26,7 +29,7 @@ export async function showStepForSlide(store: ShardScopeStore, story: Story, n: 
   for (;;) {
     const s = store.getState();
     const t = s.sim.snapshot?.time ?? -1;
-    if (s.story?.id === story.id && s.story.step === n && !s.sim.busy && s.sim.replayingTo === null && t >= r.time - 0.01) break;
+    if (s.story?.id === story.id && s.story.step === n && s.storyReady && !s.sim.busy && s.sim.replayingTo === null && t >= r.time - 0.01) break;
     if (performance.now() - start > STEP_TIMEOUT_MS) break;
     await nextFrame();
   }
