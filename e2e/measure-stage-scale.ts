@@ -4,7 +4,7 @@
 // `node --import tsx e2e/measure-stage-scale.ts [100|125|150] [en|zh-CN] [story,story]`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch } from './browser';
+import { launch, STEP_READY } from './browser';
 import { serveStatic } from './server';
 import { STORIES, resolveStep } from '../src/stories';
 import { onStage, stageIds } from './stageItems';
@@ -28,8 +28,7 @@ try {
       const r = resolveStep(story, n - 1)!;
       await page.goto(`${site.url}#story=${story.id}&step=${n}&present=1&lang=${lang}`);
       await page.waitForFunction((s) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === s, String(n));
-      await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 120_000 });
-      await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), undefined, { timeout: 60_000 });
+      await page.waitForFunction(STEP_READY, r.time, { timeout: 120_000 });
       for (const id of stageIds(story.steps[n - 1]!)) await onStage(page, id).waitFor({ timeout: 60_000 });
       await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null && el.getBoundingClientRect().height > 0));
       // The stage fits itself as its items arrive: measure once its zoom has stayed the same for 1.5 s.

@@ -2,7 +2,7 @@
 // a step about a chart and a report; and a card step at 150% zoom (853x480 CSS px). Run after a build: `node --import tsx e2e/shoot-focus.ts [outdir]`
 // (default docs/).
 import { join } from 'node:path';
-import { launch } from './browser';
+import { launch, STEP_READY } from './browser';
 import { serveStatic } from './server';
 import { resolveStep, storyById } from '../src/stories';
 import { onStage, stageIds } from './stageItems';
@@ -22,7 +22,7 @@ try {
     const story = storyById(id)!;
     const r = resolveStep(story, n - 1)!;
     await page.goto(`${site.url}#story=${id}&step=${n}&present=1`);
-    await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
+    await page.waitForFunction(STEP_READY, r.time, { timeout: 90_000 });
     for (const tid of stageIds(story.steps[n - 1]!)) await onStage(page, tid).waitFor();
     await page.waitForTimeout(1500);
     await page.screenshot({ path: join(out, file) });
@@ -35,7 +35,7 @@ try {
     const story = storyById('problem')!;
     const r = resolveStep(story, 2)!;
     await small.goto(`${site.url}#story=problem&step=3&present=1`);
-    await small.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
+    await small.waitForFunction(STEP_READY, r.time, { timeout: 90_000 });
     for (const tid of stageIds(story.steps[2]!)) await onStage(small, tid).waitFor();
     await small.waitForTimeout(1500);
     await small.screenshot({ path: join(out, 'focus-cards-150.png') });

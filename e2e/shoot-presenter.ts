@@ -2,7 +2,7 @@
 // beside a story step on the stage. Run after a build:
 // `node --import tsx e2e/shoot-presenter.ts [outdir] [story] [step] [scale]` (default docs/, saving 2, 100).
 import { join } from 'node:path';
-import { launch } from './browser';
+import { launch, STEP_READY } from './browser';
 import { serveStatic } from './server';
 import { resolveStep, storyById } from '../src/stories';
 import { onStage, stageIds } from './stageItems';
@@ -22,7 +22,7 @@ try {
   const story = storyById(id)!;
   const r = resolveStep(story, n - 1)!;
   await page.goto(`${site.url}#story=${id}&step=${n}&present=1&lang=${lang}`);
-  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
+  await page.waitForFunction(STEP_READY, r.time, { timeout: 90_000 });
   for (const tid of stageIds(story.steps[n - 1]!)) await onStage(page, tid).waitFor();
   await page.waitForTimeout(1500);
   // The stage too, when shooting elsewhere than docs/ (to look at a step at a text size).

@@ -3,7 +3,7 @@
 // Run after a build: `node --import tsx e2e/shoot-slides.ts [outdir]` (default docs/).
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch } from './browser';
+import { launch, STEP_READY } from './browser';
 import { serveStatic } from './server';
 import { resolveStep, storyById } from '../src/stories';
 
@@ -17,7 +17,7 @@ try {
   const page = await context.newPage();
   const r = resolveStep(storyById(id)!, n - 1)!;
   await page.goto(`${site.url}#story=${id}&step=${n}&present=1`);
-  await page.waitForFunction((t) => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, r.time, { timeout: 90_000 });
+  await page.waitForFunction(STEP_READY, r.time, { timeout: 90_000 });
   await page.waitForTimeout(1500);
   await page.getByTestId('share-menu').click();
   const pending = page.waitForEvent('download', { timeout: 60_000 });

@@ -6,13 +6,14 @@
 // later need no change here. The tests run are the mutated layer's own (see testGlobsFor),
 // or the ones --tests names. Other options go to Stryker as they are (`--concurrency 1`).
 // src/core is mutated one file per Stryker run (--each), the rest in one run (--together);
-// see `each` below for why. At the end: the score per folder as a table and in
+// see `each` below for why. A run's survivors that lost their tests (a runner bug, see
+// lostTests in mutationReport.mjs) are run again alone, up to twice. At the end: the score per folder as a table and in
 // reports/mutation/summary.json, with the runs of --each merged into one report.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { embedReport, mergeReports, summarize } from './mutationReport.mjs';
+import { applyRetry, embedReport, mergeReports, retryPatterns, summarize } from './mutationReport.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const REPORT = 'reports/mutation/mutation.json';
@@ -168,15 +169,39 @@ console.log(
   `mutate: ${mutate.length} files${each && mutate.length > 1 ? ', one Stryker run each' : ''}; tests: ${testFiles.length > 0 ? testFiles.join(', ') : 'every test file importing them'}`,
 );
 
-/** One Stryker run over `files`; its report, read back. */
-function runStryker(files, extra = []) {
-  const run = spawnSync(process.execPath, [join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', ...args.rest, ...extra], {
+/** One Stryker run over `files` (files, globs or ranges); its report, read back. `rest`: Stryker's options. */
+function runStryker(files, extra = [], rest = args.rest) {
+  const run = spawnSync(process.execPath, [join(root, 'node_modules/@stryker-mutator/core/bin/stryker.js'), 'run', ...rest, ...extra], {
     cwd: root,
     stdio: 'inherit',
     env: { ...process.env, SHARDSCOPE_MUTATE: JSON.stringify(files), SHARDSCOPE_MUTATE_TESTS: JSON.stringify(testFiles) },
   });
   if (run.status !== 0) return { error: `Stryker exited with ${run.status ?? run.signal}` };
   return { report: JSON.parse(readFileSync(join(root, REPORT), 'utf8')), html: readFileSync(join(root, HTML), 'utf8') };
+}
+
+/** How many retries a run's lost survivors get (StrykerJS issues 6073 and 6213; like its PR 6146). */
+const RETRIES = 2;
+
+/**
+ * `report` with its survivors that lost their tests run again, each alone in a Stryker run of
+ * their ranges (never incremental: that would hand back the lost result), up to RETRIES times.
+ */
+function retryLost(report, label) {
+  for (let round = 1; round <= RETRIES; round++) {
+    const patterns = retryPatterns(report).map((p) => (p.startsWith(root) ? relative(root, p).split(sep).join('/') : p));
+    if (patterns.length === 0) return report;
+    console.log(`\nmutate: ${label}: ${patterns.length} survivors lost their tests; retry ${round} of ${RETRIES}`);
+    const retry = runStryker(patterns, [], args.rest.filter((a) => a !== '--incremental'));
+    if (retry.error) {
+      console.warn(`mutate: the retry failed (${retry.error}); the lost survivors stay as they were`);
+      return report;
+    }
+    const out = applyRetry(report, retry.report);
+    console.log(`mutate: ${label}: retried ${out.retried}, detected ${out.detected}, lost again ${out.lost}`);
+    report = out.report;
+  }
+  return report;
 }
 
 const started = Date.now();
@@ -186,7 +211,10 @@ let report;
 if (!each) {
   const run = runStryker(mutate);
   if (run.error) fail(`${run.error} after ${elapsed(started)} s`);
-  report = run.report;
+  report = retryLost(run.report, 'the run');
+  writeFileSync(join(root, REPORT), JSON.stringify(report));
+  const page = embedReport(run.html, report);
+  if (page !== null) writeFileSync(join(root, HTML), page);
 } else {
   const reports = [];
   let html = null;
@@ -198,9 +226,10 @@ if (!each) {
     const own = incremental ? ['--incrementalFile', `${EACH_DIR}/${file.replace(/[/\\]/g, '__')}.incremental.json`] : [];
     const run = runStryker([file], own);
     if (run.error) fail(`${file}: ${run.error} after ${elapsed(fileStart)} s (files before it: ${lines.length} done)`);
-    reports.push(run.report);
+    const fileReport = retryLost(run.report, file);
+    reports.push(fileReport);
     html = run.html;
-    const t = summarize(run.report, [{ entry: file, files: [file] }], root).scopes[0];
+    const t = summarize(fileReport, [{ entry: file, files: [file] }], root).scopes[0];
     lines.push(`${file}: ${t.killed + t.survived + t.noCoverage + t.timeout} mutants, ${t.score === null ? 'n/a' : `${t.score.toFixed(2)}%`}, ${minutes(elapsed(fileStart))}`);
     console.log(`mutate: ${lines[lines.length - 1]}`);
   }

@@ -34,3 +34,5 @@ export function summarize(
 ): { folders: ({ folder: string } & Tally)[]; scopes: ({ scope: string } & Tally)[]; total: Tally };
 export function mergeReports(reports: MutationReport[]): MutationReport;
 export function embedReport(html: string, report: MutationReport): string | null;
+export function retryPatterns(report: MutationReport): string[];
+export function applyRetry(report: MutationReport, retry: MutationReport): { report: MutationReport; retried: number; detected: number; lost: number };

@@ -93,6 +93,64 @@ export function mergeReports(reports) {
   return { ...reports[reports.length - 1], files, testFiles };
 }
 
+/** A mutant's identity across runs: where it is and what it changes (ids are per run). */
+function mutantKey(m) {
+  const { start, end } = m.location;
+  return `${start.line}:${start.column}-${end.line}:${end.column} ${m.mutatorName} ${m.replacement ?? ''}`;
+}
+
+/**
+ * Stryker `mutate` patterns for a retry of the runs that lost their tests: one range per such
+ * survivor (`file:line:column-line:column`; Stryker counts lines from 1 and columns from 0,
+ * the report both from 1). A range takes in every mutant inside it, so a retry may test a few
+ * neighbours too; `applyRetry` only reads the lost ones back. File names as in the report.
+ */
+export function retryPatterns(report) {
+  const patterns = [];
+  for (const [file, f] of Object.entries(report.files)) {
+    for (const m of f.mutants) {
+      if (!lostTests(m)) continue;
+      const { start, end } = m.location;
+      patterns.push(`${file}:${start.line}:${start.column - 1}-${end.line}:${end.column}`);
+    }
+  }
+  return patterns;
+}
+
+/**
+ * `report` with each survivor that lost its tests replaced by the same mutant (same place,
+ * mutator and replacement) from `retry`, a run of those mutants alone, unless it lost its
+ * tests again. Test ids are unified as `mergeReports` does. Also says how many were retried,
+ * how many the retry detected, and how many lost their tests again (or were not in it).
+ */
+export function applyRetry(report, retry) {
+  // The same test id space for both: report's tests first, then the retry's new ones.
+  const base = mergeReports([report, { ...retry, files: {} }]);
+  const again = mergeReports([report, retry]);
+  let retried = 0;
+  let detected = 0;
+  let lost = 0;
+  const files = {};
+  for (const [file, f] of Object.entries(base.files)) {
+    const byKey = new Map((retry.files[file] ? again.files[file].mutants : []).map((m) => [mutantKey(m), m]));
+    files[file] = {
+      ...f,
+      mutants: f.mutants.map((m) => {
+        if (!lostTests(m)) return m;
+        retried++;
+        const r = byKey.get(mutantKey(m));
+        if (r === undefined || lostTests(r)) {
+          lost++;
+          return m;
+        }
+        if (r.status === 'Killed' || r.status === 'Timeout') detected++;
+        return { ...r, id: m.id };
+      }),
+    };
+  }
+  return { report: { ...base, files }, retried, detected, lost };
+}
+
 const REPORT_LINE = /^(\s*app\.report = ).*;$/m;
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { embedReport, lostTests, mergeReports, summarize, tally, type MutationReport } from '../../scripts/mutationReport.mjs';
+import { applyRetry, embedReport, lostTests, mergeReports, retryPatterns, summarize, tally, type MutationReport } from '../../scripts/mutationReport.mjs';
 
 const mutant = (id: string, status: string, coveredBy: string[], killedBy?: string[]) => ({
   id,
@@ -89,6 +89,63 @@ describe('survivors whose run lost tests', () => {
     expect([t.survived, t.lostTests, t.killed]).toEqual([3, 2, 1]);
     // Still counted as survived in the score, as Stryker counts them.
     expect(t.score).toBe(25);
+  });
+});
+
+describe('a retry of the runs that lost their tests', () => {
+  const at = (line: number, column: number, endLine: number, endColumn: number) => ({ start: { line, column }, end: { line: endLine, column: endColumn } });
+  /** A run: a killed mutant, two that lost their tests (one of them partly), a true survivor. */
+  function firstRun(): MutationReport {
+    return {
+      files: {
+        'src/core/a.ts': {
+          mutants: [
+            { id: '0', status: 'Killed', coveredBy: ['0'], killedBy: ['0'], testsCompleted: 1, location: at(3, 5, 3, 9), mutatorName: 'EqualityOperator', replacement: 'a <= b' },
+            { id: '1', status: 'Survived', coveredBy: ['0', '1'], testsCompleted: 0, location: at(7, 3, 9, 4), mutatorName: 'BlockStatement', replacement: '{}' },
+            { id: '2', status: 'Survived', coveredBy: ['0', '1'], testsCompleted: 1, location: at(12, 10, 12, 20), mutatorName: 'StringLiteral', replacement: '""' },
+            { id: '3', status: 'Survived', coveredBy: ['1'], testsCompleted: 1, location: at(20, 1, 20, 8), mutatorName: 'BooleanLiteral', replacement: 'false' },
+          ],
+        },
+      },
+      testFiles: { 'src/core/a.test.ts': { tests: [{ id: '0', name: 'one' }, { id: '1', name: 'two' }] } },
+    };
+  }
+
+  it('asks Stryker for each lost survivor alone: its lines from 1, its columns from 0', () => {
+    expect(retryPatterns(firstRun())).toEqual(['src/core/a.ts:7:2-9:4', 'src/core/a.ts:12:9-12:20']);
+    const none = firstRun();
+    none.files['src/core/a.ts']!.mutants.splice(1, 2);
+    expect(retryPatterns(none)).toEqual([]);
+  });
+
+  it('takes the retry’s verdict for each, by place, mutator and replacement; not a neighbour’s, nor a run that lost its tests again', () => {
+    // The retry numbers its tests its own way, and its ranges took in a neighbour (same place,
+    // another replacement) that must not stand in for the lost one.
+    const retry: MutationReport = {
+      files: {
+        'src/core/a.ts': {
+          mutants: [
+            { id: '0', status: 'Killed', coveredBy: ['5', '4'], killedBy: ['4'], testsCompleted: 1, location: at(7, 3, 9, 4), mutatorName: 'BlockStatement', replacement: '{}' },
+            { id: '1', status: 'Killed', coveredBy: ['5'], killedBy: ['5'], testsCompleted: 1, location: at(12, 10, 12, 20), mutatorName: 'StringLiteral', replacement: '"Stryker was here!"' },
+            { id: '2', status: 'Survived', coveredBy: ['5', '4'], testsCompleted: 0, location: at(12, 10, 12, 20), mutatorName: 'StringLiteral', replacement: '""' },
+          ],
+        },
+      },
+      testFiles: { 'src/core/a.test.ts': { tests: [{ id: '4', name: 'two' }, { id: '5', name: 'one' }] } },
+    };
+    const { report, retried, detected, lost } = applyRetry(firstRun(), retry);
+    expect({ retried, detected, lost }).toEqual({ retried: 2, detected: 1, lost: 1 });
+    const [killed, blocked, string, survivor] = report.files['src/core/a.ts']!.mutants;
+    const name = (id: string) => report.testFiles!['src/core/a.test.ts']!.tests.find((t) => t.id === id)!.name;
+    // The block statement is killed by "two", whatever id each run gave it.
+    expect(blocked).toMatchObject({ id: '1', status: 'Killed', testsCompleted: 1 });
+    expect(blocked!.killedBy!.map(name)).toEqual(['two']);
+    expect(blocked!.coveredBy!.map(name).sort()).toEqual(['one', 'two']);
+    // The string lost its tests again: it stays as it was; the others are untouched.
+    expect(string).toMatchObject({ id: '2', status: 'Survived', testsCompleted: 1 });
+    expect(killed!.killedBy!.map(name)).toEqual(['one']);
+    expect(survivor).toMatchObject({ id: '3', status: 'Survived' });
+    expect(tally(Object.entries(report.files).map(([f, x]) => [f, x.mutants])).killed).toBe(2);
   });
 });
 

@@ -51,3 +51,24 @@ describe('line and column of an offset', () => {
     expect(formatLocation({ line: 3, column: 7 })).toBe('3:7');
   });
 });
+
+describe('newlines counted four UTF-8 bytes at a time', () => {
+  it('count only the byte 0x0a, wherever it falls in a word: not its neighbours (0x09, 0x0b, 0x00), nor a byte with its low bits (0x8a, 0x8b, 0x7a)', () => {
+    // Characters whose UTF-8 bytes sit next to 0x0a, or share its low seven bits, shifted
+    // against the four-byte words by characters of one, two, three and four bytes.
+    const near = ['\t', '\u000b', '\u0000', '\u008a', '\u028a', 'z', '\u07fa', '\uffff', '\u{1000a}', 'é', '€', '😀'];
+    const rand = mulberry32(0x0a0a);
+    for (let round = 0; round < 6; round++) {
+      let t = '';
+      while (t.length < 70_000 + round * 1_000) t += rand() < 0.15 ? '\n' : near[Math.floor(rand() * near.length)]!;
+      const lines = t.split('\n').length;
+      expect(lineColumn(t, t.length).line, `round ${round}`).toBe(lines);
+      const inside = Math.floor(t.length * 0.9);
+      expect(lineColumn(t, inside)).toEqual(naive(t, inside));
+    }
+    // Words of four newlines, and none: the whole-word branch and the tail bytes.
+    expect(lineColumn('\n'.repeat(70_003), 70_003).line).toBe(70_004);
+    expect(lineColumn('\u008a'.repeat(40_000) + '\n' + 'é'.repeat(30_000), 70_001)).toEqual({ line: 2, column: 30_001 });
+  });
+});
+

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseCel } from './parse';
 import { codePoints, hasSurrogates, toWellFormed } from './source';
+import { mulberry32 } from '../../../../tests/support/mulberry32';
 
 // cel-go receives a Go string: well-formed Unicode, measured in code points. A JavaScript
 // string may hold unpaired surrogates, which reach the apiserver as U+FFFD.
@@ -54,5 +55,35 @@ describe('codePoints', () => {
     if (r.ok) return;
     expect(r.error.message).toBe('expression code point size exceeds limit: size: 100002, limit 100000');
     expect([r.error.start, r.error.end]).toEqual([200_000, 200_002]);
+  });
+});
+
+describe('against the platform, over strings built from the surrogate ranges’ edges', () => {
+  // The code units on both sides of every boundary the code tests: below, at and above each
+  // end of the high (D800-DBFF) and low (DC00-DFFF) surrogate ranges, and plain text.
+  const UNITS = [0x41, 0xd7ff, 0xd800, 0xd801, 0xdbfe, 0xdbff, 0xdc00, 0xdc01, 0xdffe, 0xdfff, 0xe000, 0xfffd];
+  const strings = (): string[] => {
+    const rand = mulberry32(0x0800);
+    return Array.from({ length: 3_000 }, () => String.fromCharCode(...Array.from({ length: Math.floor(rand() * 7) }, () => UNITS[Math.floor(rand() * UNITS.length)]!)));
+  };
+
+  it('toWellFormed is String.prototype.toWellFormed, and hasSurrogates finds any surrogate', () => {
+    for (const s of strings()) {
+      expect(toWellFormed(s), JSON.stringify(s)).toBe((s as string & { toWellFormed(): string }).toWellFormed());
+      expect(hasSurrogates(s)).toBe([...s].some((c) => c.charCodeAt(0) >= 0xd800 && c.charCodeAt(0) <= 0xdfff));
+    }
+  });
+
+  it('codePoints counts what the string iterator counts, and the limit offset is where that code point starts', () => {
+    for (const s of strings()) {
+      const points = [...s];
+      const starts = points.map((_, i) => points.slice(0, i).join('').length);
+      for (let limit = 0; limit <= points.length + 1; limit++) {
+        const want = { count: points.length, limitOffset: limit < points.length ? starts[limit]! : s.length };
+        expect(codePoints(s, limit), `${JSON.stringify(s)} at ${limit}`).toEqual(want);
+        // Told it has no surrogates, it counts code units (only ever told so when true).
+        if (!hasSurrogates(s)) expect(codePoints(s, limit, true)).toEqual(want);
+      }
+    }
   });
 });
