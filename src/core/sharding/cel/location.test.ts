@@ -66,6 +66,10 @@ describe('newlines counted four UTF-8 bytes at a time', () => {
       const inside = Math.floor(t.length * 0.9);
       expect(lineColumn(t, inside)).toEqual(naive(t, inside));
     }
+    // A chunk of the widest UTF-8 (three bytes a unit) with its newline last: the chunk's
+    // buffer holds all of it, so the newline is not cut off.
+    const wide = '€'.repeat(65_535) + '\n' + 'x'.repeat(10);
+    expect(lineColumn(wide, wide.length)).toEqual({ line: 2, column: 11 });
     // Words of four newlines, and none: the whole-word branch and the tail bytes.
     expect(lineColumn('\n'.repeat(70_003), 70_003).line).toBe(70_004);
     expect(lineColumn('\u008a'.repeat(40_000) + '\n' + 'é'.repeat(30_000), 70_001)).toEqual({ line: 2, column: 30_001 });
