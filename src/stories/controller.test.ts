@@ -257,6 +257,31 @@ describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
     store.getState().dispose();
   }, 60_000);
 
+  it('is ready, as the reader left it, when the reader changes the step’s parameters before it is ready; a step left stays unmarked', async () => {
+    const store = createShardScopeStore();
+    await store.getState().start();
+    // Rollout step 3 goes to 45 s; the reader adds a replica while its run is being built.
+    showStoryStep(store, 'rollout', 3);
+    store.getState().setReplicas(store.getState().params.replicas + 1);
+    for (let i = 0; i < 200 && !store.getState().storyReady; i++) {
+      await store.getState().idle();
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // Not stuck "setting up": ready, on the reader's run, which was neither moved nor played.
+    expect(store.getState().storyReady).toBe(true);
+    expect(store.getState().story).toEqual({ id: 'rollout', step: 3 });
+    expect(store.getState().playing).toBe(false);
+    expect(store.getState().sim.snapshot!.time).toBeLessThan(resolveStep(storyById('rollout')!, 2)!.time);
+    // A story left before its step was ready: nothing is marked on free play.
+    showStoryStep(store, 'rollout', 2);
+    leaveStory(store);
+    await store.getState().idle();
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.getState().story).toBeNull();
+    expect(store.getState().storyReady).toBe(false);
+    store.getState().dispose();
+  }, 60_000);
+
   it('resolves a step’s time: its `at`, else the run’s start; a bad time shows the start', () => {
     const story = storyById('saving')!;
     const at = (x: unknown) => resolveStep({ ...story, steps: [{ ...story.steps[0]!, at: x as number }] }, 0)!.time;

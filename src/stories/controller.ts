@@ -67,14 +67,17 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
     store.getState().markStoryReady(place);
     store.getState().setPlaying(play);
   };
+  // The reader changed the step's parameters before it was ready: the run on screen is theirs
+  // now, shown as it is (not moved, not played), and no longer "being set up".
+  const yieldToReader = (): void => store.getState().markStoryReady(place);
   // A seek asked for while the new run is still being applied is ignored: check that the run
   // got there, and ask again (a few times) if it did not.
   const go = (tries = 0): void => {
-    if (!here()) return;
+    if (!here()) return yieldToReader();
     if (r.time <= 0) return ready();
     store.getState().seekTo(r.time);
     void store.getState().idle().then(() => {
-      if (!here()) return;
+      if (!here()) return yieldToReader();
       const t = store.getState().sim.snapshot?.time ?? 0;
       if (t < r.time - 0.01 && tries < 20) {
         setTimeout(() => go(tries + 1), 50);
