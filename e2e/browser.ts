@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { serveStatic, type StaticSite } from './server';
+import { STEP_READY } from './stageItems';
 
 /** Debian's Chromium; Playwright's own download is not reachable here. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -130,17 +131,6 @@ export async function setPlaying(page: Page, on: boolean): Promise<void> {
     if (round === 9) throw new Error(`the play toggle does not stay ${on ? 'playing' : 'paused'}`);
   }
 }
-
-/**
- * Whether the story step shown is ready: its own run (not the run before it) at or past
- * `time` (the step's time), and the event it waits for has happened (no countdown). Until a
- * step's run is built and moved to its time the page shows the run before it under the new
- * caption, and the caption says `data-ready="false"`. For `page.waitForFunction`.
- */
-export const STEP_READY = (time: number): boolean =>
-  document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-ready') === 'true' &&
-  Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= time - 0.01 &&
-  !document.querySelector('[data-testid="story-countdown"]');
 
 /** Waits until the story step shown is ready at `time` (see {@link STEP_READY}); says where the page is if it never is. */
 export async function waitStepReady(page: Page, time: number, timeoutMs = 90_000): Promise<void> {

@@ -12,6 +12,7 @@ import { STORIES, resolveStep, storyById } from '../src/stories';
 import { figuresNotShown, SHOWN_TEXTS, wantedFigures } from './captionFigures';
 import { en } from '../src/i18n/en';
 import { fits, HEADER_ROWS, type Rows } from './headerRows';
+import { STEP_READY } from './stageItems';
 
 export const FIREFOX = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -142,8 +143,7 @@ describe('Firefox smoke suite (issue 10)', () => {
         }
         // The step's run at the step's time, and every figure its caption quotes on screen (issue 19).
         const r = resolveStep(story, n - 1)!;
-        await page.waitForFunction((t) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-ready') === 'true' && Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= t - 0.01, { timeout: 90_000 }, r.time);
-        await page.waitForFunction(() => !document.querySelector('[data-testid="story-countdown"]'), { timeout: 60_000 });
+        await page.waitForFunction(STEP_READY, { timeout: 90_000 }, r.time);
         const wanted = wantedFigures(story.id, n, `${String(en[r.step.title])} ${String(en[r.step.narration])}`);
         const missing = await figuresNotShown(() => page.evaluate(SHOWN_TEXTS) as Promise<string[]>, wanted, r.playing);
         for (const f of missing) problems.push(`${story.id} step ${n}: “${f.text}” is not on screen`);

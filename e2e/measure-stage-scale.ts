@@ -4,10 +4,10 @@
 // `node --import tsx e2e/measure-stage-scale.ts [100|125|150] [en|zh-CN] [story,story]`.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, STEP_READY } from './browser';
+import { launch } from './browser';
 import { serveStatic } from './server';
 import { STORIES, resolveStep } from '../src/stories';
-import { onStage, stageIds } from './stageItems';
+import { onStage, stageIds, STEP_READY } from './stageItems';
 const root = join(import.meta.dirname, '..');
 const src = readFileSync(join(import.meta.dirname, 'focus-view.test.ts'), 'utf8');
 const raw = src.slice(src.indexOf('const MEASURE = `') + 'const MEASURE = `'.length, src.indexOf('})()`;') + 4);

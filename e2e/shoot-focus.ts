@@ -2,10 +2,10 @@
 // a step about a chart and a report; and a card step at 150% zoom (853x480 CSS px). Run after a build: `node --import tsx e2e/shoot-focus.ts [outdir]`
 // (default docs/).
 import { join } from 'node:path';
-import { launch, STEP_READY } from './browser';
+import { launch } from './browser';
 import { serveStatic } from './server';
 import { resolveStep, storyById } from '../src/stories';
-import { onStage, stageIds } from './stageItems';
+import { onStage, stageIds, STEP_READY } from './stageItems';
 
 const root = join(import.meta.dirname, '..');
 const out = process.argv[2] ?? join(root, 'docs');

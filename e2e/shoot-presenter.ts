@@ -2,10 +2,10 @@
 // beside a story step on the stage. Run after a build:
 // `node --import tsx e2e/shoot-presenter.ts [outdir] [story] [step] [scale]` (default docs/, saving 2, 100).
 import { join } from 'node:path';
-import { launch, STEP_READY } from './browser';
+import { launch } from './browser';
 import { serveStatic } from './server';
 import { resolveStep, storyById } from '../src/stories';
-import { onStage, stageIds } from './stageItems';
+import { onStage, stageIds, STEP_READY } from './stageItems';
 
 const root = join(import.meta.dirname, '..');
 const out = process.argv[2] ?? join(root, 'docs');

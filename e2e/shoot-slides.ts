@@ -3,7 +3,8 @@
 // Run after a build: `node --import tsx e2e/shoot-slides.ts [outdir]` (default docs/).
 import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { launch, STEP_READY } from './browser';
+import { launch } from './browser';
+import { STEP_READY } from './stageItems';
 import { serveStatic } from './server';
 import { resolveStep, storyById } from '../src/stories';
 

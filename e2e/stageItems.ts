@@ -54,3 +54,14 @@ export async function stageSettled(page: Page, maxMs = 5_000): Promise<void> {
     requestAnimationFrame(tick);
   })`);
 }
+
+/**
+ * Whether the story step shown is ready: its own run (not the run before it) at or past
+ * `time` (the step's time), and the event it waits for has happened (no countdown). Until a
+ * step's run is built and moved to its time the page shows the run before it under the new
+ * caption, and the caption says `data-ready="false"`. For `page.waitForFunction`.
+ */
+export const STEP_READY = (time: number): boolean =>
+  document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-ready') === 'true' &&
+  Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')) >= time - 0.01 &&
+  !document.querySelector('[data-testid="story-countdown"]');
