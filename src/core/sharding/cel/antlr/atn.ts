@@ -46,7 +46,11 @@ export interface State {
   readonly type: number;
   readonly rule: number;
   readonly transitions: Transition[];
-  /** Whether every transition is an epsilon (rule, predicate, action or plain epsilon). */
+  /**
+   * Whether the state has transitions and every one is an epsilon (rule, predicate, action or
+   * plain epsilon). As ANTLR's `onlyHasEpsilonTransitions`, a state without transitions (the
+   * start rule's stop state: nothing invokes that rule) is not: a configuration there is kept.
+   */
   epsilonOnly: boolean;
   readonly decision: number;
   /** Whether the generated parser decides here with adaptivePredict (else by one token). */
@@ -58,7 +62,8 @@ export interface State {
   inPrecedenceLoop: boolean;
 }
 
-function isEpsilon(kind: number): boolean {
+/** Whether a transition of this kind consumes no token (ANTLR's `Transition.isEpsilon`). */
+export function isEpsilon(kind: number): boolean {
   return kind === TransitionKind.Epsilon || kind === TransitionKind.Rule || kind === TransitionKind.Precedence || kind === TransitionKind.Action;
 }
 
@@ -69,7 +74,7 @@ function build(): State[] {
     type,
     rule,
     transitions: [],
-    epsilonOnly: true,
+    epsilonOnly: false,
     decision,
     adaptive: decision >= 0 && adaptive.has(decision),
     precedenceDecision: precedenceDecision === 1,
@@ -113,8 +118,8 @@ function build(): State[] {
           i += 2;
       }
       s.transitions.push({ kind, target, follow, precedence, tokens, outermostPrecedenceReturn: opr });
-      if (!isEpsilon(kind)) s.epsilonOnly = false;
     }
+    s.epsilonOnly = s.transitions.length > 0 && s.transitions.every((t) => isEpsilon(t.kind));
   });
   for (const s of states) {
     if (s.type === StateType.StarLoopEntry && s.precedenceDecision) s.transitions[0]!.target.inPrecedenceLoop = true;

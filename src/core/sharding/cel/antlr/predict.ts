@@ -1,4 +1,4 @@
-import { ATN_STATES, DECISION_STATES, EOF, EPSILON, RULE_STOP_STATES, StateType, TransitionKind, type State, type Transition } from './atn';
+import { ATN_STATES, DECISION_STATES, EOF, EPSILON, RULE_STOP_STATES, StateType, TransitionKind, isEpsilon, type State, type Transition } from './atn';
 import {
   Config,
   ConfigSet,
@@ -106,6 +106,31 @@ let dfas: DFA[] = newDfas();
  * DFA edges computed (SLL cache misses), full-context predictions and their computed steps.
  */
 export const predictionWork = { predictions: 0, dfaMisses: 0, fullContext: 0, fullMisses: 0 };
+
+/** A DFA state as tests read it: ANTLR's DFAState. */
+export interface DfaStateView {
+  readonly edges: readonly (DfaStateView | undefined)[];
+  readonly isAccept: boolean;
+  readonly prediction: number;
+  readonly requiresFullContext: boolean;
+  readonly predicates: readonly { readonly precedence: number; readonly alt: number }[] | null;
+  readonly configs: ConfigSet;
+}
+
+/** The state a DFA edge leads to when no alternative can go on (ANTLR's `ATNSimulator.ERROR`). */
+export const DFA_ERROR: DfaStateView = ERROR;
+
+/**
+ * For tests: a decision's DFA as cached so far, by its start states: at -1 for an ordinary
+ * DFA, at each precedence for a precedence DFA.
+ */
+export function dfaStartStates(decision: number): ReadonlyMap<number, DfaStateView> {
+  const dfa = dfas[decision]!;
+  const starts = new Map<number, DfaStateView>();
+  if (dfa.s0 !== null) starts.set(-1, dfa.s0);
+  dfa.s0ByPrecedence.forEach((s, precedence) => starts.set(precedence, s!));
+  return starts;
+}
 
 /** For tests: predict every decision with full context, no SLL first (ANTLR's result must not change). */
 export const predictionMode = { fullContextOnly: false };
@@ -471,7 +496,10 @@ export class Predictor {
   ): void {
     const p = config.state;
     if (!p.epsilonOnly) configs.add(config);
-    for (const t of p.transitions) {
+    const transitions = p.transitions;
+    for (let i = 0; i < transitions.length; i++) {
+      if (i === 0 && canDropLoopEntryEdge(config)) continue;
+      const t = transitions[i]!;
       const continueCollecting = t.kind !== ACTION && collectPredicates;
       const c = this.epsilonTarget(config, t, continueCollecting, depth === 0, fullCtx, eofAsEpsilon);
       if (c === null) continue;
@@ -530,6 +558,33 @@ export class Predictor {
     if (alt !== 0) return alt;
     return invalid.length > 0 ? altThatFinishedDecisionEntryRule(invalid) : 0;
   }
+}
+
+/**
+ * ANTLR's `canDropLoopEntryEdgeInLeftRecursiveRule` (on by default in the Go runtime v4.13
+ * that cel-go uses, and in antlr4ng): at a left-recursive rule's precedence loop entry, the
+ * edge into the loop is not followed when every stack the configuration may be in returns,
+ * within the same rule and through epsilon edges only, to this same loop (the operand of an
+ * operator or a prefix: the loop is taken from there anyway). It changes no prediction, only
+ * how many configurations and contexts prediction builds.
+ */
+function canDropLoopEntryEdge(config: Config): boolean {
+  const p = config.state;
+  if (p.type !== StateType.StarLoopEntry || !p.precedenceDecision) return false;
+  const ctx = config.ctx;
+  if (ctx.isEmpty() || ctx.hasEmptyPath()) return false;
+  for (const rs of ctx.returnStates) if (ATN_STATES[rs]!.rule !== p.rule) return false;
+  const blockEnd = p.transitions[0]!.target.end;
+  for (const rs of ctx.returnStates) {
+    const returnState = ATN_STATES[rs]!;
+    if (returnState.transitions.length !== 1 || !isEpsilon(returnState.transitions[0]!.kind)) return false;
+    const target = returnState.transitions[0]!.target;
+    if (returnState.type === StateType.BlockEnd && target === p) continue;
+    if (returnState === blockEnd || target === blockEnd) continue;
+    if (target.type === StateType.BlockEnd && target.transitions.length === 1 && isEpsilon(target.transitions[0]!.kind) && target.transitions[0]!.target === p) continue;
+    return false;
+  }
+  return true;
 }
 
 function altThatFinishedDecisionEntryRule(configs: readonly Config[]): number {
