@@ -1,4 +1,4 @@
-import { ADAPTIVE_DECISIONS, DECISIONS, LEFT_RECURSIVE, RULE_START, RULE_STOP, STATES, TOKEN_SETS } from './atn-data';
+import * as CEL_DATA from './atn-data';
 
 /**
  * The augmented transition network of ShardScope's CEL grammar (`../grammar/CEL.g4`), as
@@ -67,7 +67,24 @@ export function isEpsilon(kind: number): boolean {
   return kind === TransitionKind.Epsilon || kind === TransitionKind.Rule || kind === TransitionKind.Precedence || kind === TransitionKind.Action;
 }
 
-function build(): State[] {
+/** An ATN in the compact form `../grammar/generate-atn.mjs` writes (see `./atn-data.ts`). */
+export interface AtnData {
+  readonly RULE_START: readonly number[];
+  readonly RULE_STOP: readonly number[];
+  readonly DECISIONS: readonly number[];
+  readonly ADAPTIVE_DECISIONS: readonly number[];
+  readonly TOKEN_SETS: readonly (readonly number[])[];
+  readonly STATES: readonly (readonly [number, number, number, number, number, readonly number[]])[];
+}
+
+/** An ATN's states, with each rule's stop state and each decision's state. */
+export interface Atn {
+  readonly states: readonly State[];
+  readonly ruleStops: readonly State[];
+  readonly decisions: readonly State[];
+}
+
+function buildStates({ ADAPTIVE_DECISIONS, STATES, TOKEN_SETS }: AtnData): State[] {
   const adaptive = new Set(ADAPTIVE_DECISIONS);
   const states: State[] = STATES.map(([type, rule, , decision, precedenceDecision], n) => ({
     n,
@@ -127,8 +144,16 @@ function build(): State[] {
   return states;
 }
 
-export const ATN_STATES: readonly State[] = build();
-export const RULE_START_STATES: readonly State[] = RULE_START.map((n) => ATN_STATES[n]!);
-export const RULE_STOP_STATES: readonly State[] = RULE_STOP.map((n) => ATN_STATES[n]!);
-export const DECISION_STATES: readonly State[] = DECISIONS.map((n) => ATN_STATES[n]!);
-export const LEFT_RECURSIVE_RULES: ReadonlySet<number> = new Set(LEFT_RECURSIVE);
+/** Builds an ATN from its compact form. Prediction runs on any; the parser's walk on CEL's. */
+export function buildAtn(data: AtnData): Atn {
+  const states = buildStates(data);
+  return { states, ruleStops: data.RULE_STOP.map((n) => states[n]!), decisions: data.DECISIONS.map((n) => states[n]!) };
+}
+
+/** CEL's ATN. */
+export const CEL_ATN: Atn = buildAtn(CEL_DATA);
+export const ATN_STATES: readonly State[] = CEL_ATN.states;
+export const RULE_START_STATES: readonly State[] = CEL_DATA.RULE_START.map((n) => ATN_STATES[n]!);
+export const RULE_STOP_STATES: readonly State[] = CEL_ATN.ruleStops;
+export const DECISION_STATES: readonly State[] = CEL_ATN.decisions;
+export const LEFT_RECURSIVE_RULES: ReadonlySet<number> = new Set(CEL_DATA.LEFT_RECURSIVE);

@@ -1,4 +1,4 @@
-import { ATN_STATES, DECISION_STATES, EOF, EPSILON, RULE_STOP_STATES, StateType, TransitionKind, isEpsilon, type State, type Transition } from './atn';
+import { CEL_ATN, EOF, StateType, TransitionKind, isEpsilon, type Atn, type State, type Transition } from './atn';
 import {
   Config,
   ConfigSet,
@@ -11,7 +11,6 @@ import {
   uniqueAlt,
 } from './configs';
 import { EMPTY, EMPTY_RETURN_STATE, internedContexts, push, resetContexts, type Ctx } from './context';
-import { nextTokens } from './lookahead';
 
 /**
  * ANTLR 4's adaptive LL(*) prediction (ALL(*)), as its runtime runs it in the default
@@ -87,8 +86,8 @@ class FullNode {
   constructor(readonly configs: ConfigSet) {}
 }
 
-function newDfas(): DFA[] {
-  return DECISION_STATES.map((s, decision) => ({
+function newDfas(atn: Atn): DFA[] {
+  return atn.decisions.map((s, decision) => ({
     decision,
     start: s,
     precedenceDfa: s.type === StateType.StarLoopEntry && s.precedenceDecision,
@@ -99,7 +98,17 @@ function newDfas(): DFA[] {
   }));
 }
 
-let dfas: DFA[] = newDfas();
+/** Each ATN's DFAs, one per decision, built as predictions need them. */
+let dfaCache = new WeakMap<Atn, DFA[]>();
+
+function dfasOf(atn: Atn): DFA[] {
+  let dfas = dfaCache.get(atn);
+  if (dfas === undefined) {
+    dfas = newDfas(atn);
+    dfaCache.set(atn, dfas);
+  }
+  return dfas;
+}
 
 /**
  * Work counters, for tests that bound the work done without timing it: predictions made,
@@ -124,8 +133,8 @@ export const DFA_ERROR: DfaStateView = ERROR;
  * For tests: a decision's DFA as cached so far, by its start states: at -1 for an ordinary
  * DFA, at each precedence for a precedence DFA.
  */
-export function dfaStartStates(decision: number): ReadonlyMap<number, DfaStateView> {
-  const dfa = dfas[decision]!;
+export function dfaStartStates(decision: number, atn: Atn = CEL_ATN): ReadonlyMap<number, DfaStateView> {
+  const dfa = dfasOf(atn)[decision]!;
   const starts = new Map<number, DfaStateView>();
   if (dfa.s0 !== null) starts.set(-1, dfa.s0);
   dfa.s0ByPrecedence.forEach((s, precedence) => starts.set(precedence, s!));
@@ -141,7 +150,7 @@ const CONTEXT_LIMIT = 200_000;
 /** Drops the prediction caches if the contexts they hold have grown too many. */
 export function boundCaches(): void {
   if (internedContexts() > CONTEXT_LIMIT) {
-    dfas = newDfas();
+    dfaCache = new WeakMap();
     resetContexts();
   }
 }
@@ -160,12 +169,19 @@ function isRuleStop(s: State): boolean {
 /** ANTLR's ParserATNSimulator for one parse: `predict` is its adaptivePredict. */
 export class Predictor {
   private dfa!: DFA;
+  private readonly dfas: DFA[];
 
-  constructor(private readonly input: PredictionInput) {}
+  /** Predicts over `atn` (CEL's unless a test gives another), with that ATN's cached DFAs. */
+  constructor(
+    private readonly input: PredictionInput,
+    private readonly atn: Atn = CEL_ATN,
+  ) {
+    this.dfas = dfasOf(atn);
+  }
 
   predict(decision: number): number {
     predictionWork.predictions++;
-    const dfa = dfas[decision]!;
+    const dfa = this.dfas[decision]!;
     if (predictionMode.fullContextOnly) {
       this.dfa = dfa;
       const index = this.input.index();
@@ -398,26 +414,11 @@ export class Predictor {
       const eofAsEpsilon = t === EOF_TYPE;
       for (const c of intermediate.configs) this.closure(c, reach, busy, false, fullCtx, eofAsEpsilon);
     }
-    if (t === EOF_TYPE) reach = this.removeAllConfigsNotInRuleStopState(reach, reach === intermediate);
+    if (t === EOF_TYPE) reach = removeAllConfigsNotInRuleStopState(reach);
     if (skippedStopStates !== null && (!fullCtx || !reach.configs.some((c) => isRuleStop(c.state)))) {
       for (const c of skippedStopStates) reach.add(c.to(c.state));
     }
     return reach.size === 0 ? null : reach;
-  }
-
-  private removeAllConfigsNotInRuleStopState(set: ConfigSet, lookToEndOfRule: boolean): ConfigSet {
-    if (set.configs.every((c) => isRuleStop(c.state))) return set;
-    const result = new ConfigSet(set.fullCtx);
-    for (const c of set.configs) {
-      if (isRuleStop(c.state)) {
-        result.add(c);
-        continue;
-      }
-      if (lookToEndOfRule && c.state.epsilonOnly && nextTokens(c.state).has(EPSILON)) {
-        result.add(c.to(RULE_STOP_STATES[c.state.rule]!));
-      }
-    }
-    return result;
   }
 
   private startState(p: State, ctx: Ctx, fullCtx: boolean): ConfigSet {
@@ -472,7 +473,9 @@ export class Predictor {
             else this.closureInner(config, configs, busy, collectPredicates, fullCtx, depth, eofAsEpsilon);
             continue;
           }
-          const c = new Config(ATN_STATES[rs]!, config.alt, ctx.parents[i]!, config.predicate, config.outerDepth, config.precedenceFilterSuppressed);
+          // The Go runtime makes a fresh configuration here and copies only how far it went
+          // past the decision's rule: "precedence filter suppressed" is not carried over.
+          const c = new Config(this.atn.states[rs]!, config.alt, ctx.parents[i]!, config.predicate, config.outerDepth, false);
           this.closureCheckingStopState(c, configs, busy, collectPredicates, fullCtx, depth - 1, eofAsEpsilon);
         }
         return;
@@ -498,7 +501,7 @@ export class Predictor {
     if (!p.epsilonOnly) configs.add(config);
     const transitions = p.transitions;
     for (let i = 0; i < transitions.length; i++) {
-      if (i === 0 && canDropLoopEntryEdge(config)) continue;
+      if (i === 0 && canDropLoopEntryEdge(config, this.atn.states)) continue;
       const t = transitions[i]!;
       const continueCollecting = t.kind !== ACTION && collectPredicates;
       const c = this.epsilonTarget(config, t, continueCollecting, depth === 0, fullCtx, eofAsEpsilon);
@@ -568,15 +571,15 @@ export class Predictor {
  * operator or a prefix: the loop is taken from there anyway). It changes no prediction, only
  * how many configurations and contexts prediction builds.
  */
-function canDropLoopEntryEdge(config: Config): boolean {
+function canDropLoopEntryEdge(config: Config, states: readonly State[]): boolean {
   const p = config.state;
   if (p.type !== StateType.StarLoopEntry || !p.precedenceDecision) return false;
   const ctx = config.ctx;
   if (ctx.isEmpty() || ctx.hasEmptyPath()) return false;
-  for (const rs of ctx.returnStates) if (ATN_STATES[rs]!.rule !== p.rule) return false;
+  for (const rs of ctx.returnStates) if (states[rs]!.rule !== p.rule) return false;
   const blockEnd = p.transitions[0]!.target.end;
   for (const rs of ctx.returnStates) {
-    const returnState = ATN_STATES[rs]!;
+    const returnState = states[rs]!;
     if (returnState.transitions.length !== 1 || !isEpsilon(returnState.transitions[0]!.kind)) return false;
     const target = returnState.transitions[0]!.target;
     if (returnState.type === StateType.BlockEnd && target === p) continue;
@@ -585,6 +588,19 @@ function canDropLoopEntryEdge(config: Config): boolean {
     return false;
   }
   return true;
+}
+
+/**
+ * ANTLR's `removeAllConfigsNotInRuleStopState` after a step on EOF: only configurations at a
+ * rule's end are kept. (ANTLR also passes `lookToEndOfRule`, true only when the step reused
+ * the configurations it moved (`reach === intermediate`); a step on EOF never does, so that
+ * branch never runs and is not here.)
+ */
+function removeAllConfigsNotInRuleStopState(set: ConfigSet): ConfigSet {
+  if (set.configs.every((c) => isRuleStop(c.state))) return set;
+  const result = new ConfigSet(set.fullCtx);
+  for (const c of set.configs) if (isRuleStop(c.state)) result.add(c);
+  return result;
 }
 
 function altThatFinishedDecisionEntryRule(configs: readonly Config[]): number {
