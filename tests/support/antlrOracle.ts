@@ -51,32 +51,27 @@ function numberShape(shape: string): number {
   return n;
 }
 
-function ourContext(ctx: Ctx): number {
-  let n = ourContexts.get(ctx);
+/** A context's number, from its (return state, parent) pairs; `$` has no parent to number. */
+function numberContext<C>(ctx: C, memo: Map<C, number>, pairs: (c: C) => [number, C][]): number {
+  let n = memo.get(ctx);
   if (n === undefined) {
     let shape = '';
-    for (let i = 0; i < ctx.size; i++) {
-      const rs = ctx.returnStates[i]!;
-      shape += rs === EMPTY_RETURN_STATE ? '$,' : `${rs}:${ourContext(ctx.parents[i]!)},`;
-    }
+    for (const [rs, parent] of pairs(ctx)) shape += rs === EMPTY_RETURN_STATE ? '$,' : `${rs}:${numberContext(parent, memo, pairs)},`;
     n = numberShape(shape);
-    ourContexts.set(ctx, n);
+    memo.set(ctx, n);
   }
   return n;
 }
 
+const ourPairs = (c: Ctx): [number, Ctx][] => c.returnStates.map((rs, i) => [rs, c.parents[i]!]);
+const theirPairs = (c: PredictionContext): [number, PredictionContext][] => Array.from({ length: c.length }, (_, i) => [c.getReturnState(i), c.getParent(i)!]);
+
+function ourContext(ctx: Ctx): number {
+  return numberContext(ctx, ourContexts, ourPairs);
+}
+
 function theirContext(ctx: PredictionContext): number {
-  let n = theirContexts.get(ctx);
-  if (n === undefined) {
-    let shape = '';
-    for (let i = 0; i < ctx.length; i++) {
-      const rs = ctx.getReturnState(i);
-      shape += rs === PredictionContext.EMPTY_RETURN_STATE ? '$,' : `${rs}:${theirContext(ctx.getParent(i)!)},`;
-    }
-    n = numberShape(shape);
-    theirContexts.set(ctx, n);
-  }
-  return n;
+  return numberContext(ctx, theirContexts, theirPairs);
 }
 
 /** ANTLR's semantic context as ours: NONE, or the precedence of a precedence predicate. */
