@@ -66,11 +66,11 @@ function numberContext<C>(ctx: C, memo: Map<C, number>, pairs: (c: C) => [number
 const ourPairs = (c: Ctx): [number, Ctx][] => c.returnStates.map((rs, i) => [rs, c.parents[i]!]);
 const theirPairs = (c: PredictionContext): [number, PredictionContext][] => Array.from({ length: c.length }, (_, i) => [c.getReturnState(i), c.getParent(i)!]);
 
-function ourContext(ctx: Ctx): number {
+export function ourContext(ctx: Ctx): number {
   return numberContext(ctx, ourContexts, ourPairs);
 }
 
-function theirContext(ctx: PredictionContext): number {
+export function theirContext(ctx: PredictionContext): number {
   return numberContext(ctx, theirContexts, theirPairs);
 }
 
