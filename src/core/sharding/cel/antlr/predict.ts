@@ -136,20 +136,19 @@ export class Predictor {
         if (alt !== 0) return alt;
         throw error;
       }
+      // ANTLR seeks back to the decision's start to evaluate predicates; precedence predicates
+      // read only the parser's precedence, full-context prediction seeks there itself and
+      // `predict` seeks there on return, so no seek is needed here.
       if (d.requiresFullContext) {
         if (d.predicates !== null) {
-          const conflictIndex = this.input.index();
-          if (conflictIndex !== startIndex) this.input.seek(startIndex);
-          const alts = this.evalPredicates(d.predicates, true);
+          const alts = this.evalPredicates(d.predicates);
           if (alts.length === 1) return alts[0]!;
-          if (conflictIndex !== startIndex) this.input.seek(conflictIndex);
         }
         return this.execATNWithFullContext(startIndex);
       }
       if (d.isAccept) {
         if (d.predicates === null) return d.prediction;
-        this.input.seek(startIndex);
-        const alts = this.evalPredicates(d.predicates, true);
+        const alts = this.evalPredicates(d.predicates);
         // ANTLR builds this error after seeking back: it points at the decision's first token.
         if (alts.length === 0) throw new NoViableAlt(startIndex, startIndex);
         return alts[0]!;
@@ -233,14 +232,10 @@ export class Predictor {
     d.prediction = 0;
   }
 
-  private evalPredicates(pairs: readonly { precedence: number; alt: number }[], complete: boolean): number[] {
+  /** ANTLR's evalSemanticContext, complete (both its callers here ask for every alternative). */
+  private evalPredicates(pairs: readonly { precedence: number; alt: number }[]): number[] {
     const out: number[] = [];
-    for (const p of pairs) {
-      if (p.precedence === NO_PREDICATE || this.precpred(p.precedence)) {
-        out.push(p.alt);
-        if (!complete) break;
-      }
-    }
+    for (const p of pairs) if (p.precedence === NO_PREDICATE || this.precpred(p.precedence)) out.push(p.alt);
     return out;
   }
 
