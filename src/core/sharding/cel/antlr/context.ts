@@ -72,6 +72,7 @@ export function push(parent: Ctx, returnState: number): Ctx {
  * stack among the others.
  */
 export function merge(a: Ctx, b: Ctx, rootIsWildcard: boolean): Ctx {
+  // Stryker disable next-line ConditionalExpression: a shortcut; contexts are interned, so merging a context with itself builds the same one.
   if (a === b) return a;
   if (a.size === 1 && b.size === 1) return mergeSingletons(a, b, rootIsWildcard);
   if (rootIsWildcard) {
@@ -81,33 +82,20 @@ export function merge(a: Ctx, b: Ctx, rootIsWildcard: boolean): Ctx {
   return mergeArrays(a, b, rootIsWildcard);
 }
 
-function mergeRoot(a: Ctx, b: Ctx, rootIsWildcard: boolean): Ctx | null {
-  if (rootIsWildcard) {
-    if (a === EMPTY || b === EMPTY) return EMPTY;
-    return null;
-  }
-  if (a === EMPTY && b === EMPTY) return EMPTY;
-  if (a === EMPTY) return Ctx.of([b.parents[0]!, null], [b.returnStates[0]!, EMPTY_RETURN_STATE]);
-  if (b === EMPTY) return Ctx.of([a.parents[0]!, null], [a.returnStates[0]!, EMPTY_RETURN_STATE]);
-  return null;
-}
-
+/**
+ * Two one-stack contexts. In SLL the empty stack swallows the other. In full context, `$`
+ * beside another stack needs no case of its own: `$` is the largest return state, so it goes
+ * last, with no parent, as ANTLR's `mergeRoot` places it. Contexts are interned, so a merge
+ * that changes nothing returns the very context it started from.
+ */
 function mergeSingletons(a: Ctx, b: Ctx, rootIsWildcard: boolean): Ctx {
-  const root = mergeRoot(a, b, rootIsWildcard);
-  if (root !== null) return root;
+  if (rootIsWildcard && (a === EMPTY || b === EMPTY)) return EMPTY;
   const ra = a.returnStates[0]!;
   const rb = b.returnStates[0]!;
   const pa = a.parents[0]!;
   const pb = b.parents[0]!;
-  if (ra === rb) {
-    const parent = merge(pa, pb, rootIsWildcard);
-    if (parent === pa) return a;
-    if (parent === pb) return b;
-    return Ctx.of([parent], [ra]);
-  }
-  const single = pa === pb ? pa : null;
-  if (ra < rb) return Ctx.of([single ?? pa, single ?? pb], [ra, rb]);
-  return Ctx.of([single ?? pb, single ?? pa], [rb, ra]);
+  if (ra === rb) return Ctx.of([merge(pa, pb, rootIsWildcard)], [ra]);
+  return ra < rb ? Ctx.of([pa, pb], [ra, rb]) : Ctx.of([pb, pa], [rb, ra]);
 }
 
 function mergeArrays(a: Ctx, b: Ctx, rootIsWildcard: boolean): Ctx {
