@@ -13,7 +13,6 @@ const encoder = new TextEncoder();
 
 // Stryker disable next-line BlockStatement: only selects hexLess's shortcut, see there.
 function isAscii(s: string): boolean {
-  // Stryker disable next-line EqualityOperator,ConditionalExpression: only selects hexLess's shortcut, see there.
   for (let i = 0; i < s.length; i++) if (s.charCodeAt(i) > 0x7f) return false;
   // Stryker disable next-line BooleanLiteral: only selects hexLess's shortcut, see there.
   return true;
@@ -27,17 +26,14 @@ function isAscii(s: string): boolean {
 export function hexLess(a: string, b: string): boolean {
   // A shortcut for the bounds and hashes of every match: ASCII strings are their own UTF-8
   // bytes, so the comparison below gives the same answer for them.
-  // Stryker disable next-line ConditionalExpression,BlockStatement: see above.
+  // Stryker disable next-line BlockStatement: see above.
   if (isAscii(a) && isAscii(b)) {
-    // Stryker disable next-line EqualityOperator: the lengths differ here, so < and <= agree.
     if (a.length !== b.length) return a.length < b.length;
     return a < b;
   }
   const x = encoder.encode(a);
   const y = encoder.encode(b);
-  // Stryker disable next-line EqualityOperator: the lengths differ here, so < and <= agree.
   if (x.length !== y.length) return x.length < y.length;
-  // Stryker disable next-line EqualityOperator: past the end both read undefined, equal; the bytes differ where < is asked, so < and <= agree.
   for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]!;
   return false;
 }

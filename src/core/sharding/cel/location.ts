@@ -18,11 +18,10 @@ const encoder = new TextEncoder();
  */
 function countNewlinesWide(text: string, from: number, to: number): number {
   // A UTF-16 unit encodes to at most 3 bytes (a surrogate pair's two to 4). Allocated per call
-  // (one per error position at most), so a test sees the size this code asks for.
+  // (only error messages locate positions), so a test sees the size this code asks for.
   const bytes = new Uint8Array(3 * WIDE_SPAN + 4);
   const words = new Uint32Array(bytes.buffer, 0, bytes.length >>> 2);
   let n = 0;
-  // Stryker disable next-line EqualityOperator: one more pass at p === to encodes '' and counts nothing.
   for (let p = from; p < to; p += WIDE_SPAN) {
     // A chunk may end inside a surrogate pair; the halves encode as U+FFFD, never as 0x0a.
     const { written } = encoder.encodeInto(text.slice(p, Math.min(to, p + WIDE_SPAN)), bytes);
@@ -31,7 +30,6 @@ function countNewlinesWide(text: string, from: number, to: number): number {
       // Bytes equal to 0x0a become zero; the high bit of `zero` marks each zero byte.
       const x = words[i]! ^ 0x0a0a0a0a;
       const zero = ~(((x & 0x7f7f7f7f) + 0x7f7f7f7f) | x) & 0x80808080;
-      // Stryker disable next-line ConditionalExpression: a shortcut; a word without a newline adds 0.
       if (zero !== 0) n += Math.imul(zero >>> 7, 0x01010101) >>> 24;
     }
     for (let i = whole << 2; i < written; i++) if (bytes[i] === 10) n++;
@@ -50,13 +48,11 @@ function countLines(text: string, from: number, to: number): { lines: number; la
   // Stryker disable next-line ConditionalExpression,EqualityOperator,BlockStatement,ArithmeticOperator: both ways count the same; only their speed differs.
   if (to - from > WIDE_SPAN) {
     const lines = countNewlinesWide(text, from, to);
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: with no newline in the span, callers read lastStart only when from is 0, where lastIndexOf gives 0 too.
     return { lines, lastStart: lines > 0 ? text.lastIndexOf('\n', to - 1) + 1 : from };
   }
   let lines = 0;
   let lastStart = from;
   let i = from;
-  // Stryker disable next-line EqualityOperator: at i === to, indexOf finds no newline before to and the loop ends.
   while (i < to) {
     const nl = text.indexOf('\n', i);
     if (nl === -1 || nl >= to) break;
@@ -67,7 +63,7 @@ function countLines(text: string, from: number, to: number): { lines: number; la
     // Only a shortcut: without it, the indexOf above finds each of these newlines.
     // Stryker disable next-line ArithmeticOperator,ConditionalExpression,BlockStatement: see above.
     for (let k = i, limit = Math.min(to, i + 32); k < limit; k++) {
-      // Stryker disable next-line ConditionalExpression,BlockStatement: see above.
+      // Stryker disable next-line BlockStatement: see above.
       if (text.charCodeAt(k) === 10) {
         lines++;
         lastStart = k + 1;
@@ -97,7 +93,6 @@ export function lineColumn(text: string, offset: number): LineColumn {
 export function locatorAfter(text: string, base: number): Locate {
   let prefix: { lines: number; lastStart: number } | undefined;
   return (offset) => {
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: lineColumn gives the same position, counting the prefix again.
     if (offset < base) return lineColumn(text, offset);
     prefix ??= countLines(text, 0, base);
     const rest = countLines(text, base, Math.min(offset, text.length));
