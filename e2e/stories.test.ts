@@ -322,6 +322,42 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.deepEqual(watch.pageErrors, []);
   });
 
+  it('keeps the step’s panel in view however late the page above it grows, until the reader scrolls', async () => {
+    // CI run 23 (2026-12-02): on a loaded machine the resharding steps' cards mounted seconds
+    // after the step was ready, after the caption had stopped following its panel, and pushed
+    // the bandwidth panel off screen. A block above the panel that grows long after the step
+    // opened stands in for that late card. The late cards replace the nodes the browser's
+    // scroll anchoring would hold on to, so it is off here (as it was, in effect, in that run).
+    const story = storyById('resharding')!;
+    await open('#story=resharding&step=2');
+    await expectStep(story, 2);
+    // Paused (by a click the page's pointer listeners do not see, as a remote would), the page
+    // stands still for seconds before it grows.
+    await page.evaluate(() => document.querySelector<HTMLButtonElement>('[data-testid="play-toggle"]')!.click());
+    await page.waitForFunction(() => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'false');
+    await page.waitForTimeout(5_000);
+    const top = () => page.getByTestId('bandwidth-panel').evaluate((e) => Math.round(e.getBoundingClientRect().top));
+    const before = await top();
+    await page.evaluate(() => (document.scrollingElement as HTMLElement).style.setProperty('overflow-anchor', 'none'));
+    const grow = (px: number) =>
+      page.evaluate((h) => {
+        const first = document.getElementById('main')!.firstElementChild as HTMLElement;
+        first.style.paddingTop = `${h}px`;
+      }, px);
+    await grow(900);
+    await page.waitForFunction((want) => Math.round(document.querySelector('[data-testid="bandwidth-panel"]')!.getBoundingClientRect().top) === want, before, { timeout: 5_000 }).catch(() => undefined);
+    assert.equal(await top(), before, 'the panel moved when the page above it grew');
+    // The reader scrolls: from then on the page is theirs.
+    await page.mouse.move(640, 400);
+    await page.mouse.wheel(0, -300);
+    await page.waitForFunction((was) => Math.round(document.querySelector('[data-testid="bandwidth-panel"]')!.getBoundingClientRect().top) !== was, before);
+    const read = await top();
+    await grow(1_500);
+    await page.waitForTimeout(1_000);
+    assert.equal(await top(), read + 600, 'the page pulled the reader back to the panel');
+    assert.deepEqual(watch.pageErrors, []);
+  });
+
   it('says how many objects changed owner when the replica count goes from 4 to 5 in free play', async () => {
     await open();
     const field = page.getByTestId('field-replicas');

@@ -5,7 +5,7 @@
  * `&interactive=1`. A line under it names ShardScope and opens the full simulator on the same run.
  */
 import { usePlayLoop } from '../usePlayLoop';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useMemo, type ReactNode } from 'react';
 import { linkFor, ShardScopeProvider, useShardScope, type EmbedRequest, type ShardScopeStore } from '../../state';
 import { BandwidthPanel } from '../bandwidth/BandwidthPanel';
 import { ReplicaCard } from '../cards/ReplicaCard';
@@ -47,7 +47,8 @@ function EmbedShell({ request }: { request: EmbedRequest }) {
   const params = useShardScope((s) => s.params);
   const view = useShardScope((s) => s.view);
   const replicas = params.replicas;
-  const link = linkFor({ params, view: { ...view, presentation: false } });
+  // Built when the parameters or the view change, not on every frame (a deflate of the whole state).
+  const link = useMemo(() => linkFor({ params, view: { ...view, presentation: false } }), [params, view]);
   const full = typeof location === 'object' ? `${location.href.replace(/#.*$/, '')}${link.ok ? link.hash : ''}` : '';
   const p = request.panel;
   const missing = !p ? t('embed.unknown', { panel: request.name }) : p.kind === 'card' && p.replica >= replicas ? t('embed.noCard', { replica: `replica-${p.replica}`, count: replicas }) : null;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { memo, useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../i18n';
 import { ExportButtons } from './ExportButtons';
 import { QrButton } from './QrButton';
@@ -11,9 +11,10 @@ import './export.css';
 /**
  * The header's share menu (issue 10): the whole simulation as a PNG for a slide, and a QR code
  * of the link. A disclosure (one button that shows two more), so the header keeps one row at
- * 1280x720. Escape or a click elsewhere closes it.
+ * 1280x720. Escape or a click elsewhere closes it. Memoised: the header draws again on every
+ * frame (its clock), and nothing here changes with the clock.
  */
-export function ShareMenu() {
+export const ShareMenu = memo(function ShareMenu() {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -63,4 +64,4 @@ export function ShareMenu() {
       </span>
     </span>
   );
-}
+});

@@ -11,6 +11,9 @@ import { leaveStory, moveStory } from '../../stories/controller';
 import { countdown, stepEvents } from '../../stories/countdown';
 import { spaceBetween, useT } from '../i18n';
 
+/** Keys by which a reader moves the page (PageUp, PageDown, Space and the side arrows step the story instead). */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'Tab']);
+
 export function StoryCaption() {
   const t = useT();
   const store = useShardScopeStore();
@@ -73,29 +76,31 @@ export function StoryCaption() {
       else if (tries++ < 60) id = requestAnimationFrame(bring);
     };
     bring();
-    // Panels above it may still grow (new replica cards mount after the new parameters
-    // apply, the page mounts panels in stages): while the page keeps changing size after a
-    // step change, keep the panel in place; stop once it has been still for a moment.
+    // Panels above it may still grow while the step is shown: new replica cards mount after
+    // the new parameters apply, the page mounts panels in stages, a step that opens at a later
+    // time shows its run only once the run is rebuilt (seconds on a slow machine), and a step
+    // that plays adds a card or a report at its reshard. However late that is, the panel stays
+    // where the step put it, until the reader takes over: their own wheel, touch, click or
+    // scroll key ends it, and the page never pulls them back.
     const main = document.getElementById('main');
-    let stop: ReturnType<typeof setTimeout> | undefined;
-    const settle = (ms: number) => {
-      clearTimeout(stop);
-      stop = setTimeout(() => ro?.disconnect(), ms);
+    const ro = main && typeof ResizeObserver === 'function' ? new ResizeObserver(bring) : null;
+    const onKey = (e: KeyboardEvent) => {
+      if (SCROLL_KEYS.has(e.key)) release();
     };
-    const ro =
-      main && typeof ResizeObserver === 'function'
-        ? new ResizeObserver(() => {
-            bring();
-            settle(1500);
-          })
-        : null;
-    if (main) ro?.observe(main);
-    settle(3000);
-    return () => {
+    function release() {
       cancelAnimationFrame(id);
-      clearTimeout(stop);
       ro?.disconnect();
-    };
+      removeEventListener('wheel', release);
+      removeEventListener('touchmove', release);
+      removeEventListener('pointerdown', release, true);
+      removeEventListener('keydown', onKey, true);
+    }
+    if (main) ro?.observe(main);
+    addEventListener('wheel', release, { passive: true });
+    addEventListener('touchmove', release, { passive: true });
+    addEventListener('pointerdown', release, true);
+    addEventListener('keydown', onKey, true);
+    return release;
     // `top`: once the header's height is known the scroll margin is right; scroll again.
   }, [focus, place, top]);
 
