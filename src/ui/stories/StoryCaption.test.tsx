@@ -18,6 +18,14 @@ async function setup(id: string, step: number) {
   return store;
 }
 
+/**
+ * Waits until the step's own run is at its time (`storyReady`). Bounded by the test's timeout,
+ * not by a count of short sleeps: a machine busy with other work may take seconds to build a run.
+ */
+async function untilReady(store: Awaited<ReturnType<typeof setup>>): Promise<void> {
+  while (!store.getState().storyReady) await act(() => new Promise((r) => setTimeout(r, 10)));
+}
+
 describe('the story caption folded on a short stage (issue 10)', () => {
   it('names its "more" button for the question it hides, opens it, and Esc folds it without leaving the story', async () => {
     const store = await setup('saving', 2);
@@ -76,7 +84,7 @@ describe('the countdown to the event a step waits for (issue 19, point 3)', () =
     // Step 5 runs at 120 s, past its reshard; step 6 opens at 0 s with its reshard ahead. Until
     // step 6's run is built the page shows step 5's run: no countdown is read from it.
     const store = await setup('resharding', 5);
-    for (let i = 0; i < 100 && !store.getState().storyReady; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+    await untilReady(store);
     const main = document.getElementById('main')!;
     expect(main).not.toHaveAttribute('data-step-preparing');
     expect(screen.getByTestId('story-caption')).toHaveAttribute('data-ready', 'true');
@@ -89,7 +97,7 @@ describe('the countdown to the event a step waits for (issue 19, point 3)', () =
     expect(main).toHaveAttribute('data-step-preparing', 'true');
     expect(main).toHaveAttribute('aria-busy', 'true');
     await act(() => store.getState().idle());
-    for (let i = 0; i < 100 && !store.getState().storyReady; i++) await act(() => new Promise((r) => setTimeout(r, 10)));
+    await untilReady(store);
     expect(screen.queryByTestId('story-preparing')).toBeNull();
     expect(screen.getByTestId('story-countdown').textContent).toBe('reshard in 5 s');
     expect(main).not.toHaveAttribute('data-step-preparing');
