@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createShardScopeStore, defaultSimParams } from '../../state';
+import { createShardScopeStore, defaultSimParams, type ShardScopeStore } from '../../state';
 import { showStoryStep } from '../../stories/controller';
 import { App } from '../App';
 
@@ -22,7 +22,7 @@ async function setup(id: string, step: number) {
  * Waits until the step's own run is at its time (`storyReady`). Bounded by the test's timeout,
  * not by a count of short sleeps: a machine busy with other work may take seconds to build a run.
  */
-async function untilReady(store: Awaited<ReturnType<typeof setup>>): Promise<void> {
+async function untilReady(store: ShardScopeStore): Promise<void> {
   while (!store.getState().storyReady) await act(() => new Promise((r) => setTimeout(r, 10)));
 }
 
