@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { fits, HEADER_ROWS, type Rows } from './headerRows';
-import { freshPage, useBuiltSite, watchPage, type PageWatch, setPlaying } from './browser';
+import { freshPage, useBuiltSite, watchPage, type PageWatch, setPlaying, waitTime } from './browser';
+import { STEP_SECONDS } from '../src/state/defaults';
 
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -79,7 +80,11 @@ describe('ShardScope in Simplified Chinese (issue 11)', () => {
     await open('');
     // Paused for good (CI, 2026-12-02: a bare click raced the page's first start and the run played on).
     await setPlaying(page, false);
+    // Each step runs in the engine after its click: wait until all four have landed (CI, 2026-12-03:
+    // the clock was read after three, and the fourth moved it from 0:02.5 to 0:02.8 during the switch).
+    const t0 = Number(await page.getByTestId('timeline').getAttribute('data-time'));
     for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
+    await waitTime(page, t0 + 4 * STEP_SECONDS - 1e-9, t0 + 4 * STEP_SECONDS + 1e-9);
     await page.waitForFunction(() => !document.querySelector('[data-testid="loading"]'));
     const clock = await page.getByTestId('clock').getAttribute('title');
     const owned = await page.getByTestId('owned-count').allTextContents();
