@@ -25,14 +25,38 @@ export const CHROMIUM_ARGS = [
  */
 export async function launch(): Promise<Browser> {
   const shared = process.env.SHARDSCOPE_CHROMIUM_WS;
-  if (shared) return chromium.connect(shared);
+  if (shared) return throttled(await chromium.connect(shared));
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium`);
-  return chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Playwright gives every launch a fresh, empty profile of its own.
-    args: CHROMIUM_ARGS,
-  });
+  return throttled(
+    await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      // Playwright gives every launch a fresh, empty profile of its own.
+      args: CHROMIUM_ARGS,
+    }),
+  );
+}
+
+/**
+ * `SHARDSCOPE_CPU_THROTTLE=N` (N > 1) slows every page's main thread N times (Chrome's CPU
+ * throttling), as a loaded CI machine does: a stress run that shows which tests read a
+ * transient too late. Not for the suites that count long tasks (they fail by design).
+ */
+function throttled(browser: Browser): Browser {
+  const rate = Number(process.env.SHARDSCOPE_CPU_THROTTLE ?? 1);
+  if (!(rate > 1)) return browser;
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options) => {
+    const context = await newContext(options);
+    context.on('page', (page) => {
+      void context
+        .newCDPSession(page)
+        .then((cdp) => cdp.send('Emulation.setCPUThrottlingRate', { rate }))
+        .catch(() => undefined);
+    });
+    return context;
+  };
+  return browser;
 }
 
 /** What a page did that a test may want to fail on. */
