@@ -122,8 +122,12 @@ export async function freshPage(env: SuiteEnv, previous?: BrowserContext, viewpo
   return { context, page, watch: watchPage(page, env.site.origin) };
 }
 
-/** Polls `check` every 100 ms until it holds; fails the test after `ms` (10 s by default). */
-export async function waitUntil(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
+/**
+ * Polls `check` every 100 ms until it holds; fails the test after `ms`: 30 s by default, as
+ * Playwright's own waits (10 s was short for a page building its run on a loaded machine: the
+ * lab's exercise at SHARDSCOPE_CPU_THROTTLE=3, 2026-12-03).
+ */
+export async function waitUntil(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
   for (const end = Date.now() + ms; Date.now() < end; ) {
     if (await check()) return;
     await new Promise((r) => setTimeout(r, 100));
@@ -166,6 +170,22 @@ export async function waitStepReady(page: Page, time: number, timeoutMs = 90_000
     );
     throw new Error(`the step is not ready at ${time} s (${at})`, { cause: e });
   });
+}
+
+/**
+ * Pauses the run and takes it to whole second `t` with the timeline's keys (Home, then
+ * ArrowRight `t` times, each waited for): a page read at a known time, however long a loaded
+ * machine took to get there (a run stepped back to a time shows what it showed there).
+ */
+export async function pauseAtSecond(page: Page, t: number): Promise<void> {
+  await setPlaying(page, false);
+  await page.getByTestId('timeline-track').focus();
+  await page.keyboard.press('Home');
+  await waitTime(page, 0, 0);
+  for (let s = 1; s <= t; s++) {
+    await page.keyboard.press('ArrowRight');
+    await waitTime(page, s, s);
+  }
 }
 
 /** Waits until the run's simulated time (the timeline's `data-time`) is within [lo, hi] seconds. */

@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, setPlaying, useBuiltSite, waitTime, type PageWatch } from './browser';
+import { freshPage, pauseAtSecond, setPlaying, useBuiltSite, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
@@ -76,14 +76,7 @@ describe('the headline states failures', () => {
     // 2 s into the run, paused with the timeline's keys, however long this machine took to get
     // here: 3 s of the page's 5 s rate window are left (a run stepped back to a time shows the
     // rates it showed there when it played).
-    await setPlaying(page, false);
-    await page.getByTestId('timeline-track').focus();
-    await page.keyboard.press('Home');
-    await waitTime(page, 0, 0);
-    for (let t = 1; t <= 2; t++) {
-      await page.keyboard.press('ArrowRight');
-      await waitTime(page, t, t);
-    }
+    await pauseAtSecond(page, 2);
     await page.waitForFunction(() => /\(expected; rates settle in 3 s\)$/.test(document.querySelector('[data-testid="headline-ratio"]')?.textContent ?? ''));
     assert.match((await ratio.textContent()) ?? '', /^4 replicas: server-side should send \d+\.\d× less \(expected; rates settle in 3 s\)$/);
     // Played on, measured once a whole rate window has passed since the start.

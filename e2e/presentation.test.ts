@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { HEADER_ROWS } from './headerRows';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, waitUntil, watchPage, type PageWatch } from './browser';
+import { freshPage, setPlaying, useBuiltSite, waitUntil, watchPage, type PageWatch } from './browser';
 import { readLink } from '../src/state/link';
 
 
@@ -30,18 +30,25 @@ const boxOf = (page: Page, id: string): Promise<Box | null> => page.getByTestId(
 /** The header clock's text ("t = 0:00.0"). */
 const clock = (page: Page) => page.getByTestId('clock').locator('[aria-hidden="true"]').textContent();
 
-/** Pauses the page if it plays, so the clock moves only when a key steps it. */
+/** Pauses the page, so the clock moves only when a key steps it (setPlaying: the page's first start may flip the toggle). */
 async function pause(page: Page): Promise<void> {
-  const toggle = page.getByTestId('play-toggle');
-  if ((await toggle.getAttribute('aria-pressed')) === 'true') await toggle.click();
-  await page.waitForFunction(() => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'false');
+  await setPlaying(page, false);
 }
 
-/** Lets the model run a few simulated seconds, so the charts have lines, then pauses. */
+/**
+ * Lets the model run 4 simulated seconds or more, so the charts have lines, then pauses. Read
+ * from the header's clock (the stage has no timeline), however slow the page plays.
+ */
 async function playAWhile(page: Page): Promise<void> {
-  const toggle = page.getByTestId('play-toggle');
-  if ((await toggle.getAttribute('aria-pressed')) !== 'true') await toggle.click();
-  await page.waitForFunction(() => /0:0[4-9]/.test(document.querySelector('[data-testid="clock"]')?.textContent ?? ''), undefined, { timeout: 20_000 });
+  await setPlaying(page, true);
+  await page.waitForFunction(
+    () => {
+      const m = /(\d+):(\d+(?:\.\d+)?)/.exec(document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent ?? '');
+      return !!m && Number(m[1]) * 60 + Number(m[2]) >= 4;
+    },
+    undefined,
+    { timeout: 60_000 },
+  );
   await pause(page);
 }
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch, setPlaying } from './browser';
+import { freshPage, pauseAtSecond, useBuiltSite, type PageWatch, setPlaying } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const SHOTS = process.env.SHARDSCOPE_SHOTS;
@@ -30,8 +30,9 @@ describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
   }
 
   it('after a change the cards say "settling" and grey their rates until the rate window has filled', async () => {
-    // The start is a change too: every replica has just done its initial LIST.
-    await setPlaying(page, false);
+    // The start is a change too: every replica has just done its initial LIST (read 1 s in,
+    // however long a loaded machine took to get here; the rate window is 5 s).
+    await pauseAtSecond(page, 1);
     const badge = page.getByTestId('settling-badge').first();
     await badge.waitFor();
     assert.match((await badge.textContent()) ?? '', /^settling, \d+ s$/);

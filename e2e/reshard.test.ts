@@ -93,8 +93,9 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     const box = (await track.boundingBox())!;
     await page.mouse.click(box.x + 3, box.y + box.height / 2);
     await waitTime(page, 0, 1.99);
+    // As above, the panels re-render a frame or more after the clock (SHARDSCOPE_CPU_THROTTLE=3).
+    await page.getByTestId('handoff-item').waitFor({ state: 'detached', timeout: 5_000 });
     assert.ok((await time()) < 2);
-    assert.equal(await page.getByTestId('handoff-item').count(), 0);
     assert.deepEqual(watch.pageErrors, []);
   });
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch, setPlaying, waitTime } from './browser';
+import { freshPage, pauseAtSecond, useBuiltSite, type PageWatch, setPlaying, waitTime } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_SHOTS=dir` keeps a screenshot of the running layout being edited. */
@@ -28,8 +28,10 @@ describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
   it('edits replica 5 of the running layout; a step back before the reshard shows the 4 start editors again', async () => {
     await page.goto(env.site.url + link({ objects: 2_000, namespaces: 8, schedule: [reshard] }));
     await cards().first().waitFor();
-    await setPlaying(page, false);
-    assert.equal(await page.getByTestId('running-layout-note').count(), 0);
+    // Before the reshard (1 s in, however long a loaded machine took to get here): no note.
+    await pauseAtSecond(page, 1);
+    await page.getByTestId('running-layout-note').waitFor({ state: 'detached', timeout: 5_000 });
+    await waitTime(page, 1, 1);
     // Play past the reshard at 2 s.
     await setPlaying(page, true);
     await waitTime(page, 3, 1e9);

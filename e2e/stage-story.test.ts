@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
-import { useBuiltSite, waitStepReady, watchPage } from './browser';
+import { setPlaying, useBuiltSite, waitStepReady, watchPage } from './browser';
 import { resolveStep, storyById, type StoryStep } from '../src/stories';
 import { onStage, stageIds, stageSettled } from './stageItems';
 import { en } from '../src/i18n/en';
@@ -217,6 +217,10 @@ describe('presentation mode during a story (issue 10, issue 11)', () => {
       const page = await context.newPage();
       const step = storyById('resharding')!.steps[2]!;
       await openStep(page, env.site.url, '#story=resharding&step=3', step);
+      // Paused, so that only the caption can move the stage (a playing run redraws its charts:
+      // SHARDSCOPE_CPU_THROTTLE=3 saw the hand-off chart 4 px taller meanwhile).
+      await setPlaying(page, false);
+      await stageSettled(page);
       const question = page.getByTestId('story-question');
       const more = page.getByTestId('story-more');
       const hashBefore = (await onStage(page, 'chart-handoff').boundingBox())!;
