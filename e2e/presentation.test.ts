@@ -30,11 +30,6 @@ const boxOf = (page: Page, id: string): Promise<Box | null> => page.getByTestId(
 /** The header clock's text ("t = 0:00.0"). */
 const clock = (page: Page) => page.getByTestId('clock').locator('[aria-hidden="true"]').textContent();
 
-/** Pauses the page, so the clock moves only when a key steps it (setPlaying: the page's first start may flip the toggle). */
-async function pause(page: Page): Promise<void> {
-  await setPlaying(page, false);
-}
-
 /**
  * Lets the model run 4 simulated seconds or more, so the charts have lines, then pauses. Read
  * from the header's clock (the stage has no timeline), however slow the page plays.
@@ -49,7 +44,8 @@ async function playAWhile(page: Page): Promise<void> {
     undefined,
     { timeout: 60_000 },
   );
-  await pause(page);
+  // Paused, so the clock moves only when a key steps it.
+  await setPlaying(page, false);
 }
 
 /**
@@ -160,7 +156,7 @@ describe('presentation mode (issue 10)', () => {
   it('in presentation mode PageDown (a clicker) steps the simulation', async () => {
     await page.keyboard.press('p');
     await page.getByTestId('stage').waitFor();
-    await pause(page);
+    await setPlaying(page, false);
     const before = await clock(page);
     await page.keyboard.press('PageDown');
     await page.waitForFunction((b) => document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent !== b, before);
@@ -215,7 +211,7 @@ describe('the normal page and its keys (issue 10)', () => {
   });
 
   it('in free play PageDown scrolls the page and does not step the simulation', async () => {
-    await pause(page);
+    await setPlaying(page, false);
     const before = await clock(page);
     await page.keyboard.press('PageDown');
     await page.waitForFunction(() => window.scrollY > 0);
