@@ -12,6 +12,8 @@ import { decodePng, distinctColours } from './png';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 const LONG_TASK_LIMIT_MS = 50;
+/** The one task that allocates the export's largest canvas (the browser's, not the page's). */
+const ALLOCATION_LIMIT_MS = 2_000;
 /** The export's canvas limits (src/ui/export/exportImage.ts). */
 const MAX_SIDE = 16_384;
 const MAX_AREA = 33_554_432;
@@ -118,7 +120,10 @@ describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
     const limit = loadavg()[0]! > cpus().length * 2 ? 500 : LONG_TASK_LIMIT_MS;
     assert.ok(Math.max(0, ...tasks) <= limit, `long tasks: ${JSON.stringify(tasks)} (limit ${limit} ms)`);
     // The allocation is one task, bounded by the canvas limits (a page drawn in one go was 18 s).
-    assert.ok(allocation.length <= 1 && Math.max(0, ...allocation) <= 4 * limit, `the allocation's tasks: ${JSON.stringify(allocation)}`);
+    // It is the browser's own work for a canvas at those limits, 363-510 ms on this machine in
+    // five CI runs at any load: a fixed bound, about 4x that. (Before 2026-12-03 it was 4x the
+    // long-task limit, 200 ms at a load under 4, which only a busier machine had passed.)
+    assert.ok(allocation.length <= 1 && Math.max(0, ...allocation) <= ALLOCATION_LIMIT_MS, `the allocation's tasks: ${JSON.stringify(allocation)} (limit ${ALLOCATION_LIMIT_MS} ms)`);
     // The run was paused before the export and stays paused.
     assert.equal(await page.getByTestId('play-toggle').getAttribute('aria-pressed'), 'false');
     assert.deepEqual(watch.pageErrors, []);
