@@ -1,8 +1,8 @@
 /**
- * The Chinese glossary's drifts as rules (issue 19, point 9), shared by the catalogue's unit test
+ * Drifts from the Chinese glossary (GLOSSARY.md) as rules, shared by the catalogue's unit test
  * (src/ui/i18n/glossary.test.ts) and the browser test that reads the Chinese page
- * (e2e/zh-terms.test.ts): what a native-speaking Kubernetes engineer flagged, and what to write
- * instead (GLOSSARY.md).
+ * (e2e/zh-terms.test.ts): wordings that read wrong to a native-speaking Kubernetes engineer,
+ * and what to write instead.
  */
 
 /** One drift: a pattern that must not occur in Chinese text, and what to write instead. */

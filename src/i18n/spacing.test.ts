@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { joinWords, spaceBetween } from './format';
 
-describe('spaceBetween / joinWords (issue 19, point 9: no space around full-width punctuation)', () => {
+describe('spaceBetween / joinWords: no space around full-width punctuation', () => {
   it('puts one space between English words', () => {
     expect(joinWords('Decode allocation', '(paused)')).toBe('Decode allocation (paused)');
     expect(spaceBetween('Client-side (hash ranges)', '2.98 MB/s')).toBe(' ');

@@ -20,8 +20,8 @@ const catalogues: Record<Locale, Readonly<Record<MessageId, Message>>> = { en, '
 const PLACEHOLDER = /\{(\w+)\}/g;
 
 /**
- * Issue 21: texts of a story or exercise opened from a file, under ids of their own (never a
- * catalogue id), per locale; English stands in for a locale the file does not give.
+ * Texts of a story or exercise opened from a file, under ids of their own (never a catalogue
+ * id), per locale; English stands in for a locale the file does not give.
  */
 const extra: Record<Locale, Map<string, string>> = { en: new Map(), 'zh-CN': new Map() };
 

@@ -10,9 +10,9 @@ import { formatters } from './format';
  */
 const KEEP_ENGLISH: ReadonlySet<MessageId> = new Set<MessageId>([
   'app.name',
-  // A dash for "no rate yet" (issue 19): a sign, the same in every language.
+  // A dash for "no rate yet": a sign, the same in every language.
   'card.rateNone',
-  // CEL is the language's name (issue 19).
+  // CEL is the language's name.
   'explain.cel.title',
   'header.speedValue',
   'header.clockShort',
