@@ -13,27 +13,26 @@ import './styles/stage-story.css';
 import './styles/lab.css';
 import './styles/focus.css';
 
-// issue 21, section 2: `#presenter=<session>` opens this page as the presenter view of a stage:
+// `#presenter=<session>` opens this page as the presenter view of a stage:
 // no model, no address-bar sync, only the notes, the next step and a timer.
 const presenterSession = presenterSessionOf(location.hash);
 const prefersDark = typeof matchMedia === 'function' && matchMedia('(prefers-color-scheme: dark)').matches;
 // A shared link (#state=...) restores the whole run: parameters, selectors, view.
 // A tampered or outdated link keeps what it can and says what it could not use.
 const { state: linked, issues: linkIssues } = readLink(presenterSession ? '' : location.hash);
-// issue 10: a story link (#story=<id>&step=<n>) opens that step exactly; one naming no story
-// is said so (issue 23).
-// issue 21: `#embed=<panel>` (beside the run's `s=`) shows one panel alone, for an iframe.
+// A story link (#story=<id>&step=<n>) opens that step exactly; one naming no story is said so.
+// `#embed=<panel>` (beside the run's `s=`) shows one panel alone, for an iframe.
 const embed = presenterSession ? null : embedOf(location.hash);
 const storyPlace = embed || presenterSession ? null : readStoryLink(location.hash);
-// issue 21: `#exercise=<id>` opens the lab at that exercise; one that does not exist is said so.
+// `#exercise=<id>` opens the lab at that exercise; one that does not exist is said so.
 const exerciseId = exerciseIdOf(location.hash);
 const exercise = exerciseId !== null && !embed && !presenterSession ? exerciseById(exerciseId) : undefined;
 if (exerciseId !== null && !exercise && !embed) linkIssues.push({ field: 'exercise', reason: 'unknown-exercise', value: exerciseId });
 if (!storyPlace && isStoryFragment(location.hash)) linkIssues.push({ field: 'story', reason: 'unknown-story', value: storyIdOf(location.hash) ?? '' });
 const store = createShardScopeStore({
   params: linked?.params,
-  // The language: `lang=` in the fragment or the query, else the browser's (issue 11).
-  // A story link with `&present=1` opens on the stage (issue 19).
+  // The language: `lang=` in the fragment or the query, else the browser's.
+  // A story link with `&present=1` opens on the stage.
   view: {
     ...(linked?.view ?? defaultViewParams(prefersDark)),
     locale: initialLocale(location.search, location.hash, navigator.languages ?? [navigator.language]),

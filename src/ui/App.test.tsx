@@ -25,7 +25,7 @@ describe('App', () => {
     act(() => store.setState((s) => ({ sim: { ...s.sim, snapshot: { ...snap, time: 700, stepBack: { ...snap.stepBack, quickFrom: 566 } } } })));
     expect(screen.getByTestId('timeline-slow').getAttribute('data-until')).toBe('566.00');
     expect(screen.getByTestId('timeline-slow-note').textContent).toBe('Hatched, before 9:26.0: no checkpoint left, a step back there replays from the start');
-    // Issue 19, point 8: the hatching explained in the (?) beside its note.
+    // The hatching explained in the (?) beside its note.
     fireEvent.click(screen.getByTestId('explain-hatched'));
     expect(screen.getByTestId('explain-hatched-popover')).toHaveTextContent(/checkpoints of the run.*replays the run from its start/);
     expect(screen.getByRole('slider', { name: /Timeline/ })).toHaveAccessibleDescription(/^Before 9:26\.0 no checkpoint is left \(their budget is 200 MB\)/);

@@ -150,7 +150,7 @@ function withCode(sentence: string, text: string): ReactNode {
 }
 
 /**
- * The sentence naming a link's invalid fields (issue 23, point 5): at most ten names, each as
+ * The sentence naming a link's invalid fields: at most ten names, each as
  * code, escaped and cut short, then how many more; never the link's text at length.
  */
 function invalidFields(sentence: string, fields: readonly string[], t: ReturnType<typeof useT>): ReactNode {
@@ -242,7 +242,7 @@ function Shell({ staged }: { staged: boolean }) {
   useDocumentTheme(theme);
   const engine = useShardScope((s) => s.sim.engine);
   const presentation = useShardScope((s) => s.view.presentation);
-  // Issue 19, point 3: during a story, the stage shows what the step talks about, and only that.
+  // During a story, the stage shows what the step talks about, and only that.
   const show = useStepShow();
   // A story step whose run is not yet at its time: what is on screen is not the step's yet.
   const preparing = useShardScope((s) => s.story !== null && !s.storyReady);
@@ -274,13 +274,13 @@ function Shell({ staged }: { staged: boolean }) {
             <StatusBanner />
             <EngineNotice />
             <BaseNotice />
-            {/* Issue 21, section 2: Shift+P, the presenter view's channel, the stage's text size. */}
+            {/* Shift+P, the presenter view's channel, the stage's text size. */}
             <PresenterStage />
           </PanelBoundary>
           {presentation && show ? (
             <FocusStage show={show.show} cards={show.cards} stage={stage} />
           ) : presentation ? (
-            // Issue 10: the projector layout. The stage is one screen tall: the answer and its
+            // The projector layout. The stage is one screen tall: the answer and its
             // audit, the hash space, the four comparison charts; the rest follows below it.
             <>
               <section className="stage" data-testid="stage" aria-label={t('presentation.toggle')}>
@@ -309,7 +309,7 @@ function Shell({ staged }: { staged: boolean }) {
               <div className="app__grid">
                 <div className="app__wide">
                   {stage >= 2 ? <PanelBoundary><HashSpaceView /></PanelBoundary> : null}
-                  {/* Issue 20: owner lookup, balanced ranges, code; mounted only while open. */}
+                  {/* Owner lookup, balanced ranges, code; mounted only while open. */}
                   <PanelBoundary>
                     <YourClusterPanel />
                   </PanelBoundary>
@@ -351,7 +351,7 @@ export function App({ store, staged = false }: { store: ShardScopeStore; staged?
   );
 }
 
-/** The language of the store, for everything below; switching it re-renders only the words (issue 11). */
+/** The language of the store, for everything below; switching it re-renders only the words. */
 function Localised({ children }: { children: ReactNode }) {
   const locale = useShardScope((s) => s.view.locale);
   useEffect(() => {

@@ -1,5 +1,5 @@
 /**
- * Error boundaries (issue 23, point 1): a render error in one panel shows a message in that
+ * Error boundaries: a render error in one panel shows a message in that
  * panel's place and the rest of the page keeps running; an error outside every panel shows a
  * message for the whole app instead of an empty page. React unmounts everything up to the
  * nearest boundary, so each panel has its own.

@@ -34,7 +34,7 @@ describe('shortcutFor', () => {
     expect(shortcutFor(key('ArrowUp'), 'story')).toBe('step-back');
   });
 
-  it('in free play PageUp and PageDown are left to the page, so it scrolls (issue 10)', () => {
+  it('in free play PageUp and PageDown are left to the page, so it scrolls', () => {
     expect(shortcutFor(key('PageDown'))).toBeNull();
     expect(shortcutFor(key('PageUp'))).toBeNull();
     expect(shortcutFor(key('PageDown'), 'free')).toBeNull();
@@ -94,7 +94,7 @@ describe('shortcutFor', () => {
 
 // The story keys are tested here with the other keys, not beside the story controller: a
 // test in src/stories may not import the UI, a layer above it.
-describe('story keys (issue 10)', () => {
+describe('story keys', () => {
   it('PageDown, ArrowRight and Space go to the next step; PageUp and ArrowLeft to the previous one', () => {
     for (const k of ['PageDown', 'ArrowRight', ' ']) expect(shortcutFor(key(k, null), 'story')).toBe('story-next');
     for (const k of ['PageUp', 'ArrowLeft']) expect(shortcutFor(key(k, null), 'story')).toBe('story-prev');
@@ -108,7 +108,7 @@ describe('story keys (issue 10)', () => {
   });
 });
 
-describe('story keys from any focus (issue 19, point 2)', () => {
+describe('story keys from any focus', () => {
   it('the timeline, a boundary handle, a chart or a card: PageDown, PageUp, Space and the side arrows step the story', () => {
     const targets = [
       el('<div role="slider" tabindex="0" data-testid="timeline-track"></div>'),

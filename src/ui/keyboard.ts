@@ -2,9 +2,9 @@
  * Global keyboard shortcuts, the RaftScope set: Space and `.` (what a presentation clicker
  * sends) toggle play, arrows step, `+`/`-` change speed, `?` shows keys, `p` switches
  * presentation mode. PageUp/PageDown step only in presentation mode: in free play they
- * scroll the page, as everywhere else on the web (issue 10).
+ * scroll the page, as everywhere else on the web.
  *
- * Issue 19: in a story, PageDown, PageUp, Space, → and ← step the story wherever the focus is
+ * In a story, PageDown, PageUp, Space, → and ← step the story wherever the focus is
  * (the timeline, a chart, a card, a radio): a speaker who clicked something on the stage must
  * not find the clicker scrubbing time or moving a boundary instead. In a text box only PageDown
  * and PageUp do, since Space and the arrows type there. Those keys are caught on the way down
@@ -41,7 +41,7 @@ const TEXT_ENTRY =
   'textarea, select, [contenteditable="true"], input:not([type="radio"]):not([type="checkbox"]):not([type="range"]):not([type="button"]):not([type="submit"]):not([type="reset"])';
 
 /**
- * Issue 19: the story step a key asks for while a story is shown, whatever has focus, or null.
+ * The story step a key asks for while a story is shown, whatever has focus, or null.
  * A modal dialog (the keys, the QR code) keeps every key; a text box keeps Space and the arrows;
  * a focused button or link keeps Space, which presses it (an explanation's `(?)`, the caption's
  * "more"), so the page stays usable from the keyboard: a clicker's PageDown still steps.
@@ -79,7 +79,7 @@ function ownedByTarget(e: KeyLike): boolean {
 export function shortcutFor(e: KeyLike, mode: KeyMode = 'free'): ShortcutAction | null {
   if (e.ctrlKey || e.metaKey || e.altKey) return null;
   if (e.key === 'Escape') return 'close';
-  // issues 10 and 19: in a story, what a clicker sends moves between steps, from any focus.
+  // In a story, what a clicker sends moves between steps, from any focus.
   if (mode === 'story') {
     const story = storyKeyFor(e);
     if (story) return story;
@@ -146,7 +146,7 @@ export function useGlobalShortcuts(store: ShardScopeStore): void {
       else if (action === 'help') s.toggleHelp();
       else if (action === 'toggle-presentation') s.togglePresentation();
     };
-    // Issue 19: a story's keys, caught before the focused element (the timeline's own PageDown
+    // A story's keys, caught before the focused element (the timeline's own PageDown
     // scrubs time, a boundary handle's arrows move it, a button's Space clicks it).
     const onStoryKey = (e: KeyboardEvent) => {
       if (!store.getState().storyActive) return;

@@ -1,7 +1,7 @@
 import type { LinkTooLong } from '../state';
 import type { Formatters, Translate } from './i18n';
 
-/** The sentence for a state too large for a link (issue 8: the banner and Copy link say the same). */
+/** The sentence for a state too large for a link (the banner and Copy link say the same). */
 export function tooLongText(t: Translate, f: Formatters, tooLong: LinkTooLong): string {
   return t('link.tooLong', {
     length: f.count(tooLong.length),
@@ -11,7 +11,7 @@ export function tooLongText(t: Translate, f: Formatters, tooLong: LinkTooLong): 
   });
 }
 
-/** Field names a link notice shows at most (issue 23, point 5); the rest are counted. */
+/** Field names a link notice shows at most; the rest are counted. */
 export const NOTICE_MAX_FIELDS = 10;
 /** The longest field name a link notice shows, in characters (code points). */
 export const NOTICE_MAX_NAME = 40;

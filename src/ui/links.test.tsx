@@ -17,7 +17,7 @@ async function setup(options: Parameters<typeof createShardScopeStore>[0] = {}) 
   return store;
 }
 
-describe('the skip link (issue 8, point 6)', () => {
+describe('the skip link', () => {
   it('focuses the simulation without replacing the #state= link in the address bar', async () => {
     const store = await setup();
     const hash = encodeLink({ params: store.getState().params, view: store.getState().view });
@@ -31,7 +31,7 @@ describe('the skip link (issue 8, point 6)', () => {
   });
 });
 
-describe('the link notice (issue 8, points 7 and 9)', () => {
+describe('the link notice', () => {
   it('names every field of the opening link it could not use', async () => {
     const { issues } = readLink('#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: [1, 2], w: { view: 7, theme: [] } })));
     const store = await setup({ linkIssues: issues });
@@ -55,7 +55,7 @@ describe('the link notice (issue 8, points 7 and 9)', () => {
   });
 });
 
-describe('a run too large for a link (issue 8, point 8)', () => {
+describe('a run too large for a link', () => {
   it('Copy link copies nothing and says which selector is too long, as the banner does', async () => {
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
@@ -84,7 +84,7 @@ describe('a run too large for a link (issue 8, point 8)', () => {
     fireEvent.click(screen.getByTestId('copy-link'));
     await screen.findByText('Link copied');
     const { params, view } = store.getState();
-    // Issue 10: the short form.
+    // The short form.
     expect(writeText).toHaveBeenCalledWith(location.href.split('#')[0] + encodeShortLink(params, view));
     expect(readLink(encodeShortLink(params, view)).state).toEqual({ params, view: { ...defaultViewParams(), ...view } });
     expect(readLink(encodeLink({ params, view })).state).toEqual({ params, view: { ...defaultViewParams(), ...view } });

@@ -16,7 +16,7 @@ async function setup() {
   return store;
 }
 
-describe('memory on the page (issue 7)', () => {
+describe('memory on the page', () => {
   it('the client panel sets the informer cache style, and the memory figures follow it', async () => {
     const user = userEvent.setup();
     const store = await setup();
@@ -49,7 +49,7 @@ describe('memory on the page (issue 7)', () => {
       expect(within(table).getByTestId(`card-memory-${key}-client`).textContent).toMatch(/\d/);
       expect(within(table).getByTestId(`card-memory-${key}-server`).textContent).toMatch(/\d/);
     }
-    // Issue 19: a rate needs time; before the run has measured any, no rate rather than 0 B/s.
+    // A rate needs time; before the run has measured any, no rate rather than 0 B/s.
     expect(within(table).getByTestId('card-memory-alloc-client').textContent).toBe('—');
     await act(async () => {
       store.getState().step(1);

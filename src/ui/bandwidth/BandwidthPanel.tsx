@@ -29,7 +29,7 @@ export const BandwidthPanel = memo(function BandwidthPanel({ only }: { readonly 
   const theme = useShardScope((s) => s.view.theme);
   const presentation = useShardScope((s) => s.view.presentation);
   const [ref, width] = useElementWidth<HTMLDivElement>(900);
-  // Issue 10: one chart per row, the panel's full width (a few pixels spare so rounding never
+  // One chart per row, the panel's full width (a few pixels spare so rounding never
   // overflows). In presentation mode the four sit in one row and fill their boxes instead.
   const chartWidth = width - 4;
 
@@ -52,8 +52,8 @@ export const BandwidthPanel = memo(function BandwidthPanel({ only }: { readonly 
         <ExportButtons target="comparison" svg />
         {presentation ? <SharedLegend clientMode={clientMode} /> : null}
       </div>
-      {/* issue 10: the headline and the audit sit together at the top (Summary), not here */}
-      {/* issue 20: the replay of an imported watch stream, measured, above the model's charts */}
+      {/* The headline and the audit sit together at the top (Summary), not here */}
+      {/* The replay of an imported watch stream, measured, above the model's charts */}
       {!presentation ? <ReplayPanel /> : null}
       <div ref={ref} className="bandwidth__charts" {...pendingProps(live, snapshot)}>
         {snapshot ? <Charts snapshot={snapshot} width={chartWidth} clientMode={clientMode} theme={theme} t={t} f={f} fit={presentation} only={only} /> : null}
@@ -110,8 +110,8 @@ export function Headline({ snapshot }: { snapshot: SimSnapshot }) {
 }
 
 /**
- * The failures' text, its "and N more problems" a link to where they all are (issue 19,
- * point 8): the problem list under the ownership audit, focused and scrolled to.
+ * The failures' text, its "and N more problems" a link to where they all are:
+ * the problem list under the ownership audit, focused and scrolled to.
  */
 function FailureText({ text, more }: { text: string; more: string | null }) {
   const t = useT();
@@ -166,7 +166,7 @@ function SharedLegend({ clientMode }: { clientMode: 'ranges' | 'jump' }) {
 
 interface ChartsProps {
   readonly fit?: boolean;
-  /** Issue 19, point 3: a story step's charts only, in this order (the stage's focus view). */
+  /** A story step's charts only, in this order (the stage's focus view). */
   readonly only?: readonly StoryChart[] | undefined;
   readonly snapshot: SimSnapshot;
   readonly width: number;
@@ -189,7 +189,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
   // Rolling updates on the time axis of every chart (they share it).
   const bursts = snapshot.churn.bursts;
   const reshards = snapshot.handoff.reshards;
-  // issue 9: the rolling upgrade's restarts, marked on the same axis.
+  // The rolling upgrade's restarts, marked on the same axis.
   const rollout = snapshot.params.apiServers.rollout;
   const servers = snapshot.params.apiServers.count;
   const marks = useMemo((): ChartMark[] => {
@@ -276,7 +276,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
         server: server.totals.cacheBytes,
         format: (v: number) => f.bytes(v),
       },
-      // Issue 9: relist bytes per second, whatever the cause (a reshard's informer restarts,
+      // Relist bytes per second, whatever the cause (a reshard's informer restarts,
       // API-server restarts, 410 Gone, error retries: the model counts each at its restart),
       // once a relist happened or a reshard is scheduled; and with a schedule, the hand-off window.
       ...(hasSchedule || relistTotal(client) + relistTotal(server) > 0 || only?.includes('relists')
@@ -348,7 +348,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
  * everything), the largest LIST peak and the decode allocation rate, client- and server-side.
  */
 export function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Translate; f: Formatters }) {
-  // Issue 19: no rate before the run has measured any time; a paused run's rate is marked.
+  // No rate before the run has measured any time; a paused run's rate is marked.
   const rates = useShardScope(selectRatesState);
   const style = snapshot.params.replicas.clientCache;
   const other = style === 'all' ? 'owned' : 'all';
@@ -444,7 +444,7 @@ export function Audit({ client, server, compact, problems = [] }: { client: Mode
         {row(t('flow.clientSide'), client, 'audit-client')}
         {row(t('flow.serverSide'), server, 'audit-server')}
       </ul>
-      {/* Issue 19: every problem the headline counts, where its "and N more" leads. */}
+      {/* Every problem the headline counts, where its "and N more" leads. */}
       {problems.length > FAILURES_SHOWN_MAX ? (
         <div className="audit__problems" data-testid="problem-list" tabIndex={-1} aria-labelledby={`${id}-problems`}>
           <h4 id={`${id}-problems`} className="audit__problems-title">
@@ -461,7 +461,7 @@ export function Audit({ client, server, compact, problems = [] }: { client: Mode
   );
 }
 
-/** Every relist's bytes so far in one mode, whatever the cause (issue 9). */
+/** Every relist's bytes so far in one mode, whatever the cause. */
 function relistTotal(m: ModeSnapshot): number {
   const b = m.lifecycle.relistBytes;
   return b.restart + b.gone + b.error + b.reshard;

@@ -4,7 +4,7 @@ import type { HandoffSummary, SimSnapshot } from '../../state';
 import { useFormat, useT } from '../i18n';
 
 /**
- * Each fired reshard's hand-off, both modes side by side (issue 9): the share of objects
+ * Each fired reshard's hand-off, both modes side by side: the share of objects
  * that changed owner, object-seconds without an owner and with two, the peak count of both,
  * the time until every
  * object has one owner again, and the relist bytes with the server-side saving.

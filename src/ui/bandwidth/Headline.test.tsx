@@ -137,7 +137,7 @@ describe('the compact audit beside the headline on the stage', () => {
   });
 });
 
-describe('the headline through a reshard hand-off (issue 19, point 5)', () => {
+describe('the headline through a reshard hand-off', () => {
   it('says the hand-off, then when the ratio returns, never a transient ratio, in the same words as the CLI', () => {
     const input: SimParamsInput = {
       seed: 'handoff-headline',

@@ -3,7 +3,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, type SimParams } from '../../state';
 import { Metrics } from './Metrics';
 
-// The API-server metrics as /metrics prints them (issue 7, point 5).
+// The API-server metrics as /metrics prints them.
 
 const HELP_SHARDS = '# HELP apiserver_watch_shards_total [ALPHA] Number of active sharded watch connections broken by resource type.';
 const HELP_FILTERED =

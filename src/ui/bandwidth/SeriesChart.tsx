@@ -76,7 +76,7 @@ export interface SeriesChartProps {
   /** Colours follow the theme, so lines keep their contrast against the background. */
   readonly theme?: Theme;
   /**
-   * Issue 10, presentation mode: fill the parent's box (width and height) instead of
+   * Presentation mode: fill the parent's box (width and height) instead of
    * `width` x `height`, with large type: tick labels sit inside the plot, the mode names are
    * left to a legend shared by all charts, and the hottest replica is not named.
    */

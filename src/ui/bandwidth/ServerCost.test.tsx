@@ -5,7 +5,7 @@ import { createSimulation } from '../../sim';
 import { useFormat, useT } from '../i18n';
 import { ServerCost } from './ServerCost';
 
-// What server-side sharding costs the API servers, next to what it saves (issue 18, point 4).
+// What server-side sharding costs the API servers, next to what it saves.
 
 async function snapshotWith(params: Partial<SimParams>) {
   const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 2_000, namespaces: 8, ...params } });

@@ -1,5 +1,5 @@
 /**
- * What server-side sharding costs the API servers, next to what it saves (issue 18, point 4):
+ * What server-side sharding costs the API servers, next to what it saves:
  * API-server CPU for shard checks and serialisation in both modes, the share of it that is
  * hashing, and the egress and client decode CPU it saves. Expected figures (the closed form),
  * so a restart's or a relist's transient never reads as a finding.

@@ -4,7 +4,7 @@ import { DEFAULT_LIFECYCLE, ShardScopeProvider, createShardScopeStore, defaultSi
 import { current } from './ListPreview';
 import { ReplicaCard } from './ReplicaCard';
 
-// What a replica's LIST preview says (issue 7, points 4 and 6).
+// What a replica's LIST preview says.
 
 async function setup(params: Partial<SimParams>, replica: number) {
   const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 600, namespaces: 6, ...params } });
@@ -87,7 +87,7 @@ describe('the LIST preview of a rejected selector', () => {
   });
 });
 
-describe('the LIST preview with a long selector (issue 8: many ranges stay responsive)', () => {
+describe('the LIST preview with a long selector: many ranges stay responsive', () => {
   it('quotes the shardInfo selector once per selector, not once per snapshot', async () => {
     const selectors = equalSplitSelectors(64, 'object.metadata.uid');
     // Replica 0 holds 40 ranges: a canonical text of several kB.
@@ -113,7 +113,7 @@ describe('the LIST preview with a long selector (issue 8: many ranges stay respo
   }, 30_000);
 });
 
-describe('the LIST preview as v1.36 sends and answers it (issue 18)', () => {
+describe('the LIST preview as v1.36 sends and answers it', () => {
   it('says a replica that syncs by streaming list never receives this page; one that lists does not say so', async () => {
     const store = await setup({}, 0);
     expect(store.getState().sim.snapshot!.modes.server.replicas[0]!.syncStreaming).toBe(true);
@@ -166,7 +166,7 @@ describe('the LIST preview as v1.36 sends and answers it (issue 18)', () => {
   });
 });
 
-describe('the LIST preview follows the gate its API server has now (issue 19, point 6)', () => {
+describe('the LIST preview follows the gate its API server has now', () => {
   it('shows shardInfo once the server has the gate, though the replica’s last LIST (before the rollout) had none', async () => {
     const store = await setup({ apiServers: [{ gate: false }], client: 'shardinfo', lifecycle: { ...DEFAULT_LIFECYCLE, initialList: 'list' } }, 0);
     const stats = store.getState().sim.snapshot!.modes.server.replicas[0]!;

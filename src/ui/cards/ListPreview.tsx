@@ -57,7 +57,7 @@ export const ListPreview = memo(function ListPreview({ replica, stats, resourceV
     if (!el || typeof IntersectionObserver !== 'function') return;
     const io = new IntersectionObserver((entries) => setVisible(entries.some((e) => e.isIntersecting)), { rootMargin: '200px' });
     io.observe(el);
-    // Issue 10: a print shows every card's response, on screen or not.
+    // A print shows every card's response, on screen or not.
     const onPrint = () => setVisible(true);
     window.addEventListener('beforeprint', onPrint);
     return () => {
@@ -122,7 +122,7 @@ export type Shown = { readonly response: ListResponse; readonly pending: boolean
  */
 export function current(r: ListResponse | null, stats: ReplicaStats, resourceVersion: string, gate: boolean | null = null): Shown {
   const rejected = stats.status === 'error' && stats.error?.httpStatus === 500;
-  // A LIST now carries shardInfo exactly when its server has the gate now (issue 19: a replica
+  // A LIST now carries shardInfo exactly when its server has the gate now (a replica
   // that listed before a rollout saw none, and a LIST today would). Without the gate's state:
   // when the replica's last LIST did; a replica that streams saw none, and a LIST would carry
   // it when its server filters.

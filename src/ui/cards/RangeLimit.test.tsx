@@ -13,7 +13,7 @@ function texts(per: number): string[] {
   );
 }
 
-describe('the range limit on the page (issue 8, point 4)', () => {
+describe('the range limit on the page', () => {
   it('says at the selector that went over 8,192 ranges that the run keeps the last selectors that fit', { timeout: 20_000 }, async () => {
     const at128 = texts(128);
     const store: ShardScopeStore = createShardScopeStore({ params: { ...defaultSimParams(), objects: 300, namespaces: 4, replicas: 64, selectors: at128 } });

@@ -36,7 +36,7 @@ async function card(replica = 0, params: Partial<ReturnType<typeof defaultSimPar
   return { store, step, apply, el: screen.getByTestId('replica-card') };
 }
 
-describe('ReplicaCard rates while settling (issue 7, point 10)', () => {
+describe('ReplicaCard rates while settling', () => {
   it('greys the rates and says "settling, N s" until one rate window has passed since the change', async () => {
     const { step, el } = await card();
     expect(within(el).getByTestId('settling-badge')).toHaveTextContent(`settling, ${WINDOW} s`);
@@ -58,7 +58,7 @@ describe('ReplicaCard rates while settling (issue 7, point 10)', () => {
   });
 });
 
-describe('ReplicaCard of a replica whose requests fail (issue 7, point 12)', () => {
+describe('ReplicaCard of a replica whose requests fail', () => {
   it('reads 0 events/s at once, not greyed as settling: nothing arrives', async () => {
     const { store, step, apply, el } = await card();
     await step(WINDOW + 1);
@@ -119,7 +119,7 @@ describe('ReplicaCard of a replica whose requests fail (issue 7, point 12)', () 
   });
 });
 
-describe('ReplicaCard request URL (issue 8, point 3)', () => {
+describe('ReplicaCard request URL', () => {
   it('escapes its selector once per text, not on every snapshot', async () => {
     const text = Array.from({ length: 60 }, (_, i) => `shardRange(object.metadata.uid, '0x${i.toString(16).padStart(16, '0')}', '0x${(i + 1).toString(16).padStart(16, '0')}')`).join(' || ');
     const { store, step, apply, el } = await card();
@@ -134,7 +134,7 @@ describe('ReplicaCard request URL (issue 8, point 3)', () => {
   });
 });
 
-describe('ReplicaCard says what state it shows (issue 19, point 6)', () => {
+describe('ReplicaCard says what state it shows', () => {
   it('on a gate-off server, says the selector is valid but not applied, and names the server', async () => {
     const { el } = await card(1, { apiServers: [{ gate: true }, { gate: false }] });
     const valid = within(el).getByTestId('selector-valid');

@@ -62,11 +62,11 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const id = useId();
   const store = useShardScopeStore();
   const theme = useShardScope((s) => s.view.theme);
-  // Issue 9: once a scheduled reshard has fired, the editor shows and edits the running layout.
+  // Once a scheduled reshard has fired, the editor shows and edits the running layout.
   const text = useShardScope((s) => s.sim.draftSelectors?.[replica] ?? selectRunningLayout(s)?.texts[replica] ?? s.params.selectors[replica] ?? '');
   const serverCount = useShardScope((s) => s.params.apiServers.length);
   const server = stats?.apiServer ?? replica % serverCount;
-  // Issue 19: the gate the server has now (a rollout restarts servers with it on or off), not
+  // The gate the server has now (a rollout restarts servers with it on or off), not
   // the one the run started with: the badge and this word must tell the same state.
   const gate = useShardScope((s) => s.sim.snapshot?.modes.server.apiServers[server]?.gate ?? s.params.apiServers[server]?.gate ?? true);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
@@ -92,12 +92,12 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   // Right after a change rates cover less than a rate window: not steady-state figures. A
   // replica whose requests fail is exact at once (nothing arrives), so it is not greyed.
   const settling = settlingLeft !== null && stats?.status !== 'error';
-  // Issue 19: before the run has measured any time there is no rate to show (not 0 B/s); a
+  // Before the run has measured any time there is no rate to show (not 0 B/s); a
   // paused run keeps the last window's rates, and says so.
   const noRates = ratesState === 'none';
   const paused = ratesState === 'paused';
   const rate = (shown: string) => (noRates ? t('card.rateNone') : shown);
-  // Issue 19: a story step on the stage shows only the parts it talks about.
+  // A story step on the stage shows only the parts it talks about.
   const has = useCardField();
   // Paused or settling: said once, on the first rate the card shows.
   const rateMarks = (
@@ -143,7 +143,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         <p className="card__rejected" data-testid="rejection-message" role="alert">
           {stats.error.httpStatus ? <strong>HTTP {stats.error.httpStatus} </strong> : null}
           {stats.error.message}
-          {/* Issue 19: the message's jargon explained where it is read. */}
+          {/* The message's jargon explained where it is read. */}
           {/expression kind \d/.test(stats.error.message) ? (
             <>
               {' '}
@@ -253,7 +253,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
         ) : null}
       </dl>
       ) : null}
-      {/* issue 20: this replica in the replay of an imported watch stream */}
+      {/* This replica in the replay of an imported watch stream */}
       {has('bytes') ? <ReplayCardLine replica={replica} /> : null}
 
       {has('list') ? (

@@ -9,7 +9,7 @@ import { ReplicaCard } from './ReplicaCard';
 /** One card per replica, in a responsive grid. */
 export const ReplicaCards = memo(function ReplicaCards() {
   const t = useT();
-  // Issue 9: once a scheduled reshard has fired, the model runs its layout, and the cards edit it.
+  // Once a scheduled reshard has fired, the model runs its layout, and the cards edit it.
   const reshardAt = useShardScope((s) => selectRunningLayout(s)?.reshardAt ?? null);
   const runningCount = useShardScope((s) => selectRunningLayout(s)?.texts.length ?? null);
   const start = useShardScope((s) => s.params.replicas);

@@ -128,7 +128,7 @@ describe('NumberField idle commit', () => {
   });
 });
 
-describe('NumberField reads numbers by the locale and says what it understood (issue 8, point 10)', () => {
+describe('NumberField reads numbers by the locale and says what it understood', () => {
   async function typeInto(name: string, text: string) {
     const user = userEvent.setup();
     const box = screen.getByTestId(`field-${name}`);

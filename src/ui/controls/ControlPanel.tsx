@@ -34,7 +34,7 @@ export const ControlPanel = memo(function ControlPanel() {
   const store = useShardScopeStore();
   const a = store.getState();
   const p = useShardScopeShallow((s) => s.params);
-  // Issue 9: after a reshard fired, the reset gives the running replicas equal ranges.
+  // After a reshard fired, the reset gives the running replicas equal ranges.
   const running = useShardScope((s) => selectRunningLayout(s) !== null);
 
   return (
@@ -67,7 +67,7 @@ export const ControlPanel = memo(function ControlPanel() {
           ]}
           onChange={(v) => a.setEncoding(v)}
         />
-        {/* Issue 20: your own cluster's objects instead of generated ones. */}
+        {/* Your own cluster's objects instead of generated ones. */}
         <ImportButton />
       </fieldset>
 

@@ -7,7 +7,7 @@ import { Toggle } from './Toggle';
 import { LifecycleSummary } from './LifecycleSummary';
 
 /**
- * API servers over time (issues 9 and 18): a rolling upgrade, the initial list mode, watch
+ * API servers over time: a rolling upgrade, the initial list mode, watch
  * timeouts and how requests reach the servers, each with a one-line explanation, and what
  * they caused so far (server-side resumes, relists and duplicate events kept or caught).
  */

@@ -2,9 +2,9 @@ import { useShardScopeShallow } from '../../state';
 import { useFormat, useT } from '../i18n';
 
 /**
- * What the API servers' lifecycle caused so far, server-side (issues 9 and 18): watch resumes,
+ * What the API servers' lifecycle caused so far, server-side: watch resumes,
  * relists and their bytes, 410 Gone answers, and duplicate events kept or caught. Under the
- * lifecycle controls, and on the stage when a story step talks about it (issue 19, point 3).
+ * lifecycle controls, and on the stage when a story step talks about it.
  */
 export function LifecycleSummary({ className = 'lifecycle__help' }: { readonly className?: string }) {
   const t = useT();

@@ -25,7 +25,7 @@ export function eventText(t: Translate, e: ScheduledEvent, from: number): string
 }
 
 /**
- * The run's schedule (issue 9): add a reshard (to M replicas at t, a strategy, a rollout) and
+ * The run's schedule: add a reshard (to M replicas at t, a strategy, a rollout) and
  * remove one. Where the strategy is chosen the page says why jump hash and mod N stay
  * client-side. Adding or removing replays the run under the new schedule.
  */

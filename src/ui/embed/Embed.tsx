@@ -1,5 +1,5 @@
 /**
- * One panel for a blog post or a slide (issue 21, section 5): `#embed=hash|bandwidth|card:N|flow`
+ * One panel for a blog post or a slide: `#embed=hash|bandwidth|card:N|flow`
  * renders that panel alone, without the header and the sidebar, filling its iframe. It is
  * read-only (`inert`: nothing in it can be clicked, dragged or typed into) unless the link says
  * `&interactive=1`. A line under it names ShardScope and opens the full simulator on the same run.

@@ -1,5 +1,5 @@
 /**
- * "Copy embed code" (issue 21, section 5): the `<iframe>` snippet that shows one panel of this
+ * "Copy embed code": the `<iframe>` snippet that shows one panel of this
  * run in a blog post or a slide. The reader picks the panel and whether the embed may be
  * changed; the snippet is shown (selectable) and copied.
  */

@@ -1,5 +1,5 @@
 /**
- * A `(?)` button beside a concept, opening a short explanation for a newcomer (issue 10, 1b).
+ * A `(?)` button beside a concept, opening a short explanation for a newcomer.
  * A disclosure: the button says whether it is expanded, Esc or the close button shuts the
  * popover and puts focus back on the button, a click elsewhere shuts it too.
  */

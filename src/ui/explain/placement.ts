@@ -16,8 +16,8 @@ export interface Box {
  * `viewHeight` window: under the button when it fits there, else above it when it fits there,
  * else as low as it can while its top stays inside (its height is capped to the window, and it
  * scrolls). Left-aligned with the button, moved left as far as needed to stay inside.
- * Issue 19: a tall popover used to open below its button whenever it fitted neither way, and
- * ran off the bottom of a 720 px window.
+ * A tall popover that fits neither way does not open below its button: there it would run
+ * off the bottom of a 720 px window.
  */
 export function placePopover(button: Box, width: number, height: number, viewWidth: number, viewHeight: number): { left: number; top: number; maxHeight: number } {
   const maxHeight = Math.max(0, viewHeight - 2 * MARGIN);

@@ -1,5 +1,5 @@
 /**
- * Every statement about Kubernetes in a `(?)` explanation has a source (issue 18, point 6):
+ * Every statement about Kubernetes in a `(?)` explanation has a source:
  * each subject its English title and text mention (`src/facts/terms.ts`) is covered by a fact
  * it cites, and each cited fact is about something it says.
  */

@@ -1,5 +1,5 @@
 /**
- * The facts each `(?)` explanation states (issue 18, point 6), from `src/facts`: the popover
+ * The facts each `(?)` explanation states, from `src/facts`: the popover
  * shows their sources, and a test checks that every subject the English text mentions is
  * covered.
  */

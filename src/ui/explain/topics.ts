@@ -21,7 +21,7 @@ export type ExplainTopic =
   | 'serverCost'
   | 'watchCache'
   | 'resume'
-  // Issue 19, point 8: the jargon a newcomer met unexplained.
+  // Jargon a newcomer would otherwise meet unexplained.
   | 'cel'
   | 'objectSeconds'
   | 'hatched'

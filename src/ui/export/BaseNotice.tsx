@@ -4,7 +4,7 @@ import { currentBase } from './publicBase';
 import { BaseProblemText } from './QrButton';
 
 /**
- * Issue 21: a `?base=` in the page's address that is not a usable public address (tampered
+ * A `?base=` in the page's address that is not a usable public address (tampered
  * with, mistyped) is said once, plainly, on the page; links and QR codes use the page's own
  * address (or the setting) instead, and the rest of the page is as it would be.
  */

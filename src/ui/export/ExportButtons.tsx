@@ -28,7 +28,7 @@ function rootOf(button: HTMLElement, target: ExportTarget): Element | null {
 
 /**
  * PNG (and, for the hash space and the charts, SVG) export of one panel, of a replica card, or
- * of the whole simulation (issue 10). The buttons leave themselves out of the picture.
+ * of the whole simulation. The buttons leave themselves out of the picture.
  */
 export function ExportButtons({ target, svg = false, replica }: { target: ExportTarget; svg?: boolean; replica?: number }) {
   const t = useT();
@@ -36,7 +36,7 @@ export function ExportButtons({ target, svg = false, replica }: { target: Export
   const store = useShardScopeStore();
   const ref = useRef<HTMLSpanElement>(null);
   const [busy, setBusy] = useState(false);
-  // Issue 23, point 4: what the last PNG export did, when it was not the plain 2x picture.
+  // What the last PNG export did, when it was not the plain 2x picture.
   const [outcome, setOutcome] = useState<PngOutcome | null>(null);
   const suffix = target === 'replica' ? `-replica-${replica ?? 0}` : target === 'view' ? '' : `-${target}`;
   const name = t(TARGET_NAME[target], { replica: replica ?? 0 });
@@ -56,7 +56,7 @@ export function ExportButtons({ target, svg = false, replica }: { target: Export
         const done = await withEverythingRendered(() => exportPng(root, caption, file('png')));
         if (done.kind === 'refused' || done.scale !== EXPORT_SCALE || done.columns > 1) setOutcome(done);
       } else {
-        // Issue 21: the SVG names its layers (vector dots, or a picture above 20,000 objects).
+        // The SVG names its layers (vector dots, or a picture above 20,000 objects).
         const labels = {
           dotsLabel: (count: number) => t('slides.svgDots', { count: f.count(count) }),
           rasterLabel: (objects: number | null) => (objects === null ? t('slides.svgRaster') : t('slides.svgRasterDots', { count: f.count(objects), limit: f.count(MAX_VECTOR_DOTS) })),

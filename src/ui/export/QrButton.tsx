@@ -40,7 +40,7 @@ export function paintQr(canvas: HTMLCanvasElement, qr: QRCode): void {
 }
 
 /**
- * QR code on demand (issue 10): a header button opens a dialog with a QR code of the short link
+ * QR code on demand: a header button opens a dialog with a QR code of the short link
  * to this exact run, drawn locally on a canvas (qrcode-generator; no network, no image URL).
  */
 export function QrButton() {
@@ -48,7 +48,7 @@ export function QrButton() {
   const store = useShardScopeStore();
   const [code, setCode] = useState<{ url: string; qr: QRCode } | null>(null);
   const [open, setOpen] = useState(false);
-  // Issue 21: the public address the link is built on, and the setting being typed.
+  // The public address the link is built on, and the setting being typed.
   const [base, setBase] = useState<ResolvedBase | null>(null);
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
@@ -57,7 +57,7 @@ export function QrButton() {
   const openerRef = useRef<HTMLButtonElement>(null);
 
   const build = () => {
-    // Inside a story, the story's step (issue 19): the audience scanning it lands in the talk.
+    // Inside a story, the story's step: the audience scanning it lands in the talk.
     const b = currentBase();
     const link = pageLinkFor(store.getState());
     const url = link.ok ? shareLink(b.base, link.hash) : null;
@@ -201,7 +201,7 @@ export function QrButton() {
   );
 }
 
-/** What the QR dialog says about the address (issue 21): only on this machine, a bad ?base=, or the public address in use. */
+/** What the QR dialog says about the address: only on this machine, a bad ?base=, or the public address in use. */
 function BaseSays({ base, t }: { readonly base: ResolvedBase; readonly t: Translate }) {
   return (
     <>

@@ -9,7 +9,7 @@ import { useRenderOffscreen } from './offscreen';
 import './export.css';
 
 /**
- * The header's share menu (issue 10): the whole simulation as a PNG for a slide, and a QR code
+ * The header's share menu: the whole simulation as a PNG for a slide, and a QR code
  * of the link. A disclosure (one button that shows two more), so the header keeps one row at
  * 1280x720. Escape or a click elsewhere closes it. Memoised: the header draws again on every
  * frame (its clock), and nothing here changes with the clock.
@@ -59,7 +59,7 @@ export const ShareMenu = memo(function ShareMenu() {
         <SlideButtons />
         <QrButton />
         <EmbedCode />
-        {/* Issue 21, section 4: the story shown, as a WebM video. */}
+        {/* The story shown, as a WebM video. */}
         <VideoButton />
       </span>
     </span>

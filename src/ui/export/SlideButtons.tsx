@@ -25,7 +25,7 @@ interface PrintView {
 }
 
 /**
- * Slides out (issue 21, section 3), in the share menu: this step as a 16:9 PNG (1920 x 1080 or
+ * Slides out, in the share menu: this step as a 16:9 PNG (1920 x 1080 or
  * 3840 x 2160) of the stage as presentation mode shows it; the whole story as a deck (a zip of
  * one PNG per step) or as a print view (one 16:9 page per step) for the browser's Save as PDF.
  */
@@ -141,7 +141,7 @@ export function SlideButtons() {
 export const PRINT_DECK_ATTR = 'data-print-deck';
 
 /**
- * The print view (issue 21, section 3): one 16:9 landscape page per step (`@page deck`), the
+ * The print view: one 16:9 landscape page per step (`@page deck`), the
  * step's title as the slide's title, its narration under it, and the stage as the step shows
  * it. On screen it lies over the page with Print and Close; in print only its pages print.
  */

@@ -5,7 +5,7 @@ import type { Steps } from './walkDom';
 
 /**
  * The caption of an export: the run's parameters and seed, then its short link, in steps
- * (issue 23, point 4: 64 long selectors took 100 ms to encode in one piece; see `./slices`).
+ * (64 long selectors take 100 ms to encode in one piece; see `./slices`).
  */
 export function* captionSteps(store: ShardScopeStore, t: Translate, f: Formatters, pageUrl: string): Steps<Caption> {
   const { params, view } = store.getState();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildDeck, deckFileName, deckZipName, SLIDE_AFTER_EVENT, SLIDE_WAIT_LIMIT, slideWait, type DeckProgress, type SlideMoment } from './deck';
 
-describe('a story as a deck (issue 21, section 3)', () => {
+describe('a story as a deck', () => {
   it('names each slide <story>-<nn>.png, zero-padded to two digits, more for a longer deck', () => {
     expect(deckFileName('resharding', 1, 6)).toBe('resharding-01.png');
     expect(deckFileName('resharding', 6, 6)).toBe('resharding-06.png');

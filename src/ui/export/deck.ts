@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 3: a whole story as a deck. Each step is shown as the story controller
+ * A whole story as a deck. Each step is shown as the story controller
  * shows it (a fresh run of the step's state, moved to the step's time), paused there, and
  * drawn as a slide; the slides go into one zip, named `<story>-<nn>.png`, or onto the pages of
  * a print view. The steps run one after another with progress, and can be cancelled between

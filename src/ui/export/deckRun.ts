@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 3: the browser side of a deck. Each step is shown by the story controller
+ * The browser side of a deck. Each step is shown by the story controller
  * (a fresh run of the step's state, moved to the step's time), held paused there, and drawn as
  * a slide once the stage has settled.
  */

@@ -1,5 +1,5 @@
 /**
- * Export for slides (issue 10): a panel (or the whole simulation area) as a PNG at 2x or as an
+ * Export for slides: a panel (or the whole simulation area) as a PNG at 2x or as an
  * SVG, with a caption under it: the run's parameters, its seed and its short link. Downloads go
  * through an `<a download>` on a blob: URL (a download is no image load: the CSP's img-src
  * does not apply).
@@ -35,7 +35,7 @@ function captionFont(): string {
 }
 
 /**
- * The largest canvas an export draws (issue 23, point 4): at most this many pixels a side and
+ * The largest canvas an export draws: at most this many pixels a side and
  * in all, within Chromium's and Firefox's limits (they refuse sides over 32,767 pixels, or
  * about 268 million in all): the default page at 2x is about 30 million. A 64-replica page at
  * 2x was a 1,960 x 87,728 canvas whose `toBlob` gave nothing. A browser that refuses even this
@@ -155,7 +155,7 @@ export type PngOutcome =
   | { readonly kind: 'refused'; readonly width: number; readonly height: number };
 
 /**
- * Exports `root` as a PNG download, and says how (issue 23, point 4: never silently nothing).
+ * Exports `root` as a PNG download, and says how (never silently nothing).
  * When the browser gives no canvas or no image, the picture is made once more within
  * {@link FALLBACK_CANVAS_AREA} if it was larger; then the refusal is the outcome.
  */

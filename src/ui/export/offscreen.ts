@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { nextFrame } from './slices';
 
-/** The attribute on <html> that lets off-screen panels render (issue 10). */
+/** The attribute on <html> that lets off-screen panels render. */
 export const OFFSCREEN_ATTR = 'data-offscreen';
 
 /**
@@ -24,13 +24,13 @@ export function useRenderOffscreen(): void {
   }, []);
 }
 
-/** The attribute that renders one card (and its code blocks) while exporting (issue 23). */
+/** The attribute that renders one card (and its code blocks) while exporting. */
 export const EXPORT_RENDER_ATTR = 'data-export-render';
 
 /**
  * Runs `fn` with every panel rendered, however many cards there are (an export draws what is
- * off-screen too), then restores the page. Cards are rendered one per frame (issue 23, point
- * 4): 64 cards of long selectors laid out at once were one task of well over 50 ms.
+ * off-screen too), then restores the page. Cards are rendered one per frame:
+ * 64 cards of long selectors laid out at once are one task of well over 50 ms.
  */
 export async function withEverythingRendered<T>(fn: () => Promise<T> | T): Promise<T> {
   const root = document.documentElement;

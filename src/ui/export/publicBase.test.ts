@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkBase, currentBase, PUBLIC_BASE_KEY, resolveBase, shareLink, storeBase } from './publicBase';
 
-describe('the public address for links and QR codes (issue 21, section 3)', () => {
+describe('the public address for links and QR codes', () => {
   afterEach(() => localStorage.clear());
 
   it('uses ?base= first, then the setting, then the page, without the page fragment or its own parameters', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 3: the public address for links and QR codes. A speaker runs ShardScope
+ * The public address for links and QR codes. A speaker runs ShardScope
  * from a laptop (localhost, or the single file from file://) while the audience needs the
  * address where it is published. That address comes from `?base=` in the page's address, else
  * from a setting kept in localStorage, else it is the page's own. A bad one (not an http or

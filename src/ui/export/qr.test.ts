@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeQr } from './QrButton';
 
-describe('QR codes of links (issue 10)', () => {
+describe('QR codes of links', () => {
   it('a default-run link with a story step fits a small QR code (version 5 or lower: at most 37 modules a side)', () => {
     const qr = makeQr('https://example.github.io/shardscope/#story=resharding&step=3&s=2.q64FAA');
     expect(qr).not.toBeNull();

@@ -1,5 +1,5 @@
 /**
- * Long main-thread work in slices (issue 23, point 4): an export of a page of 64 replica cards
+ * Long main-thread work in slices: an export of a page of 64 replica cards
  * took one 18 s task. Its steps run here a few milliseconds at a time, with a frame (or, in a
  * hidden tab where frames stop, a short timer) between slices, so the page keeps painting and
  * answering and no task comes near 50 ms.

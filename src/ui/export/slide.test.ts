@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SLIDE_4K, SLIDE_HD, slidePlacement } from './slide';
 import { vectorDotsSvg } from './toSvg';
 
-describe('a slide of the stage (issue 21, section 3)', () => {
+describe('a slide of the stage', () => {
   it('scales the caption and the stage of a 1280x720 window (under a 50 px header) to fit 1920x1080, centred', () => {
     const parts = [
       { x: 0, y: 50, w: 1280, h: 110 },
@@ -27,7 +27,7 @@ describe('a slide of the stage (issue 21, section 3)', () => {
   });
 });
 
-describe('the dots of an SVG export as vector circles (issue 21, section 3)', () => {
+describe('the dots of an SVG export as vector circles', () => {
   it('writes one circle per dot, grouped by colour, at the canvas box offset; objects nobody owns as crosses', () => {
     const svg = vectorDotsSvg(
       {

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 3: a slide of the stage. A 16:9 picture (1920 x 1080, or 3840 x 2160) of
+ * A slide of the stage. A 16:9 picture (1920 x 1080, or 3840 x 2160) of
  * what presentation mode shows for the current story step: the caption bar (the step's title
  * and narration) over the stage (the headline, the step's items, the timeline), without the
  * page's header or sidebar, and without UI chrome (see `CHROME_SELECTOR`). The parts are drawn

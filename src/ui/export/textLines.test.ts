@@ -14,7 +14,7 @@ function laidOut(rows: readonly string[][]): WordBox[] {
   return out;
 }
 
-describe('exported text stays whole (issue 21, section 3)', () => {
+describe('exported text stays whole', () => {
   it('joins the words of each wrapped line into one run, at the line start', () => {
     const lines = groupWordsIntoLines(laidOut([['Each', 'card', 'shows'], ['how', 'many', 'objects'], ['it', 'owns.']]));
     expect(lines.map((l) => l.text)).toEqual(['Each card shows', 'how many objects', 'it owns.']);

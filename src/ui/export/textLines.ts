@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 3: exported text stays whole. The page wraps a paragraph over lines; the
+ * Exported text stays whole. The page wraps a paragraph over lines; the
  * export draws it line by line, one text run per line (an SVG `<text>` a line, not a word), so
  * an SVG editor or a screen reader of the file finds the sentences the page shows.
  */

@@ -1,5 +1,5 @@
 /**
- * The PNG exporter's sink (issue 10): paints what {@link walkDom} finds onto a 2D canvas at a
+ * The PNG exporter's sink: paints what {@link walkDom} finds onto a 2D canvas at a
  * scale (2 for slides), inline SVGs included, drawn shape by shape with Path2D from their
  * computed styles (no image is decoded, so no CSP source is needed).
  */
@@ -23,7 +23,7 @@ export function canvasMetrics(ctx: CanvasRenderingContext2D): FontMetrics {
 }
 
 /**
- * Where an export's picture goes on its canvas (issue 23, point 4): at `scale` device pixels
+ * Where an export's picture goes on its canvas: at `scale` device pixels
  * per CSS pixel, cut into `columns` side by side when the view is taller than a canvas may be.
  * Column j shows the view's CSS rows [j × columnHeight, (j + 1) × columnHeight), `gap` CSS
  * pixels right of column j - 1. One column at scale 2 is the plain 2x picture.

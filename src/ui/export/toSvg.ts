@@ -1,8 +1,8 @@
 /**
- * The SVG exporter's sink (issue 10): the same walk as the PNG, written as one standalone SVG
+ * The SVG exporter's sink: the same walk as the PNG, written as one standalone SVG
  * document. Inline SVGs (charts, bands, axes) are copied as vectors with their computed
  * styles written on every element, so the file looks the same without the page's stylesheet;
- * the hash space's dots become vector circles up to {@link MAX_VECTOR_DOTS} objects (issue 21),
+ * the hash space's dots become vector circles up to {@link MAX_VECTOR_DOTS} objects,
  * and above that (or any other canvas) one embedded PNG image, in a group labelled as a raster
  * layer, so an editor shows plainly what is a picture.
  */
@@ -86,7 +86,7 @@ export function domToSvg(root: Element, width: number, height: number, metrics: 
   }
 }
 
-/** {@link domToSvg} in small steps (issue 23, point 4; see `./slices`). */
+/** {@link domToSvg} in small steps (see `./slices`). */
 export function* domToSvgSteps(root: Element, width: number, height: number, metrics: FontMetrics, background: string, extra = '', labels: SvgLabels = DEFAULT_LABELS): Steps<string> {
   const { dotsLabel, rasterLabel } = labels;
   const parts: string[] = [];

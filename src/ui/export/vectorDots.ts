@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 3: the hash space's dots in an SVG export as vector circles. The dots live
+ * The hash space's dots in an SVG export as vector circles. The dots live
  * on a canvas the painter owns; it registers here how to read them back as shapes (where, how
  * big, what colour), so the SVG exporter can draw each one as a `<circle>` instead of a picture.
  */

@@ -1,5 +1,5 @@
 /**
- * Export for slides (issue 10): a panel of the page drawn again, by us, from its layout and
+ * Export for slides: a panel of the page drawn again, by us, from its layout and
  * computed styles, into a canvas (PNG) or an SVG document. Nothing is loaded as an image: the
  * page's Content-Security-Policy (img-src 'self', no blob: or data:) stays as it is, which
  * serialising the DOM into an <img> would not allow.
@@ -37,7 +37,7 @@ export interface TextRun {
 }
 
 /**
- * Steps of a long piece of work (issue 23, point 4): the work yields between small pieces, and
+ * Steps of a long piece of work: the work yields between small pieces, and
  * is told on resuming whether the page had a frame meanwhile (layout may have moved, so
  * positions are read again). See `./slices`.
  */
@@ -57,7 +57,7 @@ export interface DomSink {
 export const EXPORT_SKIP_ATTR = 'data-export-skip';
 
 /**
- * UI chrome no export draws (issue 21, section 3): buttons (Copy, the (?) chips, the caption's
+ * UI chrome no export draws: buttons (Copy, the (?) chips, the caption's
  * step buttons), switches and segmented toggles (the dot colours), form controls that are not
  * text, the drag handles, screen-reader-only text, dialogs and menus. A picture for a slide
  * shows the model, not the controls around it. The exported root itself is never left out.
@@ -112,7 +112,7 @@ export function walkDom(root: Element, sink: DomSink, metrics: FontMetrics): voi
 }
 
 /**
- * Walks `root` and its descendants into `sink` in small steps (issue 23, point 4): one per
+ * Walks `root` and its descendants into `sink` in small steps: one per
  * element and per word of wrapped text, so a page of 64 replica cards is walked a few
  * milliseconds at a time. Positions are relative to `root`, read again after each pause.
  */
@@ -163,7 +163,7 @@ export function* walkDomSteps(root: Element, sink: DomSink, metrics: FontMetrics
       return;
     }
     // Wrapped (or split) text: each word where the page put it, then drawn a line at a time
-    // (issue 21: one text run per line, so an SVG keeps its sentences whole).
+    // (one text run per line, so an SVG keeps its sentences whole).
     const words: WordBox[] = [];
     const piece = (text: string, r: DOMRect, spaceBefore: boolean) => {
       if (r.width > 0 && r.height > 0) words.push({ text, ...rel(r), spaceBefore });

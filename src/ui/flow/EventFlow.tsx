@@ -96,7 +96,7 @@ export const EventFlow = memo(function EventFlow() {
         setPhase(p);
         rootRef.current?.setAttribute('data-flow-marks', String(m.client + m.server));
       },
-      // Issue 21, section 4: a video's own clock (read once: the controller lives as long as the panel).
+      // A video's own clock (read once: the controller lives as long as the panel).
       clock ?? undefined,
     );
     controller.current = c;

@@ -3,7 +3,7 @@ import type { RecentEvent } from '../../state';
 import { FlowController, type FlowPhase } from './FlowController';
 import { flowLayout } from './flowLayout';
 
-// issue 10: the flow animates only on screen and only while its clock moves; off screen it paints a still frame.
+// The flow animates only on screen and only while its clock moves; off screen it paints a still frame.
 
 function event(owner: number, rv: string): RecentEvent {
   const outcomes = (mode: 'client' | 'server') =>
@@ -85,7 +85,7 @@ describe('FlowController frames', () => {
   });
 
   it('draws marks that look alike as one path: a frame of many dots takes a few fills and strokes, not one per mark', () => {
-    // issue 8: with 64 replicas hundreds of marks rest at once; a fill and a stroke per mark
+    // With 64 replicas hundreds of marks rest at once; a fill and a stroke per mark
     // made the canvas flush cost 5-10 ms of a frame.
     const calls = { fill: 0, stroke: 0, arc: 0 };
     const ctx = new Proxy(

@@ -1,7 +1,7 @@
 import { createContext } from 'react';
 
 /**
- * Issue 21, section 4: the clock the event flow animates by, in milliseconds. The page's is the
+ * The clock the event flow animates by, in milliseconds. The page's is the
  * wall clock (null: `performance.now`); a recorded video gives its own (the video's time), so
  * the particles of frame i are where they are at i/30 s, however long the frame took to draw.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { contrastRatio, replicaColor, textOn } from '../theme/palette';
 import { fitText, flowLayout, flowPalette, textWidth, type Box } from './flowLayout';
 
-// issue 10: the diagram fills any pane from a phone-sized 360x240 to a projector's 1800x700
+// The diagram fills any pane from a phone-sized 360x240 to a projector's 1800x700
 const SIZES = [
   [220, 200],
   [360, 240],

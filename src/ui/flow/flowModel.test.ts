@@ -74,7 +74,7 @@ describe('event flow model', () => {
   });
 });
 
-// issue 10: an event flow that explains (freeze, step playback, fade at the filter line, cap, counts)
+// An event flow that explains (freeze, step playback, fade at the filter line, cap, counts)
 describe('event flow: frozen when paused, one step at a time', () => {
   const serverOf = () => 0;
 

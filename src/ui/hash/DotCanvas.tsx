@@ -135,7 +135,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
       }
     };
     id = raf(frame);
-    // Issue 21: the SVG export reads the dots back as circles, as they are painted now.
+    // The SVG export reads the dots back as circles, as they are painted now.
     const canvas = canvasRef.current;
     if (canvas) {
       registerVectorDots(canvas, {

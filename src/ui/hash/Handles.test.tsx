@@ -21,7 +21,7 @@ function renderHandles(texts: readonly string[], layout: ReturnType<typeof strip
   return handles;
 }
 
-describe('boundary handles (issue 8, point 4)', () => {
+describe('boundary handles', () => {
   it('stay bounded by the stage width with 64 replicas x 126 ranges: boundaries too close to drag share a marker', () => {
     const layout = stripLayout(1240);
     const handles = renderHandles(interleaved(126), layout);
@@ -49,7 +49,7 @@ describe('boundary handles (issue 8, point 4)', () => {
   });
 });
 
-describe('range bands (issue 8, point 4)', () => {
+describe('range bands', () => {
   it('draw ranges too thin to tell apart as one path per replica: 64 x 126 ranges make at most 64 thin paths', async () => {
     const { Bands } = await import('./Bands');
     const texts = interleaved(126);

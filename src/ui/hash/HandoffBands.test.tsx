@@ -7,7 +7,7 @@ beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 
-// Issue 19, point 5: during a reshard's hand-off the strip hatches what is, at this moment,
+// During a reshard's hand-off the strip hatches what is, at this moment,
 // owned by no replica or by two, as it does for typed selectors; then it is clean again.
 describe('the hash strip through a hand-off', () => {
   it('hatches the stretches no replica holds while the replicas restart one by one, and none once they have synced', async () => {

@@ -34,7 +34,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const f = useFormat();
   const store = useShardScopeStore();
   const presentation = useShardScope((s) => s.view.presentation);
-  // Issue 10: in presentation mode the stage box gets its height from the screen, and the
+  // In presentation mode the stage box gets its height from the screen, and the
   // strip or ring is fitted to it; otherwise the height follows the width.
   const [stageRef, box] = useElementSize<HTMLDivElement>({ width: 960, height: 300 });
   const width = box.width;
@@ -44,8 +44,8 @@ export const HashSpaceView = memo(function HashSpaceView() {
   const shardKey = useShardScope((s) => s.params.shardKey);
   const hashVersion = useShardScope((s) => s.sim.hashVersion);
   const live = useShardScope((s) => s.sim.snapshot?.cluster.live ?? 0);
-  // Issue 9: once a scheduled reshard has fired, the replicas run the layout it gave them.
-  // Its boundaries are the ones dragging edits (issue 9: the running layout, typed entries included).
+  // Once a scheduled reshard has fired, the replicas run the layout it gave them.
+  // Its boundaries are the ones dragging edits (the running layout, typed entries included).
   const running = useShardScopeShallow((s) => selectRunningLayout(s)?.texts ?? NO_TEXTS);
   const texts = draft ?? (running.length > 0 ? running : committed);
   const clientMode = useShardScope((s) => s.params.clientMode);
@@ -69,7 +69,7 @@ export const HashSpaceView = memo(function HashSpaceView() {
     [view, width, fitHeight],
   );
   const parsed = useMemo(() => texts.map(parseSelectorText), [texts]);
-  // Issue 19, point 5: during a reshard's hand-off the bands show the ranges each replica holds
+  // During a reshard's hand-off the bands show the ranges each replica holds
   // at this moment (old ones not yet let go, new ones not yet synced), so the stretches with no
   // owner or two are hatched as they happen, as for typed selectors. A drag shows the draft.
   const held = useShardScope((s) => s.sim.snapshot?.handoff.held.server ?? null);

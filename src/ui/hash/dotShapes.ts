@@ -1,5 +1,5 @@
 /**
- * The painted dots read back as shapes (issue 21, section 3), for the SVG export: where each
+ * The painted dots read back as shapes, for the SVG export: where each
  * painted dot landed (the painter's placement, in device pixels) and its owner's colour.
  */
 import { OWNER_MANY, OWNER_NONE } from '../../state';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { STAGE_STRIP_WITH_AXIS, stageStripLayout } from './geometry';
 
-describe('the hash strip fitted to a stage box (issue 10, presentation mode)', () => {
+describe('the hash strip fitted to a stage box in presentation mode', () => {
   it('fits every box from 72 px up, and shows the hex axis only where it fits whole', () => {
     for (let height = 72; height <= 600; height++) {
       const l = stageStripLayout(1200, height);

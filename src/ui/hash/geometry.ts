@@ -48,7 +48,7 @@ const SIDE = 20;
 export const STAGE_STRIP_WITH_AXIS = 6 + 30 + 6 + 24 + 6 + 32;
 
 /**
- * Issue 10, presentation mode: the strip fitted to a box `height` tall, for 18 px labels.
+ * Presentation mode: the strip fitted to a box `height` tall, for 18 px labels.
  * The dots take what the bands and the axis leave (at least 40 px).
  */
 export function stageStripLayout(width: number, height: number): StripLayout {

@@ -6,7 +6,7 @@ import { currentBase, shareLink } from '../export/publicBase';
 import { CheckIcon, LinkIcon } from './icons';
 
 /**
- * Copy link (issue 8): copies a link to this exact run, made from the current state (not read
+ * Copy link: copies a link to this exact run, made from the current state (not read
  * from the address bar, which lags a change by a moment). When the run is too large for a
  * link it copies nothing and says why, with the same sentence as the page's banner.
  */
@@ -27,7 +27,7 @@ export function CopyLinkButton() {
   useEffect(() => store.subscribe((s, prev) => (s.params !== prev.params ? setTooLong(null) : undefined)), [store]);
 
   const copy = async () => {
-    // Inside a story, the story's step (issue 19), so the link opens the talk where it is.
+    // Inside a story, the story's step, so the link opens the talk where it is.
     const s = store.getState();
     const view = s.view;
     const link = pageLinkFor(s);
@@ -36,8 +36,8 @@ export function CopyLinkButton() {
       return;
     }
     setTooLong(null);
-    // The language travels in the fragment (issue 11); a `?lang=` of the address would contradict
-    // it. Issue 21: on the public address when one is set (`?base=` or the setting).
+    // The language travels in the fragment; a `?lang=` of the address would contradict
+    // it. The link is on the public address when one is set (`?base=` or the setting).
     const url = shareLink(currentBase().base, withLang(link.hash, view.locale));
     try {
       await navigator.clipboard.writeText(url);

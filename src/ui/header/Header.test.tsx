@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { ShardScopeProvider, createShardScopeStore, defaultSimParams } from '../../state';
 import { Header } from './Header';
 
-describe('Header seed field (issue 8, point 10)', () => {
+describe('Header seed field', () => {
   function setup() {
     const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 300, namespaces: 6, seed: 7 } });
     render(

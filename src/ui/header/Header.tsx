@@ -24,7 +24,7 @@ export const Header = memo(function Header() {
   const { view, theme, speed, presentation } = useShardScopeShallow((s) => ({ view: s.view.view, theme: s.view.theme, speed: s.view.speed, presentation: s.view.presentation }));
   const seed = useShardScope((s) => s.params.seed);
   const time = useShardScope((s) => s.sim.snapshot?.time ?? 0);
-  // On the page's own thread, a run over its limits neither plays nor steps forward (issue 8).
+  // On the page's own thread, a run over its limits neither plays nor steps forward.
   const refused = useShardScope((s) => budgetExcessOf(s) !== null);
   const refusedProps = refused && !playing ? { disabled: true, 'aria-describedby': 'engine-budget' } : {};
 
@@ -113,9 +113,9 @@ export const Header = memo(function Header() {
         <LanguageSwitch />
         <CopyLinkButton />
         <ShareMenu />
-        {/* issue 21, section 2: the stage's text size and the presenter view */}
+        {/* The stage's text size and the presenter view */}
         {presentation ? <StageTools /> : null}
-        {/* issue 10: the projector layout, also on the p key */}
+        {/* The projector layout, also on the p key */}
         <button
           type="button"
           className="button button--icon header__presentation"

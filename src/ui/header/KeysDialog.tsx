@@ -6,7 +6,7 @@ import { useT, type Translate } from '../i18n';
 export type KeyRow = readonly [keys: readonly string[], what: string];
 
 /**
- * Every binding of a key mode, as the help lists it (issue 10). The clicker keys differ: in
+ * Every binding of a key mode, as the help lists it. The clicker keys differ: in
  * free play PageUp/PageDown scroll the page; in presentation mode they step the simulation;
  * in a story they (with the arrows left/right and Space) move between the story's steps.
  */
@@ -18,7 +18,7 @@ export function keyRows(mode: KeyMode, t: Translate): KeyRow[] {
     [[t('keys.escape')], t('keys.close2')],
     [['←', '→'], t('keys.nudge')],
   ];
-  // Issue 21, section 2: on the stage, the presenter view and the spotlight.
+  // On the stage, the presenter view and the spotlight.
   if (mode !== 'free') common.push([['Shift+P'], t('keys.presenter')], [['L'], t('keys.spotlight')]);
   if (mode === 'story') {
     return [

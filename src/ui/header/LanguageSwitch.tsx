@@ -10,7 +10,7 @@ const LANGUAGES: readonly { readonly value: ViewParams['locale']; readonly name:
 ];
 
 /**
- * The language switch (issue 11): a globe button that opens the two languages, each named in
+ * The language switch: a globe button that opens the two languages, each named in
  * itself, so the header keeps one row at 1280x720 in either language. Only the words change:
  * the run, its time and its link state stay as they are. Escape or a click elsewhere closes it.
  */

@@ -3,7 +3,7 @@ const common = { width: 18, height: 18, viewBox: '0 0 24 24', 'aria-hidden': tru
 
 /**
  * Step back one frame: a triangle pointing left, then a bar (◀|), as a video player's frame
- * step. Not |◀, which reads as "go to the start" (issue 10).
+ * step. Not |◀, which reads as "go to the start".
  */
 export function StepBackIcon() {
   return (

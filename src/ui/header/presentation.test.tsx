@@ -24,7 +24,7 @@ function setup() {
 /** The keys listed for one action. */
 const keysFor = (rows: ReturnType<typeof keyRows>, what: string) => rows.find(([, w]) => w === what)?.[0] ?? [];
 
-describe('the presentation toggle (issue 10)', () => {
+describe('the presentation toggle', () => {
   it('is a pressed/unpressed button in the header that switches presentation mode', async () => {
     const user = userEvent.setup();
     const store = setup();
@@ -37,7 +37,7 @@ describe('the presentation toggle (issue 10)', () => {
   });
 });
 
-describe('the keys dialog lists every binding of the current mode (issue 10)', () => {
+describe('the keys dialog lists every binding of the current mode', () => {
   it('free play: arrows up and down step too, PageUp/PageDown scroll the page, p switches presentation', () => {
     const rows = keyRows('free', t);
     expect(keysFor(rows, t('keys.step'))).toEqual(['→', '↓']);
@@ -78,7 +78,7 @@ describe('the keys dialog lists every binding of the current mode (issue 10)', (
   });
 });
 
-describe('the step buttons read as "step", not "go to start/end" (issue 10)', () => {
+describe('the step buttons read as "step", not "go to start/end"', () => {
   /** x extent of the triangle (path) and the bar (rect) of an icon. */
   function parts(icon: ReactElement) {
     const { container } = render(icon);

@@ -1,7 +1,7 @@
 import type { MessageId } from '../../i18n/en';
 
 /**
- * The README's screenshots and the catalogue message that captions each (issue 11). README.md
+ * The README's screenshots and the catalogue message that captions each. README.md
  * shows each with the `en` text as its alt text; README.zh-CN.md with the `zh-CN` text, as alt
  * text and as a caption line under the image. This table is the only place that pairs a file
  * with its caption; `readme-captions.test.ts` checks both READMEs against it.

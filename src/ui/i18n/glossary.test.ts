@@ -1,5 +1,5 @@
 /**
- * The Chinese glossary as a test (issue 19, point 9): every Chinese text ShardScope shows or
+ * The Chinese glossary as a test: every Chinese text ShardScope shows or
  * prints is checked for the drifts a native-speaking Kubernetes engineer noticed. The texts
  * are the zh-CN catalogue (the page, the README captions and the stories' narration), the
  * Chinese verdict sentence the model builds, and the command line's output under
@@ -47,7 +47,7 @@ function zhCli(argv: readonly string[]) {
   return runCli([...argv, '--lang', 'zh-CN']);
 }
 
-describe('the zh-CN glossary (issue 19, point 9)', () => {
+describe('the zh-CN glossary', () => {
   it.each(ids)('catalogue %s keeps the glossary', (id) => {
     for (const f of forms(zhCN[id])) expect(drifts(f, RULES).join('\n'), id).toBe('');
   });

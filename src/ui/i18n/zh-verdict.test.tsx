@@ -24,7 +24,7 @@ const GAP_RANGES = [
   [{ start: '0x8000000000000000', end: '0x10000000000000000' }],
 ].map((ranges) => ({ kind: 'ranges' as const, ranges }));
 
-describe('the verdict sentence in zh-CN (issue 11)', () => {
+describe('the verdict sentence in zh-CN', () => {
   it('the page catalogue words every part of it exactly as the sim-side Chinese words do', () => {
     for (const id of Object.keys(VERDICT_MESSAGES_EN) as VerdictMessageId[]) {
       const m = zhCN[VERDICT_IDS[id]];
@@ -74,7 +74,7 @@ describe('an even ratio in zh-CN', () => {
   });
 });
 
-describe('CLI --lang zh-CN (issue 11)', () => {
+describe('CLI --lang zh-CN', () => {
   const argv = ['--pods', '3000', '--replicas', '4', '--api-servers', '2', '--gates', 'on,off', '--fallback', 'trust', '--seconds', '5', '--seed', 'headline-cli'];
 
   it('prints Chinese headings and the Chinese summary sentence the page shows', () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 20: importing a real cluster. A button in the header opens the dialog; a file dropped
+ * Importing a real cluster. A button in the header opens the dialog; a file dropped
  * anywhere on the page, chosen, or text pasted is read where the model lives (the worker), with
  * a progress bar and Cancel. The dialog shows what was found and waits for Confirm: until then
  * the cluster shown is unchanged. `ImportStatus` says which import the run uses (with the
@@ -193,7 +193,7 @@ export function ImportDialog() {
             <dt>{t('import.format')}</dt>
             <dd data-testid="import-format" data-format={summary.format ?? ''}>
               {summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}
-              {/* Issue 20: a stream can be replayed (this confirms the import too). */}
+              {/* A stream can be replayed (this confirms the import too). */}
               {summary.objects > 0 && summary.streamEvents > 0 ? (
                 <button type="button" className="button button--small import__replay" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => a.setReplay(true)}>
                   {t('replay.offer')}

@@ -3,7 +3,7 @@ import { useFormat, useT } from '../i18n';
 import { useReplayShown } from './replayBus';
 
 /**
- * Issue 20: one replica's figures in the replay of an imported watch stream, on its card, at
+ * One replica's figures in the replay of an imported watch stream, on its card, at
  * the replay's current time: measured bytes and events server-side and client-side.
  */
 export function ReplayCardLine({ replica }: { replica: number }) {

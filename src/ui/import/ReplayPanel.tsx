@@ -1,5 +1,5 @@
 /**
- * Issue 20: the replay of an imported watch stream, in the bandwidth panel. The model replays
+ * The replay of an imported watch stream, in the bandwidth panel. The model replays
  * the stream through both modes for the current replicas and selectors (`streamReplay`, in the
  * worker) and returns exact prefix sums over the stream's time; this panel walks that time at
  * the chosen speed (1×, 10×, 100×, as fast as possible) and shows, per replica, the measured

@@ -1,5 +1,5 @@
 /**
- * Issue 20: what the replay panel shows now (the report and the sample at the replay's time),
+ * What the replay panel shows now (the report and the sample at the replay's time),
  * shared with the replica cards of the same page, which show their own replica's line. Kept
  * beside the store (per store), not in it: the replay's time moves every frame.
  */

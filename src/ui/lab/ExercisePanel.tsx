@@ -1,5 +1,5 @@
 /**
- * The lab's panel (issue 21), at the top of the sidebar while an exercise is open: the task,
+ * The lab's panel, at the top of the sidebar while an exercise is open: the task,
  * the answer field when the check has one, the check (one line per condition, computed from
  * the model as the trainee works), hints one at a time, the solution, and reset, always one
  * click away.

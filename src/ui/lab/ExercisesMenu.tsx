@@ -1,5 +1,5 @@
 /**
- * The header's "Exercises" menu (issue 21), beside Stories: every exercise with done or not
+ * The header's "Exercises" menu, beside Stories: every exercise with done or not
  * done, the progress, opening a story or exercise file from disk, and Reset everything.
  */
 import { useRef, type ChangeEvent } from 'react';

@@ -1,5 +1,5 @@
 /**
- * The lab's own UI state (issue 21), beside the simulator's store: which exercises are done
+ * The lab's own UI state, beside the simulator's store: which exercises are done
  * (kept in localStorage, no server), the answer typed, the hints revealed and whether the
  * solution is shown per exercise, and the notice about the last file opened. None of it is
  * part of a run, so none of it goes into a link.

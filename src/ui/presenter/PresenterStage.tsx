@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 2, the stage's side of the presenter view: `Shift+P` opens the presenter
+ * The stage's side of the presenter view: `Shift+P` opens the presenter
  * window (the same page, `#presenter=<session>`), and a `BroadcastChannel` keeps it in step:
  * the stage sends what it shows (the story, the step, its notes and the next step, in the
  * page's language) whenever that changes or the presenter says hello, and shows the step the

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 2: the presenter view, a second window of the same page
+ * The presenter view, a second window of the same page
  * (`#presenter=<session>`), on the speaker's screen. It runs no model: it shows what the stage
  * sends over the session's `BroadcastChannel` (the step's speaker notes, the next step, story
  * progress), a talk timer and the time of day, and sends the step the speaker moves to with

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 2: while `L` is held on the stage (presentation mode or a story), a soft
+ * While `L` is held on the stage (presentation mode or a story), a soft
  * spotlight follows the pointer: the page dims but for a circle around it. It goes on key up,
  * when the window loses focus or is hidden, and never starts from a text box.
  */

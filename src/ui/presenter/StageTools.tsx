@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 2: the header's stage tools in presentation mode, one icon button (the
+ * The header's stage tools in presentation mode, one icon button (the
  * header keeps one row at 1280x720) opening a small panel: the stage's text size (100 %,
  * 125 %, 150 %) and the presenter view (also `Shift+P`). Esc or a click elsewhere closes it.
  */

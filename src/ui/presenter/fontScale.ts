@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 2: the size of the stage's text in presentation mode, 100 %, 125 % or
+ * The size of the stage's text in presentation mode, 100 %, 125 % or
  * 150 %, kept in localStorage (a setting of this screen, not of the run: no link carries it).
  */
 import { useEffect, useSyncExternalStore } from 'react';

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 2: the protocol between the stage (the page on the projector) and the
+ * The protocol between the stage (the page on the projector) and the
  * presenter view (a second window on the speaker's screen). Both are the same page, so they
  * talk over a `BroadcastChannel` named for the stage's session: nothing leaves the machine.
  *

@@ -1,5 +1,5 @@
 /**
- * The presenter view's talk timer (issue 21, section 2): start, pause and reset, as plain data
+ * The presenter view's talk timer: start, pause and reset, as plain data
  * over a clock the caller reads (`performance.now()` in the page, numbers in tests).
  */
 export interface TalkTimer {

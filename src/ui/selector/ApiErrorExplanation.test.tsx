@@ -28,7 +28,7 @@ const BY_CODE: Readonly<Record<ShardSelectorErrorCode, string>> = {
   'mixed-fields': "shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000') || shardRange(object.metadata.namespace, '0x8000000000000000', '0x10000000000000000')",
 };
 
-describe('apiErrorCode reads the rule back from the apiserver message (issue 11)', () => {
+describe('apiErrorCode reads the rule back from the apiserver message', () => {
   it.each(Object.entries(BY_CODE))('%s', (code, text) => {
     const parsed = parseSelectorText(text);
     expect(parsed.ok).toBe(false);
@@ -50,7 +50,7 @@ describe('apiErrorCode reads the rule back from the apiserver message (issue 11)
   });
 });
 
-describe('under an apiserver error, one line of explanation in Chinese (issue 11)', () => {
+describe('under an apiserver error, one line of explanation in Chinese', () => {
   const bad = BY_CODE['invalid-hex-char'];
   it('zh-CN: the English message as the server sends it, then the Chinese line', () => {
     render(

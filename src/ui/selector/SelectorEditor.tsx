@@ -17,7 +17,7 @@ export interface SelectorEditorProps {
   readonly onQuickFix?: () => void;
   /**
    * The API server that has the gate off and so ignores this selector (its name), or null:
-   * a valid selector then says it is not applied, and where (issue 19, point 6).
+   * a valid selector then says it is not applied, and where.
    */
   readonly ignoredBy?: string | null;
 }
@@ -42,7 +42,7 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
   // Never more than the editor takes in the highlight layer (a link may hold a longer selector).
   const mirrored = value.length > MAX_EDITOR_CODE_POINTS ? value.slice(0, MAX_EDITOR_CODE_POINTS) : value;
   const tokens = useMemo(() => highlightTokens(mirrored), [mirrored]);
-  // Issue 23, point 3: the code points of the last paste refused as too long (null: none).
+  // The code points of the last paste refused as too long (null: none).
   const [refused, setRefused] = useState<number | null>(null);
 
   return (
@@ -134,7 +134,7 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
 });
 
 /**
- * The most code points the editor takes (issue 23, point 3): the API server's CEL limit
+ * The most code points the editor takes: the API server's CEL limit
  * (100,000) and a little more, so a selector just over the limit still gets the API server's
  * own message. A longer paste is refused with a message before it reaches the box's layout: a
  * 10 MB paste took a 9 s task, then 7.6 s per keystroke, mostly layout.

@@ -3,7 +3,7 @@ import { StoryCaption } from '../stories/StoryCaption';
 
 /**
  * Where a story's caption bar goes: under the header, above the stage, in presentation mode
- * and on the normal page alike (issue 10). It takes room only while a story runs; the
+ * and on the normal page alike. It takes room only while a story runs; the
  * presentation stage is a flex column, so the hash space and the charts shrink to make room
  * for it and still fit the screen. On the normal page the caption bar sticks under the header
  * instead (App renders it there).

@@ -41,7 +41,7 @@ export function focusLayout(show: readonly StoryShowItem[]): {
 }
 
 /**
- * Issue 19, point 3: presentation mode during a story. The stage shows what the step talks
+ * Presentation mode during a story. The stage shows what the step talks
  * about and nothing else, scaled to the screen: the headline and the audit on top, then the
  * step's items (the hash strip, a row of cards with only the fields it names, up to three
  * charts, the memory table, the event flow, the hand-off report, the lifecycle's counts), and

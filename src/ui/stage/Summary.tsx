@@ -4,10 +4,10 @@ import { verdictWords } from '../bandwidth/headline';
 import { useFormat, useLocale, useT } from '../i18n';
 
 /**
- * The answer and its check side by side, at the top of the page and of the stage (issue 10):
+ * The answer and its check side by side, at the top of the page and of the stage:
  * the headline ratio (with any failure in the same type) and the ownership audit beside it,
  * rather than the audit 3,000 px further down under the charts. When the headline names only
- * some of the problems, the audit lists them all (issue 19, point 8).
+ * some of the problems, the audit lists them all.
  */
 export function Summary() {
   const snapshot = useShardScope((s) => s.sim.snapshot);

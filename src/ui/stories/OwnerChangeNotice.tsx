@@ -1,6 +1,6 @@
 /**
  * Says, when the replica count changes in free play, how many objects changed owner and
- * what share (issue 10, 1b): measured by the model over the live objects' uid hashes, for
+ * what share: measured by the model over the live objects' uid hashes, for
  * equal ranges (what the replicas field does) and for jump hash (kube-state-metrics). A
  * polite live region, so a screen reader hears it after the change.
  */

@@ -1,5 +1,5 @@
 /**
- * The header's "Stories" menu (issue 10): a disclosure button and the list of guided stories.
+ * The header's "Stories" menu: a disclosure button and the list of guided stories.
  * Choosing one shows its first step. Esc or a click elsewhere closes the list.
  */
 import { useShardScopeStore } from '../../state';

@@ -26,7 +26,7 @@ async function untilReady(store: ShardScopeStore): Promise<void> {
   while (!store.getState().storyReady) await act(() => new Promise((r) => setTimeout(r, 10)));
 }
 
-describe('the story caption folded on a short stage (issue 10)', () => {
+describe('the story caption folded on a short stage', () => {
   it('names its "more" button for the question it hides, opens it, and Esc folds it without leaving the story', async () => {
     const store = await setup('saving', 2);
     const more = screen.getByTestId('story-more');
@@ -61,7 +61,7 @@ describe('the story caption folded on a short stage (issue 10)', () => {
   });
 });
 
-describe('the countdown to the event a step waits for (issue 19, point 3)', () => {
+describe('the countdown to the event a step waits for', () => {
   it('says "reshard in 5 s" at the start of resharding step 1, counts down, and goes once it has happened', async () => {
     const store = await setup('resharding', 1);
     expect(screen.getByTestId('story-countdown').textContent).toBe('reshard in 5 s');

@@ -1,5 +1,5 @@
 /**
- * The caption bar of a guided story (issue 10): title, narration, step n of m, the question
+ * The caption bar of a guided story: title, narration, step n of m, the question
  * (and on the next step, the previous step's answer), previous / next / leave. It also brings
  * the step's panel into view and rings it, and marks what the step highlights: with a style
  * rule per `data-testid`, so elements that mount or re-render later are marked too.
@@ -22,7 +22,7 @@ export function StoryCaption() {
   const step = story && place ? story.steps[place.step - 1] : undefined;
   const previous = story && place ? story.steps[place.step - 2] : undefined;
   const focus = step?.focus;
-  // Issue 19: when the step waits for an event of its run, the caption counts down to it.
+  // When the step waits for an event of its run, the caption counts down to it.
   // A string, so that the caption renders again only when the whole seconds left change.
   const cueKey = useShardScope((s) => {
     const c = countdown(stepEvents(s.params), s.sim.snapshot?.time ?? 0);

@@ -76,7 +76,7 @@ const OKABE_ITO_EIGHT = Object.values(OKABE_ITO);
 const CLEARLY_DIFFERENT = 0.1;
 
 describe('replica colours', () => {
-  it('do not repeat up to 64 replicas (replica-6 no longer repeats replica-0 at 8)', () => {
+  it('do not repeat up to 64 replicas (replica-6 differs from replica-0 at 8)', () => {
     for (const theme of THEMES) {
       expect(new Set(all(theme).map((c) => c.toLowerCase())).size).toBe(64);
       expect(replicaColor(6, theme)).not.toBe(replicaColor(0, theme));

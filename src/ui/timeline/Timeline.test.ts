@@ -5,7 +5,7 @@ import type { ScheduledEvent } from '../../state';
 
 const t = createTranslator('en');
 
-describe('the timeline (issue 9)', () => {
+describe('the timeline', () => {
   it('marks scheduled reshards and rolling updates in time order, and any later kind generically', () => {
     const schedule = [
       { kind: 'reshard', at: 30, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } },

@@ -12,7 +12,7 @@ const MEASURES: readonly BalanceMeasure[] = ['objects', 'bytes', 'events'];
 const MEASURE_LABELS = { objects: 'yc.measureObjects', bytes: 'yc.measureBytes', events: 'yc.measureEvents' } as const;
 
 /**
- * Balanced ranges (issue 20, section 3): one button computes N contiguous ranges that even out
+ * Balanced ranges: one button computes N contiguous ranges that even out
  * objects, bytes or events across the replicas (a namespace is one point of the space, never
  * split), shows max/mean next to equal ranges', and applies them as plain `shardRange`
  * selectors that the parser accepts.

@@ -4,7 +4,7 @@ import { ringPoint, type HashLayout } from '../hash/geometry';
 import { useLookupMarker } from './marker';
 
 /**
- * The owner lookup's hash on the hash-space strip or ring (issue 20): a line across the bands
+ * The owner lookup's hash on the hash-space strip or ring: a line across the bands
  * and the dots, labelled with the hash. Drawn over the view, never catching the pointer.
  */
 export const LookupMarker = memo(function LookupMarker({ layout }: { layout: HashLayout }) {

@@ -41,7 +41,7 @@ function resolve(text: string, found: FoundObjects | null, cluster: string): Res
 }
 
 /**
- * Owner lookup (issue 20, section 2): paste a uid, a namespace, a pod name or any text; see
+ * Owner lookup: paste a uid, a namespace, a pod name or any text; see
  * its FNV-1a 64 hash, where it sits on the hash space, the replica that owns it in each mode
  * and the range that matched.
  */

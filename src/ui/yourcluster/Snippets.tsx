@@ -9,7 +9,7 @@ const NOTES: Record<SnippetName, `yc.snippetNote.${SnippetName}`> = Object.fromE
 const LANGUAGE = { go: 'Go', yaml: 'YAML', shell: 'shell', promql: 'PromQL' } as const;
 
 /**
- * Code to take away (issue 20, section 4), generated for the replica layout on screen, each
+ * Code to take away, generated for the replica layout on screen, each
  * snippet with a Copy button. A layout with a rejected or empty selector generates nothing and
  * says which replica stands in the way.
  */

@@ -17,7 +17,7 @@ async function setup(selectors?: string[]) {
   return store;
 }
 
-describe('the "your cluster" panel (issue 20)', () => {
+describe('the "your cluster" panel', () => {
   it('opens from the replica controls, looks up a value, marks its hash on the strip and says which replica owns it', async () => {
     const user = userEvent.setup();
     await setup();

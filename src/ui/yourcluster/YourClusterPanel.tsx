@@ -22,7 +22,7 @@ export function YourClusterButton() {
 }
 
 /**
- * "Your cluster" (issue 20, sections 2 to 4): owner lookup, balanced ranges and code to take
+ * "Your cluster": owner lookup, balanced ranges and code to take
  * away, in tabs, under the hash space so a looked-up hash is seen on the strip. Mounted only
  * while open; nothing it holds goes into the link.
  */

@@ -1,5 +1,5 @@
 /**
- * The owner lookup's marker on the hash space (issue 20) and whether the "your cluster" panel
+ * The owner lookup's marker on the hash space and whether the "your cluster" panel
  * is open: page-local view state, kept out of the store and the link (a pasted value may be a
  * production uid, which has no business in a shared link).
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: "Record video" in the share menu. Records the story shown (in its own
+ * "Record video" in the share menu. Records the story shown (in its own
  * run, so the page stays as it is and usable), with a progress bar and Cancel, then downloads
  * the .webm. A browser that cannot record says so and records nothing.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: what a recorded video shows, rendered off-screen with a store of its own:
+ * What a recorded video shows, rendered off-screen with a store of its own:
  * the step's caption (the story, "step n of m", the title and the narration) over the stage as
  * presentation mode's focus view shows it. It is laid out at 1280x720 CSS pixels and painted at
  * 1.5x, so the video is 1920x1080 with the stage's text at 27 pixels or more.

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: records a story to WebM. The story runs in a store of its own (the page's
+ * Records a story to WebM. The story runs in a store of its own (the page's
  * run, its story and its controls are untouched, and stay usable), rendered off-screen as
  * presentation mode's focus view with the caption on top (`./VideoStage`), painted into a
  * 1920x1080 canvas by the PNG exporter's painter, frame by frame, into a sink (`./sinks`).
@@ -65,8 +65,8 @@ async function seek(store: ShardScopeStore, t: number): Promise<void> {
  * had an attribute changed for `quietFrames` painted frames; or after `maxMs`. Panels mount over
  * a few frames after a step's run is built, and the charts and cards render a new snapshot in a
  * deferred render (`useDeferredValue`) that a busy machine spreads over several frames without
- * touching the DOM until it commits: the quiet frames alone let such a frame through (the official CI
- * of stop 25 drew frames 4 and 91 of one recording from the snapshot before). The event flow's count of
+ * touching the DOM until it commits: the quiet frames alone would let such a frame through, and
+ * the video would show the snapshot before. The event flow's count of
  * marks (an attribute written every frame) is not a change.
  */
 async function settled(el: Element, quietFrames: number, maxMs: number): Promise<void> {

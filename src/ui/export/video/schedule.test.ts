@@ -5,7 +5,7 @@ import { STORIES } from '../../../stories';
 import { TICK_SECONDS } from '../../../sim';
 import { frameAt, frameSchedule, frameTimestampUs, MODEL_TICK_SECONDS, readingSeconds, readingUnits, VIDEO_FPS, type ScheduledStep } from './schedule';
 
-describe('the reading-time rule of a recorded story (issue 21, section 4)', () => {
+describe('the reading-time rule of a recorded story', () => {
   it('counts English words between spaces, punctuation alone not a word', () => {
     expect(readingUnits('Four controller replicas share the pods by their uid.', 'en')).toBe(9);
     expect(readingUnits('  a — b  ', 'en')).toBe(2);

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: how long a recorded story shows each step, and what each video frame
+ * How long a recorded story shows each step, and what each video frame
  * shows. Pure functions (no DOM): the recorder and the tests share them.
  *
  * Reading time. A step stays on screen for {@link LEAD_SECONDS} (to take in the stage and the

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: where recorded frames go. Both sinks take the canvas after each frame is
+ * Where recorded frames go. Both sinks take the canvas after each frame is
  * drawn and give a WebM blob at the end (see `./support` for how each one stamps its frames).
  */
 import { encoderConfig, type VideoSupport } from './support';

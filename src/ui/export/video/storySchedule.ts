@@ -1,4 +1,4 @@
-/** Issue 21, section 4: a story's frame schedule (no DOM, no styles: scripts and tests import it too). */
+/** A story's frame schedule (no DOM, no styles: scripts and tests import it too). */
 import { resolveStep, type ResolvedStep, type Story } from '../../../stories';
 import { createTranslator, type Locale } from '../../../i18n/translate';
 import { frameSchedule, readingSeconds, type FrameSchedule, type ScheduledStep } from './schedule';

@@ -4,7 +4,7 @@ import { videoSupport, type VideoEnv } from './support';
 const encoder = (supported: readonly string[]): VideoEnv['VideoEncoder'] => ({ isConfigSupported: async (c) => ({ supported: supported.includes(c.codec) }) });
 const recorder = (types: readonly string[]): VideoEnv['MediaRecorder'] => ({ isTypeSupported: (t) => types.includes(t) });
 
-describe('what a browser records a story with (issue 21, section 4)', () => {
+describe('what a browser records a story with', () => {
   it('says unsupported when there is neither a video encoder nor a MediaRecorder', async () => {
     expect(await videoSupport(1920, 1080, 30, {})).toEqual({ kind: 'unsupported' });
   });

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: what this browser can record a video with, and how a recorded frame
+ * What this browser can record a video with, and how a recorded frame
  * gets its timestamp.
  *
  * - **WebCodecs** (`VideoEncoder`, Chromium and Firefox in a secure context: https, localhost

@@ -6,7 +6,7 @@ import { writeWebm, type EncodedFrame } from './webmWriter';
 const frames = (n: number, keyEvery: number, bytes = 10): EncodedFrame[] =>
   Array.from({ length: n }, (_, i) => ({ data: new Uint8Array(bytes).fill(i % 251), timestampUs: frameTimestampUs(i), key: i % keyEvery === 0 }));
 
-describe('the WebM writer of recorded stories (issue 21, section 4)', () => {
+describe('the WebM writer of recorded stories', () => {
   it('writes a file whose size, codec, duration and block times read back', () => {
     const file = writeWebm({ codecId: 'V_VP8', width: 1920, height: 1080, fps: 30 }, frames(90, 60));
     const facts = readWebm(file);

@@ -1,5 +1,5 @@
 /**
- * Issue 21, section 4: a WebM file (Matroska's web profile) from encoded video frames, written
+ * A WebM file (Matroska's web profile) from encoded video frames, written
  * here so that every frame carries the timestamp the schedule gives it (frame i at i/30 s),
  * whatever the time the page took to draw it. Pure: bytes in, bytes out.
  *
