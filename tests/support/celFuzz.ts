@@ -24,6 +24,7 @@ export const FAMILIES = [
   'unicode',
   'nesting',
   'size',
+  'long',
   'pasted',
 ] as const;
 export type Family = (typeof FAMILIES)[number];
@@ -47,6 +48,7 @@ const WEIGHTS: Record<Family, number> = {
   unicode: 8,
   nesting: 8,
   size: 1.5,
+  long: 1,
   pasted: 2,
 };
 
@@ -683,6 +685,24 @@ function message(g: Gen): string {
 }
 
 // ---------------------------------------------------------------------------------------
+// Long selectors: many ranges, one of them broken somewhere (far from the start)
+
+function long(g: Gen): string {
+  const n = g.weighted<() => number>([
+    [() => g.between(10, 60), 5],
+    [() => g.between(200, 800), 2],
+    [() => g.between(900, 1150), 1],
+  ])();
+  const ranges: string[] = [];
+  const broken = g.chance(0.85) ? g.int(n) : -1;
+  for (let i = 0; i < n; i++) {
+    const t = rangeTokens(g);
+    ranges.push(i === broken ? (g.chance(0.6) ? join(g, mutateTokens(g, t)) : mutateChars(g, join(g, t))) : t.join(''));
+  }
+  return ranges.join(g.pick([' || ', '||', '\n|| ', ' ||\n']));
+}
+
+// ---------------------------------------------------------------------------------------
 // Pasted from elsewhere: a query string, YAML, a flag, a shell line
 
 function pasted(g: Gen): string {
@@ -745,6 +765,8 @@ function one(g: Gen, family: Family): string {
       return nest(g);
     case 'size':
       return sized(g);
+    case 'long':
+      return long(g);
     case 'pasted':
       return pasted(g);
   }
