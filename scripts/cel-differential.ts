@@ -112,7 +112,7 @@ if (fixture) {
   // Disagreements first, then agreeing ones spread over cel-go's message kinds; long inputs
   // (the size limit) only a few, to keep the file small.
   const short = celErrors.filter((o) => o.input.length <= 5000);
-  const long = celErrors.filter((o) => o.input.length > 5000);
+  const long = celErrors.filter((o) => o.input.length > 5000).sort((a, b) => a.input.length - b.input.length);
   const disagrees = (o: Outcome) => !o.wordingOk || !o.positionOk;
   const chosen: Outcome[] = [...long.filter(disagrees).slice(0, 3), ...long.filter((o) => !disagrees(o)).slice(0, 2)];
   chosen.push(...short.filter(disagrees).slice(0, Math.max(0, fixture.n - chosen.length)));

@@ -87,7 +87,7 @@ export function runOracle(binary: string, inputs: readonly string[]): Verdict[] 
 export function messageKind(message: string): string {
   const m = message.startsWith(CEL_PREFIX) ? message.slice(CEL_PREFIX.length) : message;
   if (message.startsWith('accepted: ')) return 'accepted';
-  if (!message.startsWith(CEL_PREFIX)) return `walk: ${m.replace(/".*"|'.*'|\d+/g, '…')}`;
+  if (!message.startsWith(CEL_PREFIX)) return `walk: ${m.replace(/"(?:[^"\\]|\\.)*"|0x[0-9a-f]+|\d+/g, '…')}`;
   let r: RegExpMatchArray | null;
   if ((r = m.match(/^Syntax error: (mismatched input|extraneous input) .* expecting (.*)$/s))) {
     const expected = r[2]!;
