@@ -392,7 +392,8 @@ function celTokens(g: Gen, depth: number): string[] {
     case 2:
       return [...sub(), g.pick(['||', '&&', '<', '<=', '>=', '>', '==', '!=', 'in', '+', '-', '*', '/', '%']), ...sub()];
     case 3:
-      return [...Array<string>(g.between(1, 3)).fill(g.pick(['!', '-'])), ...sub()];
+      // Runs of one operator are one unary node; a '-' after '!' starts a negative literal instead.
+      return [...Array.from({ length: g.between(1, 3) }, () => g.pick(['!', '-'])), ...sub()];
     case 4:
       return [...sub(), '.', ...opt(), ident(g)];
     case 5:
@@ -635,7 +636,7 @@ function recovery(g: Gen): string {
 const CONTEXTS = [
   '', 'a.', '.', 'a.?', 'a.b.', '1.', "'s'.", 'M{', 'M{?', 'M{a', 'M{a:', 'M{a:1,', 'M{a:1', '.M{', 'x.y.z{', 'a.b(', 'a.b(1,', 'a.b(1',
   '[', '[?', '[1,', '[1', '{', '{?', '{a', '{a:', '{a:1,', '(', '(a', 'a[', 'a[?', 'a[1', 'a ?', 'a ? b', 'a ? b :', '!', '-', '!!', '--',
-  'a +', 'a *', 'a <', 'a ==', 'a in', 'a ||', 'a &&', 'f(', 'f(a', 'f(a,', '.f(', 'shardRange', 'shardRange(', 'shardRange(object', 'shardRange(object.',
+  '!-', '!!-', '-!', '!- ', 'a +', 'a *', 'a <', 'a ==', 'a in', 'a ||', 'a &&', 'f(', 'f(a', 'f(a,', '.f(', 'shardRange', 'shardRange(', 'shardRange(object', 'shardRange(object.',
   'shardRange(object.metadata.', 'shardRange(object.metadata.uid', 'shardRange(object.metadata.uid,', "shardRange(object.metadata.uid, '0x0000000000000000'",
   "shardRange(object.metadata.uid, '0x0000000000000000',", "shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000'",
   "shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000') ||", "shardRange(object.metadata.uid, '0x0000000000000000', '0x8000000000000000')",
