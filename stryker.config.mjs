@@ -1,4 +1,4 @@
-// StrykerJS configuration for `npm run mutate` (scripts/mutate.mjs), issue 17 point 4.
+// StrykerJS configuration for `npm run mutate` (scripts/mutate.mjs).
 // Not part of `npm test` or CI: a run over src/core takes minutes.
 //
 // The wrapper resolves `--only` to files and chooses the test files, and hands both over in
@@ -17,7 +17,7 @@ export default {
   // Straight to vitest (vite.config.ts with both of its projects), never `npm test`, which
   // type-checks first. Not `related`: a test runner restarted after a timeout has an empty
   // module graph, finds no related test, runs none, and every later mutant "survives" with
-  // 0 tests (seen on src/sim/report, 2026-12-01: 514 of 708). Each mutant still runs only
+  // 0 tests (514 of 708 mutants on src/sim/report). Each mutant still runs only
   // the tests that cover it (`perTest`), by their ids.
   vitest: { configFile: 'vitest.stryker.config.ts', related: false },
   // Per mutant, only the tests that executed it run.

@@ -35,7 +35,7 @@ function contentSecurityPolicy(): Plugin {
   };
 }
 
-// The single-file build (issue 10, `npm run build:single`, `vite build --mode single`): one
+// The single-file build (`npm run build:single`, `vite build --mode single`): one
 // HTML file with every script, style and the worker inlined, for a venue without network,
 // opened from disk. Its policy differs from the site's in three sources only, all scoped to
 // that file: script-src and style-src allow exactly the inlined script and stylesheet (by
@@ -101,7 +101,7 @@ export default defineConfig(({ mode }) => ({
     // shared 2-core machine under load; a time-out is a hang guard, never a speed assertion.
     testTimeout: 30_000,
     // One test file per core. Vitest's default leaves one core free (numCpus - 1), which on a
-    // 2-core machine runs the files one at a time: `npm test` took 274 s in CI (2026-12-02)
+    // 2-core machine runs the files one at a time: `npm test` then takes about 274 s
     // for 166 s of tests, the rest being each file's import and environment.
     maxWorkers: '100%',
     projects: [

@@ -1,8 +1,8 @@
 /**
- * Issue 9 browser benchmarks in headless Chromium:
+ * Browser benchmarks in headless Chromium:
  *
  * 1. generating a 1,000,000-object cluster in the browser's engine (main-thread CPU time and wall time): the current generator
- *    against the one before issue 9 (bench/reference-cluster.ts), both bundled into one
+ *    against the reference generator (bench/reference-cluster.ts), both bundled into one
  *    blank page and timed alternately in the same run; target under 1 s;
  * 2. ArrowLeft (step back one step) on the built site at 1,000,000 objects: from the key
  *    press to the clock showing the earlier time, against the same on 1,000 objects.
@@ -104,7 +104,7 @@ export async function runSeekGenBrowserBenchmarks(): Promise<BenchResult[]> {
       name: 'browser: generate a 1,000,000-object cluster (Chromium main-thread CPU time, best of 3)',
       value: gen.oursCpu,
       unit: 'ms',
-      reference: { name: 'the generator before issue 9, same page, same run (CPU time)', value: gen.referenceCpu, unit: 'ms' },
+      reference: { name: 'the reference generator, same page, same run (CPU time)', value: gen.referenceCpu, unit: 'ms' },
       ratio: gen.referenceCpu / gen.oursCpu,
       target: '< 1000 ms',
       pass: gen.oursCpu < 1000,
@@ -113,7 +113,7 @@ export async function runSeekGenBrowserBenchmarks(): Promise<BenchResult[]> {
       name: 'browser: generate a 1,000,000-object cluster (Chromium wall time, best of 3; counts other processes on a loaded machine)',
       value: gen.ours,
       unit: 'ms',
-      reference: { name: 'the generator before issue 9, same page, same run (wall time)', value: gen.reference, unit: 'ms' },
+      reference: { name: 'the reference generator, same page, same run (wall time)', value: gen.reference, unit: 'ms' },
       ratio: gen.reference / gen.ours,
       target: '< 1000 ms when the machine is quiet',
       pass: gen.ours < 1000,

@@ -1,11 +1,11 @@
 /**
- * The command line's memory on a long run (issue 23, point 10): `npm run sim -- --pods 1000000
+ * The command line's memory on a long run: `npm run sim -- --pods 1000000
  * --replicas 64 --seconds 3600` in a process of its own, its resident set sampled from /proc
  * every 100 ms. Two figures: the peak (target under 1.5 GB) and the growth after build-up,
  * the largest resident set of the run's second half minus that of its first half once the
- * cluster is built (target: flat, under 64 MB, which is the garbage collector's swing). Before
- * the fix the run kept a step-back checkpoint every 2 simulated seconds and grew by several
- * megabytes a second.
+ * cluster is built (target: flat, under 64 MB, which is the garbage collector's swing). A run
+ * that kept a step-back checkpoint every 2 simulated seconds would grow by several megabytes
+ * a second.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * Shard-selector parser worst cases (issue 8, point 11): every input must parse, or be
+ * Shard-selector parser worst cases: every input must parse, or be
  * rejected, in under 50 ms once warm. Each case is timed against the slowest valid input
  * measured in the same run, a `||` chain of 100,000 characters (1,250 ranges), and a
  * typical one-range selector is shown beside it. `ratio` is reference time / case time.
@@ -43,7 +43,7 @@ const CASES: Record<string, { label: string; input: () => string }> = {
   select: { label: '`a.a.a...`, 100k chars', input: () => chain('a', '.', 100_000) },
   not: { label: '`!!!...a`, 100k chars', input: () => flat('!'.repeat(99_999) + 'a') },
   // Syntax errors at the end of a long valid prefix: cel-go's first error is found by the
-  // ANTLR-style recognizer (issue 22), which walks the whole prefix again.
+  // ANTLR-style recognizer, which walks the whole prefix again.
   listErr: { label: '`[a,a,... a`, 100k chars, syntax error at the end', input: () => flat('[' + chain('a', ',', 99_990) + ' a') },
   mapErr: { label: '`{a:a,... :`, 100k chars, syntax error at the end', input: () => flat('{' + chain('a:a', ',', 99_990) + ' :') },
   negErr: { label: '`-1-1-...--`, 100k chars, syntax error at the end', input: () => chain('-1', '-', 99_990) + '--' },

@@ -1,7 +1,7 @@
 /**
- * The cluster generator as it was before issue 9 (point 5), kept verbatim (imports aside, and
- * its six-pass LSD radix sort copied in) as the reference the generation bench row is
- * measured against in the same run: uid text built per object and hashed as a string.
+ * The reference the generation bench row is measured against in the same run: a cluster
+ * generator that builds each uid's text and hashes it as a string, and sorts with a six-pass
+ * LSD radix sort (copied in). Left unoptimised on purpose.
  */
 /**
  * The cluster's objects in typed arrays, one slot per object: uid words, uid and namespace

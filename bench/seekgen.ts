@@ -1,7 +1,7 @@
 /**
- * Issue 9 benchmarks (points 4 and 5), each against a reference timed in the same run:
+ * Generation and step-back benchmarks, each against a reference timed in the same run:
  *
- * 1. generate a 1,000,000-object cluster vs the generator as it was before issue 9
+ * 1. generate a 1,000,000-object cluster vs the reference generator
  *    (bench/reference-cluster.ts: uid text built and hashed as a string per object, six-pass
  *    LSD radix sort); target: under 1 s here, and faster than the reference;
  * 2. step back at 1,000,000 objects: seek to an earlier time by restoring the nearest
@@ -54,10 +54,10 @@ export function benchGeneration(rounds = 3): BenchResult {
   }
   if (sink === 42) console.log('');
   return {
-    name: `sim: generate a 1,000,000-object cluster, CPU time (issue 9; best wall ${oursWall.toFixed(0)} ms)`,
+    name: `sim: generate a 1,000,000-object cluster, CPU time (best wall ${oursWall.toFixed(0)} ms)`,
     value: ours,
     unit: 'ms',
-    reference: { name: 'the generator before issue 9 (uid text hashed per object, LSD sort), CPU time', value: ref, unit: 'ms' },
+    reference: { name: 'the reference generator (uid text hashed per object, LSD sort), CPU time', value: ref, unit: 'ms' },
     ratio: ref / ours,
     target: '< 1000 ms, faster than the reference',
     pass: ours < 1000 && ours < ref,
@@ -84,7 +84,7 @@ const median = (xs: readonly number[]) => [...xs].sort((a, b) => a - b)[Math.flo
  * 2 and 3. Step back at a million objects: run to 20 s, then seek to earlier times one after
  * another (as ArrowLeft presses do, and jumps further back, one of them into a rolling-update
  * burst's start), with checkpoints and with a zero checkpoint budget (every seek rebuilds and
- * replays from t = 0, as before issue 9). The target holds for the WORST seek. Then a longer
+ * replays from t = 0). The target holds for the WORST seek. Then a longer
  * run (120 s) and seeks spread over all of it, and what the checkpoints cost per second of run:
  * the stretch of the run that the budget covers at this churn.
  */

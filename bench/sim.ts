@@ -1,5 +1,5 @@
 /**
- * Simulation benchmarks (issue 3), each against a naive reference timed in the same run:
+ * Simulation benchmarks, each against a naive reference timed in the same run:
  *
  * 1. generate and hash 1,000,000 objects (typed arrays, numeric hash, radix-sorted index)
  *    vs one JavaScript object per pod with a string uid hashed by BigInt FNV-1a;
@@ -12,7 +12,7 @@
  *    up to date, then copied) vs rebuilding them from scratch as `hashSpace()` used to;
  *    target under 30 ms;
  * 5. a 0.25 s step with 64 replicas of 126 interleaved ranges each vs the same with one range
- *    per replica (issue 8); target within 2x. The snapshot after it is reported too.
+ *    per replica; target within 2x. The snapshot after it is reported too.
  *
  * `ratio` is reference time / our time (how many times faster).
  */

@@ -158,8 +158,8 @@ const testFiles = args.tests.length > 0 ? args.tests : testGlobsFor(mutate);
 if (args.each && args.together) fail('--each and --together exclude each other');
 // One Stryker run per file, or one for all. Instrumented code counts its coverage and checks
 // the active mutant at every mutable expression, and all tests run against it: with the 35
-// files of src/core instrumented at once, core's tests took 77 s instead of 7 s and the run
-// was estimated at 5 hours (2026-12-02). One file at a time, only that file is slowed, for
+// files of src/core instrumented at once, core's tests take 77 s instead of 7 s and a run
+// would take about 5 hours. One file at a time, only that file is slowed, for
 // the price of a dry run per file: seconds for core's tests, minutes for the sim's, whose
 // tests run whole simulations. So core goes file by file unless --together is given.
 const each = args.each || (!args.together && mutate.length > 1 && mutate.every((f) => f.startsWith('src/core/')));
@@ -180,7 +180,11 @@ function runStryker(files, extra = [], rest = args.rest) {
   return { report: JSON.parse(readFileSync(join(root, REPORT), 'utf8')), html: readFileSync(join(root, HTML), 'utf8') };
 }
 
-/** How many retries a run's lost survivors get (StrykerJS issues 6073 and 6213; like its PR 6146). */
+/**
+ * How many retries a run's lost survivors get (StrykerJS bugs
+ * github.com/stryker-mutator/stryker-js/issues/6073 and /issues/6213; retried as its
+ * pull/6146 does).
+ */
 const RETRIES = 2;
 
 /**

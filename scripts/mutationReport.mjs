@@ -15,7 +15,8 @@ const STATUS_KEYS = {
 /**
  * Whether a survivor's run completed fewer tests than cover it. StrykerJS's vitest runner
  * (9.6.1) scores a run that lost its tests (none or some never ran, typically right after a
- * run that bailed) as survived: stryker-js issues 6073 and 6213. Such a survivor is not
+ * run that bailed) as survived (stryker-js bugs
+ * github.com/stryker-mutator/stryker-js/issues/6073 and /issues/6213). Such a survivor is not
  * evidence; `lostTests` counts them, inside `survived`.
  */
 export function lostTests(m) {

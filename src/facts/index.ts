@@ -1,5 +1,5 @@
 /**
- * The facts ShardScope states about Kubernetes, each with its source (issue 18): the table,
+ * The facts ShardScope states about Kubernetes, each with its source: the table,
  * the terms a text is checked for, and how a source is written.
  */
 export { FACTS, type FactId } from './table';

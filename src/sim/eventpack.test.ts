@@ -40,7 +40,7 @@ function connect() {
   return { client, sent };
 }
 
-describe('recent events from the worker (issue 8: many ranges stay responsive)', () => {
+describe('recent events from the worker (many ranges stay responsive)', () => {
   it('arrive equal to the model’s own, fates included, through steps and a reconfiguration', async () => {
     const input = { seed: 'events', cluster: { pods: 2_000 }, replicas: { count: 8, selectors: interleaved(4).slice(0, 8) } };
     const local = createSimulation(input);

@@ -85,7 +85,7 @@ export class ImportSession {
   /** The objects of the last finished read, until confirmed or replaced. */
   private pending: readonly ImportedObject[] | null = null;
   private pendingStream: WatchStream | null = null;
-  /** The confirmed import's watch stream (issue 20: replayed), or null. */
+  /** The confirmed import's watch stream, to replay, or null. */
   stream: WatchStream | null = null;
   /** The confirmed import the model is built from. */
   current: readonly ImportedObject[] | null = null;

@@ -8,7 +8,7 @@ import { serveSimulation, type MessageEndpoint } from './worker';
 
 const text = readFileSync(join(__dirname, '../../tests/fixtures/import/watch-replay.json'), 'utf8');
 
-describe('the replay where the model lives (issue 20)', () => {
+describe('the replay where the model lives', () => {
   it('a stream read by the worker, confirmed, is replayed by the streamReplay command; a dropped import has none', async () => {
     const listeners: ((event: { data: unknown }) => void)[] = [];
     const posted: unknown[] = [];

@@ -34,7 +34,7 @@ function connect() {
   return { client, sizes };
 }
 
-describe('snapshots from the worker (issue 8, points 3 and 4)', () => {
+describe('snapshots from the worker', () => {
   it('arrive equal to the model’s own, through steps, a new selector and a new replica count', async () => {
     const input = { seed: 'pack', cluster: { pods: 2_000 }, replicas: { count: 8, selectors: interleaved(4).slice(0, 8) } };
     const local = createSimulation(input);

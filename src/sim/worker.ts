@@ -33,7 +33,7 @@ export type { CreateOptions, ImportChannel, MessageEndpoint, SimClient, WorkerCo
 /** Holds the simulation the commands act on. */
 export interface WorkerState {
   sim: Simulation | null;
-  /** Import reads and the objects they found (issue 20). */
+  /** Import reads and the objects they found. */
   imports?: ImportSession;
 }
 

@@ -38,7 +38,7 @@ type SimulationQueries = Pick<
  * `create` needs a simulation.
  */
 export interface WorkerCommands extends SimulationQueries {
-  /** Creates (or replaces) the simulation; `options.import` says which imported objects it starts from (issue 20). */
+  /** Creates (or replaces) the simulation; `options.import` says which imported objects it starts from. */
   create(input?: SimParamsInput, options?: CreateOptions): SimSnapshot;
   /** Steps `seconds` (default `params.stepSeconds`) and returns the new snapshot. */
   step(seconds?: number): SimSnapshot;

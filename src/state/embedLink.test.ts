@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { embedFragment, embedOf, parseEmbedPanel } from './embedLink';
 import { readLink } from './link';
 
-describe('embed links (issue 21, section 5)', () => {
+describe('embed links', () => {
   it('reads the four panels, card:N from 0 to 63, and interactive=1', () => {
     expect(embedOf('#embed=hash&s=2.q64FAA')).toEqual({ panel: { kind: 'hash' }, name: 'hash', interactive: false });
     expect(embedOf('#embed=card:3&interactive=1')).toEqual({ panel: { kind: 'card', replica: 3 }, name: 'card:3', interactive: true });

@@ -1,5 +1,5 @@
 /**
- * Embed links (issue 21, section 5): `#embed=<panel>` beside a run's state (`s=`), with
+ * Embed links: `#embed=<panel>` beside a run's state (`s=`), with
  * `&interactive=1` for an embed the reader may change, and `lang=` as anywhere else. A panel is
  * `hash`, `bandwidth`, `flow` or `card:N` (replica N's card, 0-based).
  */

@@ -36,12 +36,12 @@ export const ENGINE_COMMANDS = [
   'hashSpace',
   'objectsNear',
   'recount',
-  // issue 10: objects that change owner when the replica count changes
+  // objects that change owner when the replica count changes
   'reshard',
-  // issue 20: owner lookup and balanced ranges
+  // owner lookup and balanced ranges
   'findObjects',
   'balance',
-  // issue 20: the imported watch stream replayed through both modes
+  // the imported watch stream replayed through both modes
   'streamReplay',
 ] as const;
 
@@ -88,9 +88,9 @@ export interface SimEngine {
   readonly kind: 'local' | 'worker';
   /** Set when the model runs on the page's thread because its worker could not start. */
   readonly fallback?: EngineFallback | null;
-  /** Builds a fresh simulation (replacing any previous one). Rejects on bad parameters. `options`: its imported objects (issue 20). */
+  /** Builds a fresh simulation (replacing any previous one). Rejects on bad parameters. `options`: its imported objects. */
   create(input: SimParamsInput, frame: FrameRequest, options?: CreateOptions): Promise<EngineFrame>;
-  /** Issue 20: import reads where the model lives (null: this engine cannot read files). */
+  /** Import reads where the model lives (null: this engine cannot read files). */
   readonly imports: ImportChannel | null;
   /** Applies new parameters; rejects with the model's message and keeps the old state. */
   reconfigure(input: SimParamsInput, frame: FrameRequest): Promise<EngineFrame>;
@@ -99,14 +99,14 @@ export interface SimEngine {
   listFor(mode: Mode, replica: number, options?: ListOptions): Promise<ListResponse>;
   objectsNear(position: number, k: number): Promise<ObjectInfo[]>;
   recount(ranges: RangeSet): Promise<OwnershipRecount>;
-  /** Objects whose owner changes from `from` to `to` replicas under a strategy (issue 10). */
+  /** Objects whose owner changes from `from` to `to` replicas under a strategy. */
   reshard(strategy: ReshardStrategy, from: number, to: number): Promise<ReshardReport>;
   metricsText(mode: Mode, apiServer: number): Promise<string>;
-  /** Issue 20: what a pasted text names in the cluster. */
+  /** What a pasted text names in the cluster. */
   findObjects(text: string, limit: number): Promise<FoundObjects>;
-  /** Issue 20: balanced ranges on the run's shard key, next to equal ranges. */
+  /** Balanced ranges on the run's shard key, next to equal ranges. */
   balance(measure: BalanceMeasure, n: number): Promise<BalanceReport>;
-  /** Issue 20: the imported watch stream replayed for the current replicas and selectors (null: none). */
+  /** The imported watch stream replayed for the current replicas and selectors (null: none). */
   streamReplay(): Promise<ReplayReport | null>;
   dispose(): void;
 }

@@ -26,8 +26,8 @@ export interface EngineDriverContext {
   readonly data: SimData;
   readonly options: ShardScopeOptions;
   /**
-   * Runs first in every job that applies the parameters, before they are read (issue 9: a
-   * running layout being typed catches up with the model's time).
+   * Runs first in every job that applies the parameters, before they are read (a running
+   * layout being typed catches up with the model's time).
    */
   readonly beforeApply: () => void;
 }
@@ -39,7 +39,7 @@ export interface EngineDriver {
   /**
    * Applies the parameters after `delayMs` (0: now); a later call replaces a pending one. Nothing before `start()`.
    * `restart`: the model is built afresh at t = 0 from the parameters, instead of taking them at
-   * the time it has reached (issue 19: a story step is a state, never the continuation of a run).
+   * the time it has reached (a story step is a state, never the continuation of a run).
    */
   scheduleApply(delayMs?: number, restart?: boolean): void;
   /** Advances (or, negative, rewinds) the model by `seconds`; presses queued behind a busy engine collapse. */
@@ -112,7 +112,7 @@ export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
     return chain;
   };
 
-  /** Issue 20: which imported objects a new model starts from, and whether their names are hidden. */
+  /** Which imported objects a new model starts from, and whether their names are hidden. */
   const createOptions = () => ({ import: get().imported ? data.importUse : ('drop' as const), hideNames: get().hideNames });
 
   const frameRequest = (force: boolean): FrameRequest => {

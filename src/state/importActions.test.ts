@@ -14,7 +14,7 @@ async function until(check: () => boolean): Promise<void> {
   expect(check()).toBe(true);
 }
 
-describe('the import actions (issue 20)', () => {
+describe('the import actions', () => {
   it('reads, keeps the cluster until Confirm, then runs on the imported objects; the link carries only the count', async () => {
     const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 400, namespaces: 8 } });
     await store.getState().start();

@@ -1,5 +1,5 @@
 /**
- * Issue 20: the import dialog's actions. A read runs where the model lives (the worker, see
+ * The import dialog's actions. A read runs where the model lives (the worker, see
  * `src/sim/importSession.ts`) and reports progress and a summary; the cluster shown stays until
  * Confirm, which rebuilds the model from the objects read (t = 0). The objects never enter the
  * store or a link: the parameters record only how many there were (`params.imported`).

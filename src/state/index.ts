@@ -18,11 +18,11 @@ export { createLocalEngine } from './localEngine';
 export type { EngineClient } from './engine';
 export { createWorkerEngine, createBrowserEngine, engineKindFor, browserEngineFactory } from './workerEngine';
 export type { SimEngine, EngineFrame, FrameRequest, EngineFallback } from './engine';
-// issue 8: engine (the model's limits on the page's own thread)
+// engine: the model's limits on the page's own thread
 export { MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
 export type { BudgetExcess } from './budget';
-// issue 9: API servers over time, watch lifecycle
-export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS } from './lifecycle';
+// API servers over time, watch lifecycle
+export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, ROLLOUT_LIMITS } from './lifecycle';
 export { LIST_ONLY } from './toSim';
 export type { LifecycleParams, RolloutUiParams } from './lifecycle';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
@@ -44,13 +44,13 @@ export {
 export type { ParsedSelector, BoundaryHandle, BoundRef } from './selectors';
 export { goQueryEscape, watchRequestUrl, listRequestUrl, rejectionMessage, statusBody, metricsExposition, METRIC_FILTERED_EVENTS } from './artefacts';
 export { toSimInput } from './toSim';
-// issue 9: editing the running layout after a reshard
+// editing the running layout after a reshard
 export { selectRunningLayout } from './running';
 export type { RunningLayout } from './running';
 export { ratesState, selectRatesState, settlingView, selectSettlingSecondsLeft } from './settling';
 export type { RatesState, SettlingView } from './settling';
 export type { SimSnapshot, SettlingInfo, ModeSnapshot, ReplicaStats, ApiServerStats, OwnershipAudit, OwnershipRecount, HashSpaceView, HashSpaceNamespace, ObjectInfo, RecentEvent, DeliveryOutcome, ListResponse, PodListBody, Mode, WatchEventType } from '../sim';
-// issue 7: the headline verdict (small and pure; the CLI prints the same sentence).
+// the headline verdict (small and pure; the CLI prints the same sentence).
 export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, FAILURES_SHOWN_MAX, HOT_REPLICA_FACTOR } from '../sim/report';
 export { cjkSpacing } from '../sim/report';
 export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/report';
@@ -62,29 +62,29 @@ export type ShardRequirementsList = readonly import('../core/sharding').ShardRan
 export { hexFraction, formatHex, parseHex, analyzeCoverage, HASH_SPACE } from '../core/sharding';
 export type { CoverageReport, CoverageSegment } from '../core/sharding';
 export { encodeLink, decodeLink, readLink, LINK_VERSION } from './link';
-// issue 10: presentation mode and the key modes
+// presentation mode and the key modes
 export { selectStoryActive, selectPresentation, selectKeyMode } from './presentation';
 export type { KeyMode } from './presentation';
 export { initialLocale, langOfHash, withLang } from './lang';
-// issue 8: the most ranges the model simulates, across all replicas.
+// the most ranges the model simulates, across all replicas.
 export { MAX_TOTAL_RANGES } from '../sim/params';
 export type { LinkIssue } from './link';
-// issue 8: links that round-trip
+// links that round-trip
 export { linkFor, linkForSteps, isStateFragment, MAX_LINK_LENGTH, WHOLE_LINK_REASONS } from './link';
-// issue 10: short links
+// short links
 export { encodeShortLink, SHORT_LINK_VERSION } from './shortLink';
 export type { LinkResult, LinkTooLong } from './link';
 export { syncUrl, browserUrlHost, URL_WRITE_DELAY_MS } from './urlSync';
 export type { UrlHost, UrlSyncOptions } from './urlSync';
-// issue 10: the story link's format (the stories supply which ids exist)
+// the story link's format (the stories supply which ids exist)
 export { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, exerciseIdOf, exerciseLink } from './storyLink';
-// issue 19: what Copy link and the QR code share (the story step inside a story)
+// what Copy link and the QR code share (the story step inside a story)
 export { pageLinkFor } from './pageLink';
 export { embedOf, embedFragment, embedPanelName, parseEmbedPanel, type EmbedPanel, type EmbedRequest } from './embedLink';
 export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
-// issue 9: the run's schedule
+// the run's schedule
 export { checkSchedule, replicaCountsBefore, ordered as orderedSchedule, CLIENT_ONLY_REASON } from '../sim/params';
 export type { ScheduledEvent, ReshardEvent, ReshardRollout } from '../sim/params';
 export type { ReshardStrategy } from '../sim/params';

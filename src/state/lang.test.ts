@@ -33,7 +33,7 @@ function manualTimers() {
 
 const small = () => ({ ...defaultSimParams(), objects: 300, namespaces: 4 });
 
-describe('the language in a link (issue 11)', () => {
+describe('the language in a link', () => {
   it('reads lang= among & parameters of the fragment, beside state= or alone', () => {
     expect(langOfHash('#lang=zh-CN')).toBe('zh-CN');
     expect(langOfHash('#state=%7B%7D&lang=zh-CN')).toBe('zh-CN');
@@ -75,7 +75,7 @@ describe('the language in a link (issue 11)', () => {
   });
 });
 
-describe('switching the language keeps the run (issue 11)', () => {
+describe('switching the language keeps the run', () => {
   it('changes only view.locale: same parameters, same snapshot object, same time, no restart', async () => {
     const store = createShardScopeStore({ params: small() });
     await store.getState().start();

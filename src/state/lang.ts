@@ -1,5 +1,5 @@
 /**
- * The page's language in a link (issue 11): `lang=zh-CN` in the fragment, beside `state=`
+ * The page's language in a link: `lang=zh-CN` in the fragment, beside `state=`
  * (and any other `&`-separated fragment parameter), or in the query (`?lang=zh-CN`). The
  * fragment wins over the query, since the page rewrites the fragment and not the query;
  * without either, the browser's preferred languages decide.
@@ -46,7 +46,7 @@ export function withLang(stateHash: string, locale: LocaleId): string {
 }
 
 /**
- * The query without its `lang=` (issue 11): `?lang=zh-CN&x=1` gives `?x=1`, `?lang=zh-CN`
+ * The query without its `lang=`: `?lang=zh-CN&x=1` gives `?x=1`, `?lang=zh-CN`
  * gives ``. The page writes the language into the fragment, so once it rewrites the address
  * a `lang=` left in the query would bring back the language the reader switched away from.
  */

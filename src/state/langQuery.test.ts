@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { withoutLangQuery } from './lang';
 import { browserUrlHost } from './urlSync';
 
-describe('a ?lang= query does not outlive a language switch (issue 11)', () => {
+describe('a ?lang= query does not outlive a language switch', () => {
   afterEach(() => window.history.replaceState(null, '', '/'));
 
   it('withoutLangQuery drops lang= and keeps every other query parameter', () => {

@@ -1,5 +1,5 @@
 /**
- * The page's parameters for API servers over time and the watch lifecycle (issues 9 and 18):
+ * The page's parameters for API servers over time and the watch lifecycle:
  * a rolling upgrade of the API servers, how the informer syncs (a streaming list, client-go's
  * default since v1.35, or LIST then WATCH), whether it sends `timeoutSeconds`, and how
  * requests reach the servers (one HTTP/2 connection through an L4 balancer, or each request
@@ -29,10 +29,10 @@ export interface LifecycleParams {
 export const DEFAULT_LIFECYCLE: LifecycleParams = { rollout: null, initialList: 'watch-list', watchTimeouts: true, routing: 'l4', goawayChance: 0 };
 
 /**
- * What a link made before issue 18 meant by a missing field: LIST then WATCH, no watch
- * timeouts (the model's defaults then), so that such a link opens as before.
+ * What a version 1 link means by a missing field: LIST then WATCH, no watch timeouts (the
+ * defaults of its time), so that such a link opens as it did.
  */
-export const PRE_ISSUE_18_LIFECYCLE: LifecycleParams = { ...DEFAULT_LIFECYCLE, initialList: 'list', watchTimeouts: false };
+export const V1_LINK_LIFECYCLE: LifecycleParams = { ...DEFAULT_LIFECYCLE, initialList: 'list', watchTimeouts: false };
 
 /** A rollout the page proposes when the upgrade is switched on: gate on from 20 s, every 10 s. */
 export const DEFAULT_ROLLOUT: RolloutUiParams = { gate: true, at: 20, every: 10 };

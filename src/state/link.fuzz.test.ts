@@ -1,5 +1,5 @@
 /**
- * Seeded fuzzing of what a stranger controls (issue 8): the link decoder and the validation
+ * Seeded fuzzing of what a stranger controls: the link decoder and the validation
  * of typed numbers. No exception escapes; every field the decoder does not use as given is
  * named (the notice prints exactly these names); whatever the encoder writes, the decoder
  * reads back unchanged.
@@ -173,7 +173,7 @@ const validState: fc.Arbitrary<LinkState> = replicaCount.chain((replicas) =>
 
 // ---- properties --------------------------------------------------------------------------------
 
-describe('the link decoder under fuzzing (issue 8)', () => {
+describe('the link decoder under fuzzing', () => {
   it('never throws, gives a usable state, and names every field it did not take as given (10,000 links)', () => {
     fc.assert(
       fc.property(linkJson, (raw) => {
@@ -236,10 +236,10 @@ describe('the link decoder under fuzzing (issue 8)', () => {
   }, FUZZ_TIMEOUT_MS);
 });
 
-/** A short link (issue 10) carrying any JSON value. */
+/** A short link carrying any JSON value. */
 const shortFragment = (raw: unknown) => '#s=2.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
 
-describe('the short link decoder under fuzzing (issue 10)', () => {
+describe('the short link decoder under fuzzing', () => {
   it('never throws, gives a usable state, and names every field it did not take as given (10,000 short links)', () => {
     fc.assert(
       fc.property(linkJson, (withVersion) => {
@@ -287,7 +287,7 @@ describe('the short link decoder under fuzzing (issue 10)', () => {
   }, FUZZ_TIMEOUT_MS);
 });
 
-describe('number validation under fuzzing (issue 8)', () => {
+describe('number validation under fuzzing', () => {
   const params = Object.keys(LIMITS) as NumericParam[];
   const typed = fc.oneof(
     fc.string({ maxLength: 12 }),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { encodeLink, linkFor, readLink } from './link';
-import { DEFAULT_LIFECYCLE, PRE_ISSUE_18_LIFECYCLE, type LifecycleParams } from './lifecycle';
+import { DEFAULT_LIFECYCLE, V1_LINK_LIFECYCLE, type LifecycleParams } from './lifecycle';
 import { toSimInput } from './toSim';
 import { deflateSync } from 'fflate';
 import { toBase64Url } from './shortLink';
@@ -9,7 +9,7 @@ import { toBase64Url } from './shortLink';
 const link = (p: Record<string, unknown>, v = 2) => `#state=${encodeURIComponent(JSON.stringify({ v, p }))}`;
 const upgrade: LifecycleParams = { rollout: { gate: true, at: 30, every: 15 }, initialList: 'watch-list', watchTimeouts: true, routing: 'l7', goawayChance: 0.01 };
 
-describe('API servers over time and the watch lifecycle in links (issues 9 and 18)', () => {
+describe('API servers over time and the watch lifecycle in links', () => {
   it('round-trip in both link formats and reach the model', () => {
     const state = { params: { ...defaultSimParams(), client: 'checked' as const, lifecycle: upgrade }, view: defaultViewParams() };
     for (const hash of [encodeLink(state), (linkFor(state) as { hash: string }).hash]) {
@@ -50,18 +50,18 @@ describe('API servers over time and the watch lifecycle in links (issues 9 and 1
   });
 });
 
-describe('links made before issue 18 open as before', () => {
+describe('version 1 links open as they did', () => {
   // What the model did then: `fallback` (default true) read shardInfo on LIST pages and filtered
   // without it, `watchPolicy` check-locally checked every watch event too, LIST then WATCH, no
   // watch timeouts.
   const cases: readonly [Record<string, unknown>, string, LifecycleParams][] = [
-    [{}, 'shardinfo', PRE_ISSUE_18_LIFECYCLE],
-    [{ fallback: true }, 'shardinfo', PRE_ISSUE_18_LIFECYCLE],
-    [{ fallback: false }, 'client-go', PRE_ISSUE_18_LIFECYCLE],
-    [{ lifecycle: { rollout: null, watchPolicy: 'check-locally', initialList: 'list', watchTimeouts: false } }, 'checked', PRE_ISSUE_18_LIFECYCLE],
-    [{ fallback: false, lifecycle: { rollout: null, watchPolicy: 'check-locally', initialList: 'list', watchTimeouts: false } }, 'client-go', PRE_ISSUE_18_LIFECYCLE],
+    [{}, 'shardinfo', V1_LINK_LIFECYCLE],
+    [{ fallback: true }, 'shardinfo', V1_LINK_LIFECYCLE],
+    [{ fallback: false }, 'client-go', V1_LINK_LIFECYCLE],
+    [{ lifecycle: { rollout: null, watchPolicy: 'check-locally', initialList: 'list', watchTimeouts: false } }, 'checked', V1_LINK_LIFECYCLE],
+    [{ fallback: false, lifecycle: { rollout: null, watchPolicy: 'check-locally', initialList: 'list', watchTimeouts: false } }, 'client-go', V1_LINK_LIFECYCLE],
     // A streaming list never carried shardInfo: filtering without it was a check of every object.
-    [{ lifecycle: { rollout: null, watchPolicy: 'trust-stream', initialList: 'watch-list', watchTimeouts: true } }, 'checked', { ...PRE_ISSUE_18_LIFECYCLE, initialList: 'watch-list', watchTimeouts: true }],
+    [{ lifecycle: { rollout: null, watchPolicy: 'trust-stream', initialList: 'watch-list', watchTimeouts: true } }, 'checked', { ...V1_LINK_LIFECYCLE, initialList: 'watch-list', watchTimeouts: true }],
   ];
   for (const [p, client, lifecycle] of cases) {
     it(`${JSON.stringify(p)} is the ${client} client`, () => {
@@ -87,7 +87,7 @@ describe('links made before issue 18 open as before', () => {
     const r = readLink(`#s=1.${payload}`);
     expect(r.issues).toEqual([]);
     expect(r.state!.params.client).toBe('shardinfo');
-    expect(r.state!.params.lifecycle).toEqual(PRE_ISSUE_18_LIFECYCLE);
+    expect(r.state!.params.lifecycle).toEqual(V1_LINK_LIFECYCLE);
     const now = readLink(`#s=2.${payload}`);
     expect(now.state!.params.client).toBe('client-go');
     expect(now.state!.params.lifecycle ?? DEFAULT_LIFECYCLE).toEqual(DEFAULT_LIFECYCLE);

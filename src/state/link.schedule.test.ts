@@ -7,7 +7,7 @@ import { toSimInput } from './toSim';
 const reshard: ScheduledEvent = { kind: 'reshard', at: 30, to: 5, strategy: 'equal-ranges', rollout: { kind: 'one-by-one', everySeconds: 5 } };
 const link = (p: Record<string, unknown>) => `#state=${encodeURIComponent(JSON.stringify({ v: 1, p }))}`;
 
-describe('a schedule in #state= links (issue 9)', () => {
+describe('a schedule in #state= links', () => {
   it('round-trips and reaches the model', () => {
     const state = { params: { ...defaultSimParams(), schedule: [reshard] }, view: defaultViewParams() };
     const back = readLink(encodeLink(state));

@@ -65,7 +65,7 @@ describe('a tampered link', () => {
 /** A fragment carrying `raw` as its JSON, the way a person would tamper with a link. */
 const fragment = (raw: unknown): string => '#state=' + encodeURIComponent(JSON.stringify(raw));
 
-describe('links and their size limit (issue 8, point 8)', () => {
+describe('links and their size limit', () => {
   it('round-trips a 133-range selector typed in the page (over 10,000 characters)', async () => {
     const { readLink } = await import('./link');
     const long = equalSplitSelectors(133, SHARD_KEY_UID).join(' || ');
@@ -82,7 +82,7 @@ describe('links and their size limit (issue 8, point 8)', () => {
     const room = MAX_LINK_LENGTH - encodeLink({ params: { ...defaultSimParams(), replicas: 2, selectors: ['', ''] }, view }).length;
     const params = { ...defaultSimParams(), replicas: 2, selectors: ['a'.repeat(Math.floor(room / 2)), 'b'.repeat(room - Math.floor(room / 2))] };
     const fit = linkFor({ params, view });
-    // Issue 10: the page writes the short form; the version 1 form of the same state just fits.
+    // The page writes the short form; the version 1 form of the same state just fits.
     expect(fit.ok && fit.hash.startsWith('#s=2.')).toBe(true);
     expect(fit.ok && readLink(fit.hash)).toEqual({ state: { params, view }, issues: [] });
     expect(encodeLink({ params, view }).length).toBe(MAX_LINK_LENGTH);
@@ -123,7 +123,7 @@ describe('links and their size limit (issue 8, point 8)', () => {
   });
 });
 
-describe('every field a link cannot use is named (issue 8, point 9)', () => {
+describe('every field a link cannot use is named', () => {
   it('names a parameter block that is not an object, and view fields of the wrong type', async () => {
     const { readLink } = await import('./link');
     const { state, issues } = readLink(fragment({ v: 2, p: [1, 2], w: { view: 7, theme: [] } }));
@@ -157,7 +157,7 @@ describe('every field a link cannot use is named (issue 8, point 9)', () => {
   });
 });
 
-describe('a link over the range limit (issue 8, point 4)', () => {
+describe('a link over the range limit', () => {
   /** 64 selectors of 129 ranges each, written without spaces (under 10,000 characters each). */
   const compact = (per: number) => {
     const n = 64 * per;

@@ -19,20 +19,20 @@ import { checkRetyped } from '../sim/params';
 import { type RetypedLayout } from '../sim/params';
 import { runningCountAt } from './running';
 import type { ScheduledEvent } from '../sim/params';
-import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, PRE_ISSUE_18_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
+import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { CLIENT_KINDS, type ClientKind } from '../sim/params';
 import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 2;
 /**
- * Version 1 links were made before issue 18: a field they leave out stands for that time's
- * default (the shardinfo client, LIST then WATCH, no watch timeouts), and `fallback` and
+ * Version 1 links are the older format: a field they leave out stands for the default of
+ * their time (the shardinfo client, LIST then WATCH, no watch timeouts), and `fallback` and
  * `lifecycle.watchPolicy` name the client. They open as they did.
  */
 const LEGACY_LINK_VERSION = 1;
-/** The page's BOOKMARK interval before issue 18 (now kube-apiserver's 60 s). */
-const PRE_ISSUE_18_BOOKMARK_SECONDS = 10;
+/** The BOOKMARK interval a version 1 link leaves out (today's default is kube-apiserver's 60 s). */
+const V1_LINK_BOOKMARK_SECONDS = 10;
 const KEY = 'state';
 
 /**
@@ -89,7 +89,7 @@ export type LinkResult = { readonly ok: true; readonly hash: string } | LinkTooL
 export function linkFor(state: LinkState): LinkResult {
   const hash = encodeLink(state);
   if (hash.length <= MAX_LINK_LENGTH) {
-    // The short form (issue 10) is what the page writes and copies; a run fits in a link
+    // The short form is what the page writes and copies; a run fits in a link
     // exactly when its `#state=` form does (so the limit and its message do not change), and
     // the `#state=` form stands in for the rare state whose short form is longer.
     const short = encodeShortLink(state.params, state.view);
@@ -108,7 +108,7 @@ export function linkFor(state: LinkState): LinkResult {
 }
 
 /**
- * {@link linkFor} in steps (issue 23, point 4), for an export's caption: the short form is
+ * {@link linkFor} in steps, for an export's caption: the short form is
  * deflated a slice at a time (see `encodeShortLinkSteps`). The same result, except that a long
  * state's short form may be spelt differently (it reads back the same).
  */
@@ -134,7 +134,7 @@ export interface LinkIssue {
   /**
    * unreadable: not JSON / not an object; version: another link format; too-long: longer
    * than {@link MAX_LINK_LENGTH}, not read; invalid: out of bounds, mistyped or unknown.
-   * Issue 23: too-large: a short link that unpacks to more than {@link MAX_LINK_LENGTH} (a
+   * too-large: a short link that unpacks to more than {@link MAX_LINK_LENGTH} (a
    * bomb), not read; unknown-story: a `#story=` link naming no story; both-forms: a `#state=`
    * and a `#s=` part in one fragment (the `#state=` part is read).
    */
@@ -170,7 +170,7 @@ const SHORT_TOP_KEYS = new Set(['p', 'w']);
  */
 export function readLink(hash: string): { state: LinkState | null; issues: LinkIssue[] } {
   const read = readEitherForm(hash);
-  // Issue 23, point 6: both forms in one fragment; the `#state=` one is read, and the notice says so.
+  // Both forms in one fragment: the `#state=` one is read, and the notice says so.
   if (STATE_PARAM.test(hash) && shortParam(hash) !== null) read.issues.push({ field: 's', reason: 'both-forms' });
   return read;
 }
@@ -183,7 +183,7 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
   // The encoder never writes more; reading more would only cost time and memory.
   if (hash.length > MAX_LINK_LENGTH) return { state: null, issues: [{ field: 'state', reason: 'too-long' }] };
   if (short !== null) {
-    // Issue 10: the short form holds the fields that differ from the defaults; the rest of
+    // The short form holds the fields that differ from the defaults; the rest of
     // the reading is the `#state=` format's, field for field.
     const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
     if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason, ...(unpacked.reason === 'too-large' ? { length: hash.length } : {}) }] };
@@ -255,7 +255,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     modifiedPerSec: num('modifiedPerSec'),
     deletedPerSec: num('deletedPerSec'),
     // Version 1 links left out the 10 s that was the default then.
-    bookmarkEverySec: legacy && !has(p, 'bookmarkEverySec') ? PRE_ISSUE_18_BOOKMARK_SECONDS : num('bookmarkEverySec'),
+    bookmarkEverySec: legacy && !has(p, 'bookmarkEverySec') ? V1_LINK_BOOKMARK_SECONDS : num('bookmarkEverySec'),
     replicas,
     shardKey,
     apiServers,
@@ -264,7 +264,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     clientCache: oneOf(p, 'clientCache', ['owned', 'all'] as const, d.clientCache),
     selectors,
     schedule,
-    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad, legacy) } : legacy ? { lifecycle: PRE_ISSUE_18_LIFECYCLE } : {}),
+    ...(has(p, 'lifecycle') ? { lifecycle: readLifecycle(p.lifecycle, bad, legacy) } : legacy ? { lifecycle: V1_LINK_LIFECYCLE } : {}),
     ...(retyped.length > 0 ? { retyped } : {}),
     ...(importedCount(p, bad) ?? {}),
   };
@@ -277,7 +277,7 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     speed: oneOf(w, 'speed', SPEEDS, dv.speed),
     // The language travels as `lang=` beside `state=` (see lang.ts), not in this block.
     locale: oneOf(w, 'locale', LOCALES, dv.locale),
-    // issue 10: presentation mode survives a reload and travels with a shared link.
+    // Presentation mode survives a reload and travels with a shared link.
     presentation: oneOf(w, 'presentation', [true, false], dv.presentation),
   };
   return { state: { params, view }, issues };
@@ -334,7 +334,7 @@ function readSchedule(p: Record<string, unknown>, replicas: number, fallback: re
 }
 
 /**
- * `retyped` (issue 9): running layouts typed after a reshard, as the model validates them
+ * `retyped`: running layouts typed after a reshard, as the model validates them
  * (`retyped[0].at`, ...), each after a reshard of the schedule and holding one selector per
  * replica then running (`retyped[0].selectors`). An entry with a problem is named and left out.
  */
@@ -366,7 +366,7 @@ function sameLifecycle(a: LifecycleParams, b: LifecycleParams): boolean {
 }
 
 /**
- * The client of a link made before issue 18, from the fields it carried: `fallback` false was
+ * The client of a version 1 link, from the fields it carried: `fallback` false was
  * the naive trust (client-go as shipped); true, the default, read `shardInfo` and filtered
  * without it (shardinfo), or checked every object with `lifecycle.watchPolicy` check-locally
  * or a streaming list, which carries no `shardInfo` (checked).
@@ -384,13 +384,13 @@ function legacyClient(p: Record<string, unknown>, bad: (field: string) => void):
 }
 
 /**
- * `lifecycle` (issues 9 and 18): the rolling upgrade `{gate, at, every}` or null, the initial
+ * `lifecycle`: the rolling upgrade `{gate, at, every}` or null, the initial
  * list, watch timeouts, routing and `--goaway-chance`. Each field it cannot use is named and
- * takes its default; a link made before issue 18 (`legacy`) takes that time's defaults, and
+ * takes its default; a version 1 link (`legacy`) takes the defaults of its time, and
  * its `watchPolicy` is read into the client (see `legacyClient`).
  */
 function readLifecycle(v: unknown, bad: (field: string) => void, legacy: boolean): LifecycleParams {
-  const d = legacy ? PRE_ISSUE_18_LIFECYCLE : DEFAULT_LIFECYCLE;
+  const d = legacy ? V1_LINK_LIFECYCLE : DEFAULT_LIFECYCLE;
   if (!isRecord(v)) {
     bad('lifecycle');
     return d;
@@ -426,7 +426,7 @@ function readLifecycle(v: unknown, bad: (field: string) => void, legacy: boolean
   };
 }
 
-/** Issue 20: `imported`, the count of objects an import held (1 to the objects' limit), or nothing. */
+/** `imported`, the count of objects an import held (1 to the objects' limit), or nothing. */
 function importedCount(p: Record<string, unknown>, bad: (field: string) => void): { imported: number } | null {
   if (!has(p, 'imported')) return null;
   const v = p['imported'];

@@ -21,7 +21,7 @@ export function createLocalEngine(options: { readonly paced?: boolean } = {}): S
   ) as unknown as EngineClient;
   // In a page (a worker could not start), each command runs in a task of its own and long
   // steps are cut up, so the model never blocks the page for long (see `paced.ts`).
-  // Issue 20: import reads on this thread, in slices (the module loads with the first one).
+  // Import reads on this thread, in slices (the module loads with the first one).
   const listeners: Parameters<ImportChannel['listen']>[0][] = [];
   let channel: Promise<ImportChannel> | null = null;
   const importChannel = () =>

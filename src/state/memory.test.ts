@@ -4,7 +4,7 @@ import { encodeLink, readLink } from './link';
 import { createShardScopeStore } from './store';
 import { toSimInput } from './toSim';
 
-describe('the informer cache style (issue 7: memory)', () => {
+describe('the informer cache style', () => {
   it("defaults to 'owned' (filter before the cache) and reaches the model as replicas.clientCache", () => {
     expect(defaultSimParams().clientCache).toBe('owned');
     expect(toSimInput({ ...defaultSimParams(), clientCache: 'all' }).replicas?.clientCache).toBe('all');

@@ -1,5 +1,5 @@
 /**
- * Issue 19: the link that shares what the page shows. Inside a story that is the story's step
+ * The link that shares what the page shows. Inside a story that is the story's step
  * (`#story=<id>&step=<n>`, with `&present=1` while presenting), since a step is a state of its
  * own: a `#s=` link of the step's parameters would open free play, without the caption, and a
  * speaker's audience scanning the QR code would land outside the talk. In free play it is the
@@ -11,7 +11,7 @@ import { exerciseLink, storyLink } from './storyLink';
 
 /** The fragment that shares the page as shown: the story step, or the run's state link (when it fits). */
 export function pageLinkFor(s: Pick<ShardScopeState, 'story' | 'params' | 'view'> & { readonly exercise?: string | null }): LinkResult {
-  // Issue 21: in the lab, the exercise (a trainer's link opens the lab at that exercise).
+  // In the lab, the exercise (a trainer's link opens the lab at that exercise).
   if (s.exercise) return { ok: true, hash: exerciseLink(s.exercise) };
   if (s.story) return { ok: true, hash: storyLink(s.story, s.view.presentation) };
   return linkFor({ params: s.params, view: s.view });

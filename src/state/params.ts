@@ -54,7 +54,7 @@ export interface SimParams {
   /** The client-side baseline: our hash ranges, or kube-state-metrics' jump hash over N. */
   readonly clientMode: ClientMode;
   /**
-   * The client every replica runs (issue 18): `client-go` as shipped (it reads neither the
+   * The client every replica runs: `client-go` as shipped (it reads neither the
    * selector nor `shardInfo` and caches what arrives), `checked` (plus a local check of every
    * object), `shardinfo` (reads `shardInfo` on LIST pages), `ksm` (kube-state-metrics v2.20.0)
    * or `ksm-2.18` (v2.18.0, whose filter drops other shards' BOOKMARKs).
@@ -67,17 +67,17 @@ export interface SimParams {
    * a server with the gate on then answers HTTP 500, which is part of what we show.
    */
   readonly selectors: readonly string[];
-  /** Events at fixed simulated times (issue 9: reshards), as the model takes them. */
+  /** Events at fixed simulated times (reshards), as the model takes them. */
   readonly schedule: readonly ScheduledEvent[];
-  /** issues 9 and 18: rolling upgrade, initial list, watch timeouts, routing (absent: defaults). */
+  /** Rolling upgrade, initial list, watch timeouts, routing (absent: defaults). */
   readonly lifecycle?: LifecycleParams;
   /**
-   * issue 9: running layouts typed after a reshard fired (absent: none), in time order: from
+   * Running layouts typed after a reshard fired (absent: none), in time order: from
    * `at` seconds the running replicas send these selectors (see `src/sim/params/retyped.ts`).
    */
   readonly retyped?: readonly RetypedLayout[];
   /**
-   * Issue 20: the run was built from N imported objects. A link records only this count (never
+   * The run was built from N imported objects. A link records only this count (never
    * the objects); opened elsewhere it gives a generated cluster of N objects, and the page says so.
    */
   readonly imported?: number;
@@ -93,7 +93,7 @@ export interface ViewParams {
   readonly speed: number;
   /** The page's language; a link carries it as `lang=` beside `state=`. */
   readonly locale: LocaleId;
-  /** Issue 10: the projector layout (no parameters sidebar; hash space, headline and comparison on one screen). */
+  /** The projector layout (no parameters sidebar; hash space, headline and comparison on one screen). */
   readonly presentation: boolean;
 }
 

@@ -1,7 +1,7 @@
 /**
  * The store's parameter actions: each changes `params` (or the boundaries being dragged) and
  * asks the engine driver to apply the change. Part of `createShardScopeStore` (`store.ts`).
- * Issue 9: after a reshard fired, selector edits go to the running layout (`params.retyped`)
+ * After a reshard fired, selector edits go to the running layout (`params.retyped`)
  * instead of the start layout; {@link Retyping} tracks the entry still being typed.
  */
 import type { StoreApi } from 'zustand/vanilla';
@@ -16,7 +16,7 @@ import type { ParamsActions, ShardScopeState } from './storeState';
 export const SELECTOR_APPLY_DELAY_MS = 350;
 
 /**
- * Issue 9: whether the last entry of `params.retyped` is being typed (not yet sent to the
+ * Whether the last entry of `params.retyped` is being typed (not yet sent to the
  * model). Shared by the parameter actions, the engine driver (which settles it when it
  * applies) and `openLink` (which forgets it).
  */
@@ -60,7 +60,7 @@ export function paramsActions(ctx: ParamsContext): ParamsActions {
   };
 
   /**
-   * Issue 9: after a reshard fired, the editors edit the running layout: `texts` become an
+   * After a reshard fired, the editors edit the running layout: `texts` become an
    * entry of `params.retyped` at the model's time (the entry still being typed is replaced).
    */
   const retype = (texts: readonly string[], delayMs = 0): void => {
@@ -72,7 +72,7 @@ export function paramsActions(ctx: ParamsContext): ParamsActions {
     }, delayMs);
     retyping.pending = true;
   };
-  /** Issue 9: a change of the start layout or the schedule leaves the typed running layouts behind. */
+  /** A change of the start layout or the schedule leaves the typed running layouts behind. */
   const withoutRetyped = (p: SimParams): SimParams => {
     retyping.pending = false;
     if (p.retyped === undefined) return p;

@@ -5,7 +5,7 @@ import { createShardScopeStore } from './store';
 
 const fragment = (raw: unknown): string => '#state=' + encodeURIComponent(JSON.stringify(raw));
 
-describe('presentation mode in the link (issue 10)', () => {
+describe('presentation mode in the link', () => {
   it('a fresh page is not in presentation mode', () => {
     expect(defaultViewParams().presentation).toBe(false);
   });

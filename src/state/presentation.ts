@@ -1,5 +1,5 @@
 /**
- * Issue 10: the stage (presentation mode and guided stories), as the keys and the layout read
+ * The stage (presentation mode and guided stories), as the keys and the layout read
  * it. One small selector per question, so the keyboard, the help dialog and the layout agree.
  */
 import type { ShardScopeState } from './store';

@@ -26,7 +26,7 @@ async function pastTheReshard(store: ShardScopeStore, seconds = 3): Promise<void
   await store.getState().idle();
 }
 
-describe('replica editors after a scheduled reshard fired (issue 9)', () => {
+describe('replica editors after a scheduled reshard fired', () => {
   it('edit the running layout: replica 5 of 5 takes the typed selector, and the start layout of 4 is kept', async () => {
     const store = await pastTheReshard2();
     const before = sent(store);

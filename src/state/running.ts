@@ -1,5 +1,5 @@
 /**
- * Issue 9: the running layout after a reshard. Once a scheduled reshard has fired, the
+ * The running layout after a reshard. Once a scheduled reshard has fired, the
  * replicas run its layout (its count and selectors), not the start layout `params.selectors`
  * describes. The replica editors then show and edit the running layout: an edit becomes an
  * entry of `params.retyped` ("from now, the running replicas send these selectors"), which

@@ -78,7 +78,7 @@ describe.each(engines)('step-back presses with %s', (_name, make) => {
   });
 });
 
-describe('a step back past the oldest checkpoint (issue 9, point 4)', () => {
+describe('a step back past the oldest checkpoint', () => {
   it('says on the page that the run replays from the start while it does, and not for a step back the checkpoints hold', async () => {
     const inner = createLocalEngine();
     let release: (() => void) | null = null;

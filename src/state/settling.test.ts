@@ -20,7 +20,7 @@ async function stepSeconds(store: Awaited<ReturnType<typeof started>>, seconds: 
   }
 }
 
-describe('settling in the store (issue 7, point 10)', () => {
+describe('settling in the store', () => {
   it('counts down the whole seconds left in the rate window after the start, then says steady', async () => {
     const store = await started();
     expect(selectSettlingSecondsLeft(store.getState())).toBe(WINDOW);
@@ -53,7 +53,7 @@ describe('settling in the store (issue 7, point 10)', () => {
   });
 });
 
-describe('ratesState (issue 19, point 6)', () => {
+describe('ratesState', () => {
   it('says none before the run has measured any time, paused while paused, live while playing', async () => {
     const store = await started();
     const snap = () => store.getState().sim.snapshot;

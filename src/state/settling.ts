@@ -37,7 +37,7 @@ export function selectSettlingSecondsLeft(state: ShardScopeState): number | null
 }
 
 /**
- * What the rates on screen are (issue 19, point 6): `none` before the run has measured any
+ * What the rates on screen are: `none` before the run has measured any
  * time (a fresh or reset run: a rate of 0 B/s there would be a finding that was never made),
  * `paused` while the run is paused (the last window's rates, kept), `live` while it plays.
  */

@@ -6,7 +6,7 @@ import { encodeShortLink, fromBase64Url, toBase64Url } from './shortLink';
 
 const short = (raw: unknown) => '#s=2.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
 
-describe('short links (issue 10)', () => {
+describe('short links', () => {
   it('a default run is an 11-character fragment, and a story step link with a site address stays under 120 characters', () => {
     const hash = encodeShortLink(defaultSimParams(), defaultViewParams());
     expect(hash).toBe('#s=2.q64FAA');
@@ -68,7 +68,7 @@ describe('short links (issue 10)', () => {
     // 5 MB of spaces deflate to about 5 kB: the decoder stops once past the 1,000,000 limit.
     const bomb = '#s=2.' + toBase64Url(deflateSync(new Uint8Array(5_000_000).fill(32)));
     expect(bomb.length).toBeLessThan(10_000);
-    // Issue 23: reported by the size it unpacks to (too-large, with the link's own length), not as a long link.
+    // Reported by the size it unpacks to (too-large, with the link's own length), not as a long link.
     expect(whole(bomb)).toEqual([{ field: 'state', reason: 'too-large', length: bomb.length }]);
   });
 

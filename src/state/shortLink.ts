@@ -1,8 +1,8 @@
 /**
- * Short links (issue 10): `#s=2.<base64url>`, the state's difference from the defaults as
+ * Short links: `#s=2.<base64url>`, the state's difference from the defaults as
  * JSON, compressed with raw DEFLATE. A default run is `#s=2.q64FAA` (11 characters), so a
- * story step link with the page's address fits on a slide or in a QR code. Version 2 (issue
- * 18) differs from version 1 only in the defaults a missing field stands for; `1.` links are
+ * story step link with the page's address fits on a slide or in a QR code. Version 2
+ * differs from version 1 only in the defaults a missing field stands for; `1.` links are
  * still read, with the defaults of their time.
  *
  * This module only packs and unpacks the payload; `link.ts` validates what comes out with
@@ -17,7 +17,7 @@ import { equalSplitSelectors } from './selectors';
 /** Version of the short format, written before the payload (`#s=2.`). */
 export const SHORT_LINK_VERSION = 2;
 const PREFIX = `${SHORT_LINK_VERSION}.`;
-/** Versions read: 1 (before issue 18's defaults) and the current one. */
+/** Versions read: 1 (with the older defaults) and the current one. */
 const READ_VERSIONS: readonly number[] = [1, SHORT_LINK_VERSION];
 /** The hash parameter of a short link (`#s=...`, or `&s=...` beside other parameters). */
 export const SHORT_KEY = 's';
@@ -56,7 +56,7 @@ export function encodeShortLink(params: SimParams, view: ViewParams): string {
 }
 
 /**
- * {@link encodeShortLink} in steps (issue 23, point 4): the state is deflated 16 KB at a time,
+ * {@link encodeShortLink} in steps: the state is deflated 16 KB at a time,
  * so 64 selectors of 10,000 characters (650 KB of JSON, 40-100 ms in one piece) never hold the
  * page's thread for long. A state under 16 KB gives exactly {@link encodeShortLink}'s fragment;
  * a larger one may differ in its bytes (blocks fall elsewhere) but reads back the same.
@@ -107,7 +107,7 @@ export function unpackShortPayload(payload: string, maxBytes: number): Unpacked 
   try {
     json = inflateCapped(bytes, maxBytes);
   } catch (e) {
-    // Issue 23, point 6: too large once unpacked (a bomb), however short the link itself.
+    // Too large once unpacked (a bomb), however short the link itself.
     return { ok: false, reason: e instanceof TooLong ? 'too-large' : 'unreadable' };
   }
   try {

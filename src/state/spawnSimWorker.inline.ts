@@ -1,5 +1,5 @@
 /**
- * The single-file build's worker (issue 10): a page opened from `file://` cannot load a worker
+ * The single-file build's worker: a page opened from `file://` cannot load a worker
  * from another file, so the worker's code is inlined in the page and started from a `blob:`
  * URL (the single file's Content-Security-Policy allows `worker-src blob:` and nothing more).
  */

@@ -63,10 +63,10 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       ...viewActions({ get, set, engine }),
       ...importActions({ get, set, engine, data }),
 
-      // ---- links (issue 8) -------------------------------------------------------------------
+      // ---- links ----------------------------------------------------------------------------
       openLink: (linked, issues, options) => {
         if (linked === null) {
-          // Issue 23, point 2: nothing to open, so nothing of the run changes; the notice says why.
+          // Nothing to open, so nothing of the run changes; the notice says why.
           set((s) => ({ link: { ...s.link, issues: issues.slice(), opened: s.link.opened + 1, kept: true } }));
           return;
         }
@@ -76,19 +76,19 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
           params: linked?.params ?? defaultSimParams(),
           view: linked ? { ...linked.view, locale: s.view.locale } : s.view,
           sim: { ...s.sim, draftSelectors: null, preview: null },
-          // Issue 20: a link never carries imported objects; it opens a generated cluster.
+          // A link never carries imported objects; it opens a generated cluster.
           imported: null,
           link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null, kept: false },
         }));
         engine.scheduleApply(0, options?.restart === true);
       },
       setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
-      // ---- stories (issue 10) --------------------------------------------------------------------
+      // ---- stories --------------------------------------------------------------------------
       setStory: (place) => set({ story: place, storyActive: place !== null, storyReady: false }),
       markStoryReady: (place) => {
         if (get().story === place) set({ storyReady: true });
       },
-      // ---- exercises (issue 21) ------------------------------------------------------------------
+      // ---- exercises ------------------------------------------------------------------------
       setExercise: (id) => set({ exercise: id }),
 
       // ---- engine ---------------------------------------------------------------------------

@@ -74,20 +74,20 @@ export interface ParamsActions {
   setApiServerCount(n: number): void;
   setGate(server: number, on: boolean): void;
   setClientMode(mode: ClientMode): void;
-  /** The client every replica runs (issue 18). */
+  /** The client every replica runs. */
   setClient(client: ClientKind): void;
-  /** What the replicas' informer caches hold (issue 7: memory). */
+  /** What the replicas' informer caches hold. */
   setClientCache(style: ClientCache): void;
-  /** issue 9: changes the rollout, watch policy, initial list or watch timeouts. */
+  /** Changes the rollout, watch policy, initial list or watch timeouts. */
   setLifecycle(patch: Partial<LifecycleParams>): void;
   /** Shows selectors being dragged: counts follow at once, the model is not yet changed. */
   previewSelectors(texts: readonly string[]): void;
   /** Applies the dragged selectors (pointer released, or keyboard idle). */
   commitPreview(): void;
   cancelPreview(): void;
-  /** Issue 9: adds an event to the run's schedule (the model replays the run under it). */
+  /** Adds an event to the run's schedule (the model replays the run under it). */
   addScheduledEvent(event: ScheduledEvent): void;
-  /** Issue 9: removes the schedule's event at `index`. */
+  /** Removes the schedule's event at `index`. */
   removeScheduledEvent(index: number): void;
 }
 
@@ -102,14 +102,14 @@ export interface ViewActions {
   setView(view: ViewParams['view']): void;
   setDotOwners(owners: ViewParams['dotOwners']): void;
   setTheme(theme: ViewParams['theme']): void;
-  /** Issue 10: switches the projector layout on or off. */
+  /** Switches the projector layout on or off. */
   setPresentation(on: boolean): void;
   togglePresentation(): void;
-  /** Switches the page's language; the run goes on untouched (issue 11). */
+  /** Switches the page's language; the run goes on untouched. */
   setLocale(locale: ViewParams['locale']): void;
   setHelpOpen(open: boolean): void;
   toggleHelp(): void;
-  /** Issue 9: goes to simulated time `t` (the timeline); clicks queued behind a busy engine collapse into the last one. */
+  /** Goes to simulated time `t` (the timeline); clicks queued behind a busy engine collapse into the last one. */
   seekTo(t: number): void;
 }
 
@@ -123,7 +123,7 @@ export interface SimActions {
   dispose(): void;
 }
 
-/** Issue 8: what the page says about links (the URL sync in `urlSync.ts` keeps it). */
+/** What the page says about links (the URL sync in `urlSync.ts` keeps it). */
 export interface LinkSlice {
   /** What the last opened link could not use (empty: all of it was used). */
   readonly issues: readonly LinkIssue[];
@@ -131,7 +131,7 @@ export interface LinkSlice {
   readonly opened: number;
   /** The current state does not fit in a link (the address bar keeps the last one that did). */
   readonly tooLong: LinkTooLong | null;
-  /** Issue 23: the last link could not be read at all, so the run shown was kept (not replaced by the default run). */
+  /** The last link could not be read at all, so the run shown was kept (not replaced by the default run). */
   readonly kept?: boolean;
 }
 
@@ -139,9 +139,9 @@ export interface LinkActions {
   /**
    * Opens a link's state and records what it could not use. The view keeps the page's
    * language. Null (a link that cannot be read at all) keeps the run shown and its progress,
-   * and only records why (issue 23, point 2).
+   * and only records why.
    *
-   * `restart` (issue 19) builds the run afresh at t = 0 from the state's parameters, so nothing
+   * `restart` builds the run afresh at t = 0 from the state's parameters, so nothing
    * of the run shown before (its time, its changes, a schedule replayed on a step back) carries
    * over: a story step and the run a story returns to open this way.
    */
@@ -149,7 +149,7 @@ export interface LinkActions {
   setLinkTooLong(tooLong: LinkTooLong | null): void;
 }
 
-/** Issue 10: the guided story shown (its id and 1-based step), set by `src/stories/controller.ts`. */
+/** The guided story shown (its id and 1-based step), set by `src/stories/controller.ts`. */
 export interface StoryPlace {
   readonly id: string;
   readonly step: number;
@@ -168,7 +168,7 @@ export interface StoryActions {
   markStoryReady(place: StoryPlace): void;
 }
 
-/** Issue 21: the exercise shown (its id), set by `src/stories/exercises/controller.ts`. */
+/** The exercise shown (its id), set by `src/stories/exercises/controller.ts`. */
 export interface ExerciseActions {
   /** Marks an exercise as shown (null: none). Its state is applied by the caller. */
   setExercise(id: string | null): void;
@@ -181,9 +181,9 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
   readonly helpOpen: boolean;
   readonly sim: SimSlice;
   readonly link: LinkSlice;
-  /** Issue 10: the story step shown, or null in free play. */
+  /** The story step shown, or null in free play. */
   readonly story: StoryPlace | null;
-  /** Issue 10: a story is active (its keys apply; the help dialog lists them). */
+  /** A story is active (its keys apply; the help dialog lists them). */
   readonly storyActive: boolean;
   /**
    * The story step shown has its own run at its own time. False from the moment a step is
@@ -191,9 +191,9 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
    * time, and must not be read as the step's (the stage says it is being prepared).
    */
   readonly storyReady: boolean;
-  /** Issue 21: the id of the exercise shown, or null (never at the same time as a story). */
+  /** The id of the exercise shown, or null (never at the same time as a story). */
   readonly exercise: string | null;
-  /** Issue 20: the import dialog, the confirmed import, hidden names. */
+  /** The import dialog, the confirmed import, hidden names. */
   readonly importer: ImportSlice;
   readonly imported: ImportedInfo | null;
   readonly hideNames: boolean;
@@ -209,19 +209,19 @@ export interface SimData {
   eventsAppended: number;
   /** The engine in use (local or worker). */
   engine: SimEngine | null;
-  /** Issue 20: which imported objects the next model is built from (see `CreateOptions`). */
+  /** Which imported objects the next model is built from (see `CreateOptions`). */
   importUse: 'confirm' | 'keep' | 'drop';
-  /** Issue 20: what the import dialog read last (to read again with another size). */
+  /** What the import dialog read last (to read again with another size). */
   importSource: ImportSource | null;
   /**
-   * Issue 20: the read's progress, kept out of the store: a store change runs every selector of
+   * The read's progress, kept out of the store: a store change runs every selector of
    * the page, and a large file reports progress dozens of times. Listeners hear each change.
    */
   importProgress: { readonly read: number; readonly total: number; readonly objects: number } | null;
   readonly importProgressListeners: Set<() => void>;
 }
 
-/** Issue 20: the import dialog. */
+/** The import dialog. */
 export interface ImportSlice {
   readonly open: boolean;
   /** 'reading': a read runs (progress, Cancel); 'review': its summary waits for Confirm. */
@@ -235,7 +235,7 @@ export interface ImportSlice {
   readonly cancelled: boolean;
 }
 
-/** Issue 20: the import the model runs on, once confirmed. */
+/** The import the model runs on, once confirmed. */
 export interface ImportedInfo {
   readonly objects: number;
   readonly format: ImportFormat | null;
@@ -260,7 +260,7 @@ export interface ImportActions {
   /** Back to a generated cluster. */
   dropImport(): void;
   setHideNames(hide: boolean): void;
-  /** Issue 20: replays the imported watch stream (confirming the read under review first); false hides the replay. */
+  /** Replays the imported watch stream (confirming the read under review first); false hides the replay. */
   setReplay(on: boolean): void;
 }
 

@@ -10,7 +10,7 @@ const STORIES: readonly LinkableStory[] = [
 ];
 const byId = (id: string) => STORIES.find((s) => s.id === id);
 
-describe('story links in the state layer (issue 10, issue 17)', () => {
+describe('story links in the state layer', () => {
   it('reads a known story and clamps its step, whatever else the fragment holds', () => {
     expect(parseStoryLink('#story=alpha&step=2', byId)).toEqual({ id: 'alpha', step: 2 });
     expect(parseStoryLink('#lang=en&story=alpha', byId)).toEqual({ id: 'alpha', step: 1 });

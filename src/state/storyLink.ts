@@ -1,5 +1,5 @@
 /**
- * Story links (issue 10): `#story=<id>&step=<n>` (n 1-based), read with URLSearchParams so other
+ * Story links: `#story=<id>&step=<n>` (n 1-based), read with URLSearchParams so other
  * `&` parameters (a language) can sit beside them.
  *
  * The format lives here, below the stories, so the URL sync (`urlSync.ts`) and `src/stories`
@@ -47,24 +47,24 @@ export function parseStoryLink<S extends LinkableStory>(hash: string, storyById:
 }
 
 /**
- * Issue 19: whether a story fragment asks for presentation mode (`&present=1`), so a speaker's
+ * Whether a story fragment asks for presentation mode (`&present=1`), so a speaker's
  * link opens on the stage. Any other value, or none, leaves the reader's mode as it is.
  */
 export function presentsOf(hash: string): boolean {
   return new URLSearchParams(hash.replace(/^#/, '')).get('present') === '1';
 }
 
-/** Issue 21: the exercise id a fragment names (`#exercise=<id>`, known or not), or null. */
+/** The exercise id a fragment names (`#exercise=<id>`, known or not), or null. */
 export function exerciseIdOf(hash: string): string | null {
   return new URLSearchParams(hash.replace(/^#/, '')).get('exercise');
 }
 
-/** Issue 21: the fragment that opens an exercise. */
+/** The fragment that opens an exercise. */
 export function exerciseLink(id: string): string {
   return `#exercise=${encodeURIComponent(id)}`;
 }
 
-/** The fragment for a story position; `present` adds `&present=1` (presentation mode, issue 19). */
+/** The fragment for a story position; `present` adds `&present=1` (presentation mode). */
 export function storyLink(pos: { readonly id: string; readonly step: number }, present = false): string {
   return `#story=${encodeURIComponent(pos.id)}&step=${pos.step}${present ? '&present=1' : ''}`;
 }

@@ -53,7 +53,7 @@ function manualTimers() {
 
 const small = () => ({ ...defaultSimParams(), objects: 300, namespaces: 4 });
 const link = (params: ReturnType<typeof small>, view = defaultViewParams()) => encodeLink({ params, view });
-/** What the page writes (issue 10: the short form; `#state=` links are still read). */
+/** What the page writes (the short form; `#state=` links are still read). */
 const written = (params: ReturnType<typeof small>, view = defaultViewParams()) => encodeShortLink(params, view);
 
 function setup(initialHash = '') {
@@ -64,7 +64,7 @@ function setup(initialHash = '') {
   return { store, url, timers, stop };
 }
 
-describe('the address bar follows the state (issue 8)', () => {
+describe('the address bar follows the state', () => {
   it('writes the state after a change, once the change has settled', () => {
     const { store, url, timers } = setup();
     store.getState().setScalar('seed', 7);
@@ -158,7 +158,7 @@ describe('the address bar follows the state (issue 8)', () => {
   });
 });
 
-describe('a link navigated to while a write is pending (issue 19)', () => {
+describe('a link navigated to while a write is pending', () => {
   it('wins: a write due before its hashchange is handled opens the link instead of overwriting it', () => {
     const { store, url, timers } = setup();
     store.getState().setScalar('seed', 7);

@@ -1,5 +1,5 @@
 /**
- * The address bar and the store, kept in step both ways (issue 8, points 7 and 8):
+ * The address bar and the store, kept in step both ways:
  * - a change of parameters or view is written to the fragment (`history.replaceState`, after
  *   a pause, so typing does not rewrite the URL per keystroke), when it fits in a link; when
  *   it does not, the fragment keeps the last state that fit and the store says why;
@@ -28,16 +28,16 @@ export interface UrlSyncOptions {
   readonly delayMs?: number;
   readonly setTimeout?: (fn: () => void, ms: number) => unknown;
   readonly clearTimeout?: (handle: unknown) => void;
-  /** Issue 10: shows a story step navigated to (`#story=<id>&step=<n>`). */
+  /** Shows a story step navigated to (`#story=<id>&step=<n>`). */
   readonly openStory?: (place: StoryPlace) => void;
   /**
-   * Issue 10: the stories a `#story=` link may name (`storyById` of `src/stories`), passed in
+   * The stories a `#story=` link may name (`storyById` of `src/stories`), passed in
    * because the state sits below the stories. Without it no story link is opened (the
    * fragment's language still applies, and it is not read as a state link).
    */
   readonly storyById?: StoryLookup;
   /**
-   * Issue 21: opens the exercise a navigated `#exercise=<id>` names; returns false when there is
+   * Opens the exercise a navigated `#exercise=<id>` names; returns false when there is
    * no such exercise (the page then says so and keeps the run shown).
    */
   readonly openExercise?: (id: string) => boolean;
@@ -81,22 +81,22 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     timer = null;
     // A link navigated to whose `hashchange` has not been handled yet (the event is queued; a
     // write came due first): the navigation wins, so it is read now rather than overwritten by
-    // the state it replaces (issue 19: a story link set after a step was put back to that step).
+    // the state it replaces (else a story link set just after a step is put back to that step).
     const bar = host.hash();
     if (bar !== shown && (isStateFragment(bar) || isStoryFragment(bar) || exerciseIdOf(bar) !== null)) {
       onHashChange();
       return;
     }
     const s = store.getState();
-    // Issue 21: in the lab the address bar names the exercise, so a copy opens the lab there.
+    // In the lab the address bar names the exercise, so a copy opens the lab there.
     if (s.exercise) {
       const hash = withLang(exerciseLink(s.exercise), s.view.locale);
       if (host.hash() !== hash) host.replace(hash);
       shown = hash;
       return;
     }
-    // Issue 10: while a story is shown, the address bar names its step, not the state; issue 19:
-    // with presentation mode on, the link says so, so a copy opens on the stage.
+    // While a story is shown, the address bar names its step, not the state; with presentation
+    // mode on, the link says so, so a copy opens on the stage.
     if (s.story) {
       const hash = withLang(storyLink(s.story, s.view.presentation), s.view.locale);
       if (host.hash() !== hash) host.replace(hash);
@@ -130,7 +130,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const onHashChange = (): void => {
     const hash = host.hash();
-    // A `lang=` in a navigated fragment switches the language (issue 11); nothing restarts.
+    // A `lang=` in a navigated fragment switches the language; nothing restarts.
     const lang = langOfHash(hash);
     const exercise = exerciseIdOf(hash);
     if (exercise !== null && options.openExercise) {
@@ -150,11 +150,11 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       if (place && hash !== shown) {
         cancel();
         shown = hash;
-        // Issue 19: `present=1` turns presentation mode on; a link without it leaves it as it is.
+        // `present=1` turns presentation mode on; a link without it leaves it as it is.
         if (presentsOf(hash)) store.getState().setPresentation(true);
         options.openStory?.(place);
       } else if (!place && options.storyById && hash !== shown) {
-        // Issue 23, point 6: a story that does not exist is named, and the run shown is kept.
+        // A story that does not exist is named, and the run shown is kept.
         cancel();
         shown = hash;
         store.getState().openLink(null, [{ field: 'story', reason: 'unknown-story', value: storyIdOf(hash) ?? '' }]);
@@ -172,7 +172,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     const { state, issues } = readLink(hash);
     shown = hash;
     opening = true;
-    // Issue 19: a run's link opened during a story ends the story, and its run starts afresh,
+    // A run's link opened during a story ends the story, and its run starts afresh,
     // so a step back does not replay the story's run under it.
     const inStory = state !== null && store.getState().story !== null;
     try {
@@ -182,9 +182,9 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       opening = false;
     }
     if (inStory) store.getState().setStory(null);
-    // Issue 21: a run's link opened in the lab leaves the lab.
+    // A run's link opened in the lab leaves the lab.
     if (state !== null && store.getState().exercise !== null) store.getState().setExercise(null);
-    // Issue 23, point 2: a link that cannot be read leaves the run as it was; the address bar
+    // A link that cannot be read leaves the run as it was; the address bar
     // goes back to that run's link, so a reload or a copy still reopens it.
     if (state === null) write();
   };

@@ -48,7 +48,7 @@ describe('parseNumberDraft', () => {
   });
 });
 
-describe('parseNumberDraft by the locale\'s rules (issue 8, point 10)', () => {
+describe('parseNumberDraft by the locale\'s rules', () => {
   const SEED = { min: 0, max: 2 ** 32 - 1, integer: true };
   const RATE = { min: 0, max: 1_000_000, integer: false };
   const range = (l: { min: number; max: number }) => ({ ok: false, problem: { code: 'out-of-range', min: l.min, max: l.max } });

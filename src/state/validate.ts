@@ -26,9 +26,9 @@ export type FieldResult =
   | { readonly ok: false; readonly problem: FieldProblem };
 
 /**
- * The longest draft read as a number (issue 23, point 1): `1,000,000,000.000001e-10` is 24
+ * The longest draft read as a number: `1,000,000,000.000001e-10` is 24
  * characters. A longer one is refused before parsing, so no unbounded string reaches `BigInt`
- * or `Intl` (a million pasted digits threw inside ICU and blanked the page).
+ * or `Intl` (a million pasted digits throw inside ICU and blank the page).
  */
 export const MAX_DRAFT_LENGTH = 64;
 
@@ -147,7 +147,7 @@ export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'e
     // mark that some locale writes as a decimal point, with no decimal part already.
     const mark = foreignUsed ? marks.foreign! : used[groups.findIndex((g, i) => i > 0 && g.length !== 3) - 1] ?? used[0]!;
     const decimalReading = used.length === 1 && (mark === ',' || mark === '.') && pieces.length === 1;
-    // Issue 23, point 6: a reading the field would refuse (too large, even ∞) is no reading to
+    // A reading the field would refuse (too large, even ∞) is no reading to
     // offer: "Type ∞ if you meant that", then ∞ refused.
     const read = valueOf(intDigits, fraction);
     if (!(read >= limits.min && read <= limits.max)) return outOfRange;
@@ -170,7 +170,7 @@ export function parseNumberDraft(text: string, limits: NumberLimits, locale = 'e
     const point = intDigits.length + exponent;
     if (/[1-9]/.test(digits.slice(Math.max(0, point)))) return { ok: false, problem: { code: 'not-an-integer' } };
   }
-  // Issue 23, point 6: `1e-400` is not 0, though a double holds it as 0.
+  // `1e-400` is not 0, though a double holds it as 0.
   if (value === 0 && /[1-9]/.test(intDigits + fraction)) return { ok: false, problem: { code: 'underflow' } };
   if (value < limits.min || value > limits.max) return outOfRange;
   return { ok: true, value: value === 0 ? 0 : value };

@@ -34,7 +34,7 @@ function timers() {
   };
 }
 
-describe('story steps in the store (issue 10)', () => {
+describe('story steps in the store', () => {
   it('sets the full state of a step and marks the story active', () => {
     const store = createShardScopeStore({ view: { ...defaultViewParams(), theme: 'dark' } });
     expect(store.getState().storyActive).toBe(false);
@@ -104,7 +104,7 @@ describe('story steps in the store (issue 10)', () => {
   });
 });
 
-describe('the address bar in a story (issue 10)', () => {
+describe('the address bar in a story', () => {
   it('shows #story=<id>&step=<n> at once while a story is shown, and the state link (#s=) after leaving', () => {
     const t = timers();
     const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });
@@ -117,7 +117,7 @@ describe('the address bar in a story (issue 10)', () => {
     leaveStory(store);
     t.flush();
     expect(url.current()).toMatch(/^#s=2\./);
-    // Issue 19: the link of the run from before the story (here the defaults), not of the step.
+    // The link of the run from before the story (here the defaults), not of the step.
     expect(readLink(url.current()).state!.params).toEqual(createShardScopeStore().getState().params);
   });
 
@@ -133,7 +133,8 @@ describe('the address bar in a story (issue 10)', () => {
 
 /**
  * A store 30 s into another run of the same seed and cluster (3 replicas, a slower churn): the
- * model takes such a change without a rebuild, so before issue 19 a story step continued it.
+ * model takes such a change without a rebuild, so a step that did not build its own run would
+ * continue this one.
  */
 async function elsewhere() {
   const store = createShardScopeStore();
@@ -162,7 +163,7 @@ async function reference(params: SimParams, t: number) {
 /** The parts of a snapshot that say which run it is: its parameters, cluster and stream. */
 const runOf = (s: { params: unknown; cluster: unknown; churn: unknown; time: number }) => ({ params: s.params, cluster: s.cluster, churn: s.churn, time: s.time });
 
-describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
+describe('a step is a state, not a moment in a run', () => {
   it('opens a step as a fresh run of its own seed, parameters and schedule, at its time, whatever ran before', async () => {
     const store = await elsewhere();
     const before = store.getState().params;
@@ -184,7 +185,7 @@ describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
     await store.getState().idle();
     store.getState().seekTo(20);
     await store.getState().idle();
-    // Back to 5 s: a replay from the start. Before issue 19 it replayed the other run's first 30 s.
+    // Back to 5 s: a replay of the step's own run from the start, not of the other run's first 30 s.
     store.getState().seekTo(5);
     await store.getState().idle();
     expect(runOf(store.getState().sim.snapshot!)).toEqual(runOf(await reference(resolveStep(storyById('rollout')!, 2)!.params, 5)));
@@ -292,7 +293,7 @@ describe('a step is a state, not a moment in a run (issue 19, point 1)', () => {
   });
 });
 
-describe('presentation mode in a story (issue 19, point 2)', () => {
+describe('presentation mode in a story', () => {
   it('stays on across steps, another story and leaving, until it is turned off', () => {
     const store = createShardScopeStore();
     store.getState().setPresentation(true);
@@ -334,7 +335,7 @@ describe('presentation mode in a story (issue 19, point 2)', () => {
   });
 });
 
-describe('a run’s link opened during a story (issue 19)', () => {
+describe('a run’s link opened during a story', () => {
   it('ends the story and opens the link’s run, with the link in the address bar', () => {
     const t = timers();
     const store = createShardScopeStore({ setTimeout: t.setTimeout, clearTimeout: t.clearTimeout });

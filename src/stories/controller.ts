@@ -1,5 +1,5 @@
 /**
- * Shows story steps in a store (issues 10 and 19). A step is a state, not a moment in a run:
+ * Shows story steps in a store. A step is a state, not a moment in a run:
  * showing one builds a run of its own, afresh from t = 0, from the step's full state (the
  * defaults, the story's base and the step: seed, parameters, schedule, view), then goes to the
  * step's time. So previous, next, a link, the menu or a reload all show exactly the same step,
@@ -42,7 +42,7 @@ export function showStoryStep(store: ShardScopeStore, id: string, step: number):
   const s = store.getState();
   // Entering from free play: remember the reader's run. Between stories the first one is kept.
   // Before the page has started (a story link on load) free play would have played.
-  // Issue 21: a story gives way to nothing: entering one leaves the lab.
+  // A story gives way to nothing: entering one leaves the lab.
   if (s.exercise) s.setExercise(null);
   if (!s.story) returns.set(store, { state: { params: s.params, view: s.view }, playing: s.sim.snapshot === null ? !prefersReducedMotion() : s.playing });
   // The position first, so the address bar names the step, not the state it sets. Until the

@@ -1,5 +1,5 @@
 /**
- * Issue 19, point 3: a step arrives at a moment when what it narrates is visible. Every step's
+ * A step arrives at a moment when what it narrates is visible. Every step's
  * time lies within the story's run; an event the narration names has happened by then, or the
  * caption counts down to it; the controller opens the step's run at that time.
  */
@@ -18,7 +18,7 @@ const NAMES: Record<StepEvent['kind'], RegExp> = {
   restart: /restart|rollback/i,
 };
 
-describe('step times (issue 19, point 3)', () => {
+describe('step times', () => {
   it('every step sets its time, within the story run', () => {
     for (const { id, n, step, r } of steps) {
       expect(step.at, `${id} step ${n}`).toBeTypeOf('number');

@@ -1,5 +1,5 @@
 /**
- * Issue 19, point 3: a step arrives at a moment when what it narrates is visible; when it
+ * A step arrives at a moment when what it narrates is visible; when it
  * waits for an event (a reshard, an API server's restart), the caption counts down to it:
  * "reshard in 5 s". The events are the step's own schedule: its reshards and the first
  * restart of its rolling upgrade, read from the step's resolved parameters.

@@ -2,10 +2,10 @@ import { DEFAULT_LIFECYCLE } from '../state/lifecycle';
 import type { Story } from './types';
 
 /**
- * Is my server sharding? One API server with the gate off (issue 18's clients): the default
- * client-go informer caches the whole collection without a word; a controller that checks
- * every object keeps its share; a client that reads `shardInfo` needs plain LIST pages to read
- * it from; and with mixed gates only the check is right on every server.
+ * Is my server sharding? One API server with the gate off, seen by each kind of client: the
+ * default client-go informer caches the whole collection without a word; a controller that
+ * checks every object keeps its share; a client that reads `shardInfo` needs plain LIST pages
+ * to read it from; and with mixed gates only the check is right on every server.
  */
 export const fallback: Story = {
   id: 'fallback',

@@ -3,7 +3,7 @@ import type { Story } from './types';
 /**
  * Hot namespaces: the namespace key with skewed namespaces, why uid is the default, and a cold
  * shard: a range with no namespace hears no event, and a client that drops BOOKMARKs falls
- * out of the watch cache's window (issue 18).
+ * out of the watch cache's window.
  */
 export const hotNamespaces: Story = {
   id: 'hot-namespaces',

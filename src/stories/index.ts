@@ -1,4 +1,4 @@
-/** Every guided story, in menu order (issue 10). */
+/** Every guided story, in menu order. */
 import { fallback } from './fallback';
 import { hotNamespaces } from './hotNamespaces';
 import { mechanism } from './mechanism';
@@ -15,7 +15,7 @@ export { resolveStep, type ResolvedStep } from './resolve';
 /** The stories, told in this order: the problem before the answer. */
 export const STORIES: readonly Story[] = [problem, mechanism, saving, fallback, resharding, hotNamespaces, refused, rollout];
 
-/** Issue 21: stories opened from files in this page, after the built-in ones. */
+/** Stories opened from files in this page, after the built-in ones. */
 const loaded: Story[] = [];
 
 /** Adds a story opened from a file (one with the same id replaces the earlier one). */

@@ -265,7 +265,7 @@ describe('the stories’ narration matches the model', () => {
       expect(Math.abs(of(2, 'server').movedFraction - 0.5)).toBeLessThan(0.01);
       const [client, server] = [percent(of(2, 'client').movedFraction), percent(of(2, 'server').movedFraction)];
       says('story.resharding.2.text', { en: `the fifth replica takes: about ${client} %`, zh: `第 5 个副本接手的对象：约 ${client}%` });
-      // Issue 19, point 4: the page shows the client-side share only, so the server-side one is
+      // The page shows the client-side share only, so the server-side one is
       // said in words ("about half", as step 1's 50 %), not quoted as a figure.
       expect(server).toBe(50);
       says('story.resharding.2.text', { en: 'still moves about half, as in step 1', zh: '仍然移动约一半，与第 1 步相同' });

@@ -6,7 +6,7 @@ export const RESHARD_AT = 5;
 const equalAllAtOnce: StoryModelEvent = { kind: 'reshard', at: RESHARD_AT, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } };
 
 /**
- * Scaling from 4 to 5 (issue 10 on issue 9's model): equal ranges against jump hash, the share
+ * Scaling from 4 to 5: equal ranges against jump hash, the share
  * that moves, the hand-off window, relist bytes per mode, and the three rollouts. 100,000
  * objects, so that one full LIST takes long enough (about 9 s at 50 MB/s) to be seen.
  */

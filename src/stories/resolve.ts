@@ -19,7 +19,7 @@ export interface ResolvedStep {
   readonly params: SimParams;
   readonly view: Omit<ViewParams, 'theme' | 'locale'>;
   readonly playing: boolean;
-  /** The simulated time (s) the step is shown at, in a run of its own state from t = 0 (issue 19). */
+  /** The simulated time (s) the step is shown at, in a run of its own state from t = 0. */
   readonly time: number;
 }
 

@@ -8,7 +8,7 @@ const rollback = { ...DEFAULT_LIFECYCLE, rollout: { gate: false, at: 10, every: 
 const gated = [{ gate: true }, { gate: true }, { gate: true }];
 
 /**
- * Rolling the gate out across API servers, and back (issues 10 and 18): three API servers
+ * Rolling the gate out across API servers, and back: three API servers
  * without the gate, where the default client caches everything; a rolling upgrade, where every
  * watch a restart ends resumes from its resourceVersion on another server (no relist); a gate
  * rollback, where resumed watches land on servers that no longer filter and client-go's caches

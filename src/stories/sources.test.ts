@@ -1,5 +1,5 @@
 /**
- * Every statement about Kubernetes in a story has a source (issue 18, point 6): each subject a
+ * Every statement about Kubernetes in a story has a source: each subject a
  * step's title, narration, question and answer mention in English (`src/facts/terms.ts`) is
  * covered by a fact the step cites, and each cited fact is about something the step says.
  */

@@ -13,7 +13,7 @@ import type { Story } from './types';
 const base = STORIES[0]!;
 
 describe('stories', () => {
-  it('ships the eight stories with the ids of issue 10, in order', () => {
+  it('ships the eight stories with their ids, in menu order', () => {
     expect(STORIES.map((s) => s.id)).toEqual(['problem', 'mechanism', 'saving', 'fallback', 'resharding', 'hot-namespaces', 'refused', 'rollout']);
   });
 
@@ -21,7 +21,7 @@ describe('stories', () => {
     expect(validateStories(STORIES, en)).toEqual([]);
   });
 
-  it('give every one of their 34 steps speaker notes, in English and Chinese (issue 21, section 2)', () => {
+  it('give every one of their 34 steps speaker notes, in English and Chinese', () => {
     expect(validateStories(STORIES, en, { requireNotes: true })).toEqual([]);
     const steps = STORIES.flatMap((s) => s.steps);
     expect(steps).toHaveLength(34);

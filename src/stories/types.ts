@@ -1,5 +1,5 @@
 /**
- * Guided stories (issue 10): a story is data, a list of steps, each of which sets the whole
+ * Guided stories: a story is data, a list of steps, each of which sets the whole
  * state the audience sees. A step's state is the story's base state plus that step's own
  * overrides, resolved from the defaults every time (never a delta replayed from the previous
  * step), so going to step k from anywhere (step back, a link, a reload) shows exactly step k.
@@ -12,7 +12,7 @@ import type { SimParams, ViewParams } from '../state/params';
 import type { ReshardEvent } from '../state';
 import type { MessageId } from '../i18n/en';
 
-/** The ids of the stories, in menu order. `resharding` and `rollout` come with issue 9's model events. */
+/** The ids of the stories, in menu order. `resharding` and `rollout` schedule model events. */
 export type StoryId = 'problem' | 'mechanism' | 'saving' | 'fallback' | 'resharding' | 'hot-namespaces' | 'refused' | 'rollout';
 
 /** A panel a step brings into view and rings (its `data-testid`). */
@@ -48,7 +48,7 @@ export type StoryHighlight =
   | 'headline-chip'
   | 'flow-canvas-client'
   | 'flow-canvas-server'
-  // issue 9's reshard model
+  // the reshard model's panels
   | 'handoff-report'
   | 'chart-relists'
   | 'lifecycle-summary'
@@ -56,14 +56,14 @@ export type StoryHighlight =
   | 'timeline'
   | 'schedule';
 
-/** Issue 19, point 3: a comparison chart a step can put on the stage (its `chart-<key>` test id). */
+/** A comparison chart a step can put on the stage (its `chart-<key>` test id). */
 export type StoryChart = 'received' | 'egress' | 'cpu' | 'memory' | 'relists' | 'handoff';
 
 /** A part of a replica card a step can put on the stage (the card's head, with its badges, always shows). */
 export type StoryCardField = 'selector' | 'error' | 'canonical' | 'url' | 'owned' | 'events' | 'bytes' | 'memory' | 'list';
 
 /**
- * Issue 19, point 3: what a step talks about, and so all that presentation mode's stage shows
+ * What a step talks about, and so all that presentation mode's stage shows
  * for it (the headline and the audit, and the timeline, are always there):
  * - `hash`: the hash strip with its axis;
  * - `card:<field>`: that part of every replica's card (several fields share one row of cards);
@@ -77,8 +77,8 @@ export type StoryShowItem = 'hash' | 'audit' | 'memory' | 'flow' | 'timeline' | 
 /**
  * Model events a step can schedule, by kind, each with an `at` time. A step's events become
  * the run's whole schedule (`SimParams.schedule`) at that step, so the schedule is part of the
- * step's full state: going back to a step restores its schedule exactly. Issue 9 gives the
- * `reshard` kind (N -> M replicas, a strategy, a rollout; see `src/sim/params/schedule.ts`).
+ * step's full state: going back to a step restores its schedule exactly. The one kind is
+ * `reshard` (N -> M replicas, a strategy, a rollout; see `src/sim/params/schedule.ts`).
  */
 export interface StoryModelEventMap {
   reshard: Omit<ReshardEvent, 'kind' | 'at'>;
@@ -109,14 +109,14 @@ export interface StoryStep extends StoryState {
   /** Two or three sentences. */
   readonly narration: MessageId;
   /**
-   * Issue 21, section 2: the speaker notes the presenter view shows for this step (what to point
+   * The speaker notes the presenter view shows for this step (what to point
    * at, what to say, the likely question and its answer). Every built-in step has them; a story
    * opened from a file may leave them out.
    */
   readonly notes?: MessageId;
   /** The panel brought into view and ringed. */
   readonly focus: StoryPanel;
-  /** Issue 19, point 3: what the step talks about: presentation mode's stage shows exactly these. */
+  /** What the step talks about: presentation mode's stage shows exactly these. */
   readonly show: readonly StoryShowItem[];
   /** Whose cards the stage shows when `show` has card fields (0-based replicas); all when left out. */
   readonly cards?: readonly number[];
@@ -124,7 +124,7 @@ export interface StoryStep extends StoryState {
   /** Playing (the run moves) or paused (a frame to point at). */
   readonly playing: boolean;
   /**
-   * Issue 19: the simulated time (s) at which the step is shown. Every step runs its own state
+   * The simulated time (s) at which the step is shown. Every step runs its own state
    * from t = 0 (a fresh run of its seed, parameters and schedule), then goes to this time; 0 when
    * left out, so the step starts with its run.
    */

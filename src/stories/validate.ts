@@ -10,7 +10,7 @@ import type { Message } from '../i18n/en';
 import { resolveStep } from './resolve';
 import type { Story, StoryHighlight, StoryPanel, StoryShowItem } from './types';
 
-/** Every item a step may show on the stage (issue 19, point 3), for files that declare them. */
+/** Every item a step may show on the stage, for files that declare them. */
 export const SHOW_ITEMS: readonly StoryShowItem[] = [
   'hash', 'audit', 'memory', 'flow', 'timeline', 'handoff', 'lifecycle',
   'chart:received', 'chart:egress', 'chart:cpu', 'chart:memory', 'chart:relists', 'chart:handoff',
@@ -28,11 +28,11 @@ export const SHOW_OF_PANEL: Readonly<Record<StoryPanel, readonly StoryShowItem[]
   'memory-figures': ['memory', 'chart:memory'],
 };
 
-/** The most charts one step may put on the stage (issue 19, point 3). */
+/** The most charts one step may put on the stage. */
 export const MAX_STEP_CHARTS = 3;
 
 /**
- * Where each highlight is on the presentation stage (issue 19, point 3): the item of `show`
+ * Where each highlight is on the presentation stage: the item of `show`
  * that holds it; `stage` for what is always there (the headline, the audit, the timeline with
  * the schedule's marks), `card` for a card's head (its badges), shown with any card field.
  */
@@ -87,7 +87,7 @@ export function showProblems(show: readonly StoryShowItem[], highlight: readonly
 
 /** What {@link validateStories} asks beyond the rules every story follows. */
 export interface StoryRules {
-  /** Issue 21, section 2: every step must have speaker notes (the built-in stories; a file's may leave them out). */
+  /** Every step must have speaker notes (the built-in stories; a file's may leave them out). */
   readonly requireNotes?: boolean;
 }
 

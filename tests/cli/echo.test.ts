@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { spawnCli } from './spawn';
 
 /**
- * Issue 23, point 8: errors never echo whole values. Every quoted value or key is cut to about
- * 80 characters (control and bidi characters escaped), and a refusal lists at most 20 problems
- * and counts the rest. Before the fix a 15 MB events object came back as a 15 MB stderr line
- * and 200,001 unknown keys as 200,001 lines.
+ * Errors never echo whole values. Every quoted value or key is cut to about 80 characters
+ * (control and bidi characters escaped), and a refusal lists at most 20 problems and counts
+ * the rest. Uncut, a 15 MB events object would come back as a 15 MB stderr line and 200,001
+ * unknown keys as 200,001 lines.
  */
 const LIMITS = { timeoutMs: 30_000, maxRssBytes: 1_500_000_000 };
 
@@ -32,7 +32,7 @@ async function refusal(scenario: unknown): Promise<string[]> {
 /** The quoted value after "got " (to the end of the line). */
 const got = (line: string) => line.slice(line.indexOf(', got ') + ', got '.length);
 
-describe('error messages cut what they echo (issue 23, point 8)', () => {
+describe('error messages cut what they echo', () => {
   it('a 15 MB events object is quoted in at most 80 characters', async () => {
     const lines = await refusal({ events: { x: 'a'.repeat(15_000_000) } });
     expect(lines).toHaveLength(1);

@@ -1,5 +1,5 @@
 /**
- * Runs the real command line in a child process (issue 23): what a run does to memory, to a
+ * Runs the real command line in a child process: what a run does to memory, to a
  * terminal and to special files is only seen in a process of its own. The child is watched:
  * killed when it passes `maxRssBytes` of resident memory or `timeoutMs`, and the result says so.
  */

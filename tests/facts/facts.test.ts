@@ -1,5 +1,5 @@
 /**
- * The facts table (issue 18, point 6): well formed, its spotting rules able to tell a sourced
+ * The facts table: well formed, its spotting rules able to tell a sourced
  * text from an unsourced one, and docs/facts.md generated from it and up to date.
  */
 import { readFileSync } from 'node:fs';

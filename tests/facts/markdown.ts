@@ -1,5 +1,5 @@
 /**
- * `docs/facts.md`, generated from the facts table (issue 18): every fact with its sources and
+ * `docs/facts.md`, generated from the facts table: every fact with its sources and
  * where the page states it (story steps, `(?)` explanations).
  */
 import { FACTS, sourceLine, type FactId } from '../../src/facts';

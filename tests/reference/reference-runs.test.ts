@@ -3,9 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { REFERENCE_RUNS } from './runs';
 import { referenceOutput } from './output';
 
-// Recorded with `npx tsx tests/reference/record.ts` before src/sim was split into rooms
-// (issue 17). A refactor must leave every byte of these runs as it was; a change of
-// behaviour re-records them in its own commit and says why.
+// Recorded with `npx tsx tests/reference/record.ts`. A refactor must leave every byte of
+// these runs as it was; a change of behaviour re-records them in its own commit and says why.
 const recorded = JSON.parse(readFileSync(new URL('../fixtures/reference-runs.json', import.meta.url), 'utf8')) as Record<string, unknown>;
 
 describe('the ten reference runs are bit-identical to their recording', () => {

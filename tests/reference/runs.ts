@@ -1,14 +1,11 @@
 /**
- * Ten reference runs of the CLI (issue 17, point 5): recorded before `src/sim` was split into
- * rooms, compared after. They cover every subsystem a refactor could disturb: generation (uid
- * and namespace keys, v7 uids, cluster-scoped objects), churn and bursts, gates and rollouts,
- * watch timeouts, resumes and 410s, routing and GOAWAY, both encodings, the clients (and the
- * old flags' aliases), reshards of every strategy and rollout kind, a scenario file, and the
- * zh-CN table. Re-recorded once by issue 18, which changed the model on purpose (clients and
- * the watch lifecycle as v1.36 ships them); the runs that used `--compaction`, a flag the
- * model no longer has, now exercise issue 18's flags. Issue 19 (point 9) re-recorded only
- * `table-zh`: its values in Chinese (门控开启, 先过滤, 全部同时, 秒, →) and the Chinese
- * headline; every figure and every other run is unchanged.
+ * Ten reference runs of the CLI, recorded once and compared after every refactor. They cover
+ * every subsystem a refactor could disturb: generation (uid and namespace keys, v7 uids,
+ * cluster-scoped objects), churn and bursts, gates and rollouts, watch timeouts, resumes and
+ * 410s, routing and GOAWAY, both encodings, the clients (and the old flags' aliases), reshards
+ * of every strategy and rollout kind, a scenario file, and the zh-CN table (its values and
+ * headline in Chinese: 门控开启, 先过滤, 全部同时, 秒, →). Only a deliberate change of the
+ * model re-records them.
  */
 export interface ReferenceRun {
   readonly name: string;

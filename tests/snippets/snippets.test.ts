@@ -1,5 +1,5 @@
 /**
- * The code to take away (issue 20, section 4): every Kubernetes identifier the Go snippets use
+ * The code to take away: every Kubernetes identifier the Go snippets use
  * is in the checked list (tests/fixtures/snippets/identifiers.json), the Go helper prints the
  * page's own equal split for N = 1..64 when run by `go`, gofmt has nothing to say about any Go
  * snippet, and the other snippets hold what the page and the API server hold.
@@ -68,7 +68,7 @@ function importsOf(src: string): Map<string, string> {
   return out;
 }
 
-describe('code to take away (issue 20, section 4)', () => {
+describe('code to take away', () => {
   it('generates every snippet the page lists, for each layout', () => {
     for (const s of all) expect(s.map((x) => x.name)).toEqual([...SNIPPET_NAMES]);
   });

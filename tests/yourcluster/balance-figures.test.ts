@@ -5,7 +5,7 @@ import { createSimulation } from '../../src/sim';
 import { defaultSimParams } from '../../src/state/defaults';
 import { toSimInput } from '../../src/state/toSim';
 
-describe('the balanced-ranges figures the README states (issue 20)', () => {
+describe('the balanced-ranges figures the README states', () => {
   it('default page, namespace key, 4 replicas: equal ranges 2.20×, balanced 1.11× (objects)', () => {
     const sim = createSimulation(toSimInput({ ...defaultSimParams(), shardKey: 'object.metadata.namespace' }));
     const r = sim.balance('objects', 4);

@@ -9,7 +9,7 @@ import fixtures from '../../../tests/fixtures/selector-cases-celgo.json';
 import { goTrimSpace, parseShardSelector } from './parser';
 
 /**
- * Issue 8, point 11: the parser's worst cases stay cheap. Tests never time anything; they
+ * The parser's worst cases stay cheap. Tests never time anything; they
  * count the work done per character in JavaScript (calls of the string methods a
  * character-by-character loop makes), which is the same on every machine, and check that
  * the cheaper paths give exactly what the plain definitions give.
@@ -162,8 +162,8 @@ describe('lineColumn over long text', () => {
 
 describe('the CEL front end keeps one shape per node type', () => {
   // V8 gives object literals a hidden class that can be dropped between two parses; it then
-  // re-learned the shapes of every long input and threw its optimized lexer, parser and
-  // visitor away on each parse (the 117-134 ms `a&&a&&...` of issue 8). Nodes built by class
+  // re-learns the shapes of every long input and throws its optimized lexer, parser and
+  // visitor away on each parse (117-134 ms for a long `a&&a&&...`). Nodes built by class
   // constructors keep one hidden class, which these tests pin down.
   it('builds every token with one constructor, not as object literals', () => {
     const { tokens } = lex("a && b.c[0] || f('x', 1u, 2.0, -3) ? {1: [true]} : null");

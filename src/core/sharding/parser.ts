@@ -40,7 +40,7 @@ const GO_SPACE_RUN = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f
  * `String.prototype.trim` does (it keeps U+0085 and strips U+FEFF). `offset` is where the
  * kept text starts in `s`, so positions in it can be mapped back.
  *
- * Megabytes of padding must not cost a JavaScript loop per character (issue 8): the start
+ * Megabytes of padding must not cost a JavaScript loop per character: the start
  * is found by a sticky regexp, the end by the native `trimEnd`, corrected for the two
  * characters on which JavaScript's white space and Go's differ.
  */

@@ -4,7 +4,7 @@ import { ShardSelectorError } from './errors';
 import { goTrimSpace, parseShardSelector } from './parser';
 
 /**
- * Issue 22: 2,000 syntax errors with cel-go's verdicts (v0.26.1 and v0.18.2 agree on each).
+ * 2,000 syntax errors with cel-go's verdicts (v0.26.1 and v0.18.2 agree on each).
  * For every one, the message is cel-go's word for word and the span starts where cel-go's
  * location points: `at.line` (1-based) and `at.column` (0-based, code points) in the trimmed
  * text cel-go parsed, `at.offset` in code points of the untrimmed input, or -1 throughout
@@ -53,7 +53,7 @@ function verdict(input: string): { error: string; at: Case['at'] } {
   }
 }
 
-describe("syntax errors exactly as cel-go words and places them (issue 22's acceptance set)", () => {
+describe('syntax errors exactly as cel-go words and places them', () => {
   it('holds 2,000 cases, each message with the prefix the apiserver adds', () => {
     expect(cases).toHaveLength(2000);
     for (const c of cases) expect(c.error.startsWith('CEL parse error: ')).toBe(true);

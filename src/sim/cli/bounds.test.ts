@@ -12,7 +12,7 @@ import { validateParams } from '../params';
 import { createPrng } from '../cluster';
 
 /**
- * Issue 8, point 2: memory follows live objects (deleted objects' slots are reused), live
+ * Memory follows live objects (deleted objects' slots are reused), live
  * objects are capped at the documented maximum, and rate x duration is checked up front.
  */
 

@@ -4,7 +4,7 @@ import type { SimParamsInput } from '../params';
 import { MAX_RUN_WORK, runWork, workBudgetError } from './budget';
 import { runCli } from './cli';
 
-/** Issue 23, point 10: a run's total work is checked before it starts, and the refusal's suggestions fit. */
+/** A run's total work is checked before it starts, and the refusal's suggestions fit. */
 const params = (input: SimParamsInput) => {
   const v = validateParams(input);
   if (!v.ok) throw new Error(JSON.stringify(v.issues));

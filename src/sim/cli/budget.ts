@@ -1,5 +1,5 @@
 /**
- * A command-line run's total work, checked before it starts (issue 23, point 10). Memory is
+ * A command-line run's total work, checked before it starts. Memory is
  * flat once the cluster is built; what is left to bound is time. A run is refused up front when
  * its work passes {@link MAX_RUN_WORK}, with the flags that would make it fit.
  *
@@ -11,7 +11,7 @@
  *   per API server a rolling upgrade restarts (a watch resumed on a freshly restarted server
  *   may get 410 Gone), and, for a client that drops BOOKMARKs (kube-state-metrics v2.18), one
  *   per {@link TIMEOUT_SECONDS} with watch timeouts (a quiet shard's resume gets 410). A watch
- *   that ends otherwise resumes without a LIST (issue 18).
+ *   that ends otherwise resumes without a LIST.
  */
 import { churnEventsPerSecond } from '../params';
 import type { SimParams } from '../params';

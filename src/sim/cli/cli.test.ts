@@ -18,7 +18,7 @@ function json(argv: readonly string[]): JsonBody {
   return JSON.parse(r.stdout) as JsonBody;
 }
 
-describe('command line flags (issue 7)', () => {
+describe('command line flags', () => {
   it('--key uid shards on object.metadata.uid, and is the default', () => {
     expect(json(['--pods', '1000', '--seconds', '1', '--key', 'uid']).params.replicas.key).toBe('object.metadata.uid');
     expect(json(['--pods', '1000', '--seconds', '1']).params.replicas.key).toBe('object.metadata.uid');
@@ -81,7 +81,7 @@ describe('command line flags (issue 7)', () => {
   });
 });
 
-describe('command line flag parsing and errors (issue 8, point 12)', () => {
+describe('command line flag parsing and errors', () => {
   const HINT = '(run with --help for every flag)';
   function fails(argv: readonly string[]) {
     const r = runCli(argv);

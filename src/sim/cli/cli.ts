@@ -28,7 +28,7 @@ export interface CliResult {
   readonly stderr: string;
 }
 
-/** The most `error:` lines a refusal prints (issue 23, point 8); the rest are counted. */
+/** The most `error:` lines a refusal prints; the rest are counted. */
 const MAX_ERROR_LINES = 21;
 /** The longest `error:` line: values are cut where they are quoted, this is the backstop. */
 const MAX_ERROR_LINE = 2_000;
@@ -93,7 +93,7 @@ export function runCli(argv: readonly string[], readFile: ReadFile = readScenari
     // Anything else is a fault or exhaustion (memory, typed-array size): say so in one line
     // and what to change, instead of a stack trace.
     const what = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
-    // A stack overflow is no matter of size (issue 23, point 9): a smaller run would not help.
+    // A stack overflow is no matter of size: a smaller run would not help.
     if (e instanceof RangeError && /call stack/i.test(e.message)) {
       const stderr =
         lang === 'zh-CN'
@@ -121,14 +121,14 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
   if (!v.ok) return refused(v.issues.map(flagMessage), args.lang, true);
   const runError = eventBudgetError(v.params.churn, runSeconds, args.lang);
   if (runError) return refused([runError], args.lang);
-  // The run's total work, before building anything (issue 23, point 10).
+  // The run's total work, before building anything.
   const workError = workBudgetError(v.params, runSeconds, args.lang);
   if (workError) return refused([workError], args.lang);
   // No step-back checkpoints: the command line never steps back, and copying the state every
-  // few simulated seconds cost most of a long run's time and memory (issue 23, point 10).
+  // few simulated seconds would cost most of a long run's time and memory.
   const started = progress?.now();
   const sim = createSimulation(input, { checkpointBudgetBytes: 0, ...(imported ? { imported: imported.objects, stream: imported.stream } : {}) });
-  // Issue 20: a watch stream is replayed through both modes for the run's replicas and selectors.
+  // An imported watch stream is replayed through both modes for the run's replicas and selectors.
   const replay = sim.streamReplay();
   stepWithProgress(sim, runSeconds, progress, started);
   const snap = sim.snapshot();

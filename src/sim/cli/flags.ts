@@ -237,7 +237,7 @@ export function parseArgs(argv: readonly string[]): {
       help = true;
       continue;
     }
-    // issue 11: --lang zh-CN (or --lang=zh-CN)
+    // --lang zh-CN (or --lang=zh-CN)
     if (arg === '--lang' || arg.startsWith('--lang=')) {
       const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
       if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)', '--lang 需要一个值（en 或 zh-CN）');

@@ -4,7 +4,7 @@
  */
 import { runCli } from './cli';
 
-// A slow run says how far it is on stderr as it goes (issue 23, point 10).
+// A slow run says how far it is on stderr as it goes.
 // SHARDSCOPE_PROGRESS_AFTER_MS moves the threshold (tests set 0, so progress is seen however fast the machine).
 const after = Number(process.env['SHARDSCOPE_PROGRESS_AFTER_MS']);
 const r = runCli(process.argv.slice(2), undefined, {

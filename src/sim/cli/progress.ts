@@ -1,5 +1,5 @@
 /**
- * A long command-line run (issue 23, point 10): the simulation is stepped in slices, and once a
+ * A long command-line run: the simulation is stepped in slices, and once a
  * run has taken more than {@link PROGRESS_AFTER_MS} of wall-clock time it says how far it is on
  * stderr (never stdout, so `--json` output stays one JSON document), a line at a time.
  */

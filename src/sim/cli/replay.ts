@@ -1,5 +1,5 @@
 /**
- * Issue 20: what `--import FILE` prints for a watch stream: the stream replayed through both
+ * What `--import FILE` prints for a watch stream: the stream replayed through both
  * modes for the run's replicas and selectors, measured events and bytes per replica from the
  * stream's own sizes (exact integers, no rounding), and server-side over client-side.
  */

@@ -1,5 +1,5 @@
 /**
- * Reading a `--scenario` file from disk (issue 23, point 7). The path is looked at before it is
+ * Reading a `--scenario` file from disk. The path is looked at before it is
  * opened: only a regular file of at most {@link MAX_SCENARIO_BYTES} is read, so a device
  * (`/dev/zero`, `/dev/urandom`) cannot fill memory and a FIFO cannot hang the run. Each refusal
  * is one line saying why; the caller prefixes the flag and the path.

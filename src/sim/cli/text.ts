@@ -1,5 +1,5 @@
 /**
- * The CLI's headings and table labels in each language (`--lang`, issue 11). Metric names,
+ * The CLI's headings and table labels in each language (`--lang`). Metric names,
  * flags, JSON keys and the apiserver's error messages stay English everywhere.
  */
 import type { LocaleId } from '../../i18n/locale';
@@ -34,7 +34,7 @@ export interface CliText {
   readonly cfChecks: string;
   modeReplica(mode: 'client' | 'server', i: number): string;
   readonly mcores: string;
-  // The watch lifecycle rows and the reshard table (issue 9's rows, in both languages).
+  // The watch lifecycle rows and the reshard table, in both languages.
   readonly serverCpu: string;
   readonly cfServerCpu: string;
   readonly relists: string;

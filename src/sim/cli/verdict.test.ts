@@ -221,7 +221,7 @@ describe('the CLI verdict', () => {
   });
 });
 
-describe('the seconds a settling headline waits (issue 19, point 9)', () => {
+describe('the seconds a settling headline waits', () => {
   // From the snapshot's own settling window: the start is a change, so rates settle one window
   // after t = 0, and the headline counts down with the time as the replica cards do.
   it('counts down to the end of the rate window, rounded up, and is null once the rates are steady', () => {

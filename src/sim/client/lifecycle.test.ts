@@ -432,7 +432,7 @@ describe('counting a relist', () => {
   });
 });
 
-describe('edges of the schedule (issue 17: mutants that survived)', () => {
+describe('edges of the schedule', () => {
   it('the backoff resets after a quiet 2 minutes counted from a failure at tick 0', () => {
     const r = world().replicas[0]!;
     expect(nextBackoffSeconds(r, 0, 1, 0)).toBe(0.8);

@@ -21,7 +21,7 @@ function jumpHashBigInt(key: bigint, buckets: number): number {
 }
 const golden = JSON.parse(readFileSync(join(__dirname, '../../../tests/fixtures/fnv1a64-go.json'), 'utf8')) as { fnv1a64: { value: string; hash: string }[] };
 
-describe('lookupOwner (issue 20, section 2)', () => {
+describe('lookupOwner', () => {
   it("hashes bit for bit as Go's hash/fnv New64a (every golden vector)", () => {
     for (const { value, hash } of golden.fnv1a64) expect(lookupOwner(value, { key: UID, selectors: equal(4), clientJump: false }).hash).toBe('0x' + hash);
   });

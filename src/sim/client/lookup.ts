@@ -1,5 +1,5 @@
 /**
- * Owner lookup (issue 20, section 2): which replica owns a value of the shard key, in each
+ * Owner lookup: which replica owns a value of the shard key, in each
  * mode, and through which range. Server-side, a replica owns what any of its ranges holds,
  * `start <= hash < end`, as the apiserver's matcher decides; client-side, the replica's own
  * filter decides: the same ranges checked locally, or kube-state-metrics' jump hash of the

@@ -189,7 +189,7 @@ describe('what a replica keeps once its sync answered', () => {
   });
 });
 
-describe('a replica before its first sync (issue 17: mutants that survived)', () => {
+describe('a replica before its first sync', () => {
   it('is ok, filters nothing yet, and has no retry, deadline or bookmark pending', () => {
     const r = replica('server', 0, 2);
     expect([r.status, r.error, r.filtering, r.shardInfoSeen]).toEqual(['ok', null, 'none', false]);

@@ -1,5 +1,5 @@
 /**
- * The code to take away (issue 20, section 4), for the current replica layout: client-go as
+ * The code to take away, for the current replica layout: client-go as
  * shipped and as it should be, a Go helper for the equal split, the StatefulSet that tells
  * each pod its ordinal, the `kubectl get --raw` requests the cards show, the API server flag
  * and PromQL over the two sharding metrics. Only what exists in v1.36: the

@@ -1,5 +1,5 @@
 /**
- * The Go snippets of the code to take away (issue 20, section 4), generated for a replica
+ * The Go snippets of the code to take away, generated for a replica
  * layout. Every identifier they use from Kubernetes exists in v0.36.3 (apimachinery
  * `pkg/sharding`, `pkg/apis/meta/v1`, `pkg/api/meta`, `pkg/watch`; client-go `informers`,
  * `tools/cache`, `kubernetes`; api `core/v1`): tests/fixtures/snippets/identifiers.json lists

@@ -38,8 +38,8 @@ function clusterDigest(seed: string, pods: number, sequentialIds = false): strin
   ]);
 }
 
-// Pinned on the generator as it was before it was made faster (issue 9, point 5): the same
-// seed must give the same uids, hashes, sizes, namespaces and slot order, bit for bit.
+// Pinned, so that making the generator faster cannot change a run: the same seed must give
+// the same uids, hashes, sizes, namespaces and slot order, bit for bit.
 describe('cluster generation is bit-identical for a seed', () => {
   it('pins the digest of a 50,000-object cluster for seed "shardscope"', () => {
     expect(clusterDigest('shardscope', 50_000)).toBe('025c4088');

@@ -80,7 +80,7 @@ export interface ImportReport {
   readonly values: number;
   /** A watch stream's events by type, or null. */
   readonly events: WatchEventCounts | null;
-  /** A watch stream's events kept for replay (issue 20), or null: not a stream. */
+  /** A watch stream's events kept for replay, or null: not a stream. */
   readonly stream: WatchStream | null;
 }
 

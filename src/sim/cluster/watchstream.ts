@@ -1,5 +1,5 @@
 /**
- * A captured watch stream kept as events, so it can be replayed (issue 20): per event its type,
+ * A captured watch stream kept as events, so it can be replayed: per event its type,
  * the object's uid, namespace and name, its encoded size, its resourceVersion and the time it
  * happened in the stream. The import reader records each event as it reads it (`record`); the
  * objects themselves are not kept. Pure: no DOM, runs under Node.

@@ -54,12 +54,12 @@ export interface Simulation {
   objectsNear(position: number, k?: number): ObjectInfo[];
   /** One live object's full JSON (by uid), or null. */
   objectJson(uid: string): PodObject | null;
-  /** Issue 20: the live objects and the namespace a pasted text names (uid, pod name, `namespace/name`, namespace). */
+  /** The live objects and the namespace a pasted text names (uid, pod name, `namespace/name`, namespace). */
   findObjects(text: string, limit?: number): FoundObjects;
-  /** Issue 20: balanced ranges for `n` replicas on the run's shard key, weighing objects, bytes or events, next to equal ranges. */
+  /** Balanced ranges for `n` replicas on the run's shard key, weighing objects, bytes or events, next to equal ranges. */
   balance(measure: BalanceMeasure, n: number): BalanceReport;
   /**
-   * Issue 20: the imported watch stream replayed through both modes for the current replicas
+   * The imported watch stream replayed through both modes for the current replicas
    * and selectors (measured bytes and events per replica), or null when no stream was imported.
    */
   streamReplay(): ReplayReport | null;

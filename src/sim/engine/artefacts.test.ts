@@ -8,7 +8,7 @@ import { badRequestBody, statusBody } from '../apiserver';
 import { metricsExposition } from '../apiserver';
 import { listOverheadBytes } from '../cluster';
 
-// The server artefacts exactly as kube-apiserver v1.36 emits them (issue 7, points 4 and 5).
+// The server artefacts exactly as kube-apiserver v1.36 emits them.
 
 const QUIET = { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, bookmarkIntervalSeconds: 0, burst: { enabled: false } };
 const BAD = 'shardRange(object.metadata.uid,';

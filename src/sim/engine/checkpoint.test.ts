@@ -65,7 +65,7 @@ const CASES: { name: string; params: SimParamsInput; changes: Change[] }[] = [
   },
 ];
 
-describe('checkpoints: seeking back restores the nearest checkpoint and replays (issue 9, point 4)', () => {
+describe('checkpoints: seeking back restores the nearest checkpoint and replays', () => {
   for (const c of CASES) {
     it(`${c.name}: seek back after running further equals a fresh replay, and so do the events after it`, () => {
       const sim = createSimulation(c.params);
@@ -112,7 +112,7 @@ describe('checkpoints: seeking back restores the nearest checkpoint and replays 
   }, 120_000);
 });
 
-describe('the hash-space picture and the checkpoints (issue 9, point 4)', () => {
+describe('the hash-space picture and the checkpoints', () => {
   it('is not checkpointed (the page asks for it every frame and it shifts whole arrays); a step back rebuilds it, equal to a replay', () => {
     const params = busy('hv', { cluster: { pods: 20_000 } });
     const viewed = createSimulation(params);
@@ -203,7 +203,7 @@ describe('checkpoint memory budget', () => {
   });
 });
 
-describe('checkpoint granularity (issue 9, point 4)', () => {
+describe('checkpoint granularity', () => {
   it('a checkpoint records only the 32-bit words that changed: 8 bytes each (index, old value), however scattered', () => {
     // Churn writes random slots: at 1,000,000 objects two seconds of it touch a few thousand
     // words spread over 130 MB, so recording words (not chunks) keeps hundreds of checkpoints.
@@ -295,7 +295,7 @@ describe('checkpoint granularity (issue 9, point 4)', () => {
   });
 });
 
-describe('stepping far back (issue 9, point 4)', () => {
+describe('stepping far back', () => {
   it('rolls back many checkpoints of many words at once, newest first, to exactly the state kept (the oldest value wins)', () => {
     const prng = createPrng('far-back');
     const big = new Int32Array(300_001); // an odd length
@@ -331,7 +331,7 @@ describe('stepping far back (issue 9, point 4)', () => {
   });
 });
 
-describe('checkpoint eviction (issue 9, point 4)', () => {
+describe('checkpoint eviction', () => {
   /** Ticks kept after 40 captures of a model whose writes each capture are `write(step)`. */
   function kept(write: (big: Int32Array, step: number) => void): readonly number[] {
     const big = new Int32Array(10_000);
@@ -367,7 +367,7 @@ describe('checkpoint eviction (issue 9, point 4)', () => {
   });
 });
 
-describe('which checkpoint a merge removes (issue 9, point 4)', () => {
+describe('which checkpoint a merge removes', () => {
   it('over a budget of two undos, checkpoints at 0, 1000, 1001, 1002 keep 0, 1001 and 1002: 1000 merges into 1001, never anything into the newest', () => {
     // Each checkpoint rewrites the same 100 words (counters), so merging two undos frees one
     // of them whole. The budget holds the shadow and exactly two undos: the fourth checkpoint
@@ -393,7 +393,7 @@ describe('which checkpoint a merge removes (issue 9, point 4)', () => {
   });
 });
 
-describe('keyframes (issue 9, point 4)', () => {
+describe('keyframes', () => {
   it('a small buffer rewritten in most of its words keeps its old state whole: its length, not 8 bytes a word', () => {
     const store = new CheckpointStore(1e9);
     const ring = new Int32Array(2_048); // 8,192 bytes, as the rings of recent writes are
@@ -441,7 +441,7 @@ describe('keyframes (issue 9, point 4)', () => {
   });
 });
 
-describe('restoring in place (issue 9, point 4)', () => {
+describe('restoring in place', () => {
   it('restores into the live objects it copied (same identity, so the same hidden classes for the hot loops)', () => {
     class Part {
       count = 0;

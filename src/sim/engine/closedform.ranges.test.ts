@@ -2,9 +2,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SortedHashIndex } from '../cluster';
 import { createSimulation } from './simulation';
 
-// issue 8: at 64 replicas x 126 ranges every snapshot read each range's objects and bytes with
-// four binary searches; the sorted positions of the bounds are now kept until the index is
-// rebuilt. The figures must stay exactly the same.
+// At 64 replicas x 126 ranges a snapshot would read each range's objects and bytes with four
+// binary searches, so the sorted positions of the bounds are kept until the index is rebuilt.
+// The figures must stay exactly the same.
 
 /** Replica k of 64 gets every 64th of 64 x `per` equal pieces of the hash space. */
 function interleaved(per: number): { kind: 'text'; text: string }[] {
@@ -24,7 +24,7 @@ const PARAMS = {
   stepSeconds: 0.25,
 };
 
-describe('closed form at many ranges (issue 8)', () => {
+describe('closed form at many ranges', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('gives the same figures whether a snapshot follows every step or only the last one, across index rebuilds and a seek', () => {

@@ -134,7 +134,7 @@ describe('a reshard relist is counted at the tick its replica restarts', () => {
   });
 });
 
-describe('a reshard relist is a relist like any other (issue 9: relists per mode and cause)', () => {
+describe('a reshard relist is a relist like any other (relists per mode and cause)', () => {
   it('counts under the cause "reshard" with the bytes the hand-off report gives, at each restart', () => {
     for (const [strategy, rollout] of [
       ['range-splitting', { kind: 'all-at-once' }],

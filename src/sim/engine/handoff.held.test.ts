@@ -3,7 +3,7 @@ import { analyzeCoverage, hexFraction } from '../../core/sharding';
 import { createSimulation } from './simulation';
 import type { SimParamsInput } from '../params';
 
-// Issue 19, point 5: the hash strip hatches the stretches a hand-off leaves without an owner or
+// The hash strip hatches the stretches a hand-off leaves without an owner or
 // with two, as they happen. The model says which ranges each replica holds at a moment; the
 // objects in the gaps and overlaps of those ranges are exactly the hand-off's orphans and
 // duplicates the audit counts (no churn, so no object is created during the window).

@@ -74,7 +74,7 @@ describe('a scheduled reshard from 4 to 5 replicas at 100,000 objects', () => {
     expect(server.settleSeconds).toBeLessThan(client.settleSeconds / 3);
   });
 
-  it('a pod that takes P seconds to stop and start again adds P to every orphan window (StatefulSet restart, issue 18)', () => {
+  it('a pod that takes P seconds to stop and start again adds P to every orphan window (StatefulSet restart)', () => {
     const P = 8;
     const base = reshard('equal-ranges', { kind: 'all-at-once' });
     const slow = reshard('equal-ranges', { kind: 'all-at-once' }, { replicas: { initialList: 'list', podRestartSeconds: P } });

@@ -3,7 +3,7 @@ import { createSimulation } from '.';
 import type { SimParamsInput } from '../params';
 import { CHINESE, ENGLISH, handoffOf, verdictOf, verdictSentence } from '../report';
 
-// Issue 19, point 5: no transient reads as a finding. A reshard 4 → 5 at 20 s, its pods
+// No transient reads as a finding. A reshard 4 → 5 at 20 s, its pods
 // restarted one by one; the headline says the hand-off while it is in progress, says when the
 // ratio returns once it is done, and shows the ratio again only after a whole rate window.
 const AT = 20;

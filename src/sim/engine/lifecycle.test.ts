@@ -49,7 +49,7 @@ describe('the defaults are client-go v1.36 as shipped', () => {
     }
   });
 
-  it('accept the names from before issue 18 as aliases: trust is client-go, filter is shardinfo, check-locally is checked', () => {
+  it('accept the legacy serverFallback and watchPolicy values as aliases: trust is client-go, filter is shardinfo, check-locally is checked', () => {
     const p = (replicas: SimParamsInput['replicas']) => createSimulation({ cluster: { pods: 100 }, replicas }).params.replicas;
     expect(p({ serverFallback: 'trust' }).client).toBe('client-go');
     expect(p({ serverFallback: 'filter' })).toMatchObject({ client: 'shardinfo', initialList: 'list' });

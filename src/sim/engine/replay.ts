@@ -1,5 +1,5 @@
 /**
- * Issue 20: a captured watch stream replayed through both modes for the current replicas and
+ * A captured watch stream replayed through both modes for the current replicas and
  * selectors, giving measured bytes and events per replica from the stream's real sizes.
  *
  * - Client-side sharding: no replica sends a selector, so every replica receives every event.

@@ -6,7 +6,7 @@ import type { SimSnapshot } from '../report';
 import type { Simulation } from './api';
 
 /**
- * Issue 7, points 10 and 12: rates right after a change, and rates of a replica whose
+ * Rates right after a change, and rates of a replica whose
  * requests fail.
  *
  * The steady state is the closed form's. How far a measured rate may stray from it is not a
@@ -84,7 +84,7 @@ function checkChange(before: SimParamsInput, change: SimParamsInput): void {
   }
 }
 
-describe('rates after a change (issue 7, point 10)', () => {
+describe('rates after a change', () => {
   it('adding an API server: no rate leaves the steady state, and the snapshot says settling for one window', () => {
     checkChange({}, { apiServers: { count: 2 } });
   });
@@ -160,7 +160,7 @@ describe('rates after a change (issue 7, point 10)', () => {
   });
 });
 
-describe('a replica whose requests fail (issue 7, point 12)', () => {
+describe('a replica whose requests fail', () => {
   const BAD = "shardRange(object.metadata.uid, '0xFF', '0x4000000000000000')";
 
   it('receives nothing while its requests fail, from the first snapshot after the change', () => {

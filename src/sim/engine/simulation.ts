@@ -57,7 +57,7 @@ class SimulationImpl implements Simulation, LoopContext {
   private base: SimParams;
   /** Every reconfigure since the start, with its tick: a seek replays them. */
   private history: HistoryEntry[] = [];
-  /** Checkpoints of the model state for fast seeking back (issue 9, point 4). */
+  /** Checkpoints of the model state for fast seeking back. */
   private checkpoints: CheckpointStore;
   /** True while a seek replays: no checkpoints on the way (see `replay`). */
   private replaying = false;
@@ -76,7 +76,7 @@ class SimulationImpl implements Simulation, LoopContext {
   /** A real cluster's pods the model starts from instead of generated ones (kept across rebuilds). */
   private readonly imported: readonly ImportedObject[] | undefined;
 
-  /** An imported watch stream to replay (issue 20), or null. */
+  /** An imported watch stream to replay, or null. */
   private readonly stream: WatchStream | null;
 
   constructor(params: SimParams, checkpointBudgetBytes?: number, imported?: readonly ImportedObject[], stream?: WatchStream | null) {

@@ -4,7 +4,7 @@ import { createSimulation } from './simulation';
 
 const owner = (ranges: readonly { start: string; end: string }[], hex: string): number => ranges.findIndex((r) => BigInt(r.start) <= BigInt(hex) && BigInt(hex) < BigInt(r.end));
 
-describe('owner lookup and balanced ranges on the model (issue 20)', () => {
+describe('owner lookup and balanced ranges on the model', () => {
   it('findObjects finds a pod by uid, by name, by namespace/name, and a namespace by name; anything else finds nothing', () => {
     const sim = createSimulation({ cluster: { pods: 3000, namespaces: 12 }, replicas: { count: 4, key: 'object.metadata.namespace' }, seed: 11 });
     const o = sim.objectsNear(0.3, 1)[0]!;
@@ -49,7 +49,7 @@ describe('owner lookup and balanced ranges on the model (issue 20)', () => {
   });
 });
 
-describe('keyWeights under the uid key after churn (issue 20)', () => {
+describe('keyWeights under the uid key after churn', () => {
   it('the groups are every live object, sorted by uid hash, objects added since the index was built included', () => {
     const sim = createSimulation({ cluster: { pods: 3000 }, replicas: { count: 3 }, seed: 9 });
     sim.step(5);

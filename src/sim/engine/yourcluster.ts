@@ -1,5 +1,5 @@
 /**
- * Issue 20, sections 2 and 3, on the model's own cluster: find the objects a pasted text names
+ * Owner lookup and balanced ranges on the model's own cluster: find the objects a pasted text names
  * (a uid, a pod name, `namespace/name`, a namespace), and weigh the live objects by the shard
  * key for balanced ranges (objects, bytes or expected events per group).
  */

@@ -1,5 +1,5 @@
 /**
- * A value or key as a message quotes it (issue 23, point 8): JSON, cut to about 80 characters.
+ * A value or key as a message quotes it: JSON, cut to about 80 characters.
  * Never serialises more than it shows, so a 50 MB string or a 200,000-level object costs
  * nothing and cannot overflow the stack (the walk stops once the text is long enough, and each
  * level adds a character). Control characters come out escaped, as JSON writes them, and so

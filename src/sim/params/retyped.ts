@@ -1,5 +1,5 @@
 /**
- * Running layouts typed after a reshard (issue 9): `SimParams.retyped`.
+ * Running layouts typed after a reshard: `SimParams.retyped`.
  *
  * Once a scheduled reshard has fired, the replicas run the reshard's layout, not the start
  * layout the parameters describe. A controller author who then edits a replica's selector

@@ -37,8 +37,7 @@ export type ClientKind = 'client-go' | 'checked' | 'shardinfo' | 'ksm' | 'ksm-2.
 export const CLIENT_KINDS: readonly ClientKind[] = ['client-go', 'checked', 'shardinfo', 'ksm', 'ksm-2.18'];
 
 /**
- * Legacy (before issue 18): what a server-side replica did when a LIST came back without
- * `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
+ * Legacy: what a server-side replica does when a LIST comes back without `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
  */
 export type ServerFallback = 'filter' | 'trust';
 
@@ -171,8 +170,8 @@ export interface RolloutParams {
 }
 
 /**
- * Legacy (before issue 18): what a server-side replica did with WATCH events after a LIST that
- * carried `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
+ * Legacy: what a server-side replica does with WATCH events after a LIST that carried
+ * `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
  */
 export type WatchPolicy = 'trust-stream' | 'check-locally';
 
@@ -284,7 +283,7 @@ export interface SimParams {
   readonly costs: CostParams;
   /** Events at fixed simulated times (reshards), see `./schedule`. Default []. */
   readonly schedule: readonly ScheduledEvent[];
-  /** Issue 9: running layouts typed after a reshard, in time order (see `./retyped`). Absent: none. */
+  /** Running layouts typed after a reshard, in time order (see `./retyped`). Absent: none. */
   readonly retyped?: readonly RetypedLayout[];
   /** Simulated seconds per `step()` without an argument, 0.001 to 3,600. Default 1. */
   readonly stepSeconds: number;
@@ -306,7 +305,7 @@ type DeepPartialValue<T> = T extends readonly unknown[] ? T : T extends object ?
 export type DeepPartial<T> = { readonly [K in keyof T]?: DeepPartialValue<T[K]> };
 
 /**
- * Replica fields from before issue 18, still accepted as aliases of `client`:
+ * Legacy replica fields, still accepted as aliases of `client`:
  * `serverFallback` `filter` with `watchPolicy` `trust-stream` is `shardinfo`, `check-locally`
  * is `checked`, and `serverFallback` `trust` is `client-go`.
  */

@@ -251,7 +251,7 @@ function fmt(n: number): string {
 
 function describe(v: unknown): string {
   if (typeof v === 'number') return Number.isFinite(v) ? fmt(v) : String(v);
-  // Cut short, however large or deep (issue 23, point 8).
+  // Cut short, however large or deep.
   return preview(v);
 }
 

@@ -52,9 +52,9 @@ export type VerdictFailure =
   | { readonly kind: 'hot'; readonly mode: Mode; readonly replica: number; readonly factor: number };
 
 /**
- * A reshard's hand-off, as the headline says it (issue 19, point 5). While objects are
+ * A reshard's hand-off, as the headline says it. While objects are
  * orphaned or doubly owned by it (`active`), rates mix the old layout, the new one and the
- * relists: a ratio then is a transient (it read 0.7×, then 29.6× in one run), so the headline
+ * relists: a ratio then is a transient (0.7×, then 29.6×, within one hand-off), so the headline
  * says what is happening instead. After the last object has one owner again (`settling`), the
  * ratio returns only once a whole rate window holds nothing of the hand-off.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ENGLISH } from './verdict';
 import { CHINESE, cjkSpacing, verdictWordsFor } from './verdictWords';
 
-describe('Chinese spacing in assembled verdict phrases (issue 11)', () => {
+describe('Chinese spacing in assembled verdict phrases', () => {
   it('puts a space between Han and Latin letters or digits, and none between two Han characters', () => {
     expect(cjkSpacing('——但是4 个副本 没有收到 shardInfo，在本地过滤')).toBe('——但是 4 个副本没有收到 shardInfo，在本地过滤');
     expect(cjkSpacing('replica-0 没有收到 shardInfo')).toBe('replica-0 没有收到 shardInfo');

@@ -1,5 +1,5 @@
 /**
- * The verdict sentence in every language the CLI speaks (issue 11). The sim cannot import
+ * The verdict sentence in every language the CLI speaks. The sim cannot import
  * the page's catalogue, so the Chinese texts are repeated here; a test holds them equal to
  * the `zh-CN` catalogue's `verdict.*` messages, as one does for English.
  */

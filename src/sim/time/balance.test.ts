@@ -41,7 +41,7 @@ function expectCover(ranges: readonly { start: string; end: string }[], n: numbe
   }
 }
 
-describe('balanceRanges (issue 20, section 3)', () => {
+describe('balanceRanges', () => {
   it('40 Zipf namespaces over 4 replicas: the namespace key is far from even with equal ranges, balanced ranges come close to the largest namespace', () => {
     const ns = namespaces(40);
     const r = balanceRanges(groupsOf(ns.map(([, h, w]) => [h, w])), 4);

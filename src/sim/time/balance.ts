@@ -1,5 +1,5 @@
 /**
- * Balanced ranges (issue 20, section 3): N contiguous ranges of the 64-bit hash space whose
+ * Balanced ranges: N contiguous ranges of the 64-bit hash space whose
  * loads (objects, bytes or events of the groups whose hash falls in each) are as even as a
  * contiguous split allows. Equal ranges are right for uids, whose hashes are uniform; with the
  * namespace key a namespace is one point of the space (every object of it has the same hash),

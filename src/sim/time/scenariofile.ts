@@ -79,10 +79,10 @@ export interface ScenarioFile {
 
 const TOP_KEYS = ['params', 'events', 'seconds', 'description'];
 
-/** The most problems a refusal lists, one line each; the rest are counted (issue 23, point 8). */
+/** The most problems a refusal lists, one line each; the rest are counted. */
 export const MAX_PROBLEM_LINES = 20;
 /**
- * How deep a scenario's values may nest (issue 23, point 9): a real one nests about 5 levels
+ * How deep a scenario's values may nest: a real one nests about 5 levels
  * (`$.events[0].rollout.kind`); deeper is a generated file gone wrong, refused before any
  * recursive step could overflow the stack.
  */

@@ -15,7 +15,7 @@ function run(params: SimParams, seconds: number): SimSnapshot {
 
 const seconds = (ex: Exercise) => ex.settleSeconds ?? 8;
 
-describe('the built-in exercises (issue 21)', () => {
+describe('the built-in exercises', () => {
   it('are at least ten, with unique ids and at most three hints each', () => {
     expect(EXERCISES.length).toBeGreaterThanOrEqual(10);
     expect(new Set(EXERCISES.map((e) => e.id)).size).toBe(EXERCISES.length);

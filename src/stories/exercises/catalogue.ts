@@ -1,5 +1,5 @@
 /**
- * The built-in exercises (issue 21), easy to hard. Every one starts from a state that shows a
+ * The built-in exercises, easy to hard. Every one starts from a state that shows a
  * problem and is checked over the model's real state; `catalogue.test.ts` runs the model on
  * the start (the check fails) and on the solution (the check passes).
  */

@@ -1,5 +1,5 @@
 /**
- * The harder built-in exercises (issue 21): a namespace-keyed cluster, reshards and a gate
+ * The harder built-in exercises: a namespace-keyed cluster, reshards and a gate
  * rollout. Their checks read the run (the audit, the hand-off report, the relists).
  */
 import type { StoryModelEvent } from '../types';

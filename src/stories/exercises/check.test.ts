@@ -7,7 +7,7 @@ import { evaluateCondition, namedReplicas, ownersOfUid } from './check';
 const params = defaultSimParams();
 const input = { params, snapshot: null, fresh: false, answer: '' };
 
-describe('exercise conditions (issue 21)', () => {
+describe('exercise conditions', () => {
   it('hash-share measures a replica’s share of 2^64 exactly (an equal split of 4 gives 25% each)', () => {
     expect(evaluateCondition({ kind: 'hash-share', replica: 1, min: 0.25, max: 0.25 }, input)).toEqual({ ok: true, waiting: false, now: { id: 'lab.now.percent', vars: { value: 25 } } });
     expect(evaluateCondition({ kind: 'hash-share', replica: 1, min: 0.3, max: 0.4 }, input).ok).toBe(false);

@@ -1,5 +1,5 @@
 /**
- * Evaluates an exercise's check over the model's real state (issue 21): the parameters the
+ * Evaluates an exercise's check over the model's real state: the parameters the
  * trainee set, parsed by the apiserver's own rules, and the snapshot of the run they drive.
  * Pure: the same inputs give the same verdicts, so a unit test runs the real model on the
  * start and on the solution and asks this function.

@@ -29,7 +29,7 @@ function setup() {
   return { store, url, mine };
 }
 
-describe('the lab controller and its links (issue 21)', () => {
+describe('the lab controller and its links', () => {
   it('opens an exercise at its start; the address bar and a copied link name the exercise', () => {
     const { store, url } = setup();
     expect(openExercise(store, 'double-share')).toBe(true);

@@ -1,5 +1,5 @@
 /**
- * Shows exercises in a store (issue 21). Opening an exercise, and resetting it, builds a run
+ * Shows exercises in a store. Opening an exercise, and resetting it, builds a run
  * of its starting state afresh from t = 0 (as a story step does), so a reset, a link or a
  * reload give exactly the same start. Leaving the lab brings back the run the reader had
  * before it; the theme, the language and presentation mode stay the reader's.

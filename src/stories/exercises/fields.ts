@@ -1,4 +1,4 @@
-/** The fields of each condition kind a file may use (issue 21), with their rules, for `file.ts` and docs/authoring.md. */
+/** The fields of each condition kind a file may use, with their rules, for `file.ts` and docs/authoring.md. */
 import { CLIENT_KINDS } from '../../sim';
 import type { ConditionKind } from './types';
 

@@ -20,7 +20,7 @@ const problems = (text: string) => {
   return r.refusal.kind === 'syntax' ? [`${r.refusal.line}:${r.refusal.column} ${r.refusal.message}`] : r.refusal.problems.map((p) => `${p.path}: ${p.message}`);
 };
 
-describe('exercise and story files (issue 21)', () => {
+describe('exercise and story files', () => {
   it('the built-in exercises pass the rules a file is held to', () => {
     expect(validateExercises(EXERCISES, en)).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('exercise and story files (issue 21)', () => {
     expect(problems(JSON.stringify({ ...story, id: 'problem' }))).toEqual(['id: "problem" is a built-in story; choose another id']);
   });
 
-  it('reads a story step’s optional speaker notes (issue 21, section 2), checked as text like the narration', () => {
+  it('reads a story step’s optional speaker notes, checked as text like the narration', () => {
     const step = { title: 'One', narration: 'First.', focus: 'hash-space', playing: false };
     const story = { id: 'my-talk', title: 'My talk', base: {}, steps: [{ ...step, notes: { en: 'Point at: the strip.', 'zh-CN': '指向：哈希条。' } }, step] };
     const r = readLabFile(JSON.stringify(story));
@@ -84,7 +84,7 @@ describe('exercise and story files (issue 21)', () => {
     expect(problems(JSON.stringify({ ...story, steps: [{ ...step, notes: 42 }] }))[0]).toMatch(/^steps\[0\]\.notes: /);
   });
 
-  it('gives a story file’s step what its stage shows (issue 19): its panel’s items, or its own list, checked like the built-in ones', () => {
+  it('gives a story file’s step what its stage shows: its panel’s items, or its own list, checked like the built-in ones', () => {
     const step = { title: 'One', narration: 'First.', focus: 'replica-cards', playing: false };
     const story = { id: 'my-talk', title: 'My talk', base: {}, steps: [step] };
     const read = (steps: object[]) => {

@@ -1,5 +1,5 @@
 /**
- * Reads a story or an exercise written in JSON (issue 21, "load your own"; the schema is in
+ * Reads a story or an exercise written in JSON ("load your own"; the schema is in
  * docs/authoring.md). A syntax error is reported at its line and column; anything else at its
  * path in the JSON (`check[2].min`). A file that reads is then held to the same rules as the
  * built-in ones (`validateExercise`, `validateStories`). Never throws.
@@ -191,7 +191,7 @@ function toStory(root: Obj, r: Reader): { story: Story; texts: Record<string, Lo
       const focus = typeof s.focus === 'string' && (PANELS as readonly string[]).includes(s.focus) ? (s.focus as StoryPanel) : r.say(`${at}.focus`, `expected one of ${PANELS.join(', ')}; got ${show(s.focus)}`);
       if (typeof s.playing !== 'boolean') r.say(`${at}.playing`, `expected true or false, got ${show(s.playing)}`);
       if (s.at !== undefined && !(typeof s.at === 'number' && Number.isFinite(s.at) && s.at >= 0 && s.at <= 86_400)) r.say(`${at}.at`, `expected seconds from 0 to 86400, got ${show(s.at)}`);
-      // Issue 19: what the step shows on the stage; its panel's usual items when left out.
+      // What the step shows on the stage; its panel's usual items when left out.
       let showItems: readonly StoryShowItem[] | undefined;
       if (s.show === undefined) showItems = focus ? SHOW_OF_PANEL[focus] : undefined;
       else if (Array.isArray(s.show) && s.show.every((x) => typeof x === 'string' && (SHOW_ITEMS as readonly string[]).includes(x))) showItems = s.show as StoryShowItem[];
@@ -202,7 +202,7 @@ function toStory(root: Obj, r: Reader): { story: Story; texts: Record<string, Lo
       const narration = textId(s.narration, `${at}.narration`);
       const question = s.question === undefined ? undefined : textId(s.question, `${at}.question`);
       const answer = s.answer === undefined ? undefined : textId(s.answer, `${at}.answer`);
-      // Issue 21, section 2: speaker notes for the presenter view, optional in a file.
+      // Speaker notes for the presenter view, optional in a file.
       const notes = s.notes === undefined ? undefined : textId(s.notes, `${at}.notes`);
       if (!st || !focus || !showItems || !stepTitle || !narration) return;
       steps.push({

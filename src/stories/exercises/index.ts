@@ -1,4 +1,4 @@
-/** The lab (issue 21): built-in exercises in menu order, easy to hard, and the tools around them. */
+/** The lab: built-in exercises in menu order, easy to hard, and the tools around them. */
 import { coverThree, doubleShare, gateOnSafely, ownerOfUid, refusedFive, saving } from './catalogue';
 import { namespaceBalance, reshardFewMoves, reshardNoOrphans, rolloutCacheAll } from './catalogueRuns';
 import type { Exercise } from './types';
@@ -22,7 +22,7 @@ export const EXERCISES: readonly Exercise[] = [
   rolloutCacheAll,
 ];
 
-/** Exercises opened from files in this page (issue 21), after the built-in ones. */
+/** Exercises opened from files in this page, after the built-in ones. */
 const loaded: Exercise[] = [];
 
 /** Adds an exercise opened from a file (one with the same id replaces the earlier one). */

@@ -1,5 +1,5 @@
 /**
- * Exercises (issue 21, a lab mode): a task on a starting state, checked automatically. Like a
+ * Exercises (the lab mode): a task on a starting state, checked automatically. Like a
  * story, an exercise is data: its starting state and its solution are states of the same kind
  * a story step sets, and its check is a list of conditions, each a typed description that
  * `check.ts` evaluates over the model's real state (the parameters the trainee set and the

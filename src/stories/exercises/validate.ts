@@ -1,5 +1,5 @@
 /**
- * The rules every exercise obeys (issue 21), built-in or opened from a file: at least one
+ * The rules every exercise obeys, built-in or opened from a file: at least one
  * condition, at most three hints, every text in the catalogue (or given inline), a start and a
  * solution that a link can carry (the same validation a `#state=` link goes through, as for
  * story steps), conditions that name replicas and API servers the state has, and an answer for
