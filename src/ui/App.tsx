@@ -1,4 +1,4 @@
-import { usePlayLoop } from './usePlayLoop';
+import { usePlayLoop } from './primitives/usePlayLoop';
 import { startTransition, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, WHOLE_LINK_REASONS, type LinkIssue, type ShardScopeStore } from '../state';
 import { BandwidthPanel } from './bandwidth/BandwidthPanel';
@@ -21,7 +21,7 @@ import { Timeline } from './timeline/Timeline';
 import { CaptionSlot } from './stage/CaptionSlot';
 import { Summary } from './stage/Summary';
 import { FocusStage, useStepShow } from './stage/FocusStage';
-import { AppBoundary, PanelBoundary } from './ErrorBoundary';
+import { AppBoundary, PanelBoundary } from './primitives/ErrorBoundary';
 import { YourClusterPanel } from './yourcluster/YourClusterPanel';
 import { PresenterStage } from './presenter/PresenterStage';
 import { Spotlight } from './presenter/Spotlight';

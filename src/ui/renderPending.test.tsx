@@ -1,4 +1,4 @@
-// What exports wait on before a picture (`./renderPending`): deferred renders behind the store
+// What exports wait on before a picture (`./primitives/renderPending`): deferred renders behind the store
 // and canvases short of their last paint. Marks that never clear would hold every video frame
 // for its whole wait; marks that never appear would let a frame of the snapshot before through.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
@@ -7,7 +7,7 @@ import { createShardScopeStore, defaultSimParams, ShardScopeProvider } from '../
 import { BandwidthPanel } from './bandwidth/BandwidthPanel';
 import { ReplicaCards } from './cards/ReplicaCards';
 import { HashSpaceView } from './hash/HashSpaceView';
-import { pendingProps, renderPending, RENDER_PENDING_ATTR } from './renderPending';
+import { pendingProps, renderPending, RENDER_PENDING_ATTR } from './primitives/renderPending';
 
 beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

@@ -1,10 +1,10 @@
 import { ExportButtons } from '../export/ExportButtons';
 import { memo, useDeferredValue, useId, useMemo } from 'react';
-import { pendingProps } from '../renderPending';
+import { pendingProps } from '../primitives/renderPending';
 import { Explain } from '../explain/Explain';
 import { FAILURES_SHOWN_MAX, selectRatesState, useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { joinWords, useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
-import { useElementWidth } from '../hash/useElementWidth';
+import { useElementWidth } from '../primitives/useElementWidth';
 import { verdictWords } from './headline';
 import { Metrics } from './Metrics';
 import type { Theme } from '../theme/palette';

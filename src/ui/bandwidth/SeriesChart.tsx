@@ -3,7 +3,7 @@ import { extent, max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
 import { modeColor, type Theme } from '../theme/palette';
-import { useElementSize } from '../stage/useElementSize';
+import { useElementSize } from '../primitives/useElementSize';
 import { spaceBetween } from '../i18n';
 
 /** One line of a chart. */

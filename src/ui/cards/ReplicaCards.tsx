@@ -1,5 +1,5 @@
 import { memo, useContext, useDeferredValue } from 'react';
-import { pendingProps } from '../renderPending';
+import { pendingProps } from '../primitives/renderPending';
 import { CardColumnsContext, CardReplicasContext } from './cardFields';
 import { Explain } from '../explain/Explain';
 import { selectRunningLayout, useShardScope } from '../../state';

@@ -15,9 +15,9 @@ import {
   type ShardKey,
 } from '../../state';
 import { useFormat, useT } from '../i18n';
-import { NumberField } from './NumberField';
-import { Segmented } from './Segmented';
-import { Toggle } from './Toggle';
+import { NumberField } from '../primitives/NumberField';
+import { Segmented } from '../primitives/Segmented';
+import { Toggle } from '../primitives/Toggle';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
 import { ScheduleSection } from './ScheduleSection';

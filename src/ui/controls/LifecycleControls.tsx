@@ -1,9 +1,9 @@
 import { Explain } from '../explain/Explain';
 import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeStore } from '../../state';
 import { useT } from '../i18n';
-import { NumberField } from './NumberField';
-import { Segmented } from './Segmented';
-import { Toggle } from './Toggle';
+import { NumberField } from '../primitives/NumberField';
+import { Segmented } from '../primitives/Segmented';
+import { Toggle } from '../primitives/Toggle';
 import { LifecycleSummary } from './LifecycleSummary';
 
 /**

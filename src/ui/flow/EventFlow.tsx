@@ -4,7 +4,7 @@ import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } fro
 import { useFormat, useLocale, useT } from '../i18n';
 import { canvasPalette, replicaColor, textOn, type Theme } from '../theme/palette';
 import { FlowController, type FlowPhase } from './FlowController';
-import { FlowClockContext } from './flowClock';
+import { FlowClockContext } from '../primitives/flowClock';
 import { fitText, flowLayout, flowPalette, type Box, type FlowLayout } from './flowLayout';
 import { EVENTS_PER_STEP, sampleEvents, stepCounts, type StepCounts } from './flowModel';
 import './flow.css';

@@ -12,7 +12,7 @@ import {
   useShardScopeStore,
   type ShardRequirementsList,
 } from '../../state';
-import { Segmented } from '../controls/Segmented';
+import { Segmented } from '../primitives/Segmented';
 import { useFormat, useT } from '../i18n';
 import { Bands, type DrawSegment } from './Bands';
 import { DotCanvas } from './DotCanvas';
@@ -21,7 +21,7 @@ import { Handles } from './Handles';
 import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
 import { ownersDiffering } from './owners';
-import { useElementSize } from '../stage/useElementSize';
+import { useElementSize } from '../primitives/useElementSize';
 import { LookupMarker } from '../yourcluster/LookupMarker';
 
 /**

@@ -3,7 +3,7 @@ import { pageLinkFor, useShardScopeStore, withLang, type LinkTooLong } from '../
 import { tooLongText } from '../linkText';
 import { useFormat, useT } from '../i18n';
 import { currentBase, shareLink } from '../export/publicBase';
-import { CheckIcon, LinkIcon } from './icons';
+import { CheckIcon, LinkIcon } from '../primitives/icons';
 
 /**
  * Copy link: copies a link to this exact run, made from the current state (not read

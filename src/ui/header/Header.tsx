@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { budgetExcessOf, LIMITS, SPEEDS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
-import { NumberField } from '../controls/NumberField';
-import { Segmented } from '../controls/Segmented';
+import { NumberField } from '../primitives/NumberField';
+import { Segmented } from '../primitives/Segmented';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
 import { LanguageSwitch } from './LanguageSwitch';
@@ -9,7 +9,7 @@ import { StoriesMenu } from '../stories/StoriesMenu';
 import { ExercisesMenu } from '../lab/ExercisesMenu';
 import { ShareMenu } from '../export/ShareMenu';
 import { StageTools } from '../presenter/StageTools';
-import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
+import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from '../primitives/icons';
 
 /**
  * The top bar: product name, playback (play/pause, step back and forward, speed), the seed,

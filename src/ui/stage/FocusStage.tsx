@@ -6,7 +6,7 @@ import { HandoffReport } from '../bandwidth/Handoff';
 import { CardColumnsContext, CardFieldsContext, CardReplicasContext } from '../cards/cardFields';
 import { ReplicaCards } from '../cards/ReplicaCards';
 import { LifecycleSummary } from '../controls/LifecycleSummary';
-import { PanelBoundary } from '../ErrorBoundary';
+import { PanelBoundary } from '../primitives/ErrorBoundary';
 import { EventFlow } from '../flow/EventFlow';
 import { HashSpaceView } from '../hash/HashSpaceView';
 import { useFormat, useT } from '../i18n';

@@ -3,7 +3,7 @@ import { requirementToString } from '../../core/sharding';
 import { parseSelectorText, useShardScope, useShardScopeStore } from '../../state';
 import type { BalanceReport } from '../../sim';
 import type { BalanceMeasure } from '../../sim/time';
-import { Segmented } from '../controls/Segmented';
+import { Segmented } from '../primitives/Segmented';
 import { useFormat, useT } from '../i18n';
 import { replicaColor } from '../theme/palette';
 import { usePanelLayout } from './layout';

@@ -17,7 +17,7 @@ import { browserEngineFactory, createShardScopeStore, engineKindFor, type ShardS
 import { storyById, type ResolvedStep } from '../../../stories';
 import { createTranslator, type Locale } from '../../i18n';
 import { nextFrame, runSliced } from '../slices';
-import { renderPending } from '../../renderPending';
+import { renderPending } from '../../primitives/renderPending';
 import { paintDomSteps, singleColumn } from '../toCanvas';
 import { frameAt, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
 import { storySchedule } from './storySchedule';
@@ -60,7 +60,7 @@ async function seek(store: ShardScopeStore, t: number): Promise<void> {
 }
 
 /**
- * Resolves once nothing in `el` is on its way (`../../renderPending`: no deferred render behind
+ * Resolves once nothing in `el` is on its way (`../../primitives/renderPending`: no deferred render behind
  * the store, no canvas short of its last paint) and nothing has been added, removed, written or
  * had an attribute changed for `quietFrames` painted frames; or after `maxMs`. Panels mount over
  * a few frames after a step's run is built, and the charts and cards render a new snapshot in a
@@ -155,7 +155,7 @@ export async function recordStory(options: {
     await store.getState().start();
     root = createRoot(container);
     let frame = 0;
-    // The event flow's clock: the video's time, in ms (see `../../flow/flowClock`).
+    // The event flow's clock: the video's time, in ms (see `../../primitives/flowClock`).
     let videoMs = 0;
     const clock = () => videoMs;
     for (let i = 0; i < steps.length; i++) {
