@@ -20,7 +20,7 @@ import { Segmented } from '../primitives/Segmented';
 import { Toggle } from '../primitives/Toggle';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
-import { ScheduleSection } from './ScheduleSection';
+import { ScheduleSection } from '../timeline/ScheduleSection';
 import { LifecycleControls } from './LifecycleControls';
 import { YourClusterButton } from '../yourcluster/YourClusterPanel';
 import { ImportButton } from '../import/ImportDialog';

@@ -22,7 +22,7 @@ import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
 import { ownersDiffering } from './owners';
 import { useElementSize } from '../primitives/useElementSize';
-import { LookupMarker } from '../yourcluster/LookupMarker';
+import { LookupMarker } from './LookupMarker';
 
 /**
  * The 64-bit hash space, as a strip or a ring: every live object as a dot at its FNV-1a

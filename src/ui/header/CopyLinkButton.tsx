@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { pageLinkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
-import { tooLongText } from '../linkText';
+import { tooLongText } from './linkText';
 import { useFormat, useT } from '../i18n';
 import { currentBase, shareLink } from '../export/publicBase';
 import { CheckIcon, LinkIcon } from '../primitives/icons';

@@ -8,6 +8,7 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { StoriesMenu } from '../stories/StoriesMenu';
 import { ExercisesMenu } from '../lab/ExercisesMenu';
 import { ShareMenu } from '../export/ShareMenu';
+import { FocusStage } from '../stage/FocusStage';
 import { StageTools } from '../presenter/StageTools';
 import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from '../primitives/icons';
 
@@ -112,7 +113,7 @@ export const Header = memo(function Header() {
         <ExercisesMenu />
         <LanguageSwitch />
         <CopyLinkButton />
-        <ShareMenu />
+        <ShareMenu Stage={FocusStage} />
         {/* The stage's text size and the presenter view */}
         {presentation ? <StageTools /> : null}
         {/* The projector layout, also on the p key */}

@@ -4,7 +4,7 @@ import { LOOKUP_MAX_LENGTH, hashOf, lookupOwner, type RangeOwners } from '../../
 import type { FoundObjects } from '../../sim';
 import { useFormat, useT, type Translate } from '../i18n';
 import { replicaColor } from '../theme/palette';
-import { setLookupMarker } from './marker';
+import { setLookupMarker } from '../hash/lookupMarker';
 import { usePanelLayout } from './layout';
 
 /** What a submitted text turned out to be, and the shard-key value it stands for. */

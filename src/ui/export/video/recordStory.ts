@@ -23,7 +23,7 @@ import { frameAt, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
 import { storySchedule } from './storySchedule';
 import { createVideoSink, type VideoSink } from './sinks';
 import type { VideoSupport } from './support';
-import { VIDEO_LAYOUT_HEIGHT, VIDEO_LAYOUT_SCALE, VIDEO_LAYOUT_WIDTH, VideoStage } from './VideoStage';
+import { VIDEO_LAYOUT_HEIGHT, VIDEO_LAYOUT_SCALE, VIDEO_LAYOUT_WIDTH, VideoStage, type FocusStageView } from './VideoStage';
 import './video.css';
 
 /** Where a recording is. */
@@ -123,8 +123,10 @@ export async function recordStory(options: {
   readonly support: VideoSupport;
   readonly signal: AbortSignal;
   readonly onProgress: (p: VideoProgress) => void;
+  /** The focus view each frame shows (`./VideoStage`). */
+  readonly Stage: FocusStageView;
 }): Promise<Recording> {
-  const { locale, theme, signal, onProgress } = options;
+  const { locale, theme, signal, onProgress, Stage } = options;
   const story = storyById(options.storyId);
   if (!story) throw new Error(`unknown story ${options.storyId}`);
   const t = createTranslator(locale);
@@ -173,7 +175,7 @@ export async function recordStory(options: {
       const s = store;
       const caption = { where: `${t(story.title)} · ${t('story.stepOf', { n: i + 1, m: steps.length })}`, title: t(r.step.title), narration: t(r.step.narration) };
       videoMs = (frame * 1000) / VIDEO_FPS;
-      flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock })));
+      flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock, Stage })));
       // Panels mount and paint their canvases over the next frames.
       await settled(container, 2, 10_000);
       let shown: number | null = null;

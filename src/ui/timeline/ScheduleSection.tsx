@@ -12,7 +12,7 @@ import {
 } from '../../state';
 import { useT, type Translate } from '../i18n';
 import { NumberField } from '../primitives/NumberField';
-import '../timeline/timeline.css';
+import './timeline.css';
 
 const STRATEGIES: readonly ReshardStrategy[] = ['equal-ranges', 'range-splitting', 'jump-hash', 'hash-mod'];
 const ROLLOUTS: readonly ReshardRollout['kind'][] = ['all-at-once', 'one-by-one', 'new-first'];
