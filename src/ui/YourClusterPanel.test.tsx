@@ -3,7 +3,7 @@ import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createShardScopeStore, defaultSimParams } from '../state';
 import { App } from './App';
-import { setYourClusterOpen } from './yourcluster/marker';
+import { setYourClusterOpen } from './yourcluster';
 
 beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

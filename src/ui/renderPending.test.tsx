@@ -4,10 +4,10 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider } from '../state';
-import { BandwidthPanel } from './bandwidth/BandwidthPanel';
-import { ReplicaCards } from './cards/ReplicaCards';
-import { HashSpaceView } from './hash/HashSpaceView';
-import { pendingProps, renderPending, RENDER_PENDING_ATTR } from './primitives/renderPending';
+import { BandwidthPanel } from './bandwidth';
+import { ReplicaCards } from './cards';
+import { HashSpaceView } from './hash';
+import { pendingProps, renderPending, RENDER_PENDING_ATTR } from './primitives';
 
 beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

@@ -1,16 +1,14 @@
-import { ExportButtons } from '../export/ExportButtons';
-import { Explain } from '../explain/Explain';
+import { ExportButtons } from '../export';
+import { Explain } from '../explain';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
-import { pendingProps } from '../primitives/renderPending';
+import { pendingProps, CopyButton } from '../primitives';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRatesState, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type RatesState, type ReplicaStats } from '../../state';
 import { joinWords, useFormat, useT } from '../i18n';
-import { SelectorEditor } from '../selector/SelectorEditor';
-import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
-import { replicaColor } from '../theme/palette';
-import { CopyButton } from '../primitives/CopyButton';
+import { SelectorEditor, ApiErrorExplanation } from '../selector';
+import { replicaColor } from '../theme';
 import { ListPreview } from './ListPreview';
 import { useCardField } from './cardFields';
-import { ReplayCardLine } from '../import/ReplayCardLine';
+import { ReplayCardLine } from '../import';
 
 /** A pasted megabyte must not become a megabyte of wrapped text to lay out; Copy still takes all of it. */
 const URL_DISPLAY_LIMIT = 4_000;

@@ -9,7 +9,7 @@
 import type { ShardScopeStore } from '../../state';
 import { singleColumn, paintDomSteps } from './toCanvas';
 import { fillBands, nextFrame, runSliced } from './slices';
-import { renderPending } from '../primitives/renderPending';
+import { renderPending } from '../primitives';
 import type { Box } from './walkDom';
 
 /** A slide's size in device pixels. */

@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useShardScopeStore } from '../../state';
-import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme/palette';
+import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme';
 import type { HashLayout } from './geometry';
 import { createPlacer, paintDots, placementFits, type DotPlacementCache, type DotPlacer, type SegmentOwners } from './paintDots';
-import { registerVectorDots } from '../export/vectorDots';
+import { registerVectorDots } from '../export';
 import { dotShapes } from './dotShapes';
 
 /** Props of {@link DotCanvas}: everything that changes the picture, so a change repaints. */

@@ -1,6 +1,6 @@
-import { ExportButtons } from '../export/ExportButtons';
+import { ExportButtons } from '../export';
 import { memo, useId, useMemo } from 'react';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import {
   analyzeCoverage,
   boundaryHandles,
@@ -12,7 +12,7 @@ import {
   useShardScopeStore,
   type ShardRequirementsList,
 } from '../../state';
-import { Segmented } from '../primitives/Segmented';
+import { Segmented, useElementSize } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { Bands, type DrawSegment } from './Bands';
 import { DotCanvas } from './DotCanvas';
@@ -21,7 +21,6 @@ import { Handles } from './Handles';
 import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
 import { ownersDiffering } from './owners';
-import { useElementSize } from '../primitives/useElementSize';
 import { LookupMarker } from './LookupMarker';
 
 /**

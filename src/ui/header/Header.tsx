@@ -1,16 +1,14 @@
 import { memo } from 'react';
 import { budgetExcessOf, LIMITS, SPEEDS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
-import { NumberField } from '../primitives/NumberField';
-import { Segmented } from '../primitives/Segmented';
+import { NumberField, Segmented, PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
 import { LanguageSwitch } from './LanguageSwitch';
-import { StoriesMenu } from '../stories/StoriesMenu';
-import { ExercisesMenu } from '../lab/ExercisesMenu';
-import { ShareMenu } from '../export/ShareMenu';
-import { FocusStage } from '../stage/FocusStage';
-import { StageTools } from '../presenter/StageTools';
-import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from '../primitives/icons';
+import { StoriesMenu } from '../stories';
+import { ExercisesMenu } from '../lab';
+import { ShareMenu } from '../export';
+import { FocusStage } from '../stage';
+import { StageTools } from '../presenter';
 
 /**
  * The top bar: product name, playback (play/pause, step back and forward, speed), the seed,

@@ -7,7 +7,7 @@
  */
 import { StrictMode, useCallback, useEffect, useMemo, useReducer, useRef, useState, type ReactNode } from 'react';
 import { isLocale, type LocaleId } from '../../i18n/locale';
-import { storyKeyFor } from '../keyboard/keyboard';
+import { storyKeyFor } from '../keyboard';
 import { I18nProvider, useLocale, useT } from '../i18n';
 import { hasChannel, randomId } from './PresenterStage';
 import { channelName, EMPTY_PRESENTER, Freshness, readMessage, receiveState, Sender, stepToAsk, type PresenterModel, type StageView } from './sync';

@@ -11,7 +11,7 @@ import {
   type ScheduledEvent,
 } from '../../state';
 import { useT, type Translate } from '../i18n';
-import { NumberField } from '../primitives/NumberField';
+import { NumberField } from '../primitives';
 import './timeline.css';
 
 const STRATEGIES: readonly ReshardStrategy[] = ['equal-ranges', 'range-splitting', 'jump-hash', 'hash-mod'];

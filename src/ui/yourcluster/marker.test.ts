@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook } from '@testing-library/react';
-import { setLookupMarker, useLookupMarker } from '../hash/lookupMarker';
+import { setLookupMarker, useLookupMarker } from '../hash';
 import { setYourClusterOpen, useYourClusterOpen } from './marker';
 
 describe('the "your cluster" panel and its marker on the hash space', () => {

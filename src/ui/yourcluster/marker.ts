@@ -4,7 +4,7 @@
  * removes.
  */
 import { useSyncExternalStore } from 'react';
-import { setLookupMarker } from '../hash/lookupMarker';
+import { setLookupMarker } from '../hash';
 
 let open = false;
 const listeners = new Set<() => void>();

@@ -8,7 +8,7 @@ import type { ComponentType } from 'react';
 import { ShardScopeProvider, type ShardScopeStore } from '../../../state';
 import type { StoryShowItem } from '../../../stories';
 import { I18nProvider, type Locale } from '../../i18n';
-import { FlowClockContext } from '../../primitives/flowClock';
+import { FlowClockContext } from '../../primitives';
 
 /** CSS pixels of the frame laid out; the video is {@link VIDEO_LAYOUT_SCALE} times that. */
 export const VIDEO_LAYOUT_WIDTH = 1280;

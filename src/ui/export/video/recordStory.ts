@@ -17,7 +17,7 @@ import { browserEngineFactory, createShardScopeStore, engineKindFor, type ShardS
 import { storyById, type ResolvedStep } from '../../../stories';
 import { createTranslator, type Locale } from '../../i18n';
 import { nextFrame, runSliced } from '../slices';
-import { renderPending } from '../../primitives/renderPending';
+import { renderPending } from '../../primitives';
 import { paintDomSteps, singleColumn } from '../toCanvas';
 import { frameAt, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
 import { storySchedule } from './storySchedule';

@@ -1,0 +1,3 @@
+export { OwnerChangeNotice } from './OwnerChangeNotice';
+export { StoriesMenu } from './StoriesMenu';
+export { StoryCaption } from './StoryCaption';
