@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { Explain } from '../explain';
-import { OwnerChangeNotice } from '../stories';
+import { OwnerChangeNotice } from './OwnerChangeNotice';
 import {
   selectRunningLayout,
   LIMITS,

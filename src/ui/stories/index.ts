@@ -1,3 +1,2 @@
-export { OwnerChangeNotice } from './OwnerChangeNotice';
 export { StoriesMenu } from './StoriesMenu';
 export { StoryCaption } from './StoryCaption';
