@@ -7,7 +7,7 @@ import { LAYERS, ROOMS, classLengths, declaredImports, layerOf, lineCount, roomP
 const files = sourceFiles(join(ROOT, 'src'));
 const edges = importEdges(files);
 
-describe('one direction for imports (issue 17)', () => {
+describe('one direction for imports', () => {
   it('reads a real graph: every layer has files and most files import something', () => {
     for (const layer of LAYERS) expect(files.some((f) => layerOf(f) === layer), layer).toBe(true);
     expect(edges.length).toBeGreaterThan(files.length);
@@ -42,7 +42,7 @@ describe('one direction for imports (issue 17)', () => {
   });
 });
 
-describe('small files and classes (issue 17)', () => {
+describe('small files and classes', () => {
   // Message catalogues are data, not code.
   const CATALOGUES = new Set(['src/i18n/en.ts', 'src/i18n/zh-CN.ts']);
 
