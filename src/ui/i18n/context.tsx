@@ -6,13 +6,6 @@ import { createContext, useContext, type ReactNode } from 'react';
 import { createTranslator, type Locale, type Translate } from '../../i18n/translate';
 import { formatters, type Formatters } from '../../i18n/format';
 
-export { en } from '../../i18n/en';
-export type { MessageId, Message, PluralMessage } from '../../i18n/en';
-export { createTranslator } from '../../i18n/translate';
-export type { Locale, Translate, MessageParams } from '../../i18n/translate';
-export { formatters, joinWords, spaceBetween } from '../../i18n/format';
-export type { Formatters } from '../../i18n/format';
-
 const LocaleContext = createContext<Locale>('en');
 
 /** Sets the locale for everything below it. */

@@ -1,7 +1,7 @@
 import { memo } from 'react';
 import { useT } from '../i18n';
-import { ringPoint, type HashLayout } from '../hash/geometry';
-import { useLookupMarker } from './marker';
+import { ringPoint, type HashLayout } from './geometry';
+import { useLookupMarker } from './lookupMarker';
 
 /**
  * The owner lookup's hash on the hash-space strip or ring: a line across the bands

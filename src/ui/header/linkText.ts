@@ -1,5 +1,5 @@
-import type { LinkTooLong } from '../state';
-import type { Formatters, Translate } from './i18n';
+import type { LinkTooLong } from '../../state';
+import type { Formatters, Translate } from '../i18n';
 
 /** The sentence for a state too large for a link (the banner and Copy link say the same). */
 export function tooLongText(t: Translate, f: Formatters, tooLong: LinkTooLong): string {

@@ -11,8 +11,8 @@ import {
   type ScheduledEvent,
 } from '../../state';
 import { useT, type Translate } from '../i18n';
-import { NumberField } from './NumberField';
-import '../timeline/timeline.css';
+import { NumberField } from '../primitives';
+import './timeline.css';
 
 const STRATEGIES: readonly ReshardStrategy[] = ['equal-ranges', 'range-splitting', 'jump-hash', 'hash-mod'];
 const ROLLOUTS: readonly ReshardRollout['kind'][] = ['all-at-once', 'one-by-one', 'new-first'];

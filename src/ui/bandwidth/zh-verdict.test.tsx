@@ -6,9 +6,9 @@ import { displayWidth } from '../../sim/cli';
 import { VERDICT_MESSAGES_EN, verdictOf, verdictSentence, type VerdictMessageId } from '../../sim/report';
 import { CHINESE, VERDICT_MESSAGES_ZH } from '../../sim/report';
 import type { SimSnapshot } from '../../state';
-import { Headline } from '../bandwidth/BandwidthPanel';
-import { VERDICT_IDS } from '../bandwidth/headline';
-import { I18nProvider } from './index';
+import { Headline } from './BandwidthPanel';
+import { VERDICT_IDS } from './headline';
+import { I18nProvider } from '../i18n';
 import { zhCN } from '../../i18n/zh-CN';
 
 afterEach(cleanup);

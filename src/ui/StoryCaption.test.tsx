@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
-import { createShardScopeStore, defaultSimParams, type ShardScopeStore } from '../../state';
-import { showStoryStep } from '../../stories/controller';
-import { App } from '../App';
+import { createShardScopeStore, defaultSimParams, type ShardScopeStore } from '../state';
+import { showStoryStep } from '../stories/controller';
+import { App } from './App';
 
 // jsdom has no 2D canvas (it logs "not implemented"); the painters must cope with null.
 beforeAll(() => {

@@ -1,9 +1,9 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createShardScopeStore, defaultSimParams } from '../../state';
-import { App } from '../App';
-import { setYourClusterOpen } from './marker';
+import { createShardScopeStore, defaultSimParams } from '../state';
+import { App } from './App';
+import { setYourClusterOpen } from './yourcluster';
 
 beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

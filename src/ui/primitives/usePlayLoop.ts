@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import type { ShardScopeStore } from '../state';
+import type { ShardScopeStore } from '../../state';
 
 /** Drives the play loop: one `tick` per animation frame while the component is mounted (the page and an embed). */
 export function usePlayLoop(store: ShardScopeStore): void {

@@ -5,7 +5,7 @@
  * nearest boundary, so each panel has its own.
  */
 import { Component, type ReactNode } from 'react';
-import { createTranslator, useT, type Locale } from './i18n';
+import { createTranslator, useT, type Locale } from '../i18n';
 
 interface BoundaryProps {
   readonly fallback: (message: string, reset: () => void) => ReactNode;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
-import { createShardScopeStore, defaultSimParams, ShardScopeProvider, type ShardScopeStore } from '../../state';
-import { LinkNotice } from '../App';
-import { ReplicaCard } from './ReplicaCard';
+import { createShardScopeStore, defaultSimParams, ShardScopeProvider, type ShardScopeStore } from '../state';
+import { LinkNotice } from './App';
+import { ReplicaCard } from './cards';
 
 /** Replica k's share of `per` interleaved ranges each, over 64 replicas, as compact text. */
 function texts(per: number): string[] {

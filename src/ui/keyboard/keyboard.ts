@@ -11,8 +11,8 @@
  * (the capture phase), before the focused element's own handler sees them.
  */
 import { useEffect } from 'react';
-import { selectKeyMode, type KeyMode, type ShardScopeStore } from '../state';
-import { leaveStory, moveStory } from '../stories/controller';
+import { selectKeyMode, type KeyMode, type ShardScopeStore } from '../../state';
+import { leaveStory, moveStory } from '../../stories/controller';
 
 /** What a key does, or null when the page should handle it normally. */
 export type ShortcutAction =
