@@ -299,7 +299,7 @@ export const FACTS = {
   'ksm-218-list': {
     statement:
       'kube-state-metrics v2.18.0 is built on client-go v0.34.3, where WatchListClient is off by default: its informers list, then watch.',
-    sources: [ksm('v2.18.0', 'go.mod', 'require k8s.io/client-go v0.34.3'), clientGoAt('v1.34.3', 'features/known_features.go', 'defaultKubernetesFeatureGates (WatchListClient)')],
+    sources: [ksm('v2.18.0', 'go.mod', 'k8s.io/client-go v0.34.3 (require)'), clientGoAt('v1.34.3', 'features/known_features.go', 'defaultKubernetesFeatureGates (WatchListClient)')],
     about: ['ksm', 'streamingList', 'listRequest', 'clientGo'],
   },
   'ksm-continue': {
