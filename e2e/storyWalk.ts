@@ -270,6 +270,13 @@ async function atStep(walk: Walk, story: Story, n: number): Promise<{ problems: 
   if ((await presenting(page)) !== 'true') problems.push(`${where}: presentation mode is off`);
   problems.push(...(await stateProblems(walk, story, n, how)));
   trace('state');
+  if (locale === 'zh-CN') {
+    // At the step's time, with its items mounted: a playing step goes on (resharding 1's
+    // all-at-once restart, 5 s on, adds the gap's legend).
+    await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null));
+    problems.push(...chineseProblems(`${story.id} step ${n}`, (await page.evaluate(READ_ZH)) as ZhRead, walk.seen));
+    trace('glossary');
+  }
   const step = story.steps[n - 1]!;
   const pressed = PRESSED[`${story.id}/${n}`];
   for (const size of SIZES) {
@@ -284,10 +291,6 @@ async function atStep(walk: Walk, story: Story, n: number): Promise<{ problems: 
   // At the projector's size, last: a playing step's rates have had the time the sizes took to settle.
   problems.push(...(await figuresProblems(page, story, n, locale)));
   trace('figures');
-  if (locale === 'zh-CN') {
-    problems.push(...chineseProblems(`${story.id} step ${n}`, (await page.evaluate(READ_ZH)) as ZhRead, walk.seen));
-    trace('glossary');
-  }
   trace('done', true);
   return { problems, lost: false };
 }
@@ -484,8 +487,11 @@ interface Geometry {
   readonly small: string[];
 }
 
-/** Measures the stage in the page (plain JavaScript: a function from here would carry tsx's helpers). */
-const MEASURE = `(() => {
+/**
+ * Measures the stage in the page (plain JavaScript: a function from here would carry tsx's
+ * helpers). e2e/measure-stage-scale.ts measures with it too.
+ */
+export const MEASURE = `(() => {
   const vw = innerWidth;
   const vh = innerHeight;
   const stage = document.querySelector('[data-testid="stage"]');
