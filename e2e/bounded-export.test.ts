@@ -4,10 +4,10 @@
 // canvas limits, drawn a slice per frame, and a refusal is said.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, setPlaying, useBuiltSite, type PageWatch, downloadBytes } from './browser';
+import { freshPage, longTaskLimit, setPlaying, TIMING, useBuiltSite, type PageWatch, downloadBytes } from './browser';
 import { decodePng, distinctColours } from './png';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -98,7 +98,7 @@ describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
     return { bytes: d ? await downloadBytes(d) : null, message: (await message.textContent()) ?? '', tasks, allocation };
   }
 
-  it('at 64 replicas x 128 ranges saves a PNG within the canvas limits, says how it fits, and never takes a long task', async () => {
+  it('at 64 replicas x 128 ranges saves a PNG within the canvas limits, says how it fits, and never takes a long task', TIMING, async () => {
     await openLarge();
     let { bytes, message, tasks, allocation } = await exportView();
     // On this shared 2-core VM other work makes long tasks now and then: a real regression
@@ -115,9 +115,7 @@ describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
     assert.ok(png.width <= MAX_SIDE && png.height <= MAX_SIDE && png.width * png.height <= MAX_AREA, `${png.width} x ${png.height}`);
     assert.ok(distinctColours(png) > 50, 'not blank');
     assert.match(message, /^This view is too large for a browser canvas at 2×, so the PNG is at \d\.\d×(, cut into \d+ columns side by side)?\.$/);
-    // As flow.test.ts: with the cores busy (load above twice their count) every task is
-    // stretched, and only a gross regression (a task over 500 ms) is caught.
-    const limit = loadavg()[0]! > cpus().length * 2 ? 500 : LONG_TASK_LIMIT_MS;
+    const limit = longTaskLimit('exporting');
     assert.ok(Math.max(0, ...tasks) <= limit, `long tasks: ${JSON.stringify(tasks)} (limit ${limit} ms)`);
     // The allocation is one task, bounded by the canvas limits (a page drawn in one go was 18 s).
     // It is the browser's own work for a canvas at those limits, 363-510 ms on this machine in

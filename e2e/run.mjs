@@ -48,7 +48,7 @@ const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.loc
 // the next frame). A second browser beside them steals the core the page runs on, so they run
 // alone, after the others; under SHARDSCOPE_CPU_THROTTLE they skip their timing tests (each says
 // why). The Firefox suite is one file (one Firefox at a time).
-const ALONE = ['perf', 'engine', 'flow-smooth', 'import-smooth', 'bounded-export'];
+const ALONE = ['perf', 'engine', 'flow-smooth', 'import-smooth', 'bounded-export', 'bounded-paste'];
 const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
 // The other suites two at a time (each its own process, one shared Chromium): most of a browser test
 // is waiting for the page, and the machine's two cores are half idle with one.
