@@ -1,4 +1,4 @@
-// Issue 23, point 4: whole-view PNG export on a large run. At 64 replicas x 128 ranges it built
+// Whole-view PNG export on a large run. At 64 replicas x 128 ranges it built
 // a canvas taller than any browser allows, spent one long task on it, got null from toBlob and
 // showed no file and no message. Now the picture is scaled or cut into columns to fit the
 // canvas limits, drawn a slice per frame, and a refusal is said.
@@ -34,7 +34,7 @@ function interleaved(per: number): string[] {
 
 const link = '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 10_000, replicas: 64, selectors: interleaved(128) }, w: { speed: 1 } }));
 
-describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
+describe('whole-view PNG export of a large run', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -119,8 +119,8 @@ describe('whole-view PNG export of a large run (issue 23, point 4)', () => {
     assert.ok(Math.max(0, ...tasks) <= limit, `long tasks: ${JSON.stringify(tasks)} (limit ${limit} ms)`);
     // The allocation is one task, bounded by the canvas limits (a page drawn in one go was 18 s).
     // It is the browser's own work for a canvas at those limits, 363-510 ms on this machine in
-    // five CI runs at any load: a fixed bound, about 4x that. (Before 2026-12-03 it was 4x the
-    // long-task limit, 200 ms at a load under 4, which only a busier machine had passed.)
+    // five CI runs at any load: a fixed bound, about 4x that (4x the long-task limit, 200 ms,
+    // failed at a load under 4).
     assert.ok(allocation.length <= 1 && Math.max(0, ...allocation) <= ALLOCATION_LIMIT_MS, `the allocation's tasks: ${JSON.stringify(allocation)} (limit ${ALLOCATION_LIMIT_MS} ms)`);
     // The run was paused before the export and stays paused.
     assert.equal(await page.getByTestId('play-toggle').getAttribute('aria-pressed'), 'false');

@@ -25,7 +25,7 @@ async function stillPlaying(page: Page): Promise<void> {
   await waitUntil(async () => (await simTime(page)) > t0 + 1, 20_000);
 }
 
-describe('number fields and render errors never blank the page (issue 23, point 1)', () => {
+describe('number fields and render errors never blank the page', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -102,7 +102,7 @@ describe('number fields and render errors never blank the page (issue 23, point 
   }
 });
 
-describe('number fields say what really happened (issue 23, point 6)', () => {
+describe('number fields say what really happened', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

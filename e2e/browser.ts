@@ -153,7 +153,7 @@ export async function freshPage(env: SuiteEnv, previous?: BrowserContext, viewpo
 /**
  * Polls `check` every 100 ms until it holds; fails the test after `ms`: 30 s by default, as
  * Playwright's own waits (10 s was short for a page building its run on a loaded machine: the
- * lab's exercise at SHARDSCOPE_CPU_THROTTLE=3, 2026-12-03).
+ * lab's exercise at SHARDSCOPE_CPU_THROTTLE=3).
  */
 export async function waitUntil(check: () => Promise<boolean>, ms = 30_000): Promise<void> {
   for (const end = Date.now() + ms; Date.now() < end; ) {
@@ -167,7 +167,7 @@ export async function waitUntil(check: () => Promise<boolean>, ms = 30_000): Pro
  * Plays or pauses the run with the play toggle, and waits until the toggle says so and keeps
  * saying so for 300 ms. A story step shown later in its run is paused while its run is built
  * and then plays by itself: a toggle read as paused during that moment is not yet the reader's
- * to set (CI, 2026-12-01: a re-entered story started playing after the test had seen "paused").
+ * to set (a re-entered story can start playing after a test has seen "paused").
  */
 export async function setPlaying(page: Page, on: boolean): Promise<void> {
   const play = page.getByTestId('play-toggle');
@@ -176,7 +176,7 @@ export async function setPlaying(page: Page, on: boolean): Promise<void> {
     if ((await play.getAttribute('aria-pressed')) !== want) await play.click();
     // The page may flip the toggle itself between the read and the click (its first start
     // plays), so the click lands the other way: read again rather than wait forever
-    // (CI, 2026-12-02: flow.test.ts waited 30 s for "paused" after such a click).
+    // (a loaded machine makes that race common).
     const reached = await page
       .waitForFunction((v) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === v, want, { timeout: 5_000 })
       .then(() => true, () => false);

@@ -1,4 +1,4 @@
-// Issue 19, point 6: a card never contradicts itself. A replica on a gate-off server says its
+// A card never contradicts itself. A replica on a gate-off server says its
 // selector is valid but not applied, and names the server; the gate word beside the badge is
 // the gate the server has now; a paused run keeps its last rates, marked as paused, and a run
 // that has not measured any time shows no rate rather than 0 B/s.
@@ -10,7 +10,7 @@ import { freshPage, setPlaying, useBuiltSite, waitUntil, type PageWatch } from '
 
 const DIST = process.env.LAYOUT_DIST ?? join(import.meta.dirname, '..', 'dist');
 
-describe('cards never contradict themselves (issue 19, point 6)', () => {
+describe('cards never contradict themselves', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

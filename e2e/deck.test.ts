@@ -1,4 +1,4 @@
-// Issue 21, section 3: slides out. A story exported as a deck (a zip of one 1920x1080 PNG per
+// Slides out. A story exported as a deck (a zip of one 1920x1080 PNG per
 // step, with no UI chrome in any of them), its print view printed to PDF (one 16:9 page per
 // step), an SVG that parses with whole text lines and vector dots, and the public address for
 // links and QR codes (the file:// warning, a tampered ?base=).
@@ -51,7 +51,7 @@ function pdfPages(pdf: Buffer): { count: number; boxes: string[] } {
   return { count, boxes };
 }
 
-describe('slides out (issue 21, section 3)', () => {
+describe('slides out', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext | undefined;
   afterEach(async () => {
@@ -207,7 +207,7 @@ describe('slides out (issue 21, section 3)', () => {
     // Above 20,000 objects: no circles, one raster layer, labelled.
     await page.goto(env.site.url + short({ objects: 30_000, namespaces: 8 }));
     await page.getByTestId('hash-space').waitFor();
-    // Paused (CI, 2026-12-02: a click that only toggled let the run add 5 objects before the export).
+    // Paused for good (a click that only toggles can race the page's first start, and the run adds objects before the export).
     await setPlaying(page, false);
     await page.waitForTimeout(500);
     const bigLive = Number(await page.getByTestId('live-count').getAttribute('data-count'));
@@ -235,7 +235,7 @@ describe('slides out (issue 21, section 3)', () => {
   });
 });
 
-describe('the QR code from file:// (issue 21, section 3)', () => {
+describe('the QR code from file://', () => {
   const env = useBuiltSite(DIST);
   it('says the link only works on this machine, and takes the public address (kept for the next visit)', async () => {
     const context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });

@@ -1,4 +1,4 @@
-// Issue 10, point 6: the Firefox smoke suite. Debian's firefox-esr driven by puppeteer-core over
+// The Firefox smoke suite. Debian's firefox-esr driven by puppeteer-core over
 // WebDriver BiDi (no browser download): the site from a sub-path, the single file from
 // file://, and PageDown. One Firefox for the whole suite; e2e/run.mjs runs it after Chromium.
 import { after, before, describe, it } from 'node:test';
@@ -23,7 +23,7 @@ interface Watched {
   errors: string[];
 }
 
-describe('Firefox smoke suite (issue 10)', () => {
+describe('Firefox smoke suite', () => {
   let browser: Browser;
   let site: StaticSite;
 
@@ -95,7 +95,7 @@ describe('Firefox smoke suite (issue 10)', () => {
     await page.close();
   });
 
-  // Issue 10: a story step from a link, then the clicker's PageDown to the next step.
+  // A story step from a link, then the clicker's PageDown to the next step.
   const problemTitle = (n: number) => en[storyById('problem')!.steps[n - 1]!.title] as string;
   const caption = (page: Page) => page.evaluate(() => document.querySelector('[data-testid="story-caption"]')?.textContent ?? '');
 
@@ -152,7 +152,7 @@ describe('Firefox smoke suite (issue 10)', () => {
     await page.close();
   });
 
-  // Issue 21, section 4 (moved here from e2e/firefox-video.test.ts, to share this suite's Firefox).
+  // Video out in Firefox (in this suite, to share its Firefox).
   it('records a story to video (frames go by, Cancel stops it) or says plainly that it cannot', async () => {
     const { page, errors } = await openPage(`${site.url}#story=problem&step=1`);
     await page.waitForSelector('[data-testid="story-caption"]', { timeout: 60_000 });
@@ -173,7 +173,7 @@ describe('Firefox smoke suite (issue 10)', () => {
     await page.close();
   });
 
-  // Issues 10 and 11 (moved here from e2e/presentation.test.ts and e2e/zh.test.ts, to share this suite's Firefox).
+  // The header in Firefox (in this suite, to share its Firefox; Chromium: e2e/presentation.test.ts and e2e/zh.test.ts).
   it('keeps the header on one row at 1280x720 in English and in Chinese, on the normal page and in presentation mode', async () => {
     for (const lang of ['en', 'zh-CN']) {
       const { page, errors } = await openPage(`${site.url}?lang=${lang}`);

@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Event flow that explains": playing stays smooth with the flow on screen, no task
+ * Playing stays smooth with the flow on screen, no task
  * over 50 ms. Apart from e2e/flow.test.ts because it measures the page's long tasks: e2e/run.mjs
  * runs it alone, with no other browser suite beside it.
  */

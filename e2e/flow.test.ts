@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Event flow that explains": paused, the panel keeps the last events in view;
+ * Paused, the panel keeps the last events in view;
  * a step forward plays that step's events and freezes again; labels stay inside their
  * boxes at 1280x720 and on a big stage; it renders off screen. That playing stays smooth is
  * measured alone: e2e/flow-smooth.test.ts.

@@ -1,5 +1,5 @@
 /**
- * Issue 20, section 1: a 50 MB file dropped on the page is read in the worker with no long task
+ * A 50 MB file dropped on the page is read in the worker with no long task
  * on the page. Apart from e2e/import.test.ts because it measures the page's long tasks:
  * e2e/run.mjs runs it alone, with no other browser suite beside it.
  */
@@ -12,7 +12,7 @@ import { dropFile, liveCount, openGenerated, recordLongTasks, writeBigFile } fro
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
-describe('importing a large file keeps the page responsive (issue 20)', () => {
+describe('importing a large file keeps the page responsive', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

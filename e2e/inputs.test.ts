@@ -1,4 +1,4 @@
-// Issue 8, points 10 and 13: number fields read by the locale's marks, and a page that runs
+// Number fields read by the locale's marks, and a page that runs
 // under a Content-Security-Policy without 'unsafe-inline' styles, data:/blob: images or blob:
 // workers, with no violation reported while it is used.
 import { beforeEach, describe, it } from 'node:test';
@@ -43,7 +43,7 @@ async function typeInto(page: Page, name: string, text: string): Promise<string>
   return (await error.textContent()) ?? '';
 }
 
-describe('number fields in a browser (issue 8, point 10)', () => {
+describe('number fields in a browser', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -87,7 +87,7 @@ describe('number fields in a browser (issue 8, point 10)', () => {
   });
 });
 
-describe('the Content-Security-Policy (issue 8, point 13)', () => {
+describe('the Content-Security-Policy', () => {
   const env = useBuiltSite(DIST);
 
   it('allows no inline styles, no data: or blob: images and no blob: workers', async () => {
@@ -97,7 +97,7 @@ describe('the Content-Security-Policy (issue 8, point 13)', () => {
     assert.deepEqual(csp.get('style-src'), ["'self'"]);
     assert.deepEqual(csp.get('img-src'), ["'self'"]);
     assert.deepEqual(csp.get('worker-src'), ["'self'"]);
-    // 'wasm-unsafe-eval' compiles WebAssembly only (the uid hasher, issue 9); no eval of JavaScript.
+    // 'wasm-unsafe-eval' compiles WebAssembly only (the uid hasher); no eval of JavaScript.
     assert.deepEqual(csp.get('script-src'), ["'self'", "'wasm-unsafe-eval'"]);
     assert.deepEqual(csp.get('object-src'), ["'none'"]);
     assert.deepEqual(csp.get('form-action'), ["'none'"]);

@@ -1,4 +1,4 @@
-// Issue 19, point 8: the jargon a newcomer meets is explained where it is read, in the same
+// The jargon a newcomer meets is explained where it is read, in the same
 // (?) popovers as the other explanations, with a source for what it says about Kubernetes;
 // and "and N more problems" in the headline leads to where they all are. (The hatched
 // timeline's (?) needs minutes at a million objects to appear: src/ui/App.test.tsx opens it.)
@@ -10,7 +10,7 @@ import { freshPage, setPlaying, useBuiltSite, waitTime, type PageWatch } from '.
 
 const DIST = process.env.LAYOUT_DIST ?? join(import.meta.dirname, '..', 'dist');
 
-describe('jargon explained (issue 19, point 8)', () => {
+describe('jargon explained', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -1,4 +1,4 @@
-// Issue 19, point 7: four layout rules over every panel, in both languages, at a projector's
+// Four layout rules over every panel, in both languages, at a projector's
 // 1280x720 and at 150% zoom (853x480 CSS px, device scale 1.5):
 // 1. every `(?)` popover opens inside the viewport;
 // 2. no identifier breaks across lines in the middle of a word (code blocks may);
@@ -19,7 +19,7 @@ const VIEWPORTS = [
 ] as const;
 const LANGS = ['en', 'zh-CN'] as const;
 
-describe('layout rules (issue 19, point 7)', () => {
+describe('layout rules', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext | undefined;
   after(async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 8, points 3 and 4: long selectors and many ranges keep the page responsive. Each case
+ * Long selectors and many ranges keep the page responsive. Each case
  * plays for at least 5 s under a PerformanceObserver('longtask'); after start-up no task may
  * take over 50 ms. The many-ranges case also keeps the boundary handles bounded.
  */
@@ -49,7 +49,7 @@ function link(p: Record<string, unknown>): string {
   return '#state=' + encodeURIComponent(JSON.stringify({ v: 2, p: { objects: 10_000, ...p }, w: { speed: 1 } }));
 }
 
-describe('long selectors and many ranges (issue 8, points 3 and 4)', () => {
+describe('long selectors and many ranges', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

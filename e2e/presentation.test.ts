@@ -1,4 +1,4 @@
-// Issue 10: presentation mode (a projector layout), the normal page's layout fixes, the
+// Presentation mode (a projector layout), the normal page's layout fixes, the
 // header on one row in Chromium and Firefox, and the clicker keys in free play.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,7 +67,7 @@ const MIN_FONT = `(() => {
   return { min, where };
 })()`;
 
-describe('presentation mode (issue 10)', () => {
+describe('presentation mode', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -172,7 +172,7 @@ describe('presentation mode (issue 10)', () => {
   });
 });
 
-describe('the normal page and its keys (issue 10)', () => {
+describe('the normal page and its keys', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -1,4 +1,4 @@
-// Issue 21, section 2: the presenter view. From a story in presentation mode, Shift+P opens a
+// The presenter view. From a story in presentation mode, Shift+P opens a
 // second window that shows the step's speaker notes, the next step, a talk timer and the time of
 // day; the clicker works in either window and the other follows. Holding L shows a spotlight
 // that follows the pointer; the stage's text size grows to 125 % or 150 % and the step still
@@ -17,7 +17,7 @@ const text = (id: string) => String((en as Record<string, unknown>)[id]);
 /** The first line of a step's notes, as the presenter shows it (its label in bold, then the rest). */
 const firstNote = (n: number) => text(saving.steps[n - 1]!.notes!).split('\n')[0]!.replace(/^([^:]+:)\s*/, '$1 ');
 
-describe('the presenter view (issue 21, section 2)', () => {
+describe('the presenter view', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -10,7 +10,7 @@ const SHOTS = process.env.SHARDSCOPE_SHOTS;
 /** The first number in a text like "153 received · 153 kept". */
 const firstNumber = (text: string | null) => Number(/([0-9][0-9.,]*)/.exec(text ?? '')?.[1]?.replace(/,/g, '') ?? NaN);
 
-describe('rates on the replica cards (issue 7, points 10 and 12)', () => {
+describe('rates on the replica cards', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -1,5 +1,5 @@
 /**
- * Issue 20: a captured watch stream imported in the browser and replayed through both modes.
+ * A captured watch stream imported in the browser and replayed through both modes.
  * The import summary offers "Replay the stream"; the bandwidth panel then shows the replay,
  * labelled as such, with measured bytes and events per replica per mode. The figures are
  * checked against a count from first principles (FNV-1a 64 of each uid, equal ranges, every
@@ -59,7 +59,7 @@ async function rows(page: Page, n: number) {
   return out;
 }
 
-describe('replaying an imported watch stream (issue 20)', () => {
+describe('replaying an imported watch stream', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

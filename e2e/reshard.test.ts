@@ -9,7 +9,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
 const DOCS = process.env.SHARDSCOPE_DOCS ? join(import.meta.dirname, '..', 'docs') : null;
 
-describe('a reshard scheduled from the page (issue 9)', () => {
+describe('a reshard scheduled from the page', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -13,7 +13,7 @@ const link = (p: Record<string, unknown>) => '#state=' + encodeURIComponent(JSON
 const reshard = { kind: 'reshard', at: 2, to: 5, strategy: 'equal-ranges', rollout: { kind: 'all-at-once' } };
 const typed = "shardRange(object.metadata.uid, '0xc000000000000000', '0x10000000000000000')";
 
-describe('editing selectors after a scheduled reshard fired (issue 9)', () => {
+describe('editing selectors after a scheduled reshard fired', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -28,7 +28,7 @@ interface Shown {
   /** The Schedule section's items, as sentences. */
   schedule: string[];
   clientMode: string | null;
-  /** Issue 9's lifecycle controls: the rolling upgrade (on, first restart); issue 18's initial list and client. */
+  /** The lifecycle controls: the rolling upgrade (on, first restart), the initial list and the client. */
   rollout: boolean | null;
   rolloutAt: number | null;
   initialList: string | null;
@@ -79,7 +79,7 @@ function expected(story: Story, n: number) {
   };
 }
 
-describe('guided stories in a browser (issue 10)', () => {
+describe('guided stories in a browser', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -127,7 +127,7 @@ describe('guided stories in a browser (issue 10)', () => {
         (w) => {
           const cards = document.querySelectorAll('[data-testid="replica-card"]').length;
           const caption = document.querySelector('[data-testid="story-caption"]');
-          // Issue 19: the step's run has reached the step's time (a paused run moves there first).
+          // The step's run has reached the step's time (a paused run moves there first).
           const time = Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time'));
           return location.hash === w.hash && caption?.getAttribute('data-step') === w.step && caption.getAttribute('data-ready') === 'true' && w.replicas.includes(cards) && time >= w.time - 0.01 && (document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'true') === w.playing;
         },
@@ -157,7 +157,7 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.equal(got.skew !== null && Number(got.skew.replace(/,/g, '')) === Number(want.skew), true, `${story.id} ${n}: skew ${got.skew}`);
     // Cards: the step's count, or the count a fired reshard of its schedule gave.
     assert.ok(want.replicas.includes(got.replicas), `${story.id} ${n}: ${got.replicas} cards, expected one of ${want.replicas.join(', ')}`);
-    // A step shown after its reshard (issue 19: a step opens at its time) shows the new layout's selectors.
+    // A step shown after its reshard (a step opens at its time) shows the new layout's selectors.
     const r = resolveStep(story, n - 1)!;
     const now = Number(await page.getByTestId('timeline').getAttribute('data-time'));
     const resharded = r.params.schedule.some((e) => e.at <= Math.max(r.time, before, now));
@@ -193,7 +193,7 @@ describe('guided stories in a browser (issue 10)', () => {
 
   it('goes back with PageUp and ArrowLeft to exactly the earlier state, and leaving brings back the run from before', async () => {
     const saving = storyById('saving')!;
-    // Issue 19: step 3 opened directly, then left: the run from before the story (the page's
+    // Step 3 opened directly, then left: the run from before the story (the page's
     // default run), in a state link (#s=) that reads back without an issue.
     await open('#story=saving&step=3');
     await expectStep(saving, 3);
@@ -310,11 +310,11 @@ describe('guided stories in a browser (issue 10)', () => {
   });
 
   it('keeps the step’s panel in view however late the page above it grows, until the reader scrolls', async () => {
-    // CI run 23 (2026-12-02): on a loaded machine the resharding steps' cards mounted seconds
-    // after the step was ready, after the caption had stopped following its panel, and pushed
-    // the bandwidth panel off screen. A block above the panel that grows long after the step
-    // opened stands in for that late card. The late cards replace the nodes the browser's
-    // scroll anchoring would hold on to, so it is off here (as it was, in effect, in that run).
+    // On a loaded machine the resharding steps' cards can mount seconds after the step is ready,
+    // after the caption has stopped following its panel, and push the bandwidth panel off
+    // screen. A block above the panel that grows long after the step opened stands in for that
+    // late card. The late cards replace the nodes the browser's scroll anchoring would hold on
+    // to, so it is off here (as it is, in effect, with late cards).
     const story = storyById('resharding')!;
     await open('#story=resharding&step=2');
     await expectStep(story, 2);

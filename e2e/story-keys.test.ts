@@ -1,12 +1,11 @@
-// Issue 19, point 2: keys in a story always step the story, and presentation mode is the
+// Keys in a story always step the story, and presentation mode is the
 // speaker's. PageDown, PageUp, Space, → and ← step the story wherever the focus is (the timeline,
 // a chart, a card, a radio; in a selector box PageDown and PageUp only); presentation mode stays
 // on across steps, stories, leaving and the language switch until `p` turns it off; a story link
 // carries it (`&present=1`); Copy link and the QR code inside a story give the story link.
-//
-// Before issue 19 the first PageDown in a story turned presentation mode off, the timeline, a
-// radio and the selector box kept the keys for themselves, `&present=1` meant nothing, and Copy
-// link gave a `#s=` link of the step's parameters (free play, no caption).
+// Each of these failed once: the first PageDown in a story turned presentation mode off, the
+// timeline, a radio and the selector box kept the keys for themselves, `&present=1` meant
+// nothing, and Copy link gave a `#s=` link of the step's parameters (free play, no caption).
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -15,7 +14,7 @@ import { freshPage, useBuiltSite, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
-describe('keys in a story step the story (issue 19, point 2)', () => {
+describe('keys in a story step the story', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -1,5 +1,5 @@
 /**
- * Issue 19, point 5: no transient reads as a finding. A 4 -> 5 reshard (the resharding story's
+ * No transient reads as a finding. A 4 -> 5 reshard (the resharding story's
  * first step, all replicas at once, equal ranges), watched frame by frame in the normal layout:
  * - from the reshard until every object has one owner again, the headline says "hand-off in
  *   progress (4 → 5 replicas): N objects with no owner, M with two" and gives no ratio;
@@ -63,7 +63,7 @@ const clockSeconds = (s: string) => {
   return Number(m) * 60 + Number(sec);
 };
 
-describe('no transient reads as a finding (issue 19, point 5)', () => {
+describe('no transient reads as a finding', () => {
   const env = useBuiltSite(DIST);
   // All at once (step 1): objects with no owner; make before break (step 6): objects with two.
   const CASES = [
@@ -96,7 +96,7 @@ describe('no transient reads as a finding (issue 19, point 5)', () => {
 
       // The hand-off starts at the reshard: on the first or second frame past it. Counted in frames,
       // not seconds: on a slow machine one frame at this speed can pass more than a simulated second
-      // (CI, 2026-12-03: the frames went from 5 s straight to 6.25 s).
+      // (a loaded machine's frames went from 5 s straight to 6.25 s).
       const active = samples.filter((s) => s.phase === 'active');
       assert.ok(active.length > 5, `the headline shows the hand-off in progress (${active.length} frames)`);
       const past = samples.findIndex((s) => s.t > RESHARD_AT);

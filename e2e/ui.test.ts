@@ -150,7 +150,7 @@ describe('the simulator in a browser', () => {
 
   it('survives a paste over the limit into a selector with the apiserver\'s size-limit message', async () => {
     const input = page.getByTestId('selector-input').first();
-    // Issue 23: the editor takes a little over the API server's 100,000 code points (a longer
+    // The editor takes a little over the API server's 100,000 code points (a longer
     // paste is refused before it is laid out, see bounded-inputs.test.ts).
     await input.fill('x'.repeat(100_500));
     const error = page.getByTestId('selector-error').first();

@@ -1,4 +1,4 @@
-// Issue 21, section 4: a story recorded to WebM in Chromium. A 2-step story file keeps the test
+// A story recorded to WebM in Chromium. A 2-step story file keeps the test
 // short (8 s of video, 240 frames); the file is downloaded, read with a small EBML reader and
 // held to the schedule: 1920x1080, one block per frame, each at i/30 s. Cancel stops a
 // recording and leaves the page usable.
@@ -39,7 +39,7 @@ async function openShareMenu(page: Page): Promise<void> {
   if ((await page.getByTestId('share-menu').getAttribute('aria-expanded')) !== 'true') await page.getByTestId('share-menu').click();
 }
 
-describe('video out (issue 21, section 4)', () => {
+describe('video out', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext | undefined;
   let page: Page;
@@ -82,7 +82,7 @@ describe('video out (issue 21, section 4)', () => {
     for (let i = 0; i < 2; i++) {
       // Closing the last video's panel (a click outside the menu) closed the menu.
       await openShareMenu(page);
-      // About 40 s a recording here, 50 s on the CI machine of 2026-12-03; over 120 s at SHARDSCOPE_CPU_THROTTLE=3.
+      // About 40 s a recording on a quiet machine, 50 s on a loaded one; over 120 s at SHARDSCOPE_CPU_THROTTLE=3.
       const downloaded = page.waitForEvent('download', { timeout: 300_000 });
       await page.getByTestId('export-video').click();
       await page.getByTestId('video-progress').waitFor();
