@@ -57,7 +57,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { CDPSession, Page } from 'playwright-core';
-import { watchPage, waitStepReady, type SuiteEnv } from './browser';
+import { setPlaying, watchPage, waitStepReady, waitTime, type SuiteEnv } from './browser';
 import { STORIES, resolveStep, type Story, type StoryStep } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { zhCN } from '../src/i18n/zh-CN';
@@ -271,10 +271,22 @@ async function atStep(walk: Walk, story: Story, n: number): Promise<{ problems: 
   problems.push(...(await stateProblems(walk, story, n, how)));
   trace('state');
   if (locale === 'zh-CN') {
-    // At the step's time, with its items mounted: a playing step goes on (resharding 1's
-    // all-at-once restart, 5 s on, adds the gap's legend).
+    // At the step's time, with its items mounted. A playing step with an event still ahead
+    // (resharding 1, 3 and 6, at 0 s: the reshard 5 s on, whose gap adds the legend's share) is
+    // read paused at its time, then plays on: otherwise what is read would depend on how fast
+    // the machine got there. (Home on the timeline: the arrows would step the story.)
+    const r = resolveStep(story, n - 1)!;
+    const ahead = r.playing && r.params.schedule.some((e) => e.at > r.time);
+    if (ahead && r.time !== 0) problems.push(`${where}: a playing step with an event ahead at ${r.time} s: the walk reads it paused at 0 s only`);
+    if (ahead) {
+      await setPlaying(page, false);
+      await page.getByTestId('timeline-track').first().focus();
+      await page.keyboard.press('Home');
+      await waitTime(page, 0, 0);
+    }
     await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null));
     problems.push(...chineseProblems(`${story.id} step ${n}`, (await page.evaluate(READ_ZH)) as ZhRead, walk.seen));
+    if (ahead) await setPlaying(page, true);
     trace('glossary');
   }
   const step = story.steps[n - 1]!;
