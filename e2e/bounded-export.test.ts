@@ -82,7 +82,7 @@ describe('whole-view PNG export of a large run', () => {
     await page.getByTestId('export-png').click();
     const d = await pending;
     const message = page.getByTestId('export-message');
-    await message.waitFor({ timeout: 10_000 });
+    await message.waitFor({ timeout: 60_000 });
     await page.waitForFunction(() => !document.querySelector('[data-testid="export-png"]')?.hasAttribute('disabled'));
     // Long tasks of the export's own work, and apart, those holding the browser's allocation.
     const { tasks, allocation } = await page.evaluate((since) => {

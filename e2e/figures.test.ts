@@ -82,7 +82,7 @@ describe('figures that never mislead, on the page', () => {
     assert.match((await chart.getByTestId('chart-received-hottest-server').textContent()) ?? '', /^hottest: replica-\d .+ \(\d\.\d× the mean\)$/);
     // The first rolling update starts 15 simulated seconds in (about 1 s at 16x).
     const mark = chart.getByTestId('burst-mark').first();
-    await mark.waitFor({ timeout: 20_000 });
+    await mark.waitFor({ timeout: 60_000 });
     assert.match((await mark.getAttribute('data-label')) ?? '', /^rolling update, namespace \S+$/);
   });
 

@@ -88,7 +88,7 @@ describe('Firefox smoke suite', () => {
     await page.keyboard.press('PageDown');
     await page.waitForFunction(
       (b) => document.querySelector('[data-testid="clock"] [aria-hidden="true"]')?.textContent !== b.clock || window.scrollY > b.scroll,
-      { timeout: 10_000 },
+      { timeout: 60_000 },
       before,
     );
     assert.deepEqual(errors, []);
@@ -166,7 +166,7 @@ describe('Firefox smoke suite', () => {
     } else {
       await page.waitForFunction(() => Number(document.querySelector('[data-testid="video-progress"]')?.getAttribute('value')) > 0, { timeout: 60_000 });
       await page.click('[data-testid="video-cancel"]');
-      await page.waitForSelector('[data-testid="video-cancelled"]', { timeout: 20_000 });
+      await page.waitForSelector('[data-testid="video-cancelled"]', { timeout: 60_000 });
       await page.waitForFunction(() => document.querySelector('.video-stage') === null);
     }
     assert.deepEqual(errors, []);

@@ -95,7 +95,7 @@ describe('the event flow in a browser', () => {
     await page.waitForTimeout(600);
     assert.ok((await marks()) > 0, 'events in flight during the step');
     await flow().screenshot({ path: '/tmp/flow-step.png' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-phase') === 'frozen', null, { timeout: 5_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-phase') === 'frozen');
     assert.ok((await marks()) > 0, 'the step’s events rest in view once it is over');
     // The counts are that step's: 0.25 s of the default churn (600 events/s), client-side
     // every event to each of the 4 replicas, server-side each object event to its owner only.

@@ -73,7 +73,7 @@ describe('importing a real cluster', () => {
     await page.getByTestId('import-confirm').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="live-count"]')?.getAttribute('data-count') === '300');
     // The page writes the link after a pause.
-    await page.waitForFunction(() => location.hash.length > 3, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => location.hash.length > 3, undefined, { timeout: 60_000 });
     let state: ReturnType<typeof readLink>['state'] = null;
     for (let i = 0; i < 60; i++) {
       state = readLink(await page.evaluate(() => location.hash)).state;

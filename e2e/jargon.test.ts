@@ -28,7 +28,7 @@ describe('jargon explained', () => {
   /** Opens the (?) of `topic` inside `scope` and returns its popover's text. */
   async function explain(scope: Locator | Page, topic: string): Promise<string> {
     const button = scope.getByTestId(`explain-${topic}`).first();
-    await button.waitFor({ timeout: 10_000 });
+    await button.waitFor({ timeout: 60_000 });
     await button.scrollIntoViewIfNeeded();
     await button.click();
     const pop = page.getByTestId(`explain-${topic}-popover`).first();
@@ -107,7 +107,7 @@ describe('jargon explained', () => {
     await setSelector(1, "shardRange(object.metadata.uid, '0x4000000000000000', '0xc000000000000000')");
     await setPlaying(page, true);
     const more = page.getByTestId('headline-more');
-    await more.waitFor({ timeout: 20_000 });
+    await more.waitFor({ timeout: 60_000 });
     await setPlaying(page, false);
     const words = (await more.textContent()) ?? '';
     const n = Number(/and (\d+) more problems?/.exec(words)?.[1]);

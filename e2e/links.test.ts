@@ -133,7 +133,7 @@ describe('links that round-trip in a browser', () => {
     const before = await page.evaluate(() => location.hash);
     await page.getByTestId('selector-input').nth(1).fill('x'.repeat(100_000));
     const banner = page.getByTestId('link-too-long');
-    await banner.waitFor({ timeout: 15_000 });
+    await banner.waitFor({ timeout: 60_000 });
     const message = (await banner.textContent()) ?? '';
     // x is one character in a link, and its JSON quotes are %22 each: 100,006.
     assert.match(message, /replica-1’s selector takes 100,006 of them/);

@@ -102,7 +102,7 @@ describe('presentation mode', () => {
     it(`at ${name}, the hash space, the headline and the comparison are all on screen, with no scrolling`, async () => {
       const p = await openPresenting(viewport, scale);
       // The stage takes its size from the window after a layout pass or two: wait for it to settle.
-      await p.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 10_000 }).catch(() => undefined);
+      await p.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 60_000 }).catch(() => undefined);
       const scroll = await p.evaluate(() => ({ height: document.documentElement.scrollHeight, y: window.scrollY, inner: window.innerHeight }));
       assert.equal(scroll.y, 0);
       assert.ok(scroll.height <= scroll.inner, `the document scrolls: ${scroll.height} > ${scroll.inner}`);

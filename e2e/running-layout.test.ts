@@ -30,7 +30,7 @@ describe('editing selectors after a scheduled reshard fired', () => {
     await cards().first().waitFor();
     // Before the reshard (1 s in, however long a loaded machine took to get here): no note.
     await pauseAtSecond(page, 1);
-    await page.getByTestId('running-layout-note').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('running-layout-note').waitFor({ state: 'detached' });
     // Play past the reshard at 2 s.
     await setPlaying(page, true);
     await waitTime(page, 3, 1e9);

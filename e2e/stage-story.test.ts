@@ -30,7 +30,7 @@ async function openStep(page: Page, url: string, hash: string, step: StoryStep):
 async function settleStep(page: Page, step: StoryStep): Promise<void> {
   for (const id of stageIds(step)) await onStage(page, id).waitFor();
   // The stage takes its size after a layout pass or two (and the step scrolls its panel into view).
-  await page.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 10_000 }).catch(() => undefined);
+  await page.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 60_000 }).catch(() => undefined);
   await stageSettled(page);
 }
 

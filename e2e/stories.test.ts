@@ -332,7 +332,7 @@ describe('guided stories in a browser', () => {
         first.style.paddingTop = `${h}px`;
       }, px);
     await grow(900);
-    await page.waitForFunction((want) => Math.round(document.querySelector('[data-testid="bandwidth-panel"]')!.getBoundingClientRect().top) === want, before, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction((want) => Math.round(document.querySelector('[data-testid="bandwidth-panel"]')!.getBoundingClientRect().top) === want, before, { timeout: 60_000 }).catch(() => undefined);
     assert.equal(await top(), before, 'the panel moved when the page above it grew');
     // The reader scrolls: from then on the page is theirs.
     await page.mouse.move(640, 400);

@@ -38,9 +38,9 @@ describe('keys in a story step the story', () => {
   const stepShown = () => page.evaluate(() => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') ?? null);
   const presenting = () => page.getByTestId('presentation-toggle').getAttribute('aria-pressed');
 
-  /** Waits (up to 15 s: a loaded machine) for step n, then asserts it, naming what was pressed. */
+  /** Waits (up to 60 s: a loaded machine) for step n, then asserts it, naming what was pressed. */
   async function expectStep(n: number, what: string): Promise<void> {
-    await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, String(n), { timeout: 15_000 }).catch(() => undefined);
+    await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, String(n), { timeout: 60_000 }).catch(() => undefined);
     assert.equal(await stepShown(), String(n), what);
   }
 
@@ -135,7 +135,7 @@ describe('keys in a story step the story', () => {
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await page.keyboard.press('p');
     assert.equal(await presenting(), 'false');
-    await page.waitForFunction(() => location.hash === '#story=saving&step=2', undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction(() => location.hash === '#story=saving&step=2', undefined, { timeout: 60_000 }).catch(() => undefined);
     assert.equal(await page.evaluate(() => location.hash), '#story=saving&step=2');
     await page.evaluate(() => ((window as unknown as { copied?: string }).copied = ''));
     await page.getByTestId('copy-link').click();

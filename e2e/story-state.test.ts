@@ -56,7 +56,7 @@ describe('a story step is a state', () => {
   const stepShown = () => page.evaluate(() => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') ?? null);
 
   async function waitStep(n: number): Promise<void> {
-    await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, String(n), { timeout: 10_000 });
+    await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, String(n), { timeout: 60_000 });
   }
 
   /** Waits (up to 10 s) until the page shows `want`, then compares; the assertion says what differs. */
@@ -66,7 +66,7 @@ describe('a story step is a state', () => {
         const time = document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time');
         const owned = [...document.querySelectorAll('[data-testid="owned-count"]')].map((e) => e.textContent ?? '');
         return time === w.time && owned.join('|') === w.owned.join('|') && (document.querySelector('[data-testid="memory-figures"]')?.textContent ?? '') === w.memory;
-      }, want, { timeout: 10_000 })
+      }, want, { timeout: 60_000 })
       .catch(() => undefined);
     assert.deepEqual(await print(), want, what);
   }
@@ -159,7 +159,7 @@ describe('a story step is a state', () => {
     // Leaving: the run from before the story, 3 replicas, in the address bar too.
     await page.getByTestId('story-exit').click();
     await page.waitForFunction(() => !document.querySelector('[data-testid="story-caption"]'));
-    await page.waitForFunction(() => location.hash.startsWith('#s='), undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction(() => location.hash.startsWith('#s='), undefined, { timeout: 60_000 }).catch(() => undefined);
     assert.equal((await print()).cards, 3, 'replica cards after leaving');
     assert.deepEqual(readLink(await page.evaluate(() => location.hash)).state?.params, OTHER);
 
