@@ -166,7 +166,8 @@ describe('step-back presses', () => {
     context = undefined;
   });
 
-  it('ten ArrowLeft presses during a slow seek run at most two seeks and end ten steps back', async () => {
+  // A timing test: it counts on a seek taking longer than ten key presses.
+  it('ten ArrowLeft presses during a slow seek run at most two seeks and end ten steps back', TIMING, async () => {
     context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     // A large cluster: every seek rebuilds it, so a seek takes far longer than ten key presses.
