@@ -13,7 +13,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
-import { freshPage, useBuiltSite } from './browser';
+import { freshPage, setPlaying, useBuiltSite } from './browser';
 import { RESHARD_AT } from '../src/stories/resharding';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -89,6 +89,12 @@ describe('no transient reads as a finding', () => {
         RESHARD_AT,
         { timeout: 120_000, polling: 500 },
       );
+      // Then paused, until a frame shows every chart past the reshard: charts render deferred, each
+      // behind the clock, and a slow machine playing at this speed keeps some of them behind.
+      await setPlaying(page, false);
+      await page
+        .waitForFunction(() => (window as unknown as { __samples: Sample[] }).__samples.some((x) => x.charts >= 6 && x.marked.length === x.charts), undefined, { timeout: 60_000 })
+        .catch(() => undefined);
       await page.evaluate(() => ((window as unknown as { __stop: boolean }).__stop = true));
       const samples = (await page.evaluate(() => (window as unknown as { __samples: Sample[] }).__samples)).filter((s) => Number.isFinite(s.t));
       const problems: string[] = [];
