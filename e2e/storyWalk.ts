@@ -270,23 +270,13 @@ async function atStep(walk: Walk, story: Story, n: number): Promise<{ problems: 
   if ((await presenting(page)) !== 'true') problems.push(`${where}: presentation mode is off`);
   problems.push(...(await stateProblems(walk, story, n, how)));
   trace('state');
+  // The caption's figures first, at the step's time: a figure may be a moment of the run
+  // (rollout 3: "by 45 s two replicas hold about two thirds"), which a slow machine passes.
+  problems.push(...(await figuresProblems(page, story, n, locale)));
+  trace('figures');
   if (locale === 'zh-CN') {
-    // At the step's time, with its items mounted. A playing step with an event still ahead
-    // (resharding 1, 3 and 6, at 0 s: the reshard 5 s on, whose gap adds the legend's share) is
-    // read paused at its time, then plays on: otherwise what is read would depend on how fast
-    // the machine got there. (Home on the timeline: the arrows would step the story.)
-    const r = resolveStep(story, n - 1)!;
-    const ahead = r.playing && r.params.schedule.some((e) => e.at > r.time);
-    if (ahead && r.time !== 0) problems.push(`${where}: a playing step with an event ahead at ${r.time} s: the walk reads it paused at 0 s only`);
-    if (ahead) {
-      await setPlaying(page, false);
-      await page.getByTestId('timeline-track').first().focus();
-      await page.keyboard.press('Home');
-      await waitTime(page, 0, 0);
-    }
     await page.waitForFunction(() => [...document.querySelectorAll('[data-focus-item]')].every((el) => el.firstElementChild !== null));
-    problems.push(...chineseProblems(`${story.id} step ${n}`, (await page.evaluate(READ_ZH)) as ZhRead, walk.seen));
-    if (ahead) await setPlaying(page, true);
+    problems.push(...(await atStepTime(walk, story, n, async () => chineseProblems(`${story.id} step ${n}`, (await page.evaluate(READ_ZH)) as ZhRead, walk.seen))));
     trace('glossary');
   }
   const step = story.steps[n - 1]!;
@@ -300,11 +290,33 @@ async function atStep(walk: Walk, story: Story, n: number): Promise<{ problems: 
       trace(`parts ${size.name}`);
     }
   }
-  // At the projector's size, last: a playing step's rates have had the time the sizes took to settle.
-  problems.push(...(await figuresProblems(page, story, n, locale)));
-  trace('figures');
   trace('done', true);
   return { problems, lost: false };
+}
+
+/**
+ * Runs `read` at the step's time. A playing step with an event still ahead (resharding 1, 3 and
+ * 6, at 0 s: the reshard 5 s on, whose gap or overlap adds the legend's share) is read paused at
+ * its time, then plays on: otherwise what is read would depend on how fast the machine got
+ * there. (Home on the timeline: in a story the arrows would step the story.)
+ */
+async function atStepTime(walk: Walk, story: Story, n: number, read: () => Promise<string[]>): Promise<string[]> {
+  const { page } = walk;
+  const r = resolveStep(story, n - 1)!;
+  const ahead = r.playing && r.params.schedule.some((e) => e.at > r.time);
+  if (!ahead) return read();
+  if (r.time !== 0) return [`${story.id} step ${n}: a playing step with an event ahead at ${r.time} s: the walk reads such a step paused at 0 s only`];
+  // The focus goes back where it was (the zh-CN walk keeps it on the timeline).
+  const onTrack = await page.evaluate(() => document.activeElement?.getAttribute('data-testid') === 'timeline-track');
+  await setPlaying(page, false);
+  await page.getByTestId('timeline-track').first().focus();
+  await page.keyboard.press('Home');
+  await waitTime(page, 0, 0);
+  await stageSettled(page);
+  const out = await read();
+  await setPlaying(page, true);
+  if (!onTrack) await blur(page);
+  return out;
 }
 
 /** Resizes the window (and its device pixel ratio, as a zoom does) and waits until the page has the new size. */
@@ -360,8 +372,12 @@ async function normalLayout(walk: Walk, story: Story): Promise<string[]> {
   // The whole state again, with the selectors, which only the normal layout's cards all show.
   problems.push(...(await stateProblems(walk, story, n, 'normal layout', false)));
   if (locale === 'zh-CN') {
-    const full = (await page.evaluate(READ_ZH)) as ZhRead;
-    problems.push(...chineseProblems(`${story.id} (normal layout)`, { ...full, headline: '', plots: [] }, walk.seen));
+    problems.push(
+      ...(await atStepTime(walk, story, n, async () => {
+        const full = (await page.evaluate(READ_ZH)) as ZhRead;
+        return chineseProblems(`${story.id} (normal layout)`, { ...full, headline: '', plots: [] }, walk.seen);
+      })),
+    );
   }
   await blur(page);
   await page.keyboard.press('p');
