@@ -51,6 +51,21 @@ function pdfPages(pdf: Buffer): { count: number; boxes: string[] } {
   return { count, boxes };
 }
 
+/**
+ * Waits until the live count has stayed the same for a second: a step the worker was running
+ * when the run was paused lands after the pause (on a loaded machine, long after it).
+ */
+async function liveCountStill(page: Page): Promise<void> {
+  let last = '';
+  let same = 0;
+  for (const end = Date.now() + 60_000; Date.now() < end && same < 4; ) {
+    const now = (await page.getByTestId('live-count').getAttribute('data-count')) ?? '';
+    same = now === last ? same + 1 : 0;
+    last = now;
+    await page.waitForTimeout(250);
+  }
+}
+
 describe('slides out', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext | undefined;
@@ -160,7 +175,7 @@ describe('slides out', () => {
     await page.getByTestId('hash-space').waitFor();
     // Paused, so that the live count read here is the one the export draws.
     await setPlaying(page, false);
-    await page.waitForTimeout(500);
+    await liveCountStill(page);
     // A wrapped paragraph in the panel: the page breaks it over lines; the SVG keeps each line whole.
     const lines = (await page.evaluate(() => {
       const panel = document.querySelector('[data-testid="hash-space"]')!.closest('section.panel')!;
@@ -209,7 +224,7 @@ describe('slides out', () => {
     await page.getByTestId('hash-space').waitFor();
     // Paused for good (a click that only toggles can race the page's first start, and the run adds objects before the export).
     await setPlaying(page, false);
-    await page.waitForTimeout(500);
+    await liveCountStill(page);
     const bigLive = Number(await page.getByTestId('live-count').getAttribute('data-count'));
     const big = (await download(page, 'export-svg-hash')).bytes.toString('utf8');
     const bigDoc = new new JSDOM('').window.DOMParser().parseFromString(big, 'image/svg+xml');

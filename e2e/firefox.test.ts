@@ -164,9 +164,10 @@ describe('Firefox smoke suite', () => {
     if (await page.$('[data-testid="video-unsupported"]')) {
       assert.match(await page.$eval('[data-testid="video-unsupported"]', (e) => e.textContent ?? ''), /cannot record video/);
     } else {
-      await page.waitForFunction(() => Number(document.querySelector('[data-testid="video-progress"]')?.getAttribute('value')) > 0, { timeout: 60_000 });
+      // Firefox records slowly on a loaded machine: minutes, not seconds, for the first frame.
+      await page.waitForFunction(() => Number(document.querySelector('[data-testid="video-progress"]')?.getAttribute('value')) > 0, { timeout: 180_000 });
       await page.click('[data-testid="video-cancel"]');
-      await page.waitForSelector('[data-testid="video-cancelled"]', { timeout: 60_000 });
+      await page.waitForSelector('[data-testid="video-cancelled"]', { timeout: 180_000 });
       await page.waitForFunction(() => document.querySelector('.video-stage') === null);
     }
     assert.deepEqual(errors, []);
