@@ -1,6 +1,6 @@
-// Screenshots of the "your cluster" panel (issue 20): owner lookup with its marker on the hash
+// Screenshots of the "your cluster" panel: owner lookup with its marker on the hash
 // space, balanced ranges on a namespace-keyed cluster, and the code to take away, at 1280x720.
-// Run after a build: `npx vite build && node --import tsx e2e/shoot-issue20.ts [outdir]`.
+// Run after a build: `npx vite build && node --import tsx e2e/shoot-your-cluster.ts [outdir]`.
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch, setPlaying } from './browser';
@@ -23,7 +23,7 @@ try {
   await page.getByTestId('hash-space').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.evaluate(() => window.scrollBy(0, 140));
   await page.waitForTimeout(500);
-  await page.screenshot({ path: join(out, 'issue20-lookup.png') });
+  await page.screenshot({ path: join(out, 'your-cluster-lookup.png') });
   await page.getByTestId('shardKey-object.metadata.namespace').check({ force: true });
   await page.waitForTimeout(1500);
   await page.getByTestId('your-cluster-tab-balance').click();
@@ -31,11 +31,11 @@ try {
   await page.getByTestId('balance-result').waitFor();
   await page.getByTestId('your-cluster').evaluate((e) => e.scrollIntoView({ block: 'start' }));
   await page.waitForTimeout(300);
-  await page.screenshot({ path: join(out, 'issue20-balance.png') });
+  await page.screenshot({ path: join(out, 'your-cluster-balance.png') });
   await page.getByTestId('your-cluster-tab-code').click();
   await page.waitForTimeout(300);
   await page.getByTestId('your-cluster').evaluate((e) => e.scrollIntoView({ block: 'start' }));
-  await page.screenshot({ path: join(out, 'issue20-code.png') });
+  await page.screenshot({ path: join(out, 'your-cluster-code.png') });
 } finally {
   await browser.close();
   await site.close();

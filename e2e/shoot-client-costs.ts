@@ -1,13 +1,13 @@
-// Screenshots of issue 18's page parts at 1280x720, 1920x1080 and 150% zoom: the client choice,
+// Screenshots of the client choice and the costs at 1280x720, 1920x1080 and 150% zoom: the client choice,
 // the API-server cost table, a (?) explanation with its sources, the LIST preview of a
 // streaming replica and a paginated page, and the rollback story step.
-// Run after a build: `npx vite build && node --import tsx e2e/shoot-issue18.ts [outdir]`.
+// Run after a build: `npx vite build && node --import tsx e2e/shoot-client-costs.ts [outdir]`.
 import { join } from 'node:path';
 import { launch } from './browser';
 import { serveStatic } from './server';
 
 const root = join(import.meta.dirname, '..');
-const out = process.argv[2] ?? '/tmp/shots18';
+const out = process.argv[2] ?? '/tmp/shoot-client-costs';
 const site = await serveStatic(join(root, 'dist'));
 const browser = await launch();
 try {

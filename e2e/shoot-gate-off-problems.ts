@@ -1,13 +1,13 @@
-// Screenshots of issue 19's points 6-8 at 1280x720, to look at: a gate-off card, the headline's
+// Screenshots at 1280x720, to look at: a gate-off card, the headline's
 // "and N more problems" with the list it leads to, and a tall popover kept inside the window.
-// Run after a build: `node --import tsx e2e/shoot-issue19.ts [outdir]` (default /tmp/shoot-issue19).
+// Run after a build: `node --import tsx e2e/shoot-gate-off-problems.ts [outdir]` (default /tmp/shoot-gate-off-problems).
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch, setPlaying } from './browser';
 import { serveStatic } from './server';
 
 const root = join(import.meta.dirname, '..');
-const out = process.argv[2] ?? '/tmp/shoot-issue19';
+const out = process.argv[2] ?? '/tmp/shoot-gate-off-problems';
 mkdirSync(out, { recursive: true });
 const site = await serveStatic(join(root, 'dist'));
 const browser = await launch();
