@@ -9,7 +9,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 /** Integer in a text like "10,000 pods sent". */
 const num = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
-describe('server artefacts in a browser (issue 7)', () => {
+describe('server artefacts in a browser', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

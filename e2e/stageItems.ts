@@ -1,4 +1,4 @@
-// Issue 19, point 3: the test ids of what a story step shows on the presentation stage (the
+// The test ids of what a story step shows on the presentation stage (the
 // focus view), shared by the browser tests that measure it.
 import type { Page } from 'playwright-core';
 import type { StoryStep } from '../src/stories';

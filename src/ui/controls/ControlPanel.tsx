@@ -1,6 +1,6 @@
 import { memo } from 'react';
-import { Explain } from '../explain/Explain';
-import { OwnerChangeNotice } from '../stories/OwnerChangeNotice';
+import { Explain } from '../explain';
+import { OwnerChangeNotice } from './OwnerChangeNotice';
 import {
   selectRunningLayout,
   LIMITS,
@@ -15,15 +15,13 @@ import {
   type ShardKey,
 } from '../../state';
 import { useFormat, useT } from '../i18n';
-import { NumberField } from './NumberField';
-import { Segmented } from './Segmented';
-import { Toggle } from './Toggle';
+import { NumberField, Segmented, Toggle } from '../primitives';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
-import { ScheduleSection } from './ScheduleSection';
+import { ScheduleSection } from '../timeline';
 import { LifecycleControls } from './LifecycleControls';
-import { YourClusterButton } from '../yourcluster/YourClusterPanel';
-import { ImportButton } from '../import/ImportDialog';
+import { YourClusterButton } from '../yourcluster';
+import { ImportButton } from '../import';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,

@@ -1,9 +1,7 @@
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeStore } from '../../state';
 import { useT } from '../i18n';
-import { NumberField } from './NumberField';
-import { Segmented } from './Segmented';
-import { Toggle } from './Toggle';
+import { NumberField, Segmented, Toggle } from '../primitives';
 import { LifecycleSummary } from './LifecycleSummary';
 
 /**

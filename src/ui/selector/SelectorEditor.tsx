@@ -1,5 +1,5 @@
 import { memo, useId, useMemo, useState, type ReactNode } from 'react';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import { applyQuickFix, parseSelectorText, type ShardSelectorError } from '../../state';
 import { EXPRESSION_SIZE_CODE_POINT_LIMIT } from '../../core/sharding/cel';
 import { useFormat, useT } from '../i18n';

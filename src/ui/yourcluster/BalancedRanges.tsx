@@ -3,9 +3,9 @@ import { requirementToString } from '../../core/sharding';
 import { parseSelectorText, useShardScope, useShardScopeStore } from '../../state';
 import type { BalanceReport } from '../../sim';
 import type { BalanceMeasure } from '../../sim/time';
-import { Segmented } from '../controls/Segmented';
+import { Segmented } from '../primitives';
 import { useFormat, useT } from '../i18n';
-import { replicaColor } from '../theme/palette';
+import { replicaColor } from '../theme';
 import { usePanelLayout } from './layout';
 
 const MEASURES: readonly BalanceMeasure[] = ['objects', 'bytes', 'events'];

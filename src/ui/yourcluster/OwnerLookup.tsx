@@ -3,8 +3,8 @@ import { useShardScope, useShardScopeStore } from '../../state';
 import { LOOKUP_MAX_LENGTH, hashOf, lookupOwner, type RangeOwners } from '../../sim/client';
 import type { FoundObjects } from '../../sim';
 import { useFormat, useT, type Translate } from '../i18n';
-import { replicaColor } from '../theme/palette';
-import { setLookupMarker } from './marker';
+import { replicaColor } from '../theme';
+import { setLookupMarker } from '../hash';
 import { usePanelLayout } from './layout';
 
 /** What a submitted text turned out to be, and the shard-key value it stands for. */
