@@ -1,5 +1,6 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -110,7 +111,8 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts'],
+          // The link fuzzer exercises pure functions: it needs no DOM.
+          include: ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts', 'src/state/link.fuzz.test.ts'],
         },
       },
       {
@@ -119,6 +121,7 @@ export default defineConfig(({ mode }) => ({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}', 'src/stories/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, 'src/state/link.fuzz.test.ts'],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },
