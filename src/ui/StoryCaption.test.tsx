@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, type ShardScopeStore } from '../state';
 import { showStoryStep } from '../stories/controller';
@@ -13,6 +13,7 @@ beforeAll(() => {
   // step every frame, and the wait for an empty queue may never end).
   vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }));
 });
+afterAll(() => vi.unstubAllGlobals());
 
 // The caption reads times and steps, not figures: each step's run is built at 2,000 pods, not
 // the 100,000 a story asks for.
