@@ -55,7 +55,7 @@ export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, F
 export { cjkSpacing } from '../sim/report';
 export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/report';
 // From the types module directly: importing the model's index would pull its code into the page.
-export { OWNER_NONE, OWNER_MANY } from '../sim/engine';
+export { OWNER_NONE, OWNER_MANY, objectHash, viewGroupsByNamespace } from '../sim/engine';
 export type { ShardKey, ShardSelectorError, ShardSelectorErrorCode, SourceSpan, ShardRangeRequirement } from '../core/sharding';
 /** One owner's ranges, as `analyzeCoverage` takes them. */
 export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];
