@@ -23,10 +23,11 @@ export { MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
 export type { BudgetExcess } from './budget';
 // API servers over time, watch lifecycle
 export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, ROLLOUT_LIMITS } from './lifecycle';
-export { LIST_ONLY } from './toSim';
+// Clients that sync by LIST then WATCH whatever the page's initial-list choice.
+export { isListOnly } from '../sim/params';
 export type { LifecycleParams, RolloutUiParams } from './lifecycle';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
-export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';
+export { LIMITS, SPEEDS, SHARD_KEY_UID } from './params';
 export type { SimParams, ViewParams, ApiServerParams, ClientCache, ClientMode, Encoding, NumericParam } from './params';
 export { parseNumberDraft, validateParam } from './validate';
 export type { FieldProblem, FieldResult, NumberLimits } from './validate';
