@@ -4,7 +4,7 @@
  * always or only after a LIST without `shardInfo`, and how it hashes), and its counters.
  */
 import { ShardSelector, hexToParts, requirementToString, shardKeyOf, splitShard } from '../../core/sharding';
-import type { ShardKey } from '../../core/sharding';
+import type { ShardKey, ShardKeyId } from '../../core/sharding';
 import { assertNever } from '../../core/never';
 import { parseForRequest } from '../apiserver';
 import type { Watcher } from '../apiserver';
@@ -141,6 +141,8 @@ export class Replica {
   /** This replica's bit in the per-object owner masks. */
   readonly bitLo: number;
   readonly bitHi: number;
+  /** The shard key its matcher hashes, looked up once: `keepsHash` runs per object of a LIST. */
+  private readonly keyId: ShardKeyId;
 
   constructor(
     readonly mode: Mode,
@@ -156,6 +158,7 @@ export class Replica {
     this.bitHi = index >= 32 ? (1 << (index - 32)) >>> 0 : 0;
     this.listServer = apiServer;
     this.connection = apiServer;
+    this.keyId = shardKeyOf(resolved.key).id;
   }
 
   /** Whether its client-side filter (client-side mode) is kube-state-metrics' jump hash. */
@@ -241,7 +244,7 @@ export class Replica {
   keepsHash(uidHi: number, uidLo: number, nsHi: number, nsLo: number): boolean {
     const sel = this.resolved.local;
     if (!sel) return true;
-    const key = shardKeyOf(this.resolved.key).id;
+    const key = this.keyId;
     switch (key) {
       case 'uid':
         return sel.matchesHash(uidHi, uidLo);
