@@ -12,7 +12,7 @@ import type { ClientKind, Mode, SelectorSpec } from '../params';
 function replica(mode: Mode, index = 1, count = 4, client: ClientKind = 'client-go', spec: SelectorSpec | null = null): Replica {
   return new Replica(mode, index, count, 0, resolveSelector(spec, index, count, 'object.metadata.uid'), client, client.startsWith('ksm') ? 'jump' : 'ranges');
 }
-const WATCHER = { id: 1, replica: 1, selector: null, byUid: true };
+const WATCHER = { id: 1, replica: 1, selector: null, keyIndex: null };
 
 describe('replicaView', () => {
   it('the first LIST, and no watch yet', () => {
