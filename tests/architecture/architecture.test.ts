@@ -7,7 +7,7 @@ import { LAYERS, ROOMS, classLengths, declaredImports, layerOf, lineCount, roomP
 const files = sourceFiles(join(ROOT, 'src'));
 const edges = importEdges(files);
 
-describe('one direction for imports (issue 17)', () => {
+describe('one direction for imports', () => {
   it('reads a real graph: every layer has files and most files import something', () => {
     for (const layer of LAYERS) expect(files.some((f) => layerOf(f) === layer), layer).toBe(true);
     expect(edges.length).toBeGreaterThan(files.length);
@@ -42,17 +42,19 @@ describe('one direction for imports (issue 17)', () => {
   });
 });
 
-describe('small files and classes (issue 17)', () => {
-  // Message catalogues are data, not code.
+describe('small files and classes', () => {
+  // Message catalogues are data, not code; generated code is written by a tool, not by us.
   const CATALOGUES = new Set(['src/i18n/en.ts', 'src/i18n/zh-CN.ts']);
+  const GENERATED = 'src/core/sharding/cel/generated/';
+  const written = files.filter((f) => !rel(f).startsWith(GENERATED));
 
-  it('no file in src/ is over 600 lines (catalogues aside)', () => {
-    const long = files.filter((f) => !CATALOGUES.has(rel(f))).map((f) => ({ file: rel(f), lines: lineCount(readFileSync(f, 'utf8')) }));
+  it('no file in src/ is over 600 lines (catalogues and generated code aside)', () => {
+    const long = written.filter((f) => !CATALOGUES.has(rel(f))).map((f) => ({ file: rel(f), lines: lineCount(readFileSync(f, 'utf8')) }));
     expect(long.filter((x) => x.lines > 600)).toEqual([]);
   });
 
-  it('no class in src/ is over 400 lines', () => {
-    const big = files.flatMap((f) => classLengths(readFileSync(f, 'utf8')).map((c) => ({ file: rel(f), ...c }))).filter((c) => c.lines > 400);
+  it('no class in src/ is over 400 lines (generated code aside)', () => {
+    const big = written.flatMap((f) => classLengths(readFileSync(f, 'utf8')).map((c) => ({ file: rel(f), ...c }))).filter((c) => c.lines > 400);
     expect(big).toEqual([]);
   });
 });

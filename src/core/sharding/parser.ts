@@ -1,4 +1,4 @@
-import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, type Expr, type NodeSpan } from './cel';
+import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, syntaxErrorsLoaded, type Expr, type NodeSpan } from './cel';
 import { ShardSelectorError, type ShardSelectorErrorCode } from './errors';
 import { hexLess } from './hex';
 import { goQuote } from './quote';
@@ -40,7 +40,7 @@ const GO_SPACE_RUN = /[\t-\r \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f
  * `String.prototype.trim` does (it keeps U+0085 and strips U+FEFF). `offset` is where the
  * kept text starts in `s`, so positions in it can be mapped back.
  *
- * Megabytes of padding must not cost a JavaScript loop per character (issue 8): the start
+ * Megabytes of padding must not cost a JavaScript loop per character: the start
  * is found by a sticky regexp, the end by the native `trimEnd`, corrected for the two
  * characters on which JavaScript's white space and Go's differ.
  */
@@ -233,7 +233,7 @@ export function parseShardSelector(expr: string): ShardSelector {
     const { error } = parsed;
     // cel-go gives the nesting limits no location: the whole expression is at fault.
     const at = error.located ? error : { start: 0, end: text.length };
-    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint);
+    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint, error.final);
   }
   let located: Located[];
   try {
@@ -253,4 +253,19 @@ export function parseShardSelector(expr: string): ShardSelector {
     }
   }
   return new ShardSelector(located.map((l) => l.requirement));
+}
+
+/**
+ * Whether parsing `expr` now would give a syntax error whose text is not final (the
+ * syntax-error model is not loaded yet). Whoever records or shows the apiserver's message for
+ * such a selector awaits `loadSyntaxErrors()` first.
+ */
+export function needsSyntaxErrors(expr: string): boolean {
+  if (syntaxErrorsLoaded()) return false;
+  try {
+    parseShardSelector(expr);
+    return false;
+  } catch (e) {
+    return e instanceof ShardSelectorError && !e.final;
+  }
 }

@@ -10,4 +10,5 @@ export { CLIENT_KINDS, MODES } from './types';
 export { PREVIEW_MAX, pathKey, preview } from './preview';
 export type { ClientKind, InitialList, LegacyReplicaInput, WatchParams, ApiServerParams, BurstParams, ChurnParams, ClientCache, ClientFilter, ClusterParams, CostParams, DeepPartial, Encoding, Mode, ParamIssue, RangeStrategy, ReplicaParams, ReshardEvent, ReshardRollout, ReshardStrategy, RetypedLayout, ScheduledEvent, SelectorSpec, ServerFallback, SimParams, SimParamsInput, SizeParams, WatchPolicy } from './types';
 export { SimParamsError, mergeParams, resolveParams, validateParams } from './validate';
+export { selectorTexts } from './texts';
 export type { ValidationResult } from './validate';

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ExprKind, debugString, parseCel, type CelParseResult, type Expr } from './index';
+import { loadSyntaxErrors } from './syntaxErrors';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 function ast(src: string): string {
   const r = parseCel(src);
