@@ -2,10 +2,14 @@ import { BaseErrorListener, Token, type ATNSimulator, type ErrorNode, type Parse
 import { Stop } from './stop';
 
 /**
- * cel-go's hack over ANTLR's wording: a reserved word after a dot (`a.true`) reads as it did
- * before ANTLR's prediction found it, as a mismatch.
+ * cel-go's rewording of ANTLR's message for a reserved word met where an identifier may stand
+ * (`a.true`, and `!-true`, where `-` could only have started a negative number), kept as it
+ * read before ANTLR's prediction: a mismatch. cel-go's regular expression has an unescaped
+ * `.`, which matches any character before the word, not just a dot. (Go's `.` does not match
+ * a line break and JavaScript's matches neither that nor CR, U+2028 or U+2029; no token is
+ * one of those alone, and ANTLR shows CR and LF escaped, so the two read alike here.)
  */
-const RESERVED_AFTER_DOT = /no viable alternative at input '\.(true|false|null)'/;
+const RESERVED_WORD = /no viable alternative at input '.(true|false|null)'/;
 
 /**
  * cel-go's error listener on the parser, up to its first report: the message gets cel-go's
@@ -13,7 +17,7 @@ const RESERVED_AFTER_DOT = /no viable alternative at input '\.(true|false|null)'
  */
 export class FirstErrorListener extends BaseErrorListener {
   override syntaxError<S extends Token, T extends ATNSimulator>(_recognizer: Recognizer<T>, offending: S | null, _line: number, _column: number, msg: string): void {
-    const message = msg.includes('no viable alternative') ? msg.replace(RESERVED_AFTER_DOT, "mismatched input '$1' expecting IDENTIFIER") : msg;
+    const message = msg.includes('no viable alternative') ? msg.replace(RESERVED_WORD, "mismatched input '$1' expecting IDENTIFIER") : msg;
     // The parser always names a token; the end of input is an empty one.
     const t = offending!;
     throw new Stop({ kind: 'syntax', message: `Syntax error: ${message}`, start: t.start, end: t.type === Token.EOF ? t.start : t.stop + 1 });
