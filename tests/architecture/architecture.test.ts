@@ -43,16 +43,18 @@ describe('one direction for imports', () => {
 });
 
 describe('small files and classes', () => {
-  // Message catalogues are data, not code.
+  // Message catalogues are data, not code; generated code is written by a tool, not by us.
   const CATALOGUES = new Set(['src/i18n/en.ts', 'src/i18n/zh-CN.ts']);
+  const GENERATED = 'src/core/sharding/cel/generated/';
+  const written = files.filter((f) => !rel(f).startsWith(GENERATED));
 
-  it('no file in src/ is over 600 lines (catalogues aside)', () => {
-    const long = files.filter((f) => !CATALOGUES.has(rel(f))).map((f) => ({ file: rel(f), lines: lineCount(readFileSync(f, 'utf8')) }));
+  it('no file in src/ is over 600 lines (catalogues and generated code aside)', () => {
+    const long = written.filter((f) => !CATALOGUES.has(rel(f))).map((f) => ({ file: rel(f), lines: lineCount(readFileSync(f, 'utf8')) }));
     expect(long.filter((x) => x.lines > 600)).toEqual([]);
   });
 
-  it('no class in src/ is over 400 lines', () => {
-    const big = files.flatMap((f) => classLengths(readFileSync(f, 'utf8')).map((c) => ({ file: rel(f), ...c }))).filter((c) => c.lines > 400);
+  it('no class in src/ is over 400 lines (generated code aside)', () => {
+    const big = written.flatMap((f) => classLengths(readFileSync(f, 'utf8')).map((c) => ({ file: rel(f), ...c }))).filter((c) => c.lines > 400);
     expect(big).toEqual([]);
   });
 });

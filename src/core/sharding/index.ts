@@ -22,9 +22,9 @@ export {
 } from './hex';
 export type { HashParts } from './hex';
 export { ShardSelector, resolveFieldValue, requirementToString } from './selector';
-export { parseShardSelector, goTrimSpace, EMPTY_SELECTOR_MESSAGE } from './parser';
+export { parseShardSelector, goTrimSpace, needsSyntaxErrors, EMPTY_SELECTOR_MESSAGE } from './parser';
 export { goQuote } from './quote';
-export { parseCel, debugString as celDebugString, ExprKind } from './cel';
+export { parseCel, debugString as celDebugString, ExprKind, loadSyntaxErrors, onSyntaxErrorsLoaded, syntaxErrorsLoaded } from './cel';
 export type { CelParseResult, Expr as CelExpr } from './cel';
 export { splitHashSpace, splitShard, MAX_SPLIT } from './split';
 export type { HexRange } from './split';

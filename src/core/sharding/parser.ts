@@ -1,4 +1,4 @@
-import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, type Expr, type NodeSpan } from './cel';
+import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, syntaxErrorsLoaded, type Expr, type NodeSpan } from './cel';
 import { ShardSelectorError, type ShardSelectorErrorCode } from './errors';
 import { hexLess } from './hex';
 import { goQuote } from './quote';
@@ -232,7 +232,7 @@ export function parseShardSelector(expr: string): ShardSelector {
     const { error } = parsed;
     // cel-go gives the nesting limits no location: the whole expression is at fault.
     const at = error.located ? error : { start: 0, end: text.length };
-    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint);
+    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint, error.final);
   }
   let located: Located[];
   try {
@@ -252,4 +252,19 @@ export function parseShardSelector(expr: string): ShardSelector {
     }
   }
   return new ShardSelector(located.map((l) => l.requirement));
+}
+
+/**
+ * Whether parsing `expr` now would give a syntax error whose text is not final (the
+ * syntax-error model is not loaded yet). Whoever records or shows the apiserver's message for
+ * such a selector awaits `loadSyntaxErrors()` first.
+ */
+export function needsSyntaxErrors(expr: string): boolean {
+  if (syntaxErrorsLoaded()) return false;
+  try {
+    parseShardSelector(expr);
+    return false;
+  } catch (e) {
+    return e instanceof ShardSelectorError && !e.final;
+  }
 }

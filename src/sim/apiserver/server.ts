@@ -78,12 +78,17 @@ export function watchDecision(type: number, oldPass: boolean, newPass: boolean):
 /**
  * Parses a selector as the server does on a request, with the exact error text. A null or
  * empty value means "no selector" (client-go omits an empty parameter).
+ *
+ * @throws {Error} for a syntax error met before the syntax-error model was loaded: the server
+ *   never answers with a message that is not the apiserver's (whoever hands the model a
+ *   selector awaits `loadSyntaxErrors()` first when `needsSyntaxErrors` says so).
  */
 export function parseForRequest(text: string | null): Admission {
   if (text === null || text === '') return { ok: true, selector: null };
   try {
     return { ok: true, selector: parseShardSelector(text) };
   } catch (e) {
+    if (e instanceof ShardSelectorError && !e.final) throw new Error(`the syntax error in a selector is not worded yet: await loadSyntaxErrors() before admitting it`, { cause: e });
     const message = e instanceof ShardSelectorError || e instanceof Error ? e.message : String(e);
     return { ok: false, status: 500, message: INVALID_SHARD_SELECTOR_PREFIX + message };
   }

@@ -13,4 +13,5 @@ export { PREVIEW_MAX, pathKey, preview } from './preview';
 export type { ClientFilter, ClientKind } from './clients';
 export type { InitialList, LegacyReplicaInput, WatchParams, ApiServerParams, BurstParams, ChurnParams, ClientCache, ClusterParams, CostParams, DeepPartial, Encoding, Mode, ParamIssue, RangeStrategy, ReplicaParams, ReshardEvent, ReshardRollout, ReshardStrategy, RetypedLayout, ScheduledEvent, SelectorSpec, ServerFallback, SimParams, SimParamsInput, SizeParams, WatchPolicy } from './types';
 export { SimParamsError, mergeParams, resolveParams, validateParams } from './validate';
+export { selectorTexts } from './texts';
 export type { ValidationResult } from './validate';

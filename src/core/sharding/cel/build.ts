@@ -299,7 +299,9 @@ class Builder {
             continue;
           }
           if (f.name.kind === 'ESC_IDENTIFIER') {
-            this.report(BACKTICK_MESSAGE, tokenSpan(f.name));
+            // cel-go reports this one on the whole field list, which starts at the first field.
+            const first = n.fields[0]!;
+            this.report(BACKTICK_MESSAGE, tokenSpan(first.opt ?? first.name));
             continue;
           }
           fields.push(new StructFieldNode(f.name.text, this.visit(f.value, depth)));
