@@ -49,7 +49,8 @@ export function parseCel(text: string, options: CelParseOptions = {}): CelParseR
   const maxDepth = options.maxRecursionDepth ?? MAX_RECURSION_DEPTH;
   const size = codePoints(src, EXPRESSION_SIZE_CODE_POINT_LIMIT, plain);
   if (size.count > EXPRESSION_SIZE_CODE_POINT_LIMIT) {
-    return { ok: false, error: new CelError(codePointLimitMessage(size.count), size.limitOffset, src.length) };
+    // cel-go gives this error no location: like the recursion limits, it covers the whole expression.
+    return { ok: false, error: new CelError(codePointLimitMessage(size.count), 0, src.length) };
   }
   const { tokens, error: lexError } = lex(src);
   let tree: SyntaxNode | undefined;
