@@ -231,7 +231,7 @@ export interface CostParams {
   /**
    * API-server CPU for one shard check (FNV-1a 64 of the field, formatted and compared with
    * the bounds), per watcher per event, nanoseconds, 0 to 100,000. Default 225: measured with
-   * Go's standard library by `bench/go/costs.go`, 211 to 242 ns (see the README's performance section).
+   * Go's standard library by `bench/go/costs.go`, 211 to 242 ns (see docs/performance.md).
    */
   readonly serverShardCheckNs: number;
   /**
