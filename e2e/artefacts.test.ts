@@ -82,7 +82,7 @@ describe('server artefacts in a browser', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid="apiserver-metrics"]')?.textContent ?? '').includes('# apiserver-1'));
     const text = (await metrics.textContent()) ?? '';
     const off = text.slice(text.indexOf('# apiserver-1'));
-    assert.match(off, /^# apiserver-1 \(ShardedListAndWatch=false\)\n# no series yet: the gate is off/);
+    assert.match(off, /^# apiserver-1 \(ShardedListAndWatch=false\)\n# nothing to print: with the gate off this server registers neither sharding metric/);
     assert.doesNotMatch(off, /apiserver_watch_shards_total\{/);
     assert.match(text, /# HELP apiserver_watch_shards_total \[ALPHA\] Number of active sharded watch connections broken by resource type\.\n# TYPE apiserver_watch_shards_total gauge\n/);
   });

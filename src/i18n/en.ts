@@ -287,6 +287,7 @@ export const en = {
   'editor.valid': 'Accepted by the apiserver parser',
   'editor.validIgnored': 'Valid, but not applied: {server} has the ShardedListAndWatch gate off and ignores it',
   'editor.errorPrefix': 'Rejected by the apiserver parser:',
+  'editor.errorPending': 'A syntax error; the apiserver parser’s exact message is loading…',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
   'editor.hint': 'Hint:',

@@ -246,6 +246,7 @@ export const zhCN = {
   'editor.valid': 'apiserver 解析器接受此选择器',
   'editor.validIgnored': '选择器有效，但未生效：{server} 关闭了 ShardedListAndWatch 特性门控，忽略此选择器',
   'editor.errorPrefix': 'apiserver 解析器拒绝：',
+  'editor.errorPending': '语法错误；正在加载 apiserver 解析器的确切消息……',
   'editor.lastGood': '最后一个有效的选择器保持它在哈希空间中的位置。',
   'editor.position': '（第 {line} 行，第 {column} 列）',
   'editor.hint': '提示：',

@@ -9,6 +9,7 @@ import { replicaColor } from '../theme';
 import { ListPreview } from './ListPreview';
 import { useCardField } from './cardFields';
 import { ReplayCardLine } from '../import';
+import { everChecks } from '../../sim/params';
 
 /** A pasted megabyte must not become a megabyte of wrapped text to lay out; Copy still takes all of it. */
 const URL_DISPLAY_LIMIT = 4_000;
@@ -68,7 +69,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   // the one the run started with: the badge and this word must tell the same state.
   const gate = useShardScope((s) => s.sim.snapshot?.modes.server.apiServers[server]?.gate ?? s.params.apiServers[server]?.gate ?? true);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
-  const checks = useShardScope((s) => s.params.client !== 'client-go');
+  const checks = useShardScope((s) => everChecks(s.params.client));
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 
