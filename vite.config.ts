@@ -1,5 +1,5 @@
-/// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
+import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
@@ -71,6 +71,49 @@ function singleFilePolicy(): Plugin {
   };
 }
 
+// Tests beside the page's code that use no DOM (no document, window, storage or rendering):
+// they run in the node environment, which costs nothing to set up, where jsdom costs about a
+// second per file. A test that starts using the DOM fails here and moves back.
+const DOM_FREE = [
+  'src/ui/bandwidth/headline.firstframe.test.ts',
+  'src/ui/explain/sources.test.ts',
+  'src/ui/export/qr.test.ts',
+  'src/ui/export/textLines.test.ts',
+  'src/ui/export/video/schedule.test.ts',
+  'src/ui/export/video/webmWriter.test.ts',
+  'src/ui/flow/flowLayout.test.ts',
+  'src/ui/flow/flowModel.test.ts',
+  'src/ui/hash/geometry.test.ts',
+  'src/ui/i18n/glossary.test.ts',
+  'src/ui/presenter/sync.test.ts',
+  'src/ui/theme/palette.test.ts',
+  'src/ui/timeline/Timeline.test.ts',
+  'src/state/embedLink.test.ts',
+  'src/state/importActions.test.ts',
+  'src/state/lang.test.ts',
+  'src/state/link.fuzz.test.ts',
+  'src/state/link.lifecycle.test.ts',
+  'src/state/link.schedule.test.ts',
+  'src/state/link.test.ts',
+  'src/state/memory.test.ts',
+  'src/state/presentation.test.ts',
+  'src/state/running.test.ts',
+  'src/state/selectors.test.ts',
+  'src/state/shortLink.test.ts',
+  'src/state/store.test.ts',
+  'src/state/storyLink.test.ts',
+  'src/state/urlSync.test.ts',
+  'src/state/validate.test.ts',
+  'src/stories/controller.test.ts',
+  'src/stories/countdown.test.ts',
+  'src/stories/exercises/catalogue.test.ts',
+  'src/stories/exercises/check.test.ts',
+  'src/stories/exercises/controller.test.ts',
+  'src/stories/exercises/file.test.ts',
+  'src/stories/sources.test.ts',
+  'src/stories/stories.test.ts',
+];
+
 // `base: './'` makes every asset URL relative, so the built site works from any sub-path
 // (GitHub Pages, an intranet folder, a file server) without a rebuild.
 export default defineConfig(({ mode }) => ({
@@ -110,7 +153,7 @@ export default defineConfig(({ mode }) => ({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts'],
+          include: ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts', ...DOM_FREE],
         },
       },
       {
@@ -119,6 +162,7 @@ export default defineConfig(({ mode }) => ({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}', 'src/stories/**/*.test.ts', 'tests/**/*.test.tsx'],
+          exclude: [...configDefaults.exclude, ...DOM_FREE],
           setupFiles: ['tests/setup-dom.ts'],
         },
       },

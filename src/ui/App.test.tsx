@@ -77,12 +77,14 @@ describe('App', () => {
     await user.click(screen.getByRole('switch', { name: /ShardedListAndWatch on apiserver-0/ }));
     await act(() => store.getState().idle());
     const card = screen.getAllByTestId('replica-card')[0]!;
-    expect(within(card).getByTestId('badge-trust')).toHaveTextContent('Gate off: caches everything');
+    // The cards render the new snapshot in a deferred (background) render: it may land a moment
+    // after the model is idle.
+    await waitFor(() => expect(within(card).getByTestId('badge-trust')).toHaveTextContent('Gate off: caches everything'));
     expect(within(card).getByTestId('selector-ignored')).toBeInTheDocument();
     // The checked client filters what it is sent itself.
     await user.click(screen.getByRole('radio', { name: 'client-go + local check' }));
     await act(() => store.getState().idle());
-    expect(within(card).getByTestId('badge-fallback')).toBeInTheDocument();
+    await waitFor(() => expect(within(card).getByTestId('badge-fallback')).toBeInTheDocument());
     await waitFor(() => expect(within(card).getByTestId('shardinfo-missing')).toBeInTheDocument());
     expect(within(card).queryByTestId('shardinfo-preview')).toBeNull();
   });

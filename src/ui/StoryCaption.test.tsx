@@ -1,16 +1,24 @@
-import { beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, type ShardScopeStore } from '../state';
 import { showStoryStep } from '../stories/controller';
 import { App } from './App';
+import { smallEngineFactory } from '../../tests/support/smallEngine';
 
 // jsdom has no 2D canvas (it logs "not implemented"); the painters must cope with null.
 beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+  // A reader who prefers reduced motion: a step does not play once it is ready, so the run stays
+  // at the step's time and `idle()` is not chasing the page's frame loop (a playing run queues a
+  // step every frame, and the wait for an empty queue may never end).
+  vi.stubGlobal('matchMedia', (query: string) => ({ matches: query === '(prefers-reduced-motion: reduce)', media: query, addEventListener: () => {}, removeEventListener: () => {}, addListener: () => {}, removeListener: () => {}, onchange: null, dispatchEvent: () => false }));
 });
+afterAll(() => vi.unstubAllGlobals());
 
+// The caption reads times and steps, not figures: each step's run is built at 2,000 pods, not
+// the 100,000 a story asks for.
 async function setup(id: string, step: number) {
-  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 300, namespaces: 6 } });
+  const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 300, namespaces: 6 }, engineFactory: smallEngineFactory() });
   render(<App store={store} />);
   await act(() => store.getState().start());
   act(() => void showStoryStep(store, id, step));
