@@ -1,30 +1,23 @@
-import { usePlayLoop } from './usePlayLoop';
+import { usePlayLoop, AppBoundary, PanelBoundary } from './primitives';
 import { startTransition, useEffect, useState, type MouseEvent, type ReactNode } from 'react';
 import { budgetExcessOf, MAX_LINK_LENGTH, MAX_TOTAL_RANGES, ShardScopeProvider, useShardScope, useShardScopeStore, WHOLE_LINK_REASONS, type LinkIssue, type ShardScopeStore } from '../state';
-import { BandwidthPanel } from './bandwidth/BandwidthPanel';
-import { ReplicaCards } from './cards/ReplicaCards';
-import { ControlPanel } from './controls/ControlPanel';
-import { EventFlow } from './flow/EventFlow';
-import { HashSpaceView } from './hash/HashSpaceView';
-import { Header } from './header/Header';
-import { KeysDialog } from './header/KeysDialog';
-import { ImportDialog, ImportStatus } from './import/ImportDialog';
+import { BandwidthPanel } from './bandwidth';
+import { ReplicaCards } from './cards';
+import { ControlPanel } from './controls';
+import { EventFlow } from './flow';
+import { HashSpaceView } from './hash';
+import { Header, KeysDialog, NOTICE_MAX_FIELDS, noticeName, tooLongText } from './header';
+import { ImportDialog, ImportStatus } from './import';
 import { I18nProvider, useFormat, useT } from './i18n';
-import { NOTICE_MAX_FIELDS, noticeName, tooLongText } from './linkText';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
-import { BaseNotice } from './export/BaseNotice';
-import { StoryCaption } from './stories/StoryCaption';
-import { ExercisePanel } from './lab/ExercisePanel';
-import { LabFileNotice } from './lab/ExercisesMenu';
-import { Timeline } from './timeline/Timeline';
-import { CaptionSlot } from './stage/CaptionSlot';
-import { Summary } from './stage/Summary';
-import { FocusStage, useStepShow } from './stage/FocusStage';
-import { AppBoundary, PanelBoundary } from './ErrorBoundary';
-import { YourClusterPanel } from './yourcluster/YourClusterPanel';
-import { PresenterStage } from './presenter/PresenterStage';
-import { Spotlight } from './presenter/Spotlight';
+import { BaseNotice } from './export';
+import { StoryCaption } from './stories';
+import { ExercisePanel, LabFileNotice } from './lab';
+import { Timeline } from './timeline';
+import { CaptionSlot, Summary, FocusStage, useStepShow } from './stage';
+import { YourClusterPanel } from './yourcluster';
+import { PresenterStage, Spotlight } from './presenter';
 
 /** Mirrors the theme onto the document so CSS custom properties switch. */
 function useDocumentTheme(theme: 'light' | 'dark'): void {

@@ -1,13 +1,13 @@
-// What exports wait on before a picture (`./renderPending`): deferred renders behind the store
+// What exports wait on before a picture (`./primitives/renderPending`): deferred renders behind the store
 // and canvases short of their last paint. Marks that never clear would hold every video frame
 // for its whole wait; marks that never appear would let a frame of the snapshot before through.
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider } from '../state';
-import { BandwidthPanel } from './bandwidth/BandwidthPanel';
-import { ReplicaCards } from './cards/ReplicaCards';
-import { HashSpaceView } from './hash/HashSpaceView';
-import { pendingProps, renderPending, RENDER_PENDING_ATTR } from './renderPending';
+import { BandwidthPanel } from './bandwidth';
+import { ReplicaCards } from './cards';
+import { HashSpaceView } from './hash';
+import { pendingProps, renderPending, RENDER_PENDING_ATTR } from './primitives';
 
 beforeAll(() => {
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);

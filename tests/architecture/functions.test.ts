@@ -13,7 +13,7 @@ const LONG_UI_FUNCTIONS: Readonly<Record<string, number>> = {
   'src/ui/bandwidth/BandwidthPanel.tsx:Charts': 166,
   'src/ui/bandwidth/SeriesChart.tsx:SeriesChart': 195,
   'src/ui/cards/ReplicaCard.tsx:ReplicaCardBody': 209,
-  'src/ui/controls/ControlPanel.tsx:ControlPanel': 156,
+  'src/ui/controls/ControlPanel.tsx:ControlPanel': 153,
   'src/ui/export/QrButton.tsx:QrButton': 157,
   'src/ui/export/walkDom.ts:walkDomSteps': 162,
   'src/ui/flow/EventFlow.tsx:EventFlow': 183,

@@ -51,14 +51,18 @@ export function isDoor(file: string): boolean {
  * (`core`, `i18n`) and rooms.
  */
 export function declaredImports(room: Room): string[] {
-  const text = readFileSync(join(SIM, room, 'README.md'), 'utf8');
-  const line = text.split('\n').find((l) => l.startsWith('May import:'));
+  return mayImport(readFileSync(join(SIM, room, 'README.md'), 'utf8'));
+}
+
+/** The names on a README's `May import:` line (`none` for none), or [] without the line. */
+export function mayImport(readme: string): string[] {
+  const line = readme.split('\n').find((l) => l.startsWith('May import:'));
   if (!line) return [];
   return line
     .slice('May import:'.length)
     .split(',')
     .map((s) => s.trim().replace(/\.$/, ''))
-    .filter((s) => s !== '');
+    .filter((s) => s !== '' && s !== 'none');
 }
 
 /** A problem with one import edge inside or into `src/sim`, or null. */

@@ -4,11 +4,11 @@
  * then the bytes on the wire, the replica's decode, its local keep/discard, its cache and the
  * audit counts follow. `outcome` answers the same question for one event without counting.
  */
+import { SHARD_KEY, shardKeyIndex } from '../../core/sharding';
 import { watchDecision } from '../apiserver';
 import { maskCategory } from './audit';
-import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from '../cluster';
+import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, keyHashHi, keyHashLo } from '../cluster';
 import type { EventBatch } from '../cluster';
-import type { ShardSelector } from '../../core/sharding';
 import type { ModeState } from './state';
 import { LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_RANGES } from '../client';
 import { attachCutTable, creditFanout, openFanout, type Fanout } from './fanoutbatch';
@@ -24,6 +24,8 @@ const T_DELETED = EV_DELETED;
 const T_NONE = EV_NONE;
 // The hot loop calls `maskCategory` per event; a local binding avoids a getter call there too.
 const category = maskCategory;
+// The fast path's cut table is searched by the uid hash (`uidHi`, `uidLo` in `fastEvents`).
+const FAST_KEY = SHARD_KEY.uid.index;
 
 /**
  * Fans every event of the batch out to every watcher: the server's per-watcher filter, the
@@ -55,7 +57,8 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
 
 /** Reads each replica's watcher, selectors and cache into the batch, and decides whether the fast path holds. */
 function enlistReplicas(m: ModeState, f: Fanout): void {
-  const { cacheObjects, cacheBytes, act, lastRv, bitLo, bitHi, kinds, localSel, localByUid, serverSel, serverByUid, srvOf, shMaskLo, shMaskHi, unshOn, sharded, skewed } = f;
+  const { cacheObjects, cacheBytes, act, lastRv, bitLo, bitHi, kinds, localSel, localHi, localLo, serverSel, serverHi, serverLo, srvOf, shMaskLo, shMaskHi, unshOn, sharded, skewed } = f;
+  const cluster = m.cluster;
   let unshLo = 0;
   let unshHi = 0;
   let allKeepLo = 0;
@@ -74,9 +77,14 @@ function enlistReplicas(m: ModeState, f: Fanout): void {
     bitHi[i] = r.bitHi;
     kinds[i] = r.localKind;
     localSel[i] = r.resolved.local;
-    localByUid[i] = r.resolved.key !== 'object.metadata.namespace' ? 1 : 0;
+    const localKey = shardKeyIndex(r.resolved.key);
+    localHi[i] = keyHashHi(cluster, localKey);
+    localLo[i] = keyHashLo(cluster, localKey);
     serverSel[i] = r.watcher.selector;
-    serverByUid[i] = r.watcher.byUid ? 1 : 0;
+    if (r.watcher.keyIndex !== null) {
+      serverHi[i] = keyHashHi(cluster, r.watcher.keyIndex);
+      serverLo[i] = keyHashLo(cluster, r.watcher.keyIndex);
+    }
     srvOf[i] = r.apiServer;
     if (r.watcher.selector !== null) {
       shMaskLo[r.apiServer] = (shMaskLo[r.apiServer]! | r.bitLo) >>> 0;
@@ -85,7 +93,7 @@ function enlistReplicas(m: ModeState, f: Fanout): void {
     if (r.watcher.selector !== null) {
       sharded[i] = 1;
       // A sharded watcher's replica keeps what it is sent (the server filtered it).
-      if (!r.watcher.byUid || r.localKind !== K_ALL) fast = false;
+      if (r.watcher.keyIndex !== FAST_KEY || r.localKind !== K_ALL) fast = false;
     } else {
       if (m.mode === 'server' && r.resolved.local !== null) {
         // Server-side mode, a stream the server does not filter (its gate is off): every
@@ -101,7 +109,7 @@ function enlistReplicas(m: ModeState, f: Fanout): void {
       } else if (r.localKind === K_JUMP) {
         jumpLo |= r.bitLo;
         jumpHi |= r.bitHi;
-      } else if (r.localKind === K_RANGES && r.resolved.local !== null && !localByUid[i]) {
+      } else if (r.localKind === K_RANGES && r.resolved.local !== null && localKey !== FAST_KEY) {
         fast = false;
       }
     }
@@ -278,9 +286,10 @@ function fastEvents(m: ModeState, batch: EventBatch, f: Fanout): void {
   m.gaps += gaps;
   m.duplicates += dups;
 }
-/** Whether a replica's own check keeps slot `s`: its local selector on its key (none keeps everything). */
-function localKeeps(f: Fanout, sel: ShardSelector | null | undefined, byUid: number, s: number): boolean {
-  return !sel || (byUid ? sel.matchesHash(f.uidHi[s]!, f.uidLo[s]!) : sel.matchesHash(f.nsHi[s]!, f.nsLo[s]!));
+/** Whether replica `k`'s own check keeps slot `s`: its local selector on its key (none keeps everything). */
+function localKeeps(f: Fanout, k: number, s: number): boolean {
+  const sel = f.localSel[k];
+  return !sel || sel.matchesHash(f.localHi[k]![s]!, f.localLo[k]![s]!);
 }
 
 /**
@@ -289,7 +298,7 @@ function localKeeps(f: Fanout, sel: ShardSelector | null | undefined, byUid: num
  * receives, then what the replica's client keeps, caches, discards, and counts as a duplicate.
  */
 function generalEvents(m: ModeState, batch: EventBatch, f: Fanout, from: number, to: number): void {
-  const { json, uidHi, uidLo, nsHi, nsLo, buckets, lo, hi, cacheFactor, cacheOverhead, ratio, envelope, act, sharded, serverSel, serverByUid, localSel, localByUid, kinds, skewed, bitLo, bitHi } = f;
+  const { json, buckets, lo, hi, cacheFactor, cacheOverhead, ratio, envelope, act, sharded, serverSel, serverHi, serverLo, kinds, skewed, bitLo, bitHi } = f;
   const { filtered, recvEvents, recvBytes, lastRv, srvOf, unshOn, stamp, encoded, heldObjects, heldJson, dupMissed, dupCaught, cacheObjects, cacheBytes, keptEvents, keptBytes, discEvents, discBytes } = f;
   const { type: types, oldSlot: olds, newSlot: news, rv: rvs } = batch;
   const nAct = act.length;
@@ -319,7 +328,7 @@ function generalEvents(m: ModeState, batch: EventBatch, f: Fanout, from: number,
       if (sharded[k]) {
         if (oldSlot === newSlot || type !== T_MODIFIED) {
           const sel = serverSel[k]!;
-          const pass = serverByUid[k] ? sel.matchesHash(uidHi[subject]!, uidLo[subject]!) : sel.matchesHash(nsHi[subject]!, nsLo[subject]!);
+          const pass = sel.matchesHash(serverHi[k]![subject]!, serverLo[k]![subject]!);
           if (!pass) {
             filtered[k]! += cw;
             continue;
@@ -350,7 +359,7 @@ function generalEvents(m: ModeState, batch: EventBatch, f: Fanout, from: number,
       const s = out === T_DELETED ? oldSlot : newSlot;
       const kind = kinds[k]!;
       // On an unfiltered stream, an object outside the replica's shard is a duplicate its client keeps or catches.
-      if (skewed[k] && !localKeeps(f, localSel[k], localByUid[k]!, s)) {
+      if (skewed[k] && !localKeeps(f, k, s)) {
         if (kind === K_ALL) dupMissed[k]!++;
         else dupCaught[k]!++;
       }
@@ -358,7 +367,7 @@ function generalEvents(m: ModeState, batch: EventBatch, f: Fanout, from: number,
       const bh = bitHi[k]!;
       const inCache = ((lo[s]! & bl) | (hi[s]! & bh)) !== 0;
       const scb = json[s]! * cacheFactor + cacheOverhead;
-      const keepIt = out === T_DELETED ? inCache : kind === K_ALL || (kind === K_RANGES ? localKeeps(f, localSel[k], localByUid[k]!, s) : kind === K_JUMP && buckets[s] === k);
+      const keepIt = out === T_DELETED ? inCache : kind === K_ALL || (kind === K_RANGES ? localKeeps(f, k, s) : kind === K_JUMP && buckets[s] === k);
       // Kept: cached if it was not (a DELETED: dropped). Not kept: dropped if it left this replica's share.
       if (keepIt ? out === T_DELETED : inCache) {
         lo[s] = (lo[s]! & ~bl) >>> 0;
@@ -409,8 +418,8 @@ export function outcome(m: ModeState, type: number, oldSlot: number, newSlot: nu
     const w = r.watcher;
     let sent = type;
     if (w.selector && type !== EV_BOOKMARK) {
-      const H = w.byUid ? cluster.uidHi : cluster.nsHi;
-      const L = w.byUid ? cluster.uidLo : cluster.nsLo;
+      const H = keyHashHi(cluster, w.keyIndex!);
+      const L = keyHashLo(cluster, w.keyIndex!);
       const oldPass = type !== EV_ADDED && w.selector.matchesHash(H[oldSlot]!, L[oldSlot]!);
       const newPass = type !== EV_DELETED && w.selector.matchesHash(H[newSlot]!, L[newSlot]!);
       sent = watchDecision(type, oldPass, newPass);

@@ -29,8 +29,6 @@ export function openFanout(m: ModeState) {
     json: cluster.jsonBytes,
     uidHi: cluster.uidHi,
     uidLo: cluster.uidLo,
-    nsHi: cluster.nsHi,
-    nsLo: cluster.nsLo,
     buckets: cluster.jumpBuckets,
     lo: m.maskLo,
     hi: m.maskHi,
@@ -53,9 +51,12 @@ export function openFanout(m: ModeState) {
     bitLo: new Uint32Array(R),
     bitHi: new Uint32Array(R),
     localSel: new Array<ShardSelector | null>(R).fill(null),
-    localByUid: new Uint8Array(R),
+    // Each replica's key hash columns: its local matcher's, and its sharded watcher's.
+    localHi: new Array<Uint32Array>(R).fill(EMPTY_U32),
+    localLo: new Array<Uint32Array>(R).fill(EMPTY_U32),
     serverSel: new Array<ShardSelector | null>(R).fill(null),
-    serverByUid: new Uint8Array(R),
+    serverHi: new Array<Uint32Array>(R).fill(EMPTY_U32),
+    serverLo: new Array<Uint32Array>(R).fill(EMPTY_U32),
     cacheObjects: new Float64Array(R),
     cacheBytes: new Float64Array(R),
     // What each sharded watcher has been sent and still holds (the `all` cache style).

@@ -1,18 +1,17 @@
-import { ExportButtons } from '../export/ExportButtons';
+import { ExportButtons } from '../export';
 import { memo, useDeferredValue, useId, useMemo } from 'react';
-import { pendingProps } from '../renderPending';
-import { Explain } from '../explain/Explain';
+import { pendingProps, useElementWidth } from '../primitives';
+import { Explain } from '../explain';
 import { FAILURES_SHOWN_MAX, selectRatesState, useShardScope, verdictOf, verdictSentence, type ModeSnapshot, type SimSnapshot } from '../../state';
 import { joinWords, useFormat, useLocale, useT, type Formatters, type Translate } from '../i18n';
-import { useElementWidth } from '../hash/useElementWidth';
 import { verdictWords } from './headline';
 import { Metrics } from './Metrics';
-import type { Theme } from '../theme/palette';
+import type { Theme } from '../theme';
 import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
 import { HandoffReport } from './Handoff';
 import { ServerCost } from './ServerCost';
 import type { StoryChart } from '../../stories';
-import { ReplayPanel } from '../import/ReplayPanel';
+import { ReplayPanel } from '../import';
 
 /**
  * Client-side vs server-side sharding on the same cluster and the same event stream: the

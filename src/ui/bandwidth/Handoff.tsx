@@ -1,5 +1,5 @@
 import { memo } from 'react';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import type { HandoffSummary, SimSnapshot } from '../../state';
 import { useFormat, useT } from '../i18n';
 

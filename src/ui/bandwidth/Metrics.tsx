@@ -1,6 +1,6 @@
 import { memo } from 'react';
 import { METRIC_FILTERED_EVENTS, metricsExposition, type ApiServerStats, type ModeSnapshot } from '../../state';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import { useT, type Translate } from '../i18n';
 
 /**

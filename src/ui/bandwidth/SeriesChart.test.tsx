@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider } from '../../state';
-import { modeColor } from '../theme/palette';
+import { modeColor } from '../theme';
 import { BandwidthPanel } from './BandwidthPanel';
 import { minMaxSeries, SeriesChart, type ChartLine } from './SeriesChart';
 

@@ -2,8 +2,8 @@ import { memo, useMemo } from 'react';
 import { extent, max } from 'd3-array';
 import { scaleLinear } from 'd3-scale';
 import { area, line } from 'd3-shape';
-import { modeColor, type Theme } from '../theme/palette';
-import { useElementSize } from '../stage/useElementSize';
+import { modeColor, type Theme } from '../theme';
+import { useElementSize } from '../primitives';
 import { spaceBetween } from '../i18n';
 
 /** One line of a chart. */

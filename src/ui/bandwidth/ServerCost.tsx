@@ -6,7 +6,7 @@
  */
 import { memo } from 'react';
 import type { SimSnapshot } from '../../state';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import type { Formatters, Translate } from '../i18n';
 
 interface Row {

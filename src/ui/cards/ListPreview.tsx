@@ -1,7 +1,7 @@
 import { memo, useEffect, useRef, useState } from 'react';
 import { statusBody, useShardScope, useShardScopeStore, type ListResponse, type PodListBody, type ReplicaStats } from '../../state';
 import { useFormat, useT, type Formatters, type Translate } from '../i18n';
-import { Segmented } from '../controls/Segmented';
+import { Segmented } from '../primitives';
 
 /** Which LIST the preview shows: the informer's first (one page from the watch cache), or a paginated one. */
 type PreviewKind = 'informer' | 'paged';

@@ -1,16 +1,15 @@
-import { ExportButtons } from '../export/ExportButtons';
-import { Explain } from '../explain/Explain';
+import { ExportButtons } from '../export';
+import { Explain } from '../explain';
 import { memo, useCallback, useDeferredValue, useId, useMemo } from 'react';
-import { pendingProps } from '../renderPending';
+import { pendingProps, CopyButton } from '../primitives';
 import { countRanges, MAX_TOTAL_RANGES, parseSelectorText, selectRatesState, selectRunningLayout, selectSettlingSecondsLeft, useShardScope, useShardScopeStore, watchRequestUrl, type RatesState, type ReplicaStats } from '../../state';
 import { joinWords, useFormat, useT } from '../i18n';
-import { SelectorEditor } from '../selector/SelectorEditor';
-import { ApiErrorExplanation } from '../selector/ApiErrorExplanation';
-import { replicaColor } from '../theme/palette';
-import { CopyButton } from './CopyButton';
+import { SelectorEditor, ApiErrorExplanation } from '../selector';
+import { replicaColor } from '../theme';
 import { ListPreview } from './ListPreview';
 import { useCardField } from './cardFields';
-import { ReplayCardLine } from '../import/ReplayCardLine';
+import { ReplayCardLine } from '../import';
+import { everChecks } from '../../sim/params';
 
 /** A pasted megabyte must not become a megabyte of wrapped text to lay out; Copy still takes all of it. */
 const URL_DISPLAY_LIMIT = 4_000;
@@ -36,7 +35,7 @@ export const ReplicaCard = memo(function ReplicaCard({ replica }: ReplicaCardPro
   // snapshot made one task of tens of ms. The values shown are the same, a frame later.
   const live = useMemo(() => ({ stats, clientStats, settlingLeft, resourceVersion, rates }), [stats, clientStats, settlingLeft, resourceVersion, rates]);
   const shown = useDeferredValue(live);
-  // While the body shows an older snapshot, a hidden mark says so (for exports, `../renderPending`);
+  // While the body shows an older snapshot, a hidden mark says so (for exports, `../primitives/renderPending`);
   // a prop on the body would re-render it with the old values in this urgent render.
   return (
     <>
@@ -70,7 +69,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   // the one the run started with: the badge and this word must tell the same state.
   const gate = useShardScope((s) => s.sim.snapshot?.modes.server.apiServers[server]?.gate ?? s.params.apiServers[server]?.gate ?? true);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
-  const checks = useShardScope((s) => s.params.client !== 'client-go');
+  const checks = useShardScope((s) => everChecks(s.params.client));
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const onChange = useCallback((next: string) => store.getState().setSelector(replica, next), [store, replica]);
 

@@ -1,7 +1,7 @@
 import { memo, useContext, useDeferredValue } from 'react';
-import { pendingProps } from '../renderPending';
+import { pendingProps } from '../primitives';
 import { CardColumnsContext, CardReplicasContext } from './cardFields';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import { selectRunningLayout, useShardScope } from '../../state';
 import { useT } from '../i18n';
 import { ReplicaCard } from './ReplicaCard';

@@ -1,11 +1,9 @@
 import { memo } from 'react';
-import { Explain } from '../explain/Explain';
-import { OwnerChangeNotice } from '../stories/OwnerChangeNotice';
+import { Explain } from '../explain';
+import { OwnerChangeNotice } from './OwnerChangeNotice';
 import {
   selectRunningLayout,
   LIMITS,
-  SHARD_KEY_NAMESPACE,
-  SHARD_KEY_UID,
   useShardScope,
   useShardScopeShallow,
   useShardScopeStore,
@@ -15,15 +13,14 @@ import {
   type ShardKey,
 } from '../../state';
 import { useFormat, useT } from '../i18n';
-import { NumberField } from './NumberField';
-import { Segmented } from './Segmented';
-import { Toggle } from './Toggle';
+import { NumberField, Segmented, Toggle } from '../primitives';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
-import { ScheduleSection } from './ScheduleSection';
+import { SHARD_KEY_TABLE } from '../../core/sharding';
+import { ScheduleSection } from '../timeline';
 import { LifecycleControls } from './LifecycleControls';
-import { YourClusterButton } from '../yourcluster/YourClusterPanel';
-import { ImportButton } from '../import/ImportDialog';
+import { YourClusterButton } from '../yourcluster';
+import { ImportButton } from '../import';
 
 /**
  * Every parameter of the run, grouped as a talk walks through them: the cluster, its churn,
@@ -99,10 +96,7 @@ export const ControlPanel = memo(function ControlPanel() {
           name="shardKey"
           label={t('controls.shardKey')}
           value={p.shardKey}
-          options={[
-            { value: SHARD_KEY_UID, label: 'uid' },
-            { value: SHARD_KEY_NAMESPACE, label: 'namespace' },
-          ]}
+          options={SHARD_KEY_TABLE.map((k) => ({ value: k.path, label: k.id }))}
           onChange={(v) => a.setShardKey(v)}
         />
         <button type="button" className="button" data-testid="reset-split" title={running ? t('running.resetHint') : t('controls.resetSplitHint')} onClick={() => a.resetSplit()}>

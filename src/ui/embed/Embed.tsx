@@ -4,15 +4,14 @@
  * read-only (`inert`: nothing in it can be clicked, dragged or typed into) unless the link says
  * `&interactive=1`. A line under it names ShardScope and opens the full simulator on the same run.
  */
-import { usePlayLoop } from '../usePlayLoop';
+import { usePlayLoop, PanelBoundary } from '../primitives';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { linkFor, ShardScopeProvider, useShardScope, type EmbedRequest, type ShardScopeStore } from '../../state';
-import { BandwidthPanel } from '../bandwidth/BandwidthPanel';
-import { ReplicaCard } from '../cards/ReplicaCard';
-import { EventFlow } from '../flow/EventFlow';
-import { HashSpaceView } from '../hash/HashSpaceView';
+import { BandwidthPanel } from '../bandwidth';
+import { ReplicaCard } from '../cards';
+import { EventFlow } from '../flow';
+import { HashSpaceView } from '../hash';
 import { I18nProvider, useT } from '../i18n';
-import { PanelBoundary } from '../ErrorBoundary';
 
 function Localised({ children }: { children: ReactNode }) {
   const locale = useShardScope((s) => s.view.locale);

@@ -3,8 +3,9 @@ import { useT } from '../i18n';
 import { ExportButtons } from './ExportButtons';
 import { QrButton } from './QrButton';
 import { SlideButtons } from './SlideButtons';
-import { EmbedCode } from '../embed/EmbedCode';
+import { EmbedCode } from './EmbedCode';
 import { VideoButton } from './video/VideoButton';
+import type { FocusStageView } from './video/VideoStage';
 import { useRenderOffscreen } from './offscreen';
 import './export.css';
 
@@ -12,9 +13,10 @@ import './export.css';
  * The header's share menu: the whole simulation as a PNG for a slide, and a QR code
  * of the link. A disclosure (one button that shows two more), so the header keeps one row at
  * 1280x720. Escape or a click elsewhere closes it. Memoised: the header draws again on every
- * frame (its clock), and nothing here changes with the clock.
+ * frame (its clock), and nothing here changes with the clock. `Stage` is the focus view a
+ * recorded video shows: the page passes it down, since the stage sits above the exporters.
  */
-export const ShareMenu = memo(function ShareMenu() {
+export const ShareMenu = memo(function ShareMenu({ Stage }: { Stage: FocusStageView }) {
   const t = useT();
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -60,7 +62,7 @@ export const ShareMenu = memo(function ShareMenu() {
         <QrButton />
         <EmbedCode />
         {/* The story shown, as a WebM video. */}
-        <VideoButton />
+        <VideoButton Stage={Stage} />
       </span>
     </span>
   );

@@ -9,7 +9,7 @@
 import type { ShardScopeStore } from '../../state';
 import { singleColumn, paintDomSteps } from './toCanvas';
 import { fillBands, nextFrame, runSliced } from './slices';
-import { renderPending } from '../renderPending';
+import { renderPending } from '../primitives';
 import type { Box } from './walkDom';
 
 /** A slide's size in device pixels. */
@@ -134,7 +134,7 @@ export async function frames(n: number): Promise<void> {
 
 /**
  * Waits until the stage has settled: every item of the focus view mounted and laid out, the
- * model idle, nothing on its way (`../renderPending`), and the stage's size the same over a few frames (charts and the hash space lay
+ * model idle, nothing on its way (`../primitives/renderPending`), and the stage's size the same over a few frames (charts and the hash space lay
  * themselves out a frame after they mount). Gives up waiting after `maxFrames` frames.
  */
 export async function stageSettled(store: ShardScopeStore, maxFrames = 300): Promise<void> {

@@ -1,10 +1,10 @@
-import { ExportButtons } from '../export/ExportButtons';
+import { ExportButtons } from '../export';
 import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT } from '../i18n';
-import { canvasPalette, replicaColor, textOn, type Theme } from '../theme/palette';
+import { canvasPalette, replicaColor, textOn, type Theme } from '../theme';
 import { FlowController, type FlowPhase } from './FlowController';
-import { FlowClockContext } from './flowClock';
+import { FlowClockContext } from '../primitives';
 import { fitText, flowLayout, flowPalette, type Box, type FlowLayout } from './flowLayout';
 import { EVENTS_PER_STEP, sampleEvents, stepCounts, type StepCounts } from './flowModel';
 import './flow.css';

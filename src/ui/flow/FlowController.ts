@@ -8,7 +8,7 @@
  * step's playback when the user steps forward. It animates only while the panel is on
  * screen; off screen it paints a still frame when something changes.
  */
-import { canvasPalette, replicaColor, type CanvasPalette, type Theme } from '../theme/palette';
+import { canvasPalette, replicaColor, type CanvasPalette, type Theme } from '../theme';
 import { particleAt, type FlowLayout } from './flowLayout';
 import { FlowClock, playBatch, playStep, visibleMarks, type Particle } from './flowModel';
 import type { RecentEvent } from '../../state';

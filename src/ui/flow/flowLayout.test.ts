@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, replicaColor, textOn } from '../theme/palette';
+import { contrastRatio, replicaColor, textOn } from '../theme';
 import { fitText, flowLayout, flowPalette, textWidth, type Box } from './flowLayout';
 
 // The diagram fills any pane from a phone-sized 360x240 to a projector's 1800x700

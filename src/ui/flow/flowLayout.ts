@@ -5,7 +5,7 @@
  * local filter just in front of them. Labels get the largest font that fits inside their
  * box, or are left out. Pure (text widths are estimated), so it is tested without a browser.
  */
-import { BACKGROUNDS, canvasPalette, type Theme } from '../theme/palette';
+import { BACKGROUNDS, canvasPalette, type Theme } from '../theme';
 import type { Particle } from './flowModel';
 
 export interface Box {

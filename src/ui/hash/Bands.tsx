@@ -2,7 +2,7 @@ import { memo } from 'react';
 import { arc } from 'd3-shape';
 import { useShardScope, type ParsedSelector } from '../../state';
 import { useT } from '../i18n';
-import { GAP_COLOR, replicaColor, textOn, type Theme } from '../theme/palette';
+import { GAP_COLOR, replicaColor, textOn, type Theme } from '../theme';
 import { hexTicks, ringPoint, type HashLayout } from './geometry';
 
 /** A stretch of the space with its owners, as fractions for drawing. */

@@ -1,9 +1,9 @@
 import { memo, useEffect, useMemo, useRef } from 'react';
 import { useShardScopeStore } from '../../state';
-import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme/palette';
+import { canvasPalette, packRgba, REPLICA_COLOR_COUNT, replicaColor } from '../theme';
 import type { HashLayout } from './geometry';
 import { createPlacer, paintDots, placementFits, type DotPlacementCache, type DotPlacer, type SegmentOwners } from './paintDots';
-import { registerVectorDots } from '../export/vectorDots';
+import { registerVectorDots } from '../export';
 import { dotShapes } from './dotShapes';
 
 /** Props of {@link DotCanvas}: everything that changes the picture, so a change repaints. */
@@ -60,7 +60,7 @@ export const DotCanvas = memo(function DotCanvas({ layout, version, owners, segm
   // Survives props changes (a theme switch, the owners arriving) between slices.
   const pendingRef = useRef<PendingPlacement | null>(null);
   // What the canvas is asked to show, a new number whenever a prop changes; the painter writes
-  // it back as `data-painted-key` once it has painted that (exports wait on it: `../renderPending`).
+  // it back as `data-painted-key` once it has painted that (exports wait on it: `../primitives/renderPending`).
   const paintCount = useRef(0);
   const asked = useMemo(() => ({ store, layout, version, owners, segments, theme, key: ++paintCount.current }), [store, layout, version, owners, segments, theme]);
   const paintKey = asked.key;

@@ -1,6 +1,6 @@
-import { ExportButtons } from '../export/ExportButtons';
+import { ExportButtons } from '../export';
 import { memo, useId, useMemo } from 'react';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import {
   analyzeCoverage,
   boundaryHandles,
@@ -12,7 +12,7 @@ import {
   useShardScopeStore,
   type ShardRequirementsList,
 } from '../../state';
-import { Segmented } from '../controls/Segmented';
+import { Segmented, useElementSize } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { Bands, type DrawSegment } from './Bands';
 import { DotCanvas } from './DotCanvas';
@@ -21,8 +21,7 @@ import { Handles } from './Handles';
 import { Inspector } from './Inspector';
 import { segmentsFromCoverage } from './paintDots';
 import { ownersDiffering } from './owners';
-import { useElementSize } from '../stage/useElementSize';
-import { LookupMarker } from '../yourcluster/LookupMarker';
+import { LookupMarker } from './LookupMarker';
 
 /**
  * The 64-bit hash space, as a strip or a ring: every live object as a dot at its FNV-1a

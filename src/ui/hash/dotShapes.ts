@@ -3,7 +3,7 @@
  * painted dot landed (the painter's placement, in device pixels) and its owner's colour.
  */
 import { OWNER_MANY, OWNER_NONE } from '../../state';
-import type { VectorDots } from '../export/vectorDots';
+import type { VectorDots } from '../export';
 import { segmentOwner, type DotPlacement, type SegmentOwners } from './paintDots';
 
 /** Colours of the owner codes: replicas (cycled), an object owned by several, one owned by none. */

@@ -1,9 +1,9 @@
 import { useEffect, useId, useState } from 'react';
 import { pageLinkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
-import { tooLongText } from '../linkText';
+import { tooLongText } from './linkText';
 import { useFormat, useT } from '../i18n';
-import { currentBase, shareLink } from '../export/publicBase';
-import { CheckIcon, LinkIcon } from './icons';
+import { currentBase, shareLink } from '../export';
+import { CheckIcon, LinkIcon } from '../primitives';
 
 /**
  * Copy link: copies a link to this exact run, made from the current state (not read

@@ -1,15 +1,14 @@
 import { memo } from 'react';
 import { budgetExcessOf, LIMITS, SPEEDS, useShardScope, useShardScopeShallow, useShardScopeStore } from '../../state';
-import { NumberField } from '../controls/NumberField';
-import { Segmented } from '../controls/Segmented';
+import { NumberField, Segmented, PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { CopyLinkButton } from './CopyLinkButton';
 import { LanguageSwitch } from './LanguageSwitch';
-import { StoriesMenu } from '../stories/StoriesMenu';
-import { ExercisesMenu } from '../lab/ExercisesMenu';
-import { ShareMenu } from '../export/ShareMenu';
-import { StageTools } from '../presenter/StageTools';
-import { PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
+import { StoriesMenu } from '../stories';
+import { ExercisesMenu } from '../lab';
+import { ShareMenu } from '../export';
+import { FocusStage } from '../stage';
+import { StageTools } from '../presenter';
 
 /**
  * The top bar: product name, playback (play/pause, step back and forward, speed), the seed,
@@ -112,7 +111,7 @@ export const Header = memo(function Header() {
         <ExercisesMenu />
         <LanguageSwitch />
         <CopyLinkButton />
-        <ShareMenu />
+        <ShareMenu Stage={FocusStage} />
         {/* The stage's text size and the presenter view */}
         {presentation ? <StageTools /> : null}
         {/* The projector layout, also on the p key */}

@@ -6,7 +6,7 @@ import { ShardScopeProvider, createShardScopeStore, defaultSimParams } from '../
 import { createTranslator } from '../i18n';
 import { Header } from './Header';
 import { KeysDialog, keyRows } from './KeysDialog';
-import { StepBackIcon, StepForwardIcon } from './icons';
+import { StepBackIcon, StepForwardIcon } from '../primitives';
 
 const t = createTranslator('en');
 

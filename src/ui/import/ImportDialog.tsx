@@ -6,10 +6,9 @@
  * hide-names switch), or that a link came from an import whose data it does not carry.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ImportIcon } from '../header/icons';
+import { ImportIcon, Toggle } from '../primitives';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { useFormat, useT } from '../i18n';
-import { Toggle } from '../controls/Toggle';
 import './import.css';
 
 /** Whether a drag carries files (not text or a link dragged inside the page). */

@@ -8,7 +8,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { replaySampleAt, type ReplayReport } from '../../sim';
-import { Segmented } from '../controls/Segmented';
+import { Segmented } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { publishReplay } from './replayBus';
 import './import.css';

@@ -10,7 +10,7 @@ import { showStoryStep } from '../../stories/controller';
 import { allExercises, registerExercise } from '../../stories/exercises';
 import { openExercise } from '../../stories/exercises/controller';
 import { MAX_FILE_BYTES, readLabFile, registerStoryTexts } from '../../stories/exercises/file';
-import { useHeaderMenu } from '../header/useHeaderMenu';
+import { useHeaderMenu } from '../primitives';
 import { useFormat, useLocale, useT } from '../i18n';
 import { ResetAllButton, useExerciseText } from './ExercisePanel';
 import { bumpLoaded, labStore, setNotice } from './labState';

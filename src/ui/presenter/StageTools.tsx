@@ -3,8 +3,7 @@
  * header keeps one row at 1280x720) opening a small panel: the stage's text size (100 %,
  * 125 %, 150 %) and the presenter view (also `Shift+P`). Esc or a click elsewhere closes it.
  */
-import { Segmented } from '../controls/Segmented';
-import { useHeaderMenu } from '../header/useHeaderMenu';
+import { Segmented, useHeaderMenu } from '../primitives';
 import { useT } from '../i18n';
 import { FONT_SCALES, setFontScale, useFontScale, type FontScale } from './fontScale';
 import { OPEN_EVENT } from './sync';

@@ -1,5 +1,5 @@
 import { selectStoryActive, useShardScope } from '../../state';
-import { StoryCaption } from '../stories/StoryCaption';
+import { StoryCaption } from '../stories';
 
 /**
  * Where a story's caption bar goes: under the header, above the stage, in presentation mode

@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
 import { useShardScope } from '../../state';
 import { storyById, type StoryCardField, type StoryChart, type StoryShowItem } from '../../stories';
-import { BandwidthPanel, MemoryFigures } from '../bandwidth/BandwidthPanel';
-import { HandoffReport } from '../bandwidth/Handoff';
-import { CardColumnsContext, CardFieldsContext, CardReplicasContext } from '../cards/cardFields';
-import { ReplicaCards } from '../cards/ReplicaCards';
-import { LifecycleSummary } from '../controls/LifecycleSummary';
-import { PanelBoundary } from '../ErrorBoundary';
-import { EventFlow } from '../flow/EventFlow';
-import { HashSpaceView } from '../hash/HashSpaceView';
+import { BandwidthPanel, MemoryFigures, HandoffReport } from '../bandwidth';
+import { CardColumnsContext, CardFieldsContext, CardReplicasContext, ReplicaCards } from '../cards';
+import { LifecycleSummary } from '../controls';
+import { PanelBoundary } from '../primitives';
+import { EventFlow } from '../flow';
+import { HashSpaceView } from '../hash';
 import { useFormat, useT } from '../i18n';
-import { Timeline } from '../timeline/Timeline';
+import { Timeline } from '../timeline';
 import { Summary } from './Summary';
 
 /** The items of the step shown, or null outside a story (or for a step that declares none). */

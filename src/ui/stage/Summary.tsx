@@ -1,6 +1,5 @@
 import { failurePhrase, useShardScope, verdictOf } from '../../state';
-import { Audit, Headline } from '../bandwidth/BandwidthPanel';
-import { verdictWords } from '../bandwidth/headline';
+import { Audit, Headline, verdictWords } from '../bandwidth';
 import { useFormat, useLocale, useT } from '../i18n';
 
 /**

@@ -5,7 +5,7 @@
 import { useShardScopeStore } from '../../state';
 import { STORIES, loadedStories } from '../../stories';
 import { showStoryStep } from '../../stories/controller';
-import { useHeaderMenu } from '../header/useHeaderMenu';
+import { useHeaderMenu } from '../primitives';
 import { useT } from '../i18n';
 
 export function StoriesMenu() {

@@ -1,6 +1,6 @@
 import { memo, useMemo, type KeyboardEvent, type MouseEvent } from 'react';
 import { useShardScope, useShardScopeShallow, useShardScopeStore, type ScheduledEvent } from '../../state';
-import { Explain } from '../explain/Explain';
+import { Explain } from '../explain';
 import { useFormat, useT, type Translate } from '../i18n';
 import './timeline.css';
 

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { SNIPPET_NAMES, generateSnippets, type SnippetName } from '../../sim/client';
-import { CopyButton } from '../cards/CopyButton';
+import { CopyButton } from '../primitives';
 import { useT } from '../i18n';
 import { usePanelLayout } from './layout';
 

@@ -12,6 +12,7 @@ import { download } from '../exportImage';
 import { recordStory, RecordingCancelled, type VideoProgress } from './recordStory';
 import { VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
 import { videoSupport } from './support';
+import type { FocusStageView } from './VideoStage';
 
 type VideoState =
   | { readonly kind: 'idle' }
@@ -21,7 +22,8 @@ type VideoState =
   | { readonly kind: 'unsupported' }
   | { readonly kind: 'failed'; readonly message: string };
 
-export function VideoButton() {
+/** `Stage`: the focus view the video shows, passed down by the page (`./VideoStage`). */
+export function VideoButton({ Stage }: { Stage: FocusStageView }) {
   const t = useT();
   const f = useFormat();
   const store = useShardScopeStore();
@@ -53,6 +55,7 @@ export function VideoButton() {
         theme: view.theme,
         support,
         signal: controller.signal,
+        Stage,
         onProgress: (progress) => {
           if (!controller.signal.aborted) setState({ kind: 'recording', story: title, progress });
         },

@@ -4,11 +4,11 @@
  * presentation mode's focus view shows it. It is laid out at 1280x720 CSS pixels and painted at
  * 1.5x, so the video is 1920x1080 with the stage's text at 27 pixels or more.
  */
+import type { ComponentType } from 'react';
 import { ShardScopeProvider, type ShardScopeStore } from '../../../state';
 import type { StoryShowItem } from '../../../stories';
 import { I18nProvider, type Locale } from '../../i18n';
-import { FocusStage } from '../../stage/FocusStage';
-import { FlowClockContext } from '../../flow/flowClock';
+import { FlowClockContext } from '../../primitives';
 
 /** CSS pixels of the frame laid out; the video is {@link VIDEO_LAYOUT_SCALE} times that. */
 export const VIDEO_LAYOUT_WIDTH = 1280;
@@ -23,6 +23,13 @@ export interface VideoCaption {
   readonly narration: string;
 }
 
+/**
+ * Presentation mode's focus view, as the page passes it down: the stage shows the panels, and
+ * the panels show this folder's export buttons, so the exporters take the stage as a component
+ * instead of importing it.
+ */
+export type FocusStageView = ComponentType<{ readonly show: readonly StoryShowItem[]; readonly cards: readonly number[] | null; readonly stage: number }>;
+
 /** What a step puts on the stage when it names nothing (a story file's step always names something). */
 const DEFAULT_SHOW: readonly StoryShowItem[] = ['hash', 'chart:received', 'chart:egress'];
 
@@ -33,6 +40,7 @@ export function VideoStage({
   show,
   cards,
   clock,
+  Stage,
 }: {
   store: ShardScopeStore;
   locale: Locale;
@@ -41,6 +49,8 @@ export function VideoStage({
   cards: readonly number[] | null;
   /** The video's time in ms, for the event flow's particles. */
   clock: () => number;
+  /** The focus view the frame shows under its caption. */
+  Stage: FocusStageView;
 }) {
   return (
     <ShardScopeProvider store={store}>
@@ -54,7 +64,7 @@ export function VideoStage({
             </header>
             <div className="app__body">
               <main className="app__main">
-                <FocusStage show={show.length > 0 ? show : DEFAULT_SHOW} cards={cards} stage={5} />
+                <Stage show={show.length > 0 ? show : DEFAULT_SHOW} cards={cards} stage={5} />
               </main>
             </div>
           </div>

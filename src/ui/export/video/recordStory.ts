@@ -17,13 +17,13 @@ import { browserEngineFactory, createShardScopeStore, engineKindFor, type ShardS
 import { storyById, type ResolvedStep } from '../../../stories';
 import { createTranslator, type Locale } from '../../i18n';
 import { nextFrame, runSliced } from '../slices';
-import { renderPending } from '../../renderPending';
+import { renderPending } from '../../primitives';
 import { paintDomSteps, singleColumn } from '../toCanvas';
 import { frameAt, VIDEO_FPS, VIDEO_HEIGHT, VIDEO_WIDTH } from './schedule';
 import { storySchedule } from './storySchedule';
 import { createVideoSink, type VideoSink } from './sinks';
 import type { VideoSupport } from './support';
-import { VIDEO_LAYOUT_HEIGHT, VIDEO_LAYOUT_SCALE, VIDEO_LAYOUT_WIDTH, VideoStage } from './VideoStage';
+import { VIDEO_LAYOUT_HEIGHT, VIDEO_LAYOUT_SCALE, VIDEO_LAYOUT_WIDTH, VideoStage, type FocusStageView } from './VideoStage';
 import './video.css';
 
 /** Where a recording is. */
@@ -60,7 +60,7 @@ async function seek(store: ShardScopeStore, t: number): Promise<void> {
 }
 
 /**
- * Resolves once nothing in `el` is on its way (`../../renderPending`: no deferred render behind
+ * Resolves once nothing in `el` is on its way (`../../primitives/renderPending`: no deferred render behind
  * the store, no canvas short of its last paint) and nothing has been added, removed, written or
  * had an attribute changed for `quietFrames` painted frames; or after `maxMs`. Panels mount over
  * a few frames after a step's run is built, and the charts and cards render a new snapshot in a
@@ -123,8 +123,10 @@ export async function recordStory(options: {
   readonly support: VideoSupport;
   readonly signal: AbortSignal;
   readonly onProgress: (p: VideoProgress) => void;
+  /** The focus view each frame shows (`./VideoStage`). */
+  readonly Stage: FocusStageView;
 }): Promise<Recording> {
-  const { locale, theme, signal, onProgress } = options;
+  const { locale, theme, signal, onProgress, Stage } = options;
   const story = storyById(options.storyId);
   if (!story) throw new Error(`unknown story ${options.storyId}`);
   const t = createTranslator(locale);
@@ -155,7 +157,7 @@ export async function recordStory(options: {
     await store.getState().start();
     root = createRoot(container);
     let frame = 0;
-    // The event flow's clock: the video's time, in ms (see `../../flow/flowClock`).
+    // The event flow's clock: the video's time, in ms (see `../../primitives/flowClock`).
     let videoMs = 0;
     const clock = () => videoMs;
     for (let i = 0; i < steps.length; i++) {
@@ -173,7 +175,7 @@ export async function recordStory(options: {
       const s = store;
       const caption = { where: `${t(story.title)} · ${t('story.stepOf', { n: i + 1, m: steps.length })}`, title: t(r.step.title), narration: t(r.step.narration) };
       videoMs = (frame * 1000) / VIDEO_FPS;
-      flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock })));
+      flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock, Stage })));
       // Panels mount and paint their canvases over the next frames.
       await settled(container, 2, 10_000);
       let shown: number | null = null;

@@ -1,0 +1,3 @@
+export { Audit, BandwidthPanel, Headline, MemoryFigures } from './BandwidthPanel';
+export { HandoffReport } from './Handoff';
+export { verdictWords } from './headline';

@@ -1,0 +1,3 @@
+export { CardColumnsContext, CardFieldsContext, CardReplicasContext } from './cardFields';
+export { ReplicaCard } from './ReplicaCard';
+export { ReplicaCards } from './ReplicaCards';

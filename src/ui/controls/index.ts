@@ -1,0 +1,2 @@
+export { ControlPanel } from './ControlPanel';
+export { LifecycleSummary } from './LifecycleSummary';

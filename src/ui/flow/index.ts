@@ -1,0 +1,1 @@
+export { EventFlow } from './EventFlow';

@@ -1,0 +1,2 @@
+export { HashSpaceView } from './HashSpaceView';
+export { setLookupMarker, useLookupMarker } from './lookupMarker';

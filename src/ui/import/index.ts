@@ -1,0 +1,3 @@
+export { ImportButton, ImportDialog, ImportStatus } from './ImportDialog';
+export { ReplayCardLine } from './ReplayCardLine';
+export { ReplayPanel } from './ReplayPanel';

@@ -1,0 +1,1 @@
+export { storyKeyFor, useGlobalShortcuts } from './keyboard';

@@ -1,0 +1,2 @@
+export { ExercisePanel } from './ExercisePanel';
+export { ExercisesMenu, LabFileNotice } from './ExercisesMenu';

@@ -1,0 +1,3 @@
+export { PresenterStage } from './PresenterStage';
+export { Spotlight } from './Spotlight';
+export { StageTools } from './StageTools';

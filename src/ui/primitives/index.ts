@@ -1,0 +1,12 @@
+export { CopyButton } from './CopyButton';
+export { AppBoundary, PanelBoundary } from './ErrorBoundary';
+export { FlowClockContext } from './flowClock';
+export { CheckIcon, ImportIcon, LinkIcon, PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';
+export { NumberField } from './NumberField';
+export { RENDER_PENDING_ATTR, pendingProps, renderPending } from './renderPending';
+export { Segmented } from './Segmented';
+export { Toggle } from './Toggle';
+export { useElementSize } from './useElementSize';
+export { useElementWidth } from './useElementWidth';
+export { useHeaderMenu } from './useHeaderMenu';
+export { usePlayLoop } from './usePlayLoop';

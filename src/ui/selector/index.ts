@@ -1,0 +1,2 @@
+export { ApiErrorExplanation } from './ApiErrorExplanation';
+export { SelectorEditor } from './SelectorEditor';

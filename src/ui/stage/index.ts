@@ -1,0 +1,3 @@
+export { CaptionSlot } from './CaptionSlot';
+export { FocusStage, useStepShow } from './FocusStage';
+export { Summary } from './Summary';

@@ -1,0 +1,2 @@
+export { StoriesMenu } from './StoriesMenu';
+export { StoryCaption } from './StoryCaption';

@@ -1,0 +1,2 @@
+export { ScheduleSection } from './ScheduleSection';
+export { Timeline } from './Timeline';

@@ -1,0 +1,2 @@
+export { setYourClusterOpen } from './marker';
+export { YourClusterButton, YourClusterPanel } from './YourClusterPanel';
