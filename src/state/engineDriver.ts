@@ -3,11 +3,15 @@
  * into the store, the play loop's clock, and the ownership recount under dragged boundaries.
  * Part of `createShardScopeStore` (`store.ts`), split out so the store's actions stay short;
  * it owns every timer and counter of the engine traffic, and nothing else touches them.
+ *
+ * What happens when is decided by a pure state machine (`driverMachine.ts`); this file is the
+ * shell around it: it feeds it events and carries out the effects it returns (engine calls,
+ * the apply timer, store writes).
  */
 import type { StoreApi } from 'zustand/vanilla';
 import { EngineFellBackError, type EngineFrame, type FrameRequest, type SimEngine } from './engine';
 import { createLocalEngine } from './localEngine';
-import { STEP_SECONDS } from './defaults';
+import { hashSpaceDue, initialDriverState, jobsInFlight, needsEngine, transition, type DriverEffect, type DriverEvent, type DriverJob, type DriverState } from './driverMachine';
 import type { SimParams } from './params';
 import { parseSelectorText } from './selectors';
 import { toSimInput } from './toSim';
@@ -15,8 +19,6 @@ import { budgetExcessOf, type ShardScopeOptions, type ShardScopeState, type SimD
 
 const EVENTS_KEPT = 256;
 const EVENTS_PER_FRAME = 48;
-/** Up to this many objects the hash-space arrays are refreshed with every step. */
-const HASH_EVERY_STEP_LIMIT = 200_000;
 
 /** What the engine driver needs of the store it drives. */
 export interface EngineDriverContext {
@@ -60,309 +62,266 @@ export interface EngineDriver {
 }
 
 /**
+ * The shell around the driver's state machine: the machine's state, the chain of engine calls
+ * (run one at a time, in order), the armed apply timer, and what the effects need.
+ */
+interface Shell {
+  readonly ctx: EngineDriverContext;
+  readonly engineFactory: (params: SimParams) => SimEngine;
+  readonly engineKind: (params: SimParams) => 'local' | 'worker';
+  readonly setTimer: (fn: () => void, ms: number) => unknown;
+  readonly clearTimer: (handle: unknown) => void;
+  readonly hashRefreshMs: number;
+  state: DriverState;
+  chain: Promise<void>;
+  /** The armed apply timer; a timer cleared since is no longer this one, so its callback does nothing. */
+  timer: { handle: unknown } | null;
+}
+
+/**
  * Creates the engine driver of a store. Its functions read and write the store only when
  * called, so it can be made inside the store's initializer, before the store exists.
  */
 export function createEngineDriver(ctx: EngineDriverContext): EngineDriver {
-  const { get, set, data, options } = ctx;
-  const engineFactory = options.engineFactory ?? (() => createLocalEngine());
-  const engineKind = options.engineKind ?? (() => 'local' as const);
-  const setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-  const clearTimer = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
-  // Above HASH_EVERY_STEP_LIMIT objects the arrays are refreshed a few times a second only:
-  // the model keeps them up to date (a refresh at 1,000,000 objects is ~10 ms of copying), but
-  // each is 10 MB to move and repaint, and the dots barely move between two steps anyway.
-  const hashRefreshMs = options.hashRefreshMs ?? 500;
-
-  // Engine traffic is serialised through one queue: a reconfiguration waits for the step in
-  // flight, and steps are skipped (not queued) while the engine is busy, so a slow model
-  // slows the animation down instead of building a backlog.
-  let chain: Promise<void> = Promise.resolve();
-  let inFlight = 0;
-  let applyTimer: unknown = null;
-  let applyPending = false;
-  let lastTick: number | null = null;
-  let owed = 0;
-  let lastHashFetch = -Infinity;
-  let nowMs = 0;
-  let disposed = false;
-  let recountBusy = false;
-  let recountNext: readonly string[] | null = null;
-  let started = false;
-  /** The engine kind asked for when the engine was made (it may have fallen back since). */
-  let engineWanted: SimEngine['kind'] | null = null;
-  /** Whether the engine holds a model yet (a refused or failed create leaves it empty). */
-  let built = false;
-  /**
-   * The next apply builds a new model rather than reconfiguring the one there is. Read when the
-   * job runs, not when it is queued, so the apply that a restart joins is the one that obeys it.
-   */
-  let restartNext = false;
-
-  // A step back is a seek, which replays the run from its start: costly late in a run. A step
-  // back queued behind another engine call (and not yet started) absorbs the presses that
-  // follow it, so a burst of presses runs one seek to the last target, not one per press.
-  let pendingSeek: { seconds: number } | null = null;
-  let lastQueued: unknown = null;
-
-  const enqueue = (job: () => Promise<void>, token: unknown = job): Promise<void> => {
-    inFlight++;
-    lastQueued = token;
-    chain = chain.then(job).catch(() => undefined).finally(() => inFlight--);
-    return chain;
+  const { options } = ctx;
+  const sh: Shell = {
+    ctx,
+    engineFactory: options.engineFactory ?? (() => createLocalEngine()),
+    engineKind: options.engineKind ?? (() => 'local' as const),
+    setTimer: options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms)),
+    clearTimer: options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>)),
+    // Above HASH_EVERY_STEP_LIMIT objects the arrays are refreshed a few times a second only:
+    // the model keeps them up to date (a refresh at 1,000,000 objects is ~10 ms of copying), but
+    // each is 10 MB to move and repaint, and the dots barely move between two steps anyway.
+    hashRefreshMs: options.hashRefreshMs ?? 500,
+    state: initialDriverState(),
+    chain: Promise.resolve(),
+    timer: null,
   };
-
-  /** Which imported objects a new model starts from, and whether their names are hidden. */
-  const createOptions = () => ({ import: get().imported ? data.importUse : ('drop' as const), hideNames: get().hideNames });
-
-  const frameRequest = (force: boolean): FrameRequest => {
-    const live = get().sim.snapshot?.cluster.live ?? 0;
-    const wantHash = force || live <= HASH_EVERY_STEP_LIMIT || nowMs - lastHashFetch >= hashRefreshMs;
-    if (wantHash) lastHashFetch = nowMs;
-    return { hashSpace: wantHash, events: EVENTS_PER_FRAME };
-  };
-
-  const applyFrame = (frame: EngineFrame, applied?: SimParams): void => {
-    if (disposed) return;
-    if (frame.hashSpace) data.hashSpace = frame.hashSpace;
-    if (frame.events.length > 0) {
-      data.events.push(...frame.events);
-      data.eventsAppended += frame.events.length;
-      if (data.events.length > EVENTS_KEPT) data.events.splice(0, data.events.length - EVENTS_KEPT);
-    }
-    set((s) => ({
-      sim: {
-        ...s.sim,
-        status: 'ready',
-        error: applied ? null : s.sim.error,
-        applied: applied ?? s.sim.applied,
-        snapshot: frame.snapshot,
-        version: s.sim.version + 1,
-        hashVersion: frame.hashSpace ? s.sim.hashVersion + 1 : s.sim.hashVersion,
-        eventsVersion: frame.events.length > 0 ? s.sim.eventsVersion + 1 : s.sim.eventsVersion,
-      },
-    }));
-  };
-
-  const fail = (e: unknown): void => {
-    const message = e instanceof Error ? e.message : String(e);
-    set((s) => ({ sim: { ...s.sim, status: s.sim.snapshot ? 'ready' : 'error', error: message } }));
-  };
-
-  /** Records where the model runs; false when the parameters are too large for it to run there. */
-  const admitted = (): boolean => {
-    const engine = data.engine;
-    set((s) => ({ sim: { ...s.sim, engine: engine?.kind ?? null, fallback: engine?.fallback ?? null } }));
-    if (budgetExcessOf(get())?.kind !== 'objects') return true;
-    // On the page's thread a cluster this large would block it: keep the last good model.
-    set({ playing: false });
-    return false;
-  };
-
-  /** Sends the current parameters to the model (creating it, or moving it to another engine). */
-  const apply = (): Promise<void> =>
-    enqueue(async () => {
-      applyPending = false;
-      ctx.beforeApply();
-      const params = get().params;
-      set((s) => ({ sim: { ...s.sim, busy: true } }));
-      const kind = engineKind(params);
-      try {
-        if (!data.engine || engineWanted !== kind) {
-          data.engine?.dispose();
-          data.engine = engineFactory(params);
-          engineWanted = kind;
-          built = false;
-          data.events = [];
-        }
-        if (restartNext) {
-          // A new run: its history, checkpoints and recent events start empty, like a reload's.
-          restartNext = false;
-          built = false;
-          data.events = [];
-        }
-        if (!admitted()) return;
-        if (!built) {
-          let frame: EngineFrame;
-          try {
-            frame = await data.engine.create(toSimInput(params), frameRequest(true), createOptions());
-          } catch (e) {
-            // The worker could not start: the model now runs on the page's thread, if it fits.
-            if (!(e instanceof EngineFellBackError)) throw e;
-            if (!admitted()) return;
-            frame = await data.engine.create(toSimInput(params), frameRequest(true), createOptions());
-          }
-          built = true;
-          // A confirmed import is now the model's: later builds keep it.
-          if (data.importUse === 'confirm') data.importUse = 'keep';
-          applyFrame(frame, params);
-        } else {
-          const frame = await data.engine.reconfigure(toSimInput(params), frameRequest(true));
-          applyFrame(frame, params);
-        }
-      } catch (e) {
-        // The model refused: it keeps running with the last good parameters.
-        fail(e);
-      } finally {
-        set((s) => ({ sim: { ...s.sim, busy: false } }));
-      }
-    });
-
-  const scheduleApply = (delayMs = 0, restart = false): void => {
-    // Before start() the start builds the model anyway, so a restart needs nothing more.
-    if (restart) restartNext = true;
-    // Before start() parameters are only recorded; start() applies them all at once.
-    if (!started) return;
-    applyPending = true;
-    if (applyTimer !== null) clearTimer(applyTimer);
-    applyTimer = null;
-    if (delayMs <= 0) {
-      void apply();
-      return;
-    }
-    applyTimer = setTimer(() => {
-      applyTimer = null;
-      void apply();
-    }, delayMs);
-  };
-  const stepBy = (seconds: number): void => {
-    if (!data.engine || applyPending) return;
-    if (seconds < 0 && pendingSeek !== null && lastQueued === pendingSeek) {
-      pendingSeek.seconds += seconds;
-      return;
-    }
-    const seek = seconds < 0 ? { seconds } : null;
-    pendingSeek = seek;
-    void enqueue(async () => {
-      if (seek && pendingSeek === seek) pendingSeek = null;
-      if (!data.engine) return;
-      const by = seek ? seek.seconds : seconds;
-      const slow = seek ? replayFromStart((get().sim.snapshot?.time ?? 0) + by) : false;
-      try {
-        applyFrame(await data.engine.step(by, frameRequest(false)));
-      } catch (e) {
-        fail(e);
-        set({ playing: false });
-      } finally {
-        if (slow) set((s) => ({ sim: { ...s.sim, replayingTo: null } }));
-      }
-    }, seek ?? undefined);
-  };
-
-  let pendingTarget: { t: number } | null = null;
-  const seekTo = (t: number): void => {
-    if (!data.engine || applyPending || !Number.isFinite(t)) return;
-    if (pendingTarget !== null && lastQueued === pendingTarget) {
-      pendingTarget.t = t;
-      return;
-    }
-    const target = { t: Math.max(0, t) };
-    pendingTarget = target;
-    void enqueue(async () => {
-      if (pendingTarget === target) pendingTarget = null;
-      if (!data.engine) return;
-      const now = get().sim.snapshot?.time ?? 0;
-      const slow = target.t < now && replayFromStart(target.t);
-      try {
-        applyFrame(await data.engine.step(target.t - now, frameRequest(false)));
-      } catch (e) {
-        fail(e);
-        set({ playing: false });
-      } finally {
-        if (slow) set((s) => ({ sim: { ...s.sim, replayingTo: null } }));
-      }
-    }, target);
-  };
-
-  /**
-   * Before a step back to `t`: when no checkpoint is left that far back, says so on the page
-   * (the worker replays from the start) and returns true.
-   */
-  const replayFromStart = (t: number): boolean => {
-    const reach = get().sim.snapshot?.stepBack;
-    if (!reach || !(t < reach.quickFrom - 1e-9)) return false;
-    const to = Math.max(0, t);
-    set((s) => ({ sim: { ...s.sim, replayingTo: to } }));
-    return true;
-  };
-
-  const runRecount = (): void => {
-    if (recountBusy || !recountNext || !data.engine) return;
-    const texts = recountNext;
-    recountNext = null;
-    recountBusy = true;
-    const ranges = texts.map((t) => {
-      const p = parseSelectorText(t);
-      return p.ok ? p.selector.requirements.map((r) => ({ start: r.start, end: r.end })) : [];
-    });
-    data.engine
-      .recount(ranges)
-      .then((preview) => {
-        if (get().sim.draftSelectors) set((s) => ({ sim: { ...s.sim, preview } }));
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        recountBusy = false;
-        runRecount();
-      });
-  };
-
+  const send = (event: DriverEvent): void => dispatch(sh, event);
   return {
     start: () => {
-      started = true;
-      return apply();
+      send({ type: 'start' });
+      return sh.chain;
     },
-    scheduleApply,
-    stepBy,
-    seekTo,
-    recount: (texts) => {
-      recountNext = texts;
-      runRecount();
-    },
-    dropRecount: () => {
-      recountNext = null;
-    },
-    resetClock: () => {
-      lastTick = null;
-      owed = 0;
-    },
+    scheduleApply: (delayMs = 0, restart = false) => send({ type: 'applyScheduled', delayMs, restart }),
+    stepBy: (seconds) => send({ type: 'stepPressed', seconds }),
+    seekTo: (t) => send({ type: 'seekPressed', t }),
+    recount: (texts) => send({ type: 'recountAsked', texts }),
+    dropRecount: () => send({ type: 'recountDropped' }),
+    resetClock: () => send({ type: 'clockReset' }),
     tick: (now) => {
-      nowMs = now;
-      if (!get().playing) return;
-      // A faster speed, more churn or a grown cluster can leave the page thread's limits.
-      if (budgetExcessOf(get()) !== null) {
-        get().setPlaying(false);
-        return;
-      }
-      if (lastTick === null) {
-        lastTick = now;
-        return;
-      }
-      // Wall time owed to the model, capped so a background tab does not return to a
-      // burst of hundreds of steps.
-      owed = Math.min(owed + ((now - lastTick) / 1000) * get().view.speed, STEP_SECONDS * 8);
-      lastTick = now;
-      if (inFlight > 0 || owed < STEP_SECONDS) return;
-      const steps = Math.floor(owed / STEP_SECONDS);
-      owed -= steps * STEP_SECONDS;
-      stepBy(steps * STEP_SECONDS);
+      const playing = ctx.get().playing;
+      send({ type: 'ticked', now, playing, overBudget: playing && budgetExcessOf(ctx.get()) !== null, speed: ctx.get().view.speed });
     },
     idle: async () => {
       // New jobs may be queued while we wait (a timer firing): wait until the queue is empty.
-      while (inFlight > 0 || applyTimer !== null) {
-        if (applyTimer !== null) {
-          clearTimer(applyTimer);
-          applyTimer = null;
-          void apply();
-        }
-        await chain;
+      while (jobsInFlight(sh.state) > 0 || sh.state.timer) {
+        if (sh.state.timer) send({ type: 'timerFlushed' });
+        await sh.chain;
       }
     },
-    dispose: () => {
-      disposed = true;
-      if (applyTimer !== null) clearTimer(applyTimer);
+    dispose: () => send({ type: 'disposed' }),
+  };
+}
+
+/** Moves the machine by one event and carries out its effects (which may send further events). */
+function dispatch(sh: Shell, event: DriverEvent): void {
+  const { state, effects } = transition(sh.state, event);
+  sh.state = state;
+  for (const effect of effects) perform(sh, effect);
+}
+
+function perform(sh: Shell, effect: DriverEffect): void {
+  const { get, data } = sh.ctx;
+  switch (effect.kind) {
+    case 'enqueue': {
+      // Engine traffic is serialised through one chain: a reconfiguration waits for the step
+      // in flight, and a failed call does not stop the ones behind it.
+      const id = effect.id;
+      sh.chain = sh.chain
+        .then(() => runJob(sh, id))
+        .catch(() => undefined)
+        .finally(() => dispatch(sh, { type: 'jobSettled', id }));
+      return;
+    }
+    case 'armTimer': {
+      const timer: { handle: unknown } = { handle: null };
+      sh.timer = timer;
+      timer.handle = sh.setTimer(() => {
+        if (sh.timer !== timer) return;
+        sh.timer = null;
+        dispatch(sh, { type: 'timerFired' });
+      }, effect.ms);
+      return;
+    }
+    case 'clearTimer':
+      if (sh.timer !== null) sh.clearTimer(sh.timer.handle);
+      sh.timer = null;
+      return;
+    case 'recount':
+      startRecount(sh, effect.texts);
+      return;
+    case 'stopPlaying':
+      get().setPlaying(false);
+      return;
+    case 'disposeEngine':
       data.engine?.dispose();
       data.engine = null;
+      return;
+  }
+}
+
+/** Runs a queued engine call when the chain reaches it (nothing, after dispose). */
+function runJob(sh: Shell, id: number): Promise<void> | undefined {
+  dispatch(sh, { type: 'jobStarted', id });
+  const job = sh.state.running;
+  if (job === null || job.id !== id) return undefined;
+  return job.kind === 'apply' ? applyJob(sh) : stepJob(sh, job);
+}
+
+/** Sends the current parameters to the model (creating it, or moving it to another engine). */
+async function applyJob(sh: Shell): Promise<void> {
+  const { get, set, data } = sh.ctx;
+  sh.ctx.beforeApply();
+  const params = get().params;
+  set((s) => ({ sim: { ...s.sim, busy: true } }));
+  const kind = sh.engineKind(params);
+  try {
+    if (!data.engine || needsEngine(sh.state, kind)) {
+      data.engine?.dispose();
+      data.engine = sh.engineFactory(params);
+      dispatch(sh, { type: 'engineMade', kind });
+      data.events = [];
+    }
+    if (sh.state.restartNext) {
+      // A new run: its history, checkpoints and recent events start empty, like a reload's.
+      dispatch(sh, { type: 'restartTaken' });
+      data.events = [];
+    }
+    if (!admitted(sh)) return;
+    if (sh.state.engine?.built) {
+      applyFrame(sh, await data.engine.reconfigure(toSimInput(params), frameRequest(sh, true)), params);
+      return;
+    }
+    const frame = await createModel(sh, params);
+    if (frame === null) return;
+    dispatch(sh, { type: 'modelBuilt' });
+    // A confirmed import is now the model's: later builds keep it.
+    if (data.importUse === 'confirm') data.importUse = 'keep';
+    applyFrame(sh, frame, params);
+  } catch (e) {
+    // The model refused: it keeps running with the last good parameters.
+    fail(sh, e);
+  } finally {
+    set((s) => ({ sim: { ...s.sim, busy: false } }));
+  }
+}
+
+/** Builds a model in the engine; null when the engine fell back to a thread the parameters are too large for. */
+async function createModel(sh: Shell, params: SimParams): Promise<EngineFrame | null> {
+  const data = sh.ctx.data;
+  // Which imported objects a new model starts from, and whether their names are hidden.
+  const createOptions = () => ({ import: sh.ctx.get().imported ? data.importUse : ('drop' as const), hideNames: sh.ctx.get().hideNames });
+  try {
+    return await data.engine!.create(toSimInput(params), frameRequest(sh, true), createOptions());
+  } catch (e) {
+    // The worker could not start: the model now runs on the page's thread, if it fits.
+    if (!(e instanceof EngineFellBackError)) throw e;
+    if (!admitted(sh)) return null;
+    return await data.engine!.create(toSimInput(params), frameRequest(sh, true), createOptions());
+  }
+}
+
+/** A step forward, a step back (a replay from a checkpoint) or a seek to a time. */
+async function stepJob(sh: Shell, job: Exclude<DriverJob, { kind: 'apply' }>): Promise<void> {
+  const { get, set, data } = sh.ctx;
+  if (!data.engine) return;
+  const now = get().sim.snapshot?.time ?? 0;
+  const by = job.kind === 'seek' ? job.t - now : job.seconds;
+  const slow = job.kind === 'back' ? replayFromStart(sh, now + by) : job.kind === 'seek' && job.t < now && replayFromStart(sh, job.t);
+  try {
+    applyFrame(sh, await data.engine.step(by, frameRequest(sh, false)));
+  } catch (e) {
+    fail(sh, e);
+    set({ playing: false });
+  } finally {
+    if (slow) set((s) => ({ sim: { ...s.sim, replayingTo: null } }));
+  }
+}
+
+/**
+ * Before a step back to `t`: when no checkpoint is left that far back, says so on the page
+ * (the worker replays from the start) and returns true.
+ */
+function replayFromStart(sh: Shell, t: number): boolean {
+  const reach = sh.ctx.get().sim.snapshot?.stepBack;
+  if (!reach || !(t < reach.quickFrom - 1e-9)) return false;
+  const to = Math.max(0, t);
+  sh.ctx.set((s) => ({ sim: { ...s.sim, replayingTo: to } }));
+  return true;
+}
+
+/** What the next frame carries: the hash-space arrays when due, and recent events. */
+function frameRequest(sh: Shell, force: boolean): FrameRequest {
+  const live = sh.ctx.get().sim.snapshot?.cluster.live ?? 0;
+  const wantHash = hashSpaceDue(sh.state, live, force, sh.hashRefreshMs);
+  if (wantHash) dispatch(sh, { type: 'hashFetched' });
+  return { hashSpace: wantHash, events: EVENTS_PER_FRAME };
+}
+
+/** Writes a frame into the store (and, from an apply, the parameters it applied). */
+function applyFrame(sh: Shell, frame: EngineFrame, applied?: SimParams): void {
+  const { set, data } = sh.ctx;
+  if (sh.state.phase === 'disposed') return;
+  if (frame.hashSpace) data.hashSpace = frame.hashSpace;
+  if (frame.events.length > 0) {
+    data.events.push(...frame.events);
+    data.eventsAppended += frame.events.length;
+    if (data.events.length > EVENTS_KEPT) data.events.splice(0, data.events.length - EVENTS_KEPT);
+  }
+  set((s) => ({
+    sim: {
+      ...s.sim,
+      status: 'ready',
+      error: applied ? null : s.sim.error,
+      applied: applied ?? s.sim.applied,
+      snapshot: frame.snapshot,
+      version: s.sim.version + 1,
+      hashVersion: frame.hashSpace ? s.sim.hashVersion + 1 : s.sim.hashVersion,
+      eventsVersion: frame.events.length > 0 ? s.sim.eventsVersion + 1 : s.sim.eventsVersion,
     },
-  };
+  }));
+}
+
+function fail(sh: Shell, e: unknown): void {
+  const message = e instanceof Error ? e.message : String(e);
+  sh.ctx.set((s) => ({ sim: { ...s.sim, status: s.sim.snapshot ? 'ready' : 'error', error: message } }));
+}
+
+/** Records where the model runs; false when the parameters are too large for it to run there. */
+function admitted(sh: Shell): boolean {
+  const { get, set, data } = sh.ctx;
+  const engine = data.engine;
+  set((s) => ({ sim: { ...s.sim, engine: engine?.kind ?? null, fallback: engine?.fallback ?? null } }));
+  if (budgetExcessOf(get())?.kind !== 'objects') return true;
+  // On the page's thread a cluster this large would block it: keep the last good model.
+  set({ playing: false });
+  return false;
+}
+
+/** Recounts ownership for dragged selector texts; the machine sends the latest texts when this one is answered. */
+function startRecount(sh: Shell, texts: readonly string[]): void {
+  const { get, set, data } = sh.ctx;
+  const ranges = texts.map((t) => {
+    const p = parseSelectorText(t);
+    return p.ok ? p.selector.requirements.map((r) => ({ start: r.start, end: r.end })) : [];
+  });
+  data
+    .engine!.recount(ranges)
+    .then((preview) => {
+      if (get().sim.draftSelectors) set((s) => ({ sim: { ...s.sim, preview } }));
+    })
+    .catch(() => undefined)
+    .finally(() => dispatch(sh, { type: 'recountSettled' }));
 }

@@ -197,8 +197,8 @@ function numberFlag(name: string, spec: FlagSpec, value: string): number {
   return n;
 }
 
-/** Parses argv into parameters; throws FlagError with a message naming the flag. */
-export function parseArgs(argv: readonly string[]): {
+/** What the command line asked for. */
+export interface ParsedArgs {
   input: SimParamsInput;
   seconds: number;
   json: boolean;
@@ -212,158 +212,171 @@ export function parseArgs(argv: readonly string[]): {
   importSize: 'file' | 'compact';
   secondsGiven: boolean;
   lang: LocaleId;
-} {
-  const input: Record<string, unknown> = {};
-  const reshards: { from: number; event: ScheduledEvent; text: string }[] = [];
-  let scenario: string | null = null;
-  let importFile: string | null = null;
-  let importSize: 'file' | 'compact' | null = null;
-  let seconds = 60;
-  let json = false;
-  let help = false;
-  let lang: LocaleId | null = null;
-  // The text each flag was given, to refuse a repeat instead of silently taking the last.
-  const seen = new Map<string, string>();
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
+}
+
+/** The flags read so far, while `parseArgs` walks argv. */
+interface Reading {
+  readonly argv: readonly string[];
+  /** The place in argv; a flag that takes the next argument as its value moves it on. */
+  i: number;
+  readonly input: Record<string, unknown>;
+  readonly reshards: { from: number; event: ScheduledEvent; text: string }[];
+  scenario: string | null;
+  importFile: string | null;
+  importSize: 'file' | 'compact' | null;
+  seconds: number;
+  json: boolean;
+  help: boolean;
+  lang: LocaleId | null;
+  /** The text each flag was given, to refuse a repeat instead of silently taking the last. */
+  readonly seen: Map<string, string>;
+}
+
+/** Parses argv into parameters; throws FlagError with a message naming the flag. */
+export function parseArgs(argv: readonly string[]): ParsedArgs {
+  const st: Reading = { argv, i: 0, input: {}, reshards: [], scenario: null, importFile: null, importSize: null, seconds: 60, json: false, help: false, lang: null, seen: new Map() };
+  for (; st.i < argv.length; st.i++) {
+    const arg = argv[st.i]!;
     if (arg === '--json') {
-      if (json) throw new FlagError('--json is given twice; give it once', '--json 给出了两次；只需给出一次');
-      json = true;
-      continue;
+      if (st.json) throw new FlagError('--json is given twice; give it once', '--json 给出了两次；只需给出一次');
+      st.json = true;
+    } else if (arg === '--help' || arg === '-h') {
+      st.help = true;
+    } else if (arg === '--lang' || arg.startsWith('--lang=')) {
+      // --lang zh-CN (or --lang=zh-CN)
+      readLang(st, arg === '--lang' ? argv[++st.i] : arg.slice('--lang='.length));
+    } else {
+      if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`, `意外的参数 ${quoted(arg)}；参数的写法如 --pods 100000`);
+      const eq = arg.indexOf('=');
+      readFlag(st, eq >= 0 ? arg.slice(2, eq) : arg.slice(2), eq >= 0 ? arg.slice(eq + 1) : undefined);
     }
-    if (arg === '--help' || arg === '-h') {
-      help = true;
-      continue;
+  }
+  impliedServerCount(st.input);
+  const { input, seconds, json, help, reshards, scenario, importFile, importSize, seen, lang } = st;
+  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, importFile, importSize: importSize ?? 'file', secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
+}
+
+function readLang(st: Reading, value: string | undefined): void {
+  if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)', '--lang 需要一个值（en 或 zh-CN）');
+  if (st.lang !== null) throw new FlagError('--lang is given twice; give it once', '--lang 给出了两次；只需给出一次');
+  st.lang = matchLocale(value);
+  if (st.lang === null) throw new FlagError(`--lang must be en or zh-CN, got ${quoted(value)}`, `--lang 须为 en 或 zh-CN，收到的是 ${quoted(value)}`);
+}
+
+/** One `--name` or `--name=value` (a value not given inline is the next argument). */
+function readFlag(st: Reading, name: string, value: string | undefined): void {
+  if (name === 'import-size') {
+    if (value === undefined) value = st.argv[++st.i];
+    if (value !== 'file' && value !== 'compact') throw new FlagError(`--import-size must be file or compact, got ${quoted(value ?? '')}`, `--import-size 须为 file 或 compact，收到的是 ${quoted(value ?? '')}`);
+    if (st.importSize !== null) throw new FlagError('--import-size is given twice; give it once', '--import-size 给出了两次；只需给出一次');
+    st.importSize = value;
+    return;
+  }
+  if (name === 'reshard' || name === 'scenario' || name === 'import') return readFileFlag(st, name, value);
+  if (name === 'compaction') {
+    throw new FlagError(
+      '--compaction was removed: a resumed watch gets 410 Gone when the watch cache no longer holds its resourceVersion (see --history-seconds); etcd compaction does not reach a watch served from the cache',
+      '--compaction 已移除：Watch 缓存不再保存某个 resourceVersion 时，从它恢复的 Watch 会收到 410 Gone（见 --history-seconds）；etcd 压缩影响不到由缓存提供的 Watch',
+    );
+  }
+  const spec = FLAGS[name];
+  if (!spec) {
+    const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario, --import, --import-size`;
+    throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${known}`, `未知参数 --${name.slice(0, 40)}；已知参数：${known}`);
+  }
+  if (value === undefined) {
+    value = st.argv[st.i + 1];
+    // `--pods --replicas 4`: the value is missing, not "--replicas".
+    if (value === undefined || (value.startsWith('--') && (value.slice(2).split('=')[0]! in FLAGS || value === '--json' || value === '--help'))) {
+      throw new FlagError(`--${name} needs a value (${spec.help})`, `--${name} 需要一个值（${ZH_HELP[name] ?? spec.help}）`);
     }
-    // --lang zh-CN (or --lang=zh-CN)
-    if (arg === '--lang' || arg.startsWith('--lang=')) {
-      const value = arg === '--lang' ? argv[++i] : arg.slice('--lang='.length);
-      if (value === undefined) throw new FlagError('--lang needs a value (en or zh-CN)', '--lang 需要一个值（en 或 zh-CN）');
-      if (lang !== null) throw new FlagError('--lang is given twice; give it once', '--lang 给出了两次；只需给出一次');
-      lang = matchLocale(value);
-      if (lang === null) throw new FlagError(`--lang must be en or zh-CN, got ${quoted(value)}`, `--lang 须为 en 或 zh-CN，收到的是 ${quoted(value)}`);
-      continue;
+    st.i++;
+  }
+  const before = st.seen.get(name);
+  if (before !== undefined) throw new FlagError(`--${name} is given twice (${quoted(before)}, then ${quoted(value)}); give it once`, `--${name} 给出了两次（先是 ${quoted(before)}，后是 ${quoted(value)}）；只需给出一次`);
+  st.seen.set(name, value);
+  const parsed = flagValue(name, spec, value);
+  if (name === 'seconds') st.seconds = parsed as number;
+  else setPath(st.input, spec.path, parsed);
+}
+
+/** `--reshard` (repeatable), `--scenario` and `--import`: a value that is a text or a file name. */
+function readFileFlag(st: Reading, name: 'reshard' | 'scenario' | 'import', value: string | undefined): void {
+  if (value === undefined) {
+    value = st.argv[st.i + 1];
+    if (value === undefined || value.startsWith('--')) throw new FlagError(
+        `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'a file of kubectl get -o json, -o yaml, -w -o json or -o custom-columns' : 'a JSON file'})`,
+        `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'kubectl get -o json、-o yaml、-w -o json 或 -o custom-columns 的输出文件' : '一个 JSON 文件'}）`,
+      );
+    st.i++;
+  }
+  if (name === 'reshard') {
+    // The only repeatable flag: one reshard each.
+    try {
+      st.reshards.push({ ...parseReshardFlag(value), text: value });
+    } catch (e) {
+      if (e instanceof ScenarioError) throw new FlagError(e.message);
+      throw e;
     }
-    if (!arg.startsWith('--')) throw new FlagError(`unexpected argument ${quoted(arg)}; flags look like --pods 100000`, `意外的参数 ${quoted(arg)}；参数的写法如 --pods 100000`);
-    let name = arg.slice(2);
-    let value: string | undefined;
-    const eq = name.indexOf('=');
-    if (eq >= 0) {
-      value = name.slice(eq + 1);
-      name = name.slice(0, eq);
+  } else if (name === 'import') {
+    if (st.importFile !== null) throw new FlagError(`--import is given twice (${quoted(st.importFile)}, then ${quoted(value)}); give it once`, `--import 给出了两次（先是 ${quoted(st.importFile)}，后是 ${quoted(value)}）；只需给出一次`);
+    st.importFile = value;
+  } else {
+    if (st.scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(st.scenario)}, then ${quoted(value)}); give it once`, `--scenario 给出了两次（先是 ${quoted(st.scenario)}，后是 ${quoted(value)}）；只需给出一次`);
+    st.scenario = value;
+  }
+}
+
+/** A table flag's typed value as the parameter takes it; throws FlagError naming the flag. */
+function flagValue(name: string, spec: FlagSpec, value: string): unknown {
+  switch (spec.kind) {
+    case 'int':
+    case 'number':
+      return numberFlag(name, spec, value);
+    case 'bool':
+      if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${quoted(value)}`, `--${name} 须为 true 或 false，收到的是 ${quoted(value)}`);
+      return value === 'true';
+    case 'enum':
+      if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
+      return name === 'watch-policy' ? (value === 'trust' ? 'trust-stream' : 'check-locally') : value;
+    case 'rollout': {
+      const m = /^(on|off)@(\d+(?:\.\d+)?)s?\/(\d+(?:\.\d+)?)s?$/.exec(value);
+      if (!m) throw new FlagError(`--${name} must be on|off@START/EVERY in seconds, e.g. on@60s/20s, got ${quoted(value)}`, `--${name} 须为 on|off@开始/间隔（秒），例如 on@60s/20s，收到的是 ${quoted(value)}`);
+      return { gate: m[1] === 'on', at: Number(m[2]), everySeconds: Number(m[3]) };
     }
-    if (name === 'import-size') {
-      if (value === undefined) value = argv[++i];
-      if (value !== 'file' && value !== 'compact') throw new FlagError(`--import-size must be file or compact, got ${quoted(value ?? '')}`, `--import-size 须为 file 或 compact，收到的是 ${quoted(value ?? '')}`);
-      if (importSize !== null) throw new FlagError('--import-size is given twice; give it once', '--import-size 给出了两次；只需给出一次');
-      importSize = value;
-      continue;
+    case 'key': {
+      // The short names, or the field path itself.
+      const path = (shardKeyById(value) ?? shardKeyByPath(value))?.path;
+      if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
+      return path;
     }
-    if (name === 'reshard' || name === 'scenario' || name === 'import') {
-      if (value === undefined) {
-        value = argv[i + 1];
-        if (value === undefined || value.startsWith('--')) throw new FlagError(
-            `--${name} needs a value (${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'a file of kubectl get -o json, -o yaml, -w -o json or -o custom-columns' : 'a JSON file'})`,
-            `--${name} 需要一个值（${name === 'reshard' ? RESHARD_GRAMMAR : name === 'import' ? 'kubectl get -o json、-o yaml、-w -o json 或 -o custom-columns 的输出文件' : '一个 JSON 文件'}）`,
-          );
-        i++;
-      }
-      if (name === 'reshard') {
-        // The only repeatable flag: one reshard each.
-        try {
-          reshards.push({ ...parseReshardFlag(value), text: value });
-        } catch (e) {
-          if (e instanceof ScenarioError) throw new FlagError(e.message);
-          throw e;
-        }
-      } else if (name === 'import') {
-        if (importFile !== null) throw new FlagError(`--import is given twice (${quoted(importFile)}, then ${quoted(value)}); give it once`, `--import 给出了两次（先是 ${quoted(importFile)}，后是 ${quoted(value)}）；只需给出一次`);
-        importFile = value;
-      } else {
-        if (scenario !== null) throw new FlagError(`--scenario is given twice (${quoted(scenario)}, then ${quoted(value)}); give it once`, `--scenario 给出了两次（先是 ${quoted(scenario)}，后是 ${quoted(value)}）；只需给出一次`);
-        scenario = value;
-      }
-      continue;
-    }
-    if (name === 'compaction') {
+    case 'gates':
+      return value.split(',').map((g) => {
+        if (g === 'on' || g === 'true') return true;
+        if (g === 'off' || g === 'false') return false;
+        throw new FlagError(`--gates must be a comma-separated list of on/off, one per API server, got ${quoted(value)}`, `--gates 须为以逗号分隔的 on/off 列表，每个 API 服务器一个，收到的是 ${quoted(value)}`);
+      });
+    default:
+      return value;
+  }
+}
+
+/** A gates list implies the server count; it may be shorter than --api-servers (the rest are on). */
+function impliedServerCount(input: Record<string, unknown>): void {
+  const servers = input.apiServers as { gates?: boolean[]; count?: number } | undefined;
+  if (!servers?.gates) return;
+  const n = servers.gates.length;
+  if (servers.count === undefined) {
+    if (n > LIMITS.apiServers.max) {
       throw new FlagError(
-        '--compaction was removed: a resumed watch gets 410 Gone when the watch cache no longer holds its resourceVersion (see --history-seconds); etcd compaction does not reach a watch served from the cache',
-        '--compaction 已移除：Watch 缓存不再保存某个 resourceVersion 时，从它恢复的 Watch 会收到 410 Gone（见 --history-seconds）；etcd 压缩影响不到由缓存提供的 Watch',
+        `--gates lists ${n} API servers, more than the most (${LIMITS.apiServers.max}); give at most ${LIMITS.apiServers.max} on/off values`,
+        `--gates 列出了 ${n} 个 API 服务器，超过上限（${LIMITS.apiServers.max}）；最多给出 ${LIMITS.apiServers.max} 个 on/off 值`,
       );
     }
-    const spec = FLAGS[name];
-    if (!spec) {
-      const known = `${Object.keys(FLAGS).map((f) => `--${f}`).join(', ')}, --json, --reshard, --scenario, --import, --import-size`;
-      throw new FlagError(`unknown flag --${name.slice(0, 40)}; known flags: ${known}`, `未知参数 --${name.slice(0, 40)}；已知参数：${known}`);
-    }
-    if (value === undefined) {
-      value = argv[i + 1];
-      // `--pods --replicas 4`: the value is missing, not "--replicas".
-      if (value === undefined || (value.startsWith('--') && (value.slice(2).split('=')[0]! in FLAGS || value === '--json' || value === '--help'))) {
-        throw new FlagError(`--${name} needs a value (${spec.help})`, `--${name} 需要一个值（${ZH_HELP[name] ?? spec.help}）`);
-      }
-      i++;
-    }
-    const before = seen.get(name);
-    if (before !== undefined) throw new FlagError(`--${name} is given twice (${quoted(before)}, then ${quoted(value)}); give it once`, `--${name} 给出了两次（先是 ${quoted(before)}，后是 ${quoted(value)}）；只需给出一次`);
-    seen.set(name, value);
-    let parsed: unknown;
-    switch (spec.kind) {
-      case 'int':
-      case 'number':
-        parsed = numberFlag(name, spec, value);
-        break;
-      case 'bool':
-        if (value !== 'true' && value !== 'false') throw new FlagError(`--${name} must be true or false, got ${quoted(value)}`, `--${name} 须为 true 或 false，收到的是 ${quoted(value)}`);
-        parsed = value === 'true';
-        break;
-      case 'enum':
-        if (!spec.values!.includes(value)) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
-        parsed = name === 'watch-policy' ? (value === 'trust' ? 'trust-stream' : 'check-locally') : value;
-        break;
-      case 'rollout': {
-        const m = /^(on|off)@(\d+(?:\.\d+)?)s?\/(\d+(?:\.\d+)?)s?$/.exec(value);
-        if (!m) throw new FlagError(`--${name} must be on|off@START/EVERY in seconds, e.g. on@60s/20s, got ${quoted(value)}`, `--${name} 须为 on|off@开始/间隔（秒），例如 on@60s/20s，收到的是 ${quoted(value)}`);
-        parsed = { gate: m[1] === 'on', at: Number(m[2]), everySeconds: Number(m[3]) };
-        break;
-      }
-      case 'key': {
-        // The short names, or the field path itself.
-        const path = (shardKeyById(value) ?? shardKeyByPath(value))?.path;
-        if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
-        parsed = path;
-        break;
-      }
-      case 'gates':
-        parsed = value.split(',').map((g) => {
-          if (g === 'on' || g === 'true') return true;
-          if (g === 'off' || g === 'false') return false;
-          throw new FlagError(`--gates must be a comma-separated list of on/off, one per API server, got ${quoted(value)}`, `--gates 须为以逗号分隔的 on/off 列表，每个 API 服务器一个，收到的是 ${quoted(value)}`);
-        });
-        break;
-      default:
-        parsed = value;
-    }
-    if (name === 'seconds') seconds = parsed as number;
-    else setPath(input, spec.path, parsed);
+    servers.count = n;
+  } else if (n > servers.count) {
+    throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`, `--gates 列出了 ${n} 个 API 服务器，但 --api-servers 为 ${servers.count}；每个 API 服务器给出一个 on/off`);
   }
-  // A gates list implies the server count; it may be shorter than --api-servers (the rest are on).
-  const servers = input.apiServers as { gates?: boolean[]; count?: number } | undefined;
-  if (servers?.gates) {
-    const n = servers.gates.length;
-    if (servers.count === undefined) {
-      if (n > LIMITS.apiServers.max) {
-        throw new FlagError(
-          `--gates lists ${n} API servers, more than the most (${LIMITS.apiServers.max}); give at most ${LIMITS.apiServers.max} on/off values`,
-          `--gates 列出了 ${n} 个 API 服务器，超过上限（${LIMITS.apiServers.max}）；最多给出 ${LIMITS.apiServers.max} 个 on/off 值`,
-        );
-      }
-      servers.count = n;
-    } else if (n > servers.count) {
-      throw new FlagError(`--gates lists ${n} API servers but --api-servers is ${servers.count}; give one on/off per API server`, `--gates 列出了 ${n} 个 API 服务器，但 --api-servers 为 ${servers.count}；每个 API 服务器给出一个 on/off`);
-    }
-  }
-  return { input: input as SimParamsInput, seconds, json, help, reshards, scenario, importFile, importSize: importSize ?? 'file', secondsGiven: seen.has('seconds'), lang: lang ?? 'en' };
 }
 
 function mergeInput(base: unknown, over: unknown): unknown {
@@ -384,7 +397,7 @@ export type ReadFile = (path: string) => string;
  * override the file's parameters, `--reshard` events follow the file's, and each
  * `--reshard`'s `from` must be the replica count at its time.
  */
-export function scenarioOf(args: ReturnType<typeof parseArgs>, readFile: ReadFile): { input: SimParamsInput; seconds: number } {
+export function scenarioOf(args: ParsedArgs, readFile: ReadFile): { input: SimParamsInput; seconds: number } {
   let fileParams: SimParamsInput = {};
   let events: ScheduledEvent[] = [];
   let seconds = args.seconds;

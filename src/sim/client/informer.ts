@@ -8,6 +8,7 @@
  */
 import type { ShardSelector } from '../../core/sharding';
 import { hexToParts } from '../../core/sharding';
+import type { ApiServer } from '../apiserver';
 import type { Cluster } from '../cluster';
 import { keyColumns, keyHashes } from '../cluster';
 import type { ClientWorld } from './world';
@@ -153,19 +154,8 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
   // Whether routeSync already drew this LIST's GOAWAY (one draw per request, never two).
   const listGoawayDrawn = r.listGoawayDrawn;
   r.listGoawayDrawn = false;
-  if (r.watcher) {
-    // Wherever it is open (closing on a server that does not hold it does nothing).
-    for (const s of m.servers) s.closeWatch(r.watcher);
-    r.watcher = null;
-  }
   const watchServer = m.servers[r.apiServer]!;
-  clearCache(m, r);
-  r.recvObjects = 0;
-  r.recvJson = 0;
-  r.retryAtTick = -1;
-  r.watchEndsAtTick = -1;
-  // Stryker disable next-line UnaryOperator: every path below sets it again (scheduleWatch on success, Replica.fail's -1 on each failure)
-  r.nextBookmarkTick = -1;
+  startOver(m, r);
   // A streaming list is one request, the WATCH; a LIST may land elsewhere than its WATCH.
   const streaming = m.params.replicas.initialList === 'watch-list';
   r.syncStreaming = streaming;
@@ -194,119 +184,181 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
     server.listRequests++;
     c[C_LIST_REQUESTS]!++;
   }
-  const cluster = m.cluster;
-  const sizes = m.params.sizes;
-  const ratio = wireRatio(sizes);
-  const cacheFactor = m.params.costs.cacheBytesPerJsonByte;
-  const cacheOverhead = m.params.costs.cacheOverheadBytes;
   const serverSel = adm.selector && !adm.selector.empty() ? adm.selector : null;
   // A streaming list has no LIST response, so no shardInfo (the `shardinfo` client needs LISTs).
   const shardInfo = serverSel !== null && !streaming;
   r.configureAfterList(shardInfo);
-
-  let items = 0;
-  let itemJson = 0;
-  let itemWire = 0;
-  let kept = 0;
-  let keptJson = 0;
-  let keptWire = 0;
-  const lo = m.maskLo;
-  const hi = m.maskHi;
-  const keep = (s: number): void => {
-    lo[s] = (lo[s]! | r.bitLo) >>> 0;
-    hi[s] = (hi[s]! | r.bitHi) >>> 0;
-    kept++;
-    keptJson += cluster.jsonBytes[s]!;
-    if (streaming) keptWire += Math.round(cluster.jsonBytes[s]! * ratio);
-  };
+  const t: SyncTally = { items: 0, itemJson: 0, itemWire: 0, kept: 0, keptJson: 0, keptWire: 0 };
   if (streaming) {
-    // Initial events: the server's shard filter applies as to any event (gate on), and each
-    // object that fails it counts in apiserver_watch_filtered_events_total; the client keeps
-    // what its kind keeps, as it does the stream that follows.
-    if (serverSel !== null) server.hashes += cluster.liveCount;
-    const local = r.localKind;
-    forEachMatching(cluster, serverSel, (s) => {
-      items++;
-      itemJson += cluster.jsonBytes[s]!;
-      itemWire += Math.round(cluster.jsonBytes[s]! * ratio);
-      if (local === LOCAL_KEEP_ALL) keep(s);
-      else if (local === LOCAL_RANGES) {
-        if (r.keepsHash(cluster.uidHi[s]!, cluster.uidLo[s]!, cluster.nsHi[s]!, cluster.nsLo[s]!)) keep(s);
-      } else if (local === LOCAL_JUMP) {
-        cluster.ensureJump(r.count);
-        if (cluster.jumpBuckets[s] === r.index) keep(s);
-      }
-    });
-    if (r.localKind === LOCAL_RANGES || r.localKind === LOCAL_JUMP) c[C_LOCAL_HASHES]! += items;
-  } else if (shardInfo) {
-    // The server checks every object in its watch cache and sends the matches.
-    server.hashes += cluster.liveCount;
-    const check = r.localKind === LOCAL_RANGES;
-    forEachMatching(cluster, serverSel, (s) => {
-      items++;
-      itemJson += cluster.jsonBytes[s]!;
-      if (check) {
-        c[C_LOCAL_HASHES]!++;
-        if (r.keepsHash(cluster.uidHi[s]!, cluster.uidLo[s]!, cluster.nsHi[s]!, cluster.nsLo[s]!)) keep(s);
-      } else if (r.localKind !== LOCAL_KEEP_NONE) keep(s);
-    });
+    streamInitialEvents(m, r, server, serverSel, t);
+    accountInitialEvents(m, r, server, serverSel, t);
   } else {
-    items = cluster.liveCount;
-    itemJson = cluster.liveJsonBytes;
-    if (r.localKind === LOCAL_KEEP_ALL) {
-      forEachMatching(cluster, null, keep);
-    } else if (r.localKind === LOCAL_RANGES) {
-      c[C_LOCAL_HASHES]! += items;
-      forEachMatching(cluster, r.resolved.local, keep);
-    } else if (r.localKind === LOCAL_JUMP) {
-      c[C_LOCAL_HASHES]! += items;
-      cluster.ensureJump(r.count);
-      const buckets = cluster.jumpBuckets;
-      const live = cluster.liveSlots;
-      for (let i = 0; i < cluster.liveCount; i++) {
-        const s = live[i]!;
-        if (buckets[s] === r.index) keep(s);
-      }
-    }
-  }
-  if (streaming) {
-    // The initial events: each item in its watch envelope, then the BOOKMARK that marks their
-    // end. Counted as the sync (the LIST's counters), apart from the watch stream that follows.
-    const envelope = eventEnvelopeBytes(sizes.encoding);
-    const bytes = itemWire + items * envelope + bookmarkBytes(sizes.encoding);
-    const keptBytes = keptWire + kept * envelope;
-    if (serverSel !== null) server.filteredEvents += cluster.liveCount - items;
-    server.egressBytes += bytes;
-    server.encodedBytes += bytes;
-    server.eventsSent += items + 1;
-    c[C_LIST_ITEMS]! += items;
-    c[C_LIST_BYTES]! += bytes;
-    c[C_BYTES_RECEIVED]! += bytes;
-    c[C_BYTES_DECODED]! += bytes;
-    c[C_LIST_ITEMS_KEPT]! += kept;
-    c[C_BYTES_KEPT]! += keptBytes;
-    c[C_BYTES_DISCARDED]! += bytes - keptBytes;
-  } else {
-    const bytes = listOverheadBytes(sizes.encoding) + Math.round(itemJson * ratio);
-    server.egressBytes += bytes;
-    server.encodedBytes += bytes;
-    c[C_LIST_ITEMS]! += items;
-    c[C_LIST_BYTES]! += bytes;
-    c[C_BYTES_RECEIVED]! += bytes;
-    c[C_BYTES_DECODED]! += bytes;
-    // Items are not watch events: counting them as kept events would make "kept" outrun
-    // "received" per second right after a reconnect. Bytes do include the LIST body.
-    c[C_LIST_ITEMS_KEPT]! += kept;
-    c[C_BYTES_KEPT]! += Math.round(keptJson * ratio);
-    c[C_BYTES_DISCARDED]! += Math.round(itemJson * ratio) - Math.round(keptJson * ratio);
+    if (shardInfo) listShard(m, r, server, serverSel, t);
+    else listWhole(m, r, t);
+    accountList(m, r, server, t);
   }
   // Either way the informer now caches what it kept and watches from here.
-  r.cacheObjects = kept;
-  r.cacheBytes = keptJson * cacheFactor + kept * cacheOverhead;
+  r.cacheObjects = t.kept;
+  r.cacheBytes = t.keptJson * m.params.costs.cacheBytesPerJsonByte + t.kept * m.params.costs.cacheOverheadBytes;
   if (r.status === 'error') return;
-  r.recvObjects = items;
-  r.recvJson = itemJson;
+  r.recvObjects = t.items;
+  r.recvJson = t.itemJson;
   if (!streaming && !listGoawayDrawn) maybeGoaway(m, r);
+  openWatchAfterSync(m, r, watchServer, text, streaming, tick, tickSeconds);
+}
+
+/** A new sync starts from nothing: the old watch closed, the cache empty, no retry or deadline pending. */
+function startOver(m: ClientWorld, r: Replica): void {
+  if (r.watcher) {
+    // Wherever it is open (closing on a server that does not hold it does nothing).
+    for (const s of m.servers) s.closeWatch(r.watcher);
+    r.watcher = null;
+  }
+  clearCache(m, r);
+  r.recvObjects = 0;
+  r.recvJson = 0;
+  r.retryAtTick = -1;
+  r.watchEndsAtTick = -1;
+  // Stryker disable next-line UnaryOperator: every path below sets it again (scheduleWatch on success, Replica.fail's -1 on each failure)
+  r.nextBookmarkTick = -1;
+}
+
+/** What a sync sent (items, their JSON and wire bytes) and what the replica kept of it. */
+interface SyncTally {
+  items: number;
+  itemJson: number;
+  itemWire: number;
+  kept: number;
+  keptJson: number;
+  keptWire: number;
+}
+
+/** Puts a slot in the replica's cache and counts it kept (with its wire bytes, for a streaming list). */
+function keeper(m: ClientWorld, r: Replica, t: SyncTally, wire: boolean): (s: number) => void {
+  const cluster = m.cluster;
+  const ratio = wireRatio(m.params.sizes);
+  const lo = m.maskLo;
+  const hi = m.maskHi;
+  return (s) => {
+    lo[s] = (lo[s]! | r.bitLo) >>> 0;
+    hi[s] = (hi[s]! | r.bitHi) >>> 0;
+    t.kept++;
+    t.keptJson += cluster.jsonBytes[s]!;
+    if (wire) t.keptWire += Math.round(cluster.jsonBytes[s]! * ratio);
+  };
+}
+
+/**
+ * A streaming list's initial events: the server's shard filter applies as to any event (gate
+ * on), and each object that fails it counts in apiserver_watch_filtered_events_total; the
+ * client keeps what its kind keeps, as it does the stream that follows.
+ */
+function streamInitialEvents(m: ClientWorld, r: Replica, server: ApiServer, serverSel: ShardSelector | null, t: SyncTally): void {
+  const cluster = m.cluster;
+  const ratio = wireRatio(m.params.sizes);
+  const keep = keeper(m, r, t, true);
+  if (serverSel !== null) server.hashes += cluster.liveCount;
+  const local = r.localKind;
+  forEachMatching(cluster, serverSel, (s) => {
+    t.items++;
+    t.itemJson += cluster.jsonBytes[s]!;
+    t.itemWire += Math.round(cluster.jsonBytes[s]! * ratio);
+    if (local === LOCAL_KEEP_ALL) keep(s);
+    else if (local === LOCAL_RANGES) {
+      if (r.keepsHash(cluster.uidHi[s]!, cluster.uidLo[s]!, cluster.nsHi[s]!, cluster.nsLo[s]!)) keep(s);
+    } else if (local === LOCAL_JUMP) {
+      cluster.ensureJump(r.count);
+      if (cluster.jumpBuckets[s] === r.index) keep(s);
+    }
+  });
+  if (r.localKind === LOCAL_RANGES || r.localKind === LOCAL_JUMP) r.counters[C_LOCAL_HASHES]! += t.items;
+}
+
+/** A sharded LIST (with shardInfo): the server checks every object in its watch cache and sends the matches. */
+function listShard(m: ClientWorld, r: Replica, server: ApiServer, serverSel: ShardSelector | null, t: SyncTally): void {
+  const cluster = m.cluster;
+  const c = r.counters;
+  const keep = keeper(m, r, t, false);
+  server.hashes += cluster.liveCount;
+  const check = r.localKind === LOCAL_RANGES;
+  forEachMatching(cluster, serverSel, (s) => {
+    t.items++;
+    t.itemJson += cluster.jsonBytes[s]!;
+    if (check) {
+      c[C_LOCAL_HASHES]!++;
+      if (r.keepsHash(cluster.uidHi[s]!, cluster.uidLo[s]!, cluster.nsHi[s]!, cluster.nsLo[s]!)) keep(s);
+    } else if (r.localKind !== LOCAL_KEEP_NONE) keep(s);
+  });
+}
+
+/** A LIST of the whole collection (no selector, or a gate-off server): the replica keeps what its kind keeps. */
+function listWhole(m: ClientWorld, r: Replica, t: SyncTally): void {
+  const cluster = m.cluster;
+  const c = r.counters;
+  const keep = keeper(m, r, t, false);
+  t.items = cluster.liveCount;
+  t.itemJson = cluster.liveJsonBytes;
+  if (r.localKind === LOCAL_KEEP_ALL) {
+    forEachMatching(cluster, null, keep);
+  } else if (r.localKind === LOCAL_RANGES) {
+    c[C_LOCAL_HASHES]! += t.items;
+    forEachMatching(cluster, r.resolved.local, keep);
+  } else if (r.localKind === LOCAL_JUMP) {
+    c[C_LOCAL_HASHES]! += t.items;
+    cluster.ensureJump(r.count);
+    const buckets = cluster.jumpBuckets;
+    const live = cluster.liveSlots;
+    for (let i = 0; i < cluster.liveCount; i++) {
+      const s = live[i]!;
+      if (buckets[s] === r.index) keep(s);
+    }
+  }
+}
+
+/**
+ * The initial events on both ends: each item in its watch envelope, then the BOOKMARK that
+ * marks their end. Counted as the sync (the LIST's counters), apart from the watch stream that follows.
+ */
+function accountInitialEvents(m: ClientWorld, r: Replica, server: ApiServer, serverSel: ShardSelector | null, t: SyncTally): void {
+  const encoding = m.params.sizes.encoding;
+  const c = r.counters;
+  const envelope = eventEnvelopeBytes(encoding);
+  const bytes = t.itemWire + t.items * envelope + bookmarkBytes(encoding);
+  const keptBytes = t.keptWire + t.kept * envelope;
+  if (serverSel !== null) server.filteredEvents += m.cluster.liveCount - t.items;
+  server.egressBytes += bytes;
+  server.encodedBytes += bytes;
+  server.eventsSent += t.items + 1;
+  c[C_LIST_ITEMS]! += t.items;
+  c[C_LIST_BYTES]! += bytes;
+  c[C_BYTES_RECEIVED]! += bytes;
+  c[C_BYTES_DECODED]! += bytes;
+  c[C_LIST_ITEMS_KEPT]! += t.kept;
+  c[C_BYTES_KEPT]! += keptBytes;
+  c[C_BYTES_DISCARDED]! += bytes - keptBytes;
+}
+
+/** A LIST body on both ends: its envelope and items on the wire; what the replica kept of it. */
+function accountList(m: ClientWorld, r: Replica, server: ApiServer, t: SyncTally): void {
+  const sizes = m.params.sizes;
+  const ratio = wireRatio(sizes);
+  const c = r.counters;
+  const bytes = listOverheadBytes(sizes.encoding) + Math.round(t.itemJson * ratio);
+  server.egressBytes += bytes;
+  server.encodedBytes += bytes;
+  c[C_LIST_ITEMS]! += t.items;
+  c[C_LIST_BYTES]! += bytes;
+  c[C_BYTES_RECEIVED]! += bytes;
+  c[C_BYTES_DECODED]! += bytes;
+  // Items are not watch events: counting them as kept events would make "kept" outrun
+  // "received" per second right after a reconnect. Bytes do include the LIST body.
+  c[C_LIST_ITEMS_KEPT]! += t.kept;
+  c[C_BYTES_KEPT]! += Math.round(t.keptJson * ratio);
+  c[C_BYTES_DISCARDED]! += Math.round(t.itemJson * ratio) - Math.round(t.keptJson * ratio);
+}
+
+/** Opens the WATCH after a sync; a refused one (HTTP 500, after a LIST that another server answered) relists. */
+function openWatchAfterSync(m: ClientWorld, r: Replica, watchServer: ApiServer, text: string | null, streaming: boolean, tick: number, tickSeconds: number): void {
   const w = watchServer.openWatch(r.index, text);
   if (w.ok) {
     r.watcher = w.watcher;
@@ -316,9 +368,8 @@ export function connect(m: ClientWorld, r: Replica, tick: number, tickSeconds: n
     r.updateFiltering(w.watcher.selector !== null);
     maybeGoaway(m, r);
   } else {
-    // The WATCH is refused (HTTP 500) after a LIST that another server answered: relist.
     r.fail(500, w.message);
-    c[C_REQUEST_ERRORS]!++;
+    r.counters[C_REQUEST_ERRORS]!++;
     scheduleRelist(m, r, tick, tickSeconds, -1);
   }
 }

@@ -114,6 +114,100 @@ const UUID_WORDS = new Uint32Array(4);
 /** A kind from a list kind: `PodList` → `Pod`, `List` → ''. */
 const itemKindOf = (listKind: string): string => (listKind.endsWith('List') ? listKind.slice(0, -4) : '');
 
+/** Objects per kind (most first), distinct namespaces and cluster-scoped objects of an import. */
+function objectSummary(objects: readonly ImportedObject[]): Pick<ImportReport, 'kinds' | 'namespaces' | 'clusterScoped'> {
+  const kinds = new Map<string, number>();
+  let clusterScoped = 0;
+  for (const o of objects) {
+    kinds.set(o.kind ?? '', (kinds.get(o.kind ?? '') ?? 0) + 1);
+    if (o.namespace === '') clusterScoped++;
+  }
+  const namespaces = new Set(objects.map((o) => o.namespace));
+  namespaces.delete('');
+  return {
+    kinds: [...kinds].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count || (a.kind < b.kind ? -1 : 1)),
+    namespaces: namespaces.size,
+    clusterScoped,
+  };
+}
+
+/** The format named by what was read: columns, YAML (text) or the kinds of JSON values counted. */
+function formatOf(
+  columns: 'columns' | 'columns-no-headers' | null,
+  text: boolean,
+  yamlEvents: boolean,
+  n: { readonly listValues: number; readonly arrayValues: number; readonly eventValues: number; readonly bareValues: number },
+): ImportFormat | null {
+  if (columns) return columns;
+  if (text) return n.eventValues > 0 && yamlEvents ? 'yaml-watch-events' : n.listValues + n.bareValues > 0 ? 'yaml' : null;
+  if (n.eventValues > 0) return 'watch-events';
+  if (n.listValues > 1) return 'json-pages';
+  if (n.listValues === 1) return 'json-list';
+  if (n.arrayValues > 0) return 'json-array';
+  if (n.bareValues > 0) return 'json-objects';
+  return null;
+}
+
+/**
+ * Whether a text is kubectl's custom-columns: a header line of capitals naming UID, or (with
+ * --no-headers) a first line of 2 or 3 fields ending in a UUID; then the header and the index
+ * of the line before the first row.
+ */
+function columnsOf(lines: readonly string[]): { readonly kind: 'columns' | 'columns-no-headers'; readonly headerIndex: number; readonly header: readonly string[] } | null {
+  const firstIndex = lines.findIndex((l) => l.trim() !== '');
+  const first = (lines[firstIndex] ?? '').trim().replace(/^\uFEFF/, '');
+  const header = first.split(/\s+/);
+  if (header.length >= 2 && header.includes('UID') && header.every((h) => /^[A-Z][A-Z0-9_-]*$/.test(h))) return { kind: 'columns', headerIndex: firstIndex, header };
+  const fields = first.split(/\s+/);
+  if (fields.length >= 2 && fields.length <= 3 && parseUuidInto(fields[fields.length - 1]!, UUID_WORDS, 0)) {
+    return { kind: 'columns-no-headers', headerIndex: firstIndex - 1, header: fields.length === 3 ? ['NAMESPACE', 'NAME', 'UID'] : ['NAME', 'UID'] };
+  }
+  return null;
+}
+
+/** The object a custom-columns row stands for, or why the row is left out. */
+function columnRow(raw: string, line: number, header: readonly string[]): { readonly item: JsonValue } | { readonly reason: string } {
+  const f = raw.trim().split(/\s+/);
+  if (f.length !== header.length) return { reason: `line ${line} has ${f.length} columns, the header ${header.length} (${header.join(' ')})` };
+  const at = (h: string): number => header.indexOf(h);
+  const [ns, name, uidAt] = [at('NAMESPACE'), at('NAME'), at('UID')];
+  const namespace = ns >= 0 ? f[ns]! : '';
+  return { item: { metadata: { uid: f[uidAt]!, name: name >= 0 ? f[name]! : '', namespace: namespace === '<none>' ? '' : namespace } } };
+}
+
+/** Owner references as the import keeps them (kind, name, uid). */
+function ownersOf(v: JsonValue | undefined): ImportedObject['owners'] {
+  return Array.isArray(v) ? v.filter(isObject).map((o) => ({ kind: str(o['kind']), name: str(o['name']), uid: str(o['uid']) })) : [];
+}
+
+/**
+ * Item `index` as the import keeps it, with the label that names it in messages, or why it is
+ * left out (not an object, no metadata, no uid, a uid that is not a lowercase UUID).
+ */
+function importedObject(item: JsonValue, index: number, fileBytes: number, size: SizeBasis, kindFallback: string): { readonly object: ImportedObject; readonly label: string } | { readonly reason: string } {
+  if (!isObject(item)) return { reason: 'not an object' };
+  const meta = item['metadata'];
+  if (!isObject(meta)) return { reason: 'no metadata' };
+  const uid = str(meta['uid']);
+  const name = str(meta['name']);
+  const label = name === '' ? `item ${index}` : `"${name}"`;
+  if (uid === '') return { reason: `${label} has no metadata.uid` };
+  if (!parseUuidInto(uid, UUID_WORDS, 0)) return { reason: `${label} has uid "${uid.slice(0, 60)}", not a lowercase UUID as Kubernetes writes them` };
+  const compactBytes = encoder.encode(JSON.stringify(item)).length;
+  const object: ImportedObject = {
+    kind: str(item['kind']) || kindFallback,
+    uid,
+    namespace: str(meta['namespace']),
+    name,
+    labels: labelsOf(meta['labels']),
+    owners: ownersOf(meta['ownerReferences']),
+    jsonBytes: size === 'file' ? fileBytes : compactBytes,
+    fileBytes,
+    compactBytes,
+  };
+  return { object, label };
+}
+
 /**
  * Reads an import. Feed text with `push` (any chunking), then call `finish` once. After an
  * error `push` does nothing and `finish` reports the error with what was read before it.
@@ -233,23 +327,15 @@ export class ImportReader {
 
   private report(): ImportReport {
     const objects = [...this.byUid.values()];
-    const kinds = new Map<string, number>();
-    let clusterScoped = 0;
-    for (const o of objects) {
-      kinds.set(o.kind ?? '', (kinds.get(o.kind ?? '') ?? 0) + 1);
-      if (o.namespace === '') clusterScoped++;
-    }
-    const namespaces = new Set(objects.map((o) => o.namespace));
-    namespaces.delete('');
-    const error = this.error ?? (objects.length === 0 && this.rejected.length > 0 ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${this.rejected[0]!.index}: ${this.rejected[0]!.reason})` } : objects.length === 0 && this.format() !== null ? { message: 'The file holds no objects' } : null);
+    const format = this.format();
+    const first = this.rejected[0];
+    const error = this.error ?? (objects.length === 0 && first ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${first.index}: ${first.reason})` } : objects.length === 0 && format !== null ? { message: 'The file holds no objects' } : null);
     return {
-      format: this.format(),
+      format,
       objects,
       rejected: this.rejected,
       error,
-      kinds: [...kinds].map(([kind, count]) => ({ kind, count })).sort((a, b) => b.count - a.count || (a.kind < b.kind ? -1 : 1)),
-      namespaces: namespaces.size,
-      clusterScoped,
+      ...objectSummary(objects),
       sizes: this.columns ? 'model' : this.size,
       values: this.listValues + this.arrayValues + this.eventValues + this.bareValues,
       events: this.events,
@@ -258,14 +344,7 @@ export class ImportReader {
   }
 
   private format(): ImportFormat | null {
-    if (this.columns) return this.columns;
-    if (this.mode === 'text') return this.eventValues > 0 && this.yamlEvents ? 'yaml-watch-events' : this.listValues + this.bareValues > 0 ? 'yaml' : null;
-    if (this.eventValues > 0) return 'watch-events';
-    if (this.listValues > 1) return 'json-pages';
-    if (this.listValues === 1) return 'json-list';
-    if (this.arrayValues > 0) return 'json-array';
-    if (this.bareValues > 0) return 'json-objects';
-    return null;
+    return formatOf(this.columns, this.mode === 'text', this.yamlEvents, { listValues: this.listValues, arrayValues: this.arrayValues, eventValues: this.eventValues, bareValues: this.bareValues });
   }
 
   // ---- Objects -------------------------------------------------------------------------------
@@ -278,30 +357,13 @@ export class ImportReader {
   private object(item: JsonValue, fileBytes: number, line: number | undefined, kindFallback: string, upsert: boolean): void {
     const index = this.items;
     try {
-      if (!isObject(item)) return this.reject('not an object', line);
-      const meta = item['metadata'];
-      if (!isObject(meta)) return this.reject('no metadata', line);
-      const uid = str(meta['uid']);
-      const name = str(meta['name']);
-      const label = name === '' ? `item ${index}` : `"${name}"`;
-      if (uid === '') return this.reject(`${label} has no metadata.uid`, line);
-      if (!parseUuidInto(uid, UUID_WORDS, 0)) return this.reject(`${label} has uid "${uid.slice(0, 60)}", not a lowercase UUID as Kubernetes writes them`, line);
-      const first = this.firstAt.get(uid);
-      if (first !== undefined && !upsert) return this.reject(`${label} repeats the uid ${uid} of item ${first}`, line);
-      const compactBytes = encoder.encode(JSON.stringify(item)).length;
-      const kind = str(item['kind']) || kindFallback;
-      this.add({
-        kind,
-        uid,
-        namespace: str(meta['namespace']),
-        name,
-        labels: labelsOf(meta['labels']),
-        owners: Array.isArray(meta['ownerReferences']) ? meta['ownerReferences'].filter(isObject).map((o) => ({ kind: str(o['kind']), name: str(o['name']), uid: str(o['uid']) })) : [],
-        jsonBytes: this.size === 'file' ? fileBytes : compactBytes,
-        fileBytes,
-        compactBytes,
-      });
-      if (kind === '') this.kindless.push(uid);
+      const read = importedObject(item, index, fileBytes, this.size, kindFallback);
+      if ('reason' in read) return this.reject(read.reason, line);
+      const o = read.object;
+      const first = this.firstAt.get(o.uid);
+      if (first !== undefined && !upsert) return this.reject(`${read.label} repeats the uid ${o.uid} of item ${first}`, line);
+      this.add(o);
+      if (o.kind === '') this.kindless.push(o.uid);
     } finally {
       this.items++;
     }
@@ -435,37 +497,17 @@ export class ImportReader {
 
   private readText(text: string): void {
     const lines = text.split('\n');
-    const firstIndex = lines.findIndex((l) => l.trim() !== '');
-    const first = (lines[firstIndex] ?? '').trim().replace(/^\uFEFF/, '');
-    const header = first.split(/\s+/);
-    if (header.length >= 2 && header.includes('UID') && header.every((h) => /^[A-Z][A-Z0-9_-]*$/.test(h))) {
-      this.columns = 'columns';
-      return this.readColumns(lines, firstIndex, header);
-    }
-    const fields = first.split(/\s+/);
-    if (fields.length >= 2 && fields.length <= 3 && parseUuidInto(fields[fields.length - 1]!, UUID_WORDS, 0)) {
-      this.columns = 'columns-no-headers';
-      return this.readColumns(lines, firstIndex - 1, fields.length === 3 ? ['NAMESPACE', 'NAME', 'UID'] : ['NAME', 'UID']);
-    }
-    this.readYaml(text);
-  }
-
-  private readColumns(lines: readonly string[], headerIndex: number, header: readonly string[]): void {
-    const at = (h: string): number => header.indexOf(h);
-    const [ns, name, uidAt] = [at('NAMESPACE'), at('NAME'), at('UID')];
-    for (let i = headerIndex + 1; i < lines.length; i++) {
+    const columns = columnsOf(lines);
+    if (columns === null) return this.readYaml(text);
+    this.columns = columns.kind;
+    for (let i = columns.headerIndex + 1; i < lines.length; i++) {
       const raw = lines[i]!.replace(/\r$/, '');
       if (raw.trim() === '') continue;
-      const f = raw.trim().split(/\s+/);
-      const line = i + 1;
-      if (f.length !== header.length) {
-        this.reject(`line ${line} has ${f.length} columns, the header ${header.length} (${header.join(' ')})`, line);
+      const row = columnRow(raw, i + 1, columns.header);
+      if ('reason' in row) {
+        this.reject(row.reason, i + 1);
         this.items++;
-        continue;
-      }
-      const namespace = ns >= 0 ? f[ns]! : '';
-      const item = { metadata: { uid: f[uidAt]!, name: name >= 0 ? f[name]! : '', namespace: namespace === '<none>' ? '' : namespace } };
-      this.object(item, 0, line, '', false);
+      } else this.object(row.item, 0, i + 1, '', false);
     }
     // No objects in the file: the model draws the sizes.
     for (const [uid, o] of this.byUid) this.byUid.set(uid, { ...o, jsonBytes: 0, fileBytes: 0, compactBytes: 0 });

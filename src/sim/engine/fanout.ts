@@ -5,26 +5,16 @@
  * audit counts follow. `outcome` answers the same question for one event without counting.
  */
 import { SHARD_KEY, shardKeyIndex } from '../../core/sharding';
-import type { ShardSelector } from '../../core/sharding';
 import { watchDecision } from '../apiserver';
 import { maskCategory } from './audit';
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, keyHashHi, keyHashLo } from '../cluster';
 import type { EventBatch } from '../cluster';
 import type { ModeState } from './state';
-import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_DUP_CAUGHT, C_DUP_MISSED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LOCAL_HASHES, LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_RANGES } from '../client';
-import { eventEnvelopeBytes, wireRatio } from '../cluster';
+import { LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_RANGES } from '../client';
+import { attachCutTable, creditFanout, openFanout, type Fanout } from './fanoutbatch';
 
 // Module-local copies of imported constants: some loaders (tsx, vite-node) turn imported
 // bindings into getter calls, which would dominate the per-event loop below.
-const EVR = C_EVENTS_RECEIVED;
-const BYR = C_BYTES_RECEIVED;
-const EVD = C_EVENTS_DECODED;
-const BYD = C_BYTES_DECODED;
-const EVX = C_EVENTS_DISCARDED;
-const BYX = C_BYTES_DISCARDED;
-const EVK = C_EVENTS_KEPT;
-const BYK = C_BYTES_KEPT;
-const LHA = C_LOCAL_HASHES;
 const K_ALL = LOCAL_KEEP_ALL;
 const K_RANGES = LOCAL_RANGES;
 const K_JUMP = LOCAL_JUMP;
@@ -34,11 +24,8 @@ const T_DELETED = EV_DELETED;
 const T_NONE = EV_NONE;
 // The hot loop calls `maskCategory` per event; a local binding avoids a getter call there too.
 const category = maskCategory;
-// The fast path's cut table is searched by the uid hash (`uidHi`, `uidLo` below).
+// The fast path's cut table is searched by the uid hash (`uidHi`, `uidLo` in `fastEvents`).
 const FAST_KEY = SHARD_KEY.uid.index;
-
-const EMPTY_F64 = new Float64Array(0);
-const EMPTY_U32 = new Uint32Array(0);
 
 /**
  * Fans every event of the batch out to every watcher: the server's per-watcher filter, the
@@ -61,48 +48,17 @@ const EMPTY_U32 = new Uint32Array(0);
  */
 export function processBatch(m: ModeState, batch: EventBatch): void {
   m.ensureCapacity();
-  const cluster = m.cluster;
-  const sizes = m.params.sizes;
-  const ratio = wireRatio(sizes);
-  const envelope = eventEnvelopeBytes(sizes.encoding);
-  const cacheFactor = m.params.costs.cacheBytesPerJsonByte;
-  const cacheOverhead = m.params.costs.cacheOverheadBytes;
-  const json = cluster.jsonBytes;
-  const uidHi = cluster.uidHi;
-  const uidLo = cluster.uidLo;
-  const buckets = cluster.jumpBuckets;
-  const lo = m.maskLo;
-  const hi = m.maskHi;
+  const f = openFanout(m);
+  enlistReplicas(m, f);
+  attachCutTable(m, f);
+  fanOutEvents(m, batch, f);
+  creditFanout(m, f);
+}
 
-  // Per replica (by index) configuration and per-batch tallies.
-  const R = m.replicas.length;
-  // Serialisation on each server: an event is encoded once for all its watchers there (the
-  // watch cache shares it), if any watcher there is sent it.
-  const S = m.servers.length;
-  const srvOf = new Int32Array(R);
-  const unshOn = new Uint8Array(S);
-  const shMaskLo = new Uint32Array(S);
-  const shMaskHi = new Uint32Array(S);
-  const encoded = new Float64Array(S);
-  const stamp = new Float64Array(S).fill(-1);
-  const act: number[] = [];
-  const shardedList: number[] = [];
-  const sharded = new Uint8Array(R);
-  const kinds = new Int32Array(R);
-  const bitLo = new Uint32Array(R);
-  const bitHi = new Uint32Array(R);
-  const localSel: (ShardSelector | null)[] = new Array(R).fill(null);
-  // Each replica's key hash columns: its local matcher's, and its sharded watcher's.
-  const localHi: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
-  const localLo: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
-  const serverSel: (ShardSelector | null)[] = new Array(R).fill(null);
-  const serverHi: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
-  const serverLo: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
-  const cacheObjects = new Float64Array(R);
-  const cacheBytes = new Float64Array(R);
-  // What each sharded watcher has been sent and still holds (the `all` cache style).
-  const heldObjects = new Float64Array(R);
-  const heldJson = new Float64Array(R);
+/** Reads each replica's watcher, selectors and cache into the batch, and decides whether the fast path holds. */
+function enlistReplicas(m: ModeState, f: Fanout): void {
+  const { cacheObjects, cacheBytes, act, lastRv, bitLo, bitHi, kinds, localSel, localHi, localLo, serverSel, serverHi, serverLo, srvOf, shMaskLo, shMaskHi, unshOn, sharded, skewed } = f;
+  const cluster = m.cluster;
   let unshLo = 0;
   let unshHi = 0;
   let allKeepLo = 0;
@@ -110,14 +66,6 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   let jumpLo = 0;
   let jumpHi = 0;
   let fast = true;
-  // Server-side replicas whose WATCH a gate-off server sends unfiltered: each event outside
-  // their shard is a duplicate, kept by a client that does not check (missed) or dropped by
-  // one that does (caught).
-  const skewed = new Uint8Array(R);
-  const dupMissed = new Float64Array(R);
-  const dupCaught = new Float64Array(R);
-  // resourceVersion of the last event each sharded watcher received (where it would resume).
-  const lastRv = new Float64Array(R);
   for (const r of m.replicas) {
     const i = r.index;
     cacheObjects[i] = r.cacheObjects;
@@ -144,7 +92,6 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
     } else unshOn[r.apiServer] = 1;
     if (r.watcher.selector !== null) {
       sharded[i] = 1;
-      shardedList.push(i);
       // A sharded watcher's replica keeps what it is sent (the server filtered it).
       if (r.watcher.keyIndex !== FAST_KEY || r.localKind !== K_ALL) fast = false;
     } else {
@@ -167,48 +114,54 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
       }
     }
   }
-  const nAct = act.length;
-  const recvEvents = new Float64Array(R); // sharded only
-  const recvBytes = new Float64Array(R); // sharded only
-  const keptEvents = new Float64Array(R);
-  const keptBytes = new Float64Array(R);
-  const discEvents = new Float64Array(R); // sharded only
-  const discBytes = new Float64Array(R); // sharded only
-  const filtered = new Float64Array(R);
-  const passChecks = new Float64Array(R); // fast path: checks of events that passed
-  let bcEvents = 0; // events every unsharded watcher received
-  let bcBytes = 0;
-  let bcObjEvents = 0; // object events (BOOKMARKs come per watcher, see ../client/lifecycle)
-  let bcObjBytes = 0;
-  let bcHeldObjects = 0; // change in what every unsharded watcher holds
-  let bcHeldJson = 0;
-  let checks = 0; // shard checks per sharded watcher (1 per ADDED/DELETED, 2 per MODIFIED)
-  let fastChecks = 0;
-  let gaps = m.gaps;
-  let dups = m.duplicates;
+  f.unshLo = unshLo;
+  f.unshHi = unshHi;
+  f.allKeepLo = allKeepLo;
+  f.allKeepHi = allKeepHi;
+  f.jumpLo = jumpLo;
+  f.jumpHi = jumpHi;
+  f.anyJump = (jumpLo | jumpHi) !== 0;
+  f.fast = fast;
+}
 
-  // The cut table for the fast path.
-  const table = fast ? m.cuts.get(act, sharded, kinds, serverSel, localSel) : null;
-  const segHi = table ? table.hi : EMPTY_F64;
-  const segLo = table ? table.lo : EMPTY_F64;
-  const segPassLo = table ? table.passLo : EMPTY_U32;
-  const segPassHi = table ? table.passHi : EMPTY_U32;
-  const segKeepLo = table ? table.keepLo : EMPTY_U32;
-  const segKeepHi = table ? table.keepHi : EMPTY_U32;
-  const lastSeg = segHi.length - 1;
-  const anyJump = (jumpLo | jumpHi) !== 0;
+/**
+ * The events in order. A batch with a cut table takes the fast path, except for a hand-built
+ * transition (old != new), which takes the general one; a batch without takes the general
+ * path throughout. Each loop keeps everything it reads per event in local bindings: the
+ * model's hot loop (a million events a second) ran a fifth slower with the per-event work in
+ * functions that read the batch object.
+ */
+function fanOutEvents(m: ModeState, batch: EventBatch, f: Fanout): void {
+  f.batchLastRv = batch.length > 0 ? batch.rv[batch.length - 1]! : -1;
+  if (f.table !== null) fastEvents(m, batch, f);
+  else generalEvents(m, batch, f, 0, batch.length);
+}
 
-  const types = batch.type;
-  const olds = batch.oldSlot;
-  const news = batch.newSlot;
-  const rvs = batch.rv;
-  let batchLastRv = -1;
+/**
+ * The fast path: per event, one binary search in the cut table finds which sharded watchers
+ * pass and which replicas keep; each of them is credited and its cache updated, bit by bit.
+ */
+function fastEvents(m: ModeState, batch: EventBatch, f: Fanout): void {
+  const { json, uidHi, uidLo, buckets, lo, hi, cacheFactor, cacheOverhead, ratio, envelope, S, unshOn, shMaskLo, shMaskHi, encoded } = f;
+  const { cacheObjects, cacheBytes, heldObjects, heldJson, lastRv, recvEvents, recvBytes, keptEvents, keptBytes, discEvents, discBytes, passChecks } = f;
+  const { unshLo, unshHi, allKeepLo, allKeepHi, jumpLo, jumpHi, anyJump, segHi, segLo, segPassLo, segPassHi, segKeepLo, segKeepHi, lastSeg } = f;
+  const { type: types, oldSlot: olds, newSlot: news, rv: rvs } = batch;
+  let events = 0;
+  let sent = 0;
+  let heldDelta = 0;
+  let heldJsonDelta = 0;
+  let checks = 0;
+  let gaps = 0;
+  let dups = 0;
   for (let e = 0; e < batch.length; e++) {
     const type = types[e]!;
-    const rv = rvs[e]!;
-    batchLastRv = rv;
     const oldSlot = olds[e]!;
     const newSlot = news[e]!;
+    if (oldSlot !== newSlot && type === T_MODIFIED) {
+      generalEvents(m, batch, f, e, e + 1);
+      continue;
+    }
+    const rv = rvs[e]!;
     const subject = type === T_DELETED ? oldSlot : newSlot;
     // Whole bytes: sums of integers are exact, so totals do not depend on batch boundaries.
     const bytes = Math.round(json[subject]! * ratio) + envelope;
@@ -217,211 +170,222 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
     // Change in a holder's objects and JSON bytes when it receives this event as sent.
     const dObj = type === T_ADDED ? 1 : type === T_DELETED ? -1 : 0;
     const dJson = type === T_ADDED ? json[newSlot]! : type === T_DELETED ? -json[oldSlot]! : json[newSlot]! - json[oldSlot]!;
-    bcEvents++;
-    bcBytes += bytes;
-    bcObjEvents++;
-    bcObjBytes += bytes;
-    bcHeldObjects += dObj;
-    bcHeldJson += dJson;
+    events++;
+    sent += bytes;
+    heldDelta += dObj;
+    heldJsonDelta += dJson;
     checks += cw;
     const beforeCat = type === T_ADDED ? -1 : category(lo[subject]!, hi[subject]!);
-
-    if (table !== null && (oldSlot === newSlot || type !== T_MODIFIED)) {
-      fastChecks += cw;
-      const h = uidHi[subject]!;
-      const l = uidLo[subject]!;
-      let a = 0;
-      let b = lastSeg;
-      while (a < b) {
-        const m = (a + b + 1) >> 1;
-        const mh = segHi[m]!;
-        if (mh < h || (mh === h && segLo[m]! <= l)) a = m;
-        else b = m - 1;
+    const h = uidHi[subject]!;
+    const l = uidLo[subject]!;
+    let a = 0;
+    let b = lastSeg;
+    while (a < b) {
+      const m = (a + b + 1) >> 1;
+      const mh = segHi[m]!;
+      if (mh < h || (mh === h && segLo[m]! <= l)) a = m;
+      else b = m - 1;
+    }
+    const passLo = segPassLo[a]!;
+    const passHi = segPassHi[a]!;
+    if ((passLo | passHi) !== 0) {
+      for (let q = 0; q < S; q++) if (!unshOn[q] && ((passLo & shMaskLo[q]!) | (passHi & shMaskHi[q]!)) !== 0) encoded[q]! += bytes;
+    }
+    // Sharded watchers that pass receive it.
+    for (let half = 0; half < 2; half++) {
+      let m = half === 0 ? passLo : passHi;
+      while (m !== 0) {
+        const t = m & -m;
+        const k = 31 - Math.clz32(t) + half * 32;
+        recvEvents[k]!++;
+        recvBytes[k]! += bytes;
+        lastRv[k] = rv;
+        passChecks[k]! += cw;
+        heldObjects[k]! += dObj;
+        heldJson[k]! += dJson;
+        m ^= t;
       }
-      const passLo = segPassLo[a]!;
-      const passHi = segPassHi[a]!;
-      if ((passLo | passHi) !== 0) {
-        for (let q = 0; q < S; q++) if (!unshOn[q] && ((passLo & shMaskLo[q]!) | (passHi & shMaskHi[q]!)) !== 0) encoded[q]! += bytes;
-      }
-      // Sharded watchers that pass receive it.
+    }
+    const cLo = lo[subject]!;
+    const cHi = hi[subject]!;
+    // A DELETED: whoever received it and holds it drops it (and counts it kept); a sharded
+    // receiver without it discards. Else: whoever keeps it (by the piece, by keeping all, by
+    // being sent it, by jump hash) counts it and caches it; a receiver that no longer keeps it drops it.
+    let keepLo: number;
+    let keepHi: number;
+    let addLo = 0;
+    let addHi = 0;
+    let dropLo: number;
+    let dropHi: number;
+    if (type === T_DELETED) {
+      dropLo = keepLo = cLo & (passLo | unshLo);
+      dropHi = keepHi = cHi & (passHi | unshHi);
       for (let half = 0; half < 2; half++) {
-        let m = half === 0 ? passLo : passHi;
+        let m = half === 0 ? passLo & ~cLo : passHi & ~cHi;
         while (m !== 0) {
           const t = m & -m;
           const k = 31 - Math.clz32(t) + half * 32;
-          recvEvents[k]!++;
-          recvBytes[k]! += bytes;
-          lastRv[k] = rv;
-          passChecks[k]! += cw;
-          heldObjects[k]! += dObj;
-          heldJson[k]! += dJson;
+          discEvents[k]!++;
+          discBytes[k]! += bytes;
           m ^= t;
         }
       }
-      const cLo = lo[subject]!;
-      const cHi = hi[subject]!;
-      if (type === T_DELETED) {
-        // Whoever received it and holds it drops it; a sharded receiver without it discards.
-        const rmLo = cLo & (passLo | unshLo);
-        const rmHi = cHi & (passHi | unshHi);
-        for (let half = 0; half < 2; half++) {
-          let m = half === 0 ? rmLo : rmHi;
-          while (m !== 0) {
-            const t = m & -m;
-            const k = 31 - Math.clz32(t) + half * 32;
-            cacheObjects[k]!--;
-            cacheBytes[k]! -= cb;
-            keptEvents[k]!++;
-            keptBytes[k]! += bytes;
-            m ^= t;
-          }
-          m = half === 0 ? passLo & ~cLo : passHi & ~cHi;
-          while (m !== 0) {
-            const t = m & -m;
-            const k = 31 - Math.clz32(t) + half * 32;
-            discEvents[k]!++;
-            discBytes[k]! += bytes;
-            m ^= t;
-          }
-        }
-        lo[subject] = (cLo & ~rmLo) >>> 0;
-        hi[subject] = (cHi & ~rmHi) >>> 0;
-      } else {
-        let keepLo = segKeepLo[a]! | allKeepLo | passLo;
-        let keepHi = segKeepHi[a]! | allKeepHi | passHi;
-        if (anyJump) {
-          const jb = buckets[subject]!;
-          if (jb < 32) keepLo |= jumpLo & (1 << jb);
-          else keepHi |= jumpHi & (1 << (jb - 32));
-        }
-        const addLo = keepLo & ~cLo;
-        const addHi = keepHi & ~cHi;
-        const dropLo = (passLo | unshLo) & cLo & ~keepLo;
-        const dropHi = (passHi | unshHi) & cHi & ~keepHi;
-        for (let half = 0; half < 2; half++) {
-          let m = half === 0 ? keepLo : keepHi;
-          while (m !== 0) {
-            const t = m & -m;
-            const k = 31 - Math.clz32(t) + half * 32;
-            keptEvents[k]!++;
-            keptBytes[k]! += bytes;
-            m ^= t;
-          }
-          m = half === 0 ? addLo : addHi;
-          while (m !== 0) {
-            const t = m & -m;
-            const k = 31 - Math.clz32(t) + half * 32;
-            cacheObjects[k]!++;
-            cacheBytes[k]! += cb;
-            m ^= t;
-          }
-          m = half === 0 ? dropLo : dropHi;
-          while (m !== 0) {
-            const t = m & -m;
-            const k = 31 - Math.clz32(t) + half * 32;
-            cacheObjects[k]!--;
-            cacheBytes[k]! -= cb;
-            m ^= t;
-          }
-        }
-        lo[subject] = ((cLo | addLo) & ~dropLo) >>> 0;
-        hi[subject] = ((cHi | addHi) & ~dropHi) >>> 0;
-      }
     } else {
-      // The general path: one replica at a time.
-      for (let j = 0; j < nAct; j++) {
-        const k = act[j]!;
-        let out = type;
-        if (sharded[k]) {
-          if (oldSlot === newSlot || type !== T_MODIFIED) {
-            const sel = serverSel[k]!;
-            const pass = sel.matchesHash(serverHi[k]![subject]!, serverLo[k]![subject]!);
-            if (!pass) {
-              filtered[k]! += cw;
-              continue;
-            }
-          } else {
-            const r = m.replicas[k]!;
-            const srv = m.servers[r.apiServer]!;
-            const before = srv.filteredEvents;
-            const hashesBefore = srv.hashes;
-            out = srv.route(r.watcher!, type, cluster, oldSlot, newSlot);
-            // `route` counted on the server directly; move it to this batch's tallies.
-            filtered[k]! += srv.filteredEvents - before;
-            srv.filteredEvents = before;
-            srv.hashes = hashesBefore;
-            if (out === T_NONE) continue;
+      keepLo = segKeepLo[a]! | allKeepLo | passLo;
+      keepHi = segKeepHi[a]! | allKeepHi | passHi;
+      if (anyJump) {
+        const jb = buckets[subject]!;
+        if (jb < 32) keepLo |= jumpLo & (1 << jb);
+        else keepHi |= jumpHi & (1 << (jb - 32));
+      }
+      addLo = keepLo & ~cLo;
+      addHi = keepHi & ~cHi;
+      dropLo = (passLo | unshLo) & cLo & ~keepLo;
+      dropHi = (passHi | unshHi) & cHi & ~keepHi;
+    }
+    for (let half = 0; half < 2; half++) {
+      let m = half === 0 ? keepLo : keepHi;
+      while (m !== 0) {
+        const t = m & -m;
+        const k = 31 - Math.clz32(t) + half * 32;
+        keptEvents[k]!++;
+        keptBytes[k]! += bytes;
+        m ^= t;
+      }
+      m = half === 0 ? addLo : addHi;
+      while (m !== 0) {
+        const t = m & -m;
+        const k = 31 - Math.clz32(t) + half * 32;
+        cacheObjects[k]!++;
+        cacheBytes[k]! += cb;
+        m ^= t;
+      }
+      m = half === 0 ? dropLo : dropHi;
+      while (m !== 0) {
+        const t = m & -m;
+        const k = 31 - Math.clz32(t) + half * 32;
+        cacheObjects[k]!--;
+        cacheBytes[k]! -= cb;
+        m ^= t;
+      }
+    }
+    lo[subject] = ((cLo | addLo) & ~dropLo) >>> 0;
+    hi[subject] = ((cHi | addHi) & ~dropHi) >>> 0;
+    const afterCat = type === T_DELETED ? -1 : category(lo[subject]!, hi[subject]!);
+    gaps += (afterCat === 0 ? 1 : 0) - (beforeCat === 0 ? 1 : 0);
+    dups += (afterCat === 2 ? 1 : 0) - (beforeCat === 2 ? 1 : 0);
+  }
+  f.bcEvents += events;
+  f.bcObjEvents += events;
+  f.bcBytes += sent;
+  f.bcObjBytes += sent;
+  f.bcHeldObjects += heldDelta;
+  f.bcHeldJson += heldJsonDelta;
+  f.checks += checks;
+  f.fastChecks += checks;
+  m.gaps += gaps;
+  m.duplicates += dups;
+}
+/** Whether replica `k`'s own check keeps slot `s`: its local selector on its key (none keeps everything). */
+function localKeeps(f: Fanout, k: number, s: number): boolean {
+  const sel = f.localSel[k];
+  return !sel || sel.matchesHash(f.localHi[k]![s]!, f.localLo[k]![s]!);
+}
+
+/**
+ * The general path for events `from` to `to`, one replica at a time: the server's check for a
+ * sharded watcher (through `ApiServer.route` for a hand-built transition) and what it
+ * receives, then what the replica's client keeps, caches, discards, and counts as a duplicate.
+ */
+function generalEvents(m: ModeState, batch: EventBatch, f: Fanout, from: number, to: number): void {
+  const { json, buckets, lo, hi, cacheFactor, cacheOverhead, ratio, envelope, act, sharded, serverSel, serverHi, serverLo, kinds, skewed, bitLo, bitHi } = f;
+  const { filtered, recvEvents, recvBytes, lastRv, srvOf, unshOn, stamp, encoded, heldObjects, heldJson, dupMissed, dupCaught, cacheObjects, cacheBytes, keptEvents, keptBytes, discEvents, discBytes } = f;
+  const { type: types, oldSlot: olds, newSlot: news, rv: rvs } = batch;
+  const nAct = act.length;
+  let sent = 0;
+  let heldDelta = 0;
+  let heldJsonDelta = 0;
+  let checks = 0;
+  let gaps = 0;
+  let dups = 0;
+  for (let e = from; e < to; e++) {
+    const type = types[e]!;
+    const oldSlot = olds[e]!;
+    const newSlot = news[e]!;
+    const rv = rvs[e]!;
+    const subject = type === T_DELETED ? oldSlot : newSlot;
+    // Whole bytes: sums of integers are exact, so totals do not depend on batch boundaries.
+    const bytes = Math.round(json[subject]! * ratio) + envelope;
+    const cw = type === T_MODIFIED ? 2 : 1;
+    sent += bytes;
+    heldDelta += type === T_ADDED ? 1 : type === T_DELETED ? -1 : 0;
+    heldJsonDelta += type === T_ADDED ? json[newSlot]! : type === T_DELETED ? -json[oldSlot]! : json[newSlot]! - json[oldSlot]!;
+    checks += cw;
+    const beforeCat = type === T_ADDED ? -1 : category(lo[subject]!, hi[subject]!);
+    for (let j = 0; j < nAct; j++) {
+      const k = act[j]!;
+      let out = type;
+      if (sharded[k]) {
+        if (oldSlot === newSlot || type !== T_MODIFIED) {
+          const sel = serverSel[k]!;
+          const pass = sel.matchesHash(serverHi[k]![subject]!, serverLo[k]![subject]!);
+          if (!pass) {
+            filtered[k]! += cw;
+            continue;
           }
-          recvEvents[k]!++;
-          recvBytes[k]! += bytes;
-          lastRv[k] = rv;
-          const q = srvOf[k]!;
-          if (!unshOn[q] && stamp[q] !== e) {
-            stamp[q] = e;
-            encoded[q]! += bytes;
-          }
-          if (out === T_ADDED) {
-            heldObjects[k]!++;
-            heldJson[k]! += json[newSlot]!;
-          } else if (out === T_DELETED) {
-            heldObjects[k]!--;
-            heldJson[k]! -= json[oldSlot]!;
-          } else if (oldSlot !== newSlot) {
-            heldJson[k]! += json[newSlot]! - json[oldSlot]!;
-          }
-        }
-        const s = out === T_DELETED ? oldSlot : newSlot;
-        if (skewed[k]) {
-          const sel = localSel[k];
-          const mine = sel === null || sel.matchesHash(localHi[k]![s]!, localLo[k]![s]!);
-          if (!mine) {
-            if (kinds[k] === K_ALL) dupMissed[k]!++;
-            else dupCaught[k]!++;
-          }
-        }
-        const bl = bitLo[k]!;
-        const bh = bitHi[k]!;
-        const inCache = ((lo[s]! & bl) | (hi[s]! & bh)) !== 0;
-        const scb = json[s]! * cacheFactor + cacheOverhead;
-        let keepIt: boolean;
-        if (out === T_DELETED) {
-          keepIt = inCache;
         } else {
-          const kind = kinds[k]!;
-          if (kind === K_ALL) keepIt = true;
-          else if (kind === K_RANGES) {
-            const sel = localSel[k];
-            keepIt = sel === null || sel!.matchesHash(localHi[k]![s]!, localLo[k]![s]!);
-          } else if (kind === K_JUMP) keepIt = buckets[s] === k;
-          else keepIt = false;
+          const r = m.replicas[k]!;
+          const srv = m.servers[r.apiServer]!;
+          const before = srv.filteredEvents;
+          const hashesBefore = srv.hashes;
+          out = srv.route(r.watcher!, type, m.cluster, oldSlot, newSlot);
+          // `route` counted on the server directly; move it to this batch's tallies.
+          filtered[k]! += srv.filteredEvents - before;
+          srv.filteredEvents = before;
+          srv.hashes = hashesBefore;
+          if (out === T_NONE) continue;
         }
-        if (keepIt) {
-          if (out === T_DELETED) {
-            lo[s] = (lo[s]! & ~bl) >>> 0;
-            hi[s] = (hi[s]! & ~bh) >>> 0;
-            cacheObjects[k]!--;
-            cacheBytes[k]! -= scb;
-          } else if (!inCache) {
-            lo[s] = (lo[s]! | bl) >>> 0;
-            hi[s] = (hi[s]! | bh) >>> 0;
-            cacheObjects[k]!++;
-            cacheBytes[k]! += scb;
-          }
-          keptEvents[k]!++;
-          keptBytes[k]! += bytes;
-        } else {
-          if (inCache) {
-            // It left this replica's share: drop it from the cache.
-            lo[s] = (lo[s]! & ~bl) >>> 0;
-            hi[s] = (hi[s]! & ~bh) >>> 0;
-            cacheObjects[k]!--;
-            cacheBytes[k]! -= scb;
-          }
-          if (sharded[k]) {
-            discEvents[k]!++;
-            discBytes[k]! += bytes;
-          }
+        recvEvents[k]!++;
+        recvBytes[k]! += bytes;
+        lastRv[k] = rv;
+        const q = srvOf[k]!;
+        if (!unshOn[q] && stamp[q] !== e) {
+          stamp[q] = e;
+          encoded[q]! += bytes;
         }
+        heldObjects[k]! += out === T_ADDED ? 1 : out === T_DELETED ? -1 : 0;
+        heldJson[k]! += out === T_ADDED ? json[newSlot]! : out === T_DELETED ? -json[oldSlot]! : json[newSlot]! - json[oldSlot]!;
+      }
+      const s = out === T_DELETED ? oldSlot : newSlot;
+      const kind = kinds[k]!;
+      // On an unfiltered stream, an object outside the replica's shard is a duplicate its client keeps or catches.
+      if (skewed[k] && !localKeeps(f, k, s)) {
+        if (kind === K_ALL) dupMissed[k]!++;
+        else dupCaught[k]!++;
+      }
+      const bl = bitLo[k]!;
+      const bh = bitHi[k]!;
+      const inCache = ((lo[s]! & bl) | (hi[s]! & bh)) !== 0;
+      const scb = json[s]! * cacheFactor + cacheOverhead;
+      const keepIt = out === T_DELETED ? inCache : kind === K_ALL || (kind === K_RANGES ? localKeeps(f, k, s) : kind === K_JUMP && buckets[s] === k);
+      // Kept: cached if it was not (a DELETED: dropped). Not kept: dropped if it left this replica's share.
+      if (keepIt ? out === T_DELETED : inCache) {
+        lo[s] = (lo[s]! & ~bl) >>> 0;
+        hi[s] = (hi[s]! & ~bh) >>> 0;
+        cacheObjects[k]!--;
+        cacheBytes[k]! -= scb;
+      } else if (keepIt && !inCache) {
+        lo[s] = (lo[s]! | bl) >>> 0;
+        hi[s] = (hi[s]! | bh) >>> 0;
+        cacheObjects[k]!++;
+        cacheBytes[k]! += scb;
+      }
+      if (keepIt) {
+        keptEvents[k]!++;
+        keptBytes[k]! += bytes;
+      } else if (sharded[k]) {
+        discEvents[k]!++;
+        discBytes[k]! += bytes;
       }
     }
     if (beforeCat === 0) gaps--;
@@ -432,54 +396,15 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
       else if (after === 2) dups++;
     }
   }
-  for (const r of m.replicas) {
-    r.cacheObjects = cacheObjects[r.index]!;
-    r.cacheBytes = cacheBytes[r.index]!;
-  }
-  for (let j = 0; j < nAct; j++) {
-    const k = act[j]!;
-    const r = m.replicas[k]!;
-    const c = r.counters;
-    const srv = m.servers[r.apiServer]!;
-    c[EVK]! += keptEvents[k]!;
-    c[BYK]! += keptBytes[k]!;
-    let ev: number;
-    let by: number;
-    if (sharded[k]) {
-      ev = recvEvents[k]!;
-      by = recvBytes[k]!;
-      r.recvObjects += heldObjects[k]!;
-      r.recvJson += heldJson[k]!;
-      c[EVX]! += discEvents[k]!;
-      c[BYX]! += discBytes[k]!;
-      // check-locally: the replica hashes every object event it receives as well.
-      if (kinds[k] === K_RANGES) c[LHA]! += recvEvents[k]!;
-      r.lastRv = lastRv[k]!;
-      srv.hashes += checks;
-      srv.filteredEvents += filtered[k]! + (fastChecks - passChecks[k]!);
-    } else {
-      ev = bcEvents;
-      by = bcBytes;
-      r.recvObjects += bcHeldObjects;
-      r.recvJson += bcHeldJson;
-      // Every object event it decoded is either kept (applied) or discarded.
-      c[EVX]! += bcObjEvents - keptEvents[k]!;
-      c[BYX]! += bcObjBytes - keptBytes[k]!;
-      if (kinds[k] === K_RANGES || kinds[k] === K_JUMP) c[LHA]! += bcObjEvents;
-      if (batchLastRv >= 0) r.lastRv = batchLastRv;
-      c[C_DUP_MISSED]! += dupMissed[k]!;
-      c[C_DUP_CAUGHT]! += dupCaught[k]!;
-    }
-    c[EVR]! += ev;
-    c[BYR]! += by;
-    c[EVD]! += ev;
-    c[BYD]! += by;
-    srv.egressBytes += by;
-    srv.eventsSent += ev;
-  }
-  for (let q = 0; q < S; q++) m.servers[q]!.encodedBytes += encoded[q]! + (unshOn[q] ? bcBytes : 0);
-  m.gaps = gaps;
-  m.duplicates = dups;
+  f.bcEvents += to - from;
+  f.bcObjEvents += to - from;
+  f.bcBytes += sent;
+  f.bcObjBytes += sent;
+  f.bcHeldObjects += heldDelta;
+  f.bcHeldJson += heldJsonDelta;
+  f.checks += checks;
+  m.gaps += gaps;
+  m.duplicates += dups;
 }
 
 /**

@@ -122,6 +122,171 @@ function ownerFns(h: Handoff): [(hi: number, lo: number) => number, (hi: number,
   return f;
 }
 
+/** The live objects as an old-owner x new-owner histogram, and per new owner what its LIST would carry. */
+interface OwnerHistogram {
+  /** Objects per (old owner, new owner), from x to. */
+  readonly pairs: Float64Array;
+  /** Objects whose owner changed. */
+  readonly moved: number;
+  /** Per new owner: JSON bytes, objects and wire bytes item by item (as a streaming list sends them). */
+  readonly newJson: Float64Array;
+  readonly newCount: Float64Array;
+  readonly newWire: Float64Array;
+  /** Wire bytes of every live object, item by item. */
+  readonly allWire: number;
+}
+
+/** Counts the live objects by old and new owner (hashes of the shard key in `H`, `L`). */
+function ownerHistogram(cluster: Cluster, H: Uint32Array, L: Uint32Array, prev: Layout, next: Layout, params: SimParams): OwnerHistogram {
+  const from = prev.n;
+  const to = next.n;
+  const before = ownerOf(prev);
+  const after = ownerOf(next);
+  const pairs = new Float64Array(from * to);
+  const newJson = new Float64Array(to);
+  const newCount = new Float64Array(to);
+  const newWire = new Float64Array(to);
+  let allWire = 0;
+  const wr = wireRatio(params.sizes);
+  const n = cluster.liveCount;
+  for (let k = 0; k < n; k++) {
+    const s = cluster.liveSlots[k]!;
+    const a = before(H[s]!, L[s]!);
+    const b = after(H[s]!, L[s]!);
+    pairs[a * to + b]!++;
+    newJson[b]! += cluster.jsonBytes[s]!;
+    const w = Math.round(cluster.jsonBytes[s]! * wr);
+    newCount[b]!++;
+    newWire[b]! += w;
+    allWire += w;
+  }
+  let moved = 0;
+  for (let a = 0; a < from; a++) for (let b = 0; b < to; b++) if (a !== b) moved += pairs[a * to + b]!;
+  return { pairs, moved, newJson, newCount, newWire, allWire };
+}
+
+/**
+ * The bytes and seconds of each new owner's LIST (index in the larger layout, `m` of them).
+ * Client-side every LIST carries the whole collection; server-side the replica's share (the
+ * whole when its API server has the gate off).
+ */
+function relistCosts(mode: 'client' | 'server', h: OwnerHistogram, cluster: Cluster, params: SimParams, m: number): { bytes: Float64Array; seconds: Float64Array } {
+  const to = h.newJson.length;
+  const n = cluster.liveCount;
+  const ratio = wireRatio(params.sizes);
+  const overhead = listOverheadBytes(params.sizes.encoding);
+  const streaming = params.replicas.initialList === 'watch-list';
+  const envelope = eventEnvelopeBytes(params.sizes.encoding);
+  const endBookmark = bookmarkBytes(params.sizes.encoding);
+  const listBytes = new Float64Array(m);
+  const listSeconds = new Float64Array(m);
+  const servers = params.apiServers.count;
+  for (let i = 0; i < to; i++) {
+    const server = params.replicas.apiServerOf[i] ?? i % servers;
+    const gate = params.apiServers.gates[server] ?? true;
+    const whole = mode === 'client' || !gate;
+    // A LIST: the list envelope and the items; a streaming list: each item in its watch
+    // envelope and the BOOKMARK that ends the initial events (as the informer counts them).
+    listBytes[i] = streaming
+      ? (whole ? h.allWire : h.newWire[i]!) + (whole ? n : h.newCount[i]!) * envelope + endBookmark
+      : overhead + Math.round((whole ? cluster.liveJsonBytes : h.newJson[i]!) * ratio);
+    listSeconds[i] = params.costs.listRttSeconds + listBytes[i]! / params.costs.listBytesPerSecond;
+  }
+  return { bytes: listBytes, seconds: listSeconds };
+}
+
+/** When each replica restarts and lists, and when each old owner lets go and each new owner holds. */
+interface RolloutTimes {
+  readonly restartAt: Float64Array;
+  readonly listAt: Float64Array;
+  readonly release: Float64Array;
+  readonly acquire: Float64Array;
+  /** Replicas the reshard removes (they list nothing). */
+  readonly removed: readonly number[];
+}
+
+/**
+ * The rollout's times from `T`: break before make (`all-at-once`, `one-by-one`: a replica lets
+ * go when it restarts and holds again once its pod is back and its LIST is done) or make before
+ * break (`new-first`: added replicas first; the others switch once a second informer has synced;
+ * removed replicas stop last).
+ */
+function rolloutTimes(T: number, r: ReshardEvent['rollout'], from: number, to: number, unchanged: Uint8Array, listSeconds: Float64Array, podRestart: number): RolloutTimes {
+  const m = Math.max(from, to);
+  // A replica's pod restarting (or a new one starting) is away `podRestart` before its informer lists.
+  const listAt = new Float64Array(m).fill(NaN);
+  const restartAt = new Float64Array(m).fill(NaN);
+  const release = new Float64Array(from).fill(INF);
+  const acquire = new Float64Array(to).fill(-INF);
+  const kept: number[] = [];
+  for (let i = Math.min(from, to) - 1; i >= 0; i--) if (!unchanged[i]) kept.push(i); // highest index first
+  const added: number[] = [];
+  for (let i = from; i < to; i++) added.push(i);
+  const removed: number[] = [];
+  for (let i = from - 1; i >= to; i--) removed.push(i);
+  const breakBeforeMake = (i: number, at: number) => {
+    restartAt[i] = at;
+    if (i < from) release[i] = at;
+    if (i < to) {
+      listAt[i] = at + podRestart;
+      acquire[i] = listAt[i]! + listSeconds[i]!;
+    }
+  };
+  if (r.kind === 'all-at-once') {
+    for (const i of [...added, ...kept, ...removed]) breakBeforeMake(i, T);
+  } else if (r.kind === 'one-by-one') {
+    // A StatefulSet: scaling up creates the new pods, scaling down removes the highest
+    // first; then the rolling restart goes from the highest index down.
+    const order = to > from ? [...added, ...kept] : [...removed, ...kept];
+    order.forEach((i, j) => breakBeforeMake(i, T + j * r.everySeconds));
+  } else {
+    let synced = T;
+    for (const i of added) {
+      breakBeforeMake(i, T);
+      synced = Math.max(synced, acquire[i]!);
+    }
+    const every = r.everySeconds ?? 0;
+    let last = synced;
+    kept.forEach((i, j) => {
+      const start = synced + j * every;
+      restartAt[i] = start;
+      // The running pod starts a second informer (no pod restart): the old one runs until
+      // the new one has synced, then the replica switches.
+      listAt[i] = start;
+      release[i] = acquire[i] = start + listSeconds[i]!;
+      last = Math.max(last, acquire[i]!);
+    });
+    for (const i of removed) {
+      restartAt[i] = last;
+      release[i] = last;
+    }
+  }
+  return { restartAt, listAt, release, acquire, removed };
+}
+
+/** Orphaned and duplicated object-seconds of the histogram in closed form, and when every object has one owner again. */
+function closedForm(pairs: Float64Array, from: number, to: number, unchanged: Uint8Array, release: Float64Array, acquire: Float64Array, T: number): { orphanSeconds: number; duplicateSeconds: number; settleAt: number } {
+  let orphanS = 0;
+  let dupS = 0;
+  let settle = T;
+  for (let a = 0; a < from; a++) {
+    for (let b = 0; b < to; b++) {
+      const c = pairs[a * to + b]!;
+      if (c === 0 || (a === b && unchanged[a])) continue;
+      const rel = release[a]!;
+      const acq = acquire[b]!;
+      if (acq > rel) {
+        orphanS += c * (acq - rel);
+        settle = Math.max(settle, acq);
+      } else if (rel > acq) {
+        dupS += c * (rel - acq);
+        settle = Math.max(settle, rel);
+      }
+    }
+  }
+  return { orphanSeconds: orphanS, duplicateSeconds: dupS, settleAt: settle };
+}
+
 /** One reshard's hand-off in one mode. */
 export class Handoff {
   readonly mode: 'client' | 'server';
@@ -178,141 +343,33 @@ export class Handoff {
     const keyIndex = shardKeyIndex(params.replicas.key);
     const H = keyHashHi(cluster, keyIndex);
     const L = keyHashLo(cluster, keyIndex);
-    const before = ownerOf(prev);
-    const after = ownerOf(next);
-    const pairs = new Float64Array(from * to);
-    const newJson = new Float64Array(to);
-    // Per new owner, and in all: objects and wire bytes item by item (as a streaming list sends them).
-    const newCount = new Float64Array(to);
-    const newWire = new Float64Array(to);
-    let allWire = 0;
-    const wr = wireRatio(params.sizes);
-    const n = cluster.liveCount;
-    for (let k = 0; k < n; k++) {
-      const s = cluster.liveSlots[k]!;
-      const a = before(H[s]!, L[s]!);
-      const b = after(H[s]!, L[s]!);
-      pairs[a * to + b]!++;
-      newJson[b]! += cluster.jsonBytes[s]!;
-      const w = Math.round(cluster.jsonBytes[s]! * wr);
-      newCount[b]!++;
-      newWire[b]! += w;
-      allWire += w;
-    }
-    let moved = 0;
-    for (let a = 0; a < from; a++) for (let b = 0; b < to; b++) if (a !== b) moved += pairs[a * to + b]!;
-    this.pairs = pairs;
-    this.objects = n;
-    this.moved = moved;
+    const h = ownerHistogram(cluster, H, L, prev, next, params);
+    this.pairs = h.pairs;
+    this.objects = cluster.liveCount;
+    this.moved = h.moved;
 
     // Which replicas restart, and how long each LIST takes.
     const m = Math.max(from, to);
     const unchanged = new Uint8Array(m);
     for (let i = 0; i < Math.min(from, to); i++) unchanged[i] = sameOwnership(prev, next, i) ? 1 : 0;
-    const ratio = wireRatio(params.sizes);
-    const overhead = listOverheadBytes(params.sizes.encoding);
-    const streaming = params.replicas.initialList === 'watch-list';
-    const envelope = eventEnvelopeBytes(params.sizes.encoding);
-    const endBookmark = bookmarkBytes(params.sizes.encoding);
-    const listBytes = new Float64Array(m);
-    const listSeconds = new Float64Array(m);
-    const servers = params.apiServers.count;
-    for (let i = 0; i < to; i++) {
-      const server = params.replicas.apiServerOf[i] ?? i % servers;
-      const gate = params.apiServers.gates[server] ?? true;
-      const whole = mode === 'client' || !gate;
-      // A LIST: the list envelope and the items; a streaming list: each item in its watch
-      // envelope and the BOOKMARK that ends the initial events (as the informer counts them).
-      listBytes[i] = streaming
-        ? (whole ? allWire : newWire[i]!) + (whole ? n : newCount[i]!) * envelope + endBookmark
-        : overhead + Math.round((whole ? cluster.liveJsonBytes : newJson[i]!) * ratio);
-      listSeconds[i] = params.costs.listRttSeconds + listBytes[i]! / params.costs.listBytesPerSecond;
-    }
-    // A replica's pod restarting (or a new one starting) is away this long before its informer lists.
-    const podRestart = params.replicas.podRestartSeconds;
-    const listAt = new Float64Array(m).fill(NaN);
-    // Restart times by rollout.
-    const T = event.at;
-    const restartAt = new Float64Array(m).fill(NaN);
-    const release = new Float64Array(from).fill(INF);
-    const acquire = new Float64Array(to).fill(-INF);
-    const kept: number[] = [];
-    for (let i = Math.min(from, to) - 1; i >= 0; i--) if (!unchanged[i]) kept.push(i); // highest index first
-    const added: number[] = [];
-    for (let i = from; i < to; i++) added.push(i);
-    const removed: number[] = [];
-    for (let i = from - 1; i >= to; i--) removed.push(i);
-    const breakBeforeMake = (i: number, r: number) => {
-      restartAt[i] = r;
-      if (i < from) release[i] = r;
-      if (i < to) {
-        listAt[i] = r + podRestart;
-        acquire[i] = listAt[i]! + listSeconds[i]!;
-      }
-    };
-    const r = event.rollout;
-    if (r.kind === 'all-at-once') {
-      for (const i of [...added, ...kept, ...removed]) breakBeforeMake(i, T);
-    } else if (r.kind === 'one-by-one') {
-      // A StatefulSet: scaling up creates the new pods, scaling down removes the highest
-      // first; then the rolling restart goes from the highest index down.
-      const order = to > from ? [...added, ...kept] : [...removed, ...kept];
-      order.forEach((i, j) => breakBeforeMake(i, T + j * r.everySeconds));
-    } else {
-      let synced = T;
-      for (const i of added) {
-        breakBeforeMake(i, T);
-        synced = Math.max(synced, acquire[i]!);
-      }
-      const every = r.everySeconds ?? 0;
-      let last = synced;
-      kept.forEach((i, j) => {
-        const start = synced + j * every;
-        restartAt[i] = start;
-        // The running pod starts a second informer (no pod restart): the old one runs until
-        // the new one has synced, then the replica switches.
-        listAt[i] = start;
-        release[i] = acquire[i] = start + listSeconds[i]!;
-        last = Math.max(last, acquire[i]!);
-      });
-      for (const i of removed) {
-        restartAt[i] = last;
-        release[i] = last;
-      }
-    }
-    for (const i of removed) listBytes[i] = 0;
+    const lists = relistCosts(mode, h, cluster, params, m);
+    const times = rolloutTimes(event.at, event.rollout, from, to, unchanged, lists.seconds, params.replicas.podRestartSeconds);
+    for (const i of times.removed) lists.bytes[i] = 0;
     this.unchanged = unchanged;
-    this.release = release;
-    this.acquire = acquire;
-    this.restartAt = restartAt;
-    this.listAt = listAt;
-    this.listBytes = listBytes;
+    this.release = times.release;
+    this.acquire = times.acquire;
+    this.restartAt = times.restartAt;
+    this.listAt = times.listAt;
+    this.listBytes = lists.bytes;
 
-    // Object-seconds in closed form, and the step function over the break points.
-    let orphanS = 0;
-    let dupS = 0;
-    let settle = T;
-    for (let a = 0; a < from; a++) {
-      for (let b = 0; b < to; b++) {
-        const c = pairs[a * to + b]!;
-        if (c === 0 || (a === b && unchanged[a])) continue;
-        const rel = release[a]!;
-        const acq = acquire[b]!;
-        if (acq > rel) {
-          orphanS += c * (acq - rel);
-          settle = Math.max(settle, acq);
-        } else if (rel > acq) {
-          dupS += c * (rel - acq);
-          settle = Math.max(settle, rel);
-        }
-      }
-    }
-    this.orphanObjectSeconds = orphanS;
-    this.duplicateObjectSeconds = dupS;
-    this.settleAt = settle;
-    const points = new Set<number>([T]);
-    for (const v of release) if (Number.isFinite(v)) points.add(v);
-    for (const v of acquire) if (Number.isFinite(v)) points.add(v);
+    const closed = closedForm(h.pairs, from, to, unchanged, times.release, times.acquire, event.at);
+    this.orphanObjectSeconds = closed.orphanSeconds;
+    this.duplicateObjectSeconds = closed.duplicateSeconds;
+    this.settleAt = closed.settleAt;
+    // The step function over the break points.
+    const points = new Set<number>([event.at]);
+    for (const v of times.release) if (Number.isFinite(v)) points.add(v);
+    for (const v of times.acquire) if (Number.isFinite(v)) points.add(v);
     const breaks = Float64Array.from([...points].sort((x, y) => x - y));
     const orphans = new Float64Array(breaks.length);
     const dups = new Float64Array(breaks.length);
@@ -325,8 +382,8 @@ export class Handoff {
     this.orphans = orphans;
     this.duplicates = dups;
     this.keyIndex = keyIndex;
-    let end = T;
-    for (const v of [...release, ...acquire]) if (Number.isFinite(v)) end = Math.max(end, v);
+    let end = event.at;
+    for (const v of [...times.release, ...times.acquire]) if (Number.isFinite(v)) end = Math.max(end, v);
     this.windowEnd = end;
   }
 
