@@ -4,7 +4,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'e2e/.out', '.stryker-tmp', 'reports'] },
+  // Generated code (antlr-ng's CEL parser and lexer) is regenerated, never edited.
+  { ignores: ['dist', 'node_modules', 'coverage', 'test-results', 'e2e/.out', '.stryker-tmp', 'reports', 'src/core/sharding/cel/generated'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -219,7 +219,7 @@ export async function runBrowserBenchmarks(): Promise<BenchResult[]> {
         name: `1,000,000 objects from a link: longest main-thread task after the load event (${genSeconds.toFixed(1)} s to ready; page start-up included)`,
         value: genTasks.afterLoad,
         unit: `ms (${genTasks.all.toFixed(0)} ms including page load)`,
-        target: 'informational: start-up layout, see README',
+        target: 'informational: start-up layout, see docs/performance.md',
       },
     ];
   } finally {

@@ -16,7 +16,7 @@ const json = args.includes('--json');
 async function main(): Promise<void> {
   const results: BenchResult[] = [];
   if (!only || only === 'hash') results.push(...runHashBenchmarks());
-  if (!only || only === 'parser') results.push(...runParserBenchmarks());
+  if (!only || only === 'parser') results.push(...(await runParserBenchmarks()));
   if (!only || only === 'sim') {
     const { runSimBenchmarks } = await import('./sim');
     results.push(...(await runSimBenchmarks()));

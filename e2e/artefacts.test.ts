@@ -9,7 +9,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 /** Integer in a text like "10,000 pods sent". */
 const num = (text: string | null) => Number((text ?? '').replace(/[^0-9]/g, ''));
 
-describe('server artefacts in a browser (issue 7)', () => {
+describe('server artefacts in a browser', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -82,7 +82,7 @@ describe('server artefacts in a browser (issue 7)', () => {
     await page.waitForFunction(() => (document.querySelector('[data-testid="apiserver-metrics"]')?.textContent ?? '').includes('# apiserver-1'));
     const text = (await metrics.textContent()) ?? '';
     const off = text.slice(text.indexOf('# apiserver-1'));
-    assert.match(off, /^# apiserver-1 \(ShardedListAndWatch=false\)\n# no series yet: the gate is off/);
+    assert.match(off, /^# apiserver-1 \(ShardedListAndWatch=false\)\n# nothing to print: with the gate off this server registers neither sharding metric/);
     assert.doesNotMatch(off, /apiserver_watch_shards_total\{/);
     assert.match(text, /# HELP apiserver_watch_shards_total \[ALPHA\] Number of active sharded watch connections broken by resource type\.\n# TYPE apiserver_watch_shards_total gauge\n/);
   });

@@ -1,6 +1,6 @@
-// Issue 23, "Bounded, round two": inputs that blanked or froze the page. Point 1: a pasted
-// million-character number and a render error in one panel; point 3: a 10 MB selector paste;
-// point 6: the number fields' wrong or missing messages.
+// Inputs that blanked or froze the page: a pasted million-character number and a render error in
+// one panel; the number fields' wrong or missing messages. A 10 MB selector paste, timed:
+// e2e/bounded-paste.test.ts.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -25,7 +25,7 @@ async function stillPlaying(page: Page): Promise<void> {
   await waitUntil(async () => (await simTime(page)) > t0 + 1, 20_000);
 }
 
-describe('number fields and render errors never blank the page (issue 23, point 1)', () => {
+describe('number fields and render errors never blank the page', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -87,7 +87,7 @@ describe('number fields and render errors never blank the page (issue 23, point 
       await field.fill('4242');
       await field.press('Enter');
       const errors = page.getByTestId('panel-error');
-      await errors.first().waitFor({ timeout: 10_000 });
+      await errors.first().waitFor({ timeout: 60_000 });
       const texts = await errors.allTextContents();
       assert.ok(texts.length >= 1);
       for (const text of texts) assert.match(text, message);
@@ -102,7 +102,7 @@ describe('number fields and render errors never blank the page (issue 23, point 
   }
 });
 
-describe('number fields say what really happened (issue 23, point 6)', () => {
+describe('number fields say what really happened', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -119,7 +119,7 @@ describe('number fields say what really happened (issue 23, point 6)', () => {
     await field.fill(text);
     await field.press('Enter');
     const error = page.getByTestId(`field-error-${name}`);
-    await error.waitFor({ timeout: 5_000 });
+    await error.waitFor({ timeout: 60_000 });
     return (await error.textContent()) ?? '';
   }
 
@@ -136,65 +136,5 @@ describe('number fields say what really happened (issue 23, point 6)', () => {
     assert.match(text, /^“1e-400” is too close to 0 to tell apart from it; type 0 if you meant that\./);
     await page.getByTestId('field-addedPerSec').press('Escape');
     assert.equal(await page.getByTestId('field-addedPerSec').inputValue(), before);
-  });
-});
-
-describe('a 10 MB selector paste never freezes the page (issue 23, point 3)', () => {
-  const env = useBuiltSite(DIST);
-  let context: BrowserContext;
-  let page: Page;
-  let watch: PageWatch;
-
-  beforeEach(async () => {
-    ({ context, page, watch } = await freshPage(env, context));
-    await page.goto(env.site.url);
-    await page.getByTestId('replica-card').first().waitFor();
-  });
-
-  /** Pastes `size` characters (a `||` chain of shard ranges) into replica 1's editor; the milliseconds until the next frame is painted. */
-  const paste = (size: number) =>
-    page.evaluate(async (n) => {
-      const term = "shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')";
-      const text = Array.from({ length: Math.ceil(n / (term.length + 4)) }, () => term).join(' || ').slice(0, n);
-      const box = document.querySelectorAll<HTMLTextAreaElement>('[data-testid="selector-input"]')[1]!;
-      box.focus();
-      const t0 = performance.now();
-      // What a paste does: the text goes into the box, then an input event.
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, text);
-      box.dispatchEvent(new Event('input', { bubbles: true }));
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
-      return performance.now() - t0;
-    }, size);
-
-  it('refuses the paste with a message, keeps the selector, and mirrors nothing over the editor\'s 101,000 code points', async () => {
-    const box = page.getByTestId('selector-input').nth(1);
-    const before = await box.inputValue();
-    const ms = await paste(10 * 1024 * 1024);
-    const message = page.getByTestId('selector-too-long');
-    await message.waitFor({ timeout: 30_000 });
-    assert.match((await message.textContent()) ?? '', /^That paste has 10,485,760 characters; a selector holds at most 100,000 \(the API server’s limit\), so it was not applied\./);
-    assert.equal(await box.inputValue(), before);
-    const mirrored = await page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.selector-editor__highlight'), (p) => p.textContent!.length)));
-    assert.ok(mirrored <= 101_001, `the highlight layer mirrors ${mirrored} characters`);
-    // Before: an 8.95 s task, then 7.6 s per keystroke (mostly layout).
-    assert.ok(ms < 2_000, `the paste took ${Math.round(ms)} ms to the next frame`);
-    const t0 = Date.now();
-    await box.press('End');
-    await box.press('x');
-    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));
-    const keystroke = Date.now() - t0;
-    console.log(`  10 MB paste refused in ${Math.round(ms)} ms to the next frame; a keystroke after it ${keystroke} ms`);
-    assert.ok(keystroke < 2_000, `a keystroke took ${keystroke} ms`);
-    assert.ok(await page.getByTestId('header').isVisible());
-    assert.deepEqual(watch.pageErrors, []);
-  });
-
-  it('a paste at the limit is taken, and its highlight layer holds it once', async () => {
-    const ms = await paste(99_990);
-    assert.equal((await page.getByTestId('selector-input').nth(1).inputValue()).length, 99_990);
-    assert.equal(await page.getByTestId('selector-too-long').count(), 0);
-    const mirrored = await page.evaluate(() => document.querySelectorAll('.selector-editor__highlight')[1]!.textContent!.length);
-    assert.ok(mirrored <= 101_001, `the highlight layer mirrors ${mirrored} characters`);
-    assert.ok(ms < 5_000, `the paste took ${Math.round(ms)} ms to the next frame`);
   });
 });

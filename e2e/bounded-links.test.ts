@@ -1,6 +1,5 @@
-// Issue 23, "Bounded, round two": links. Point 2: a link that cannot be read, opened in the same
-// tab, keeps the run shown and its progress; point 5: the notice never echoes attacker text;
-// point 6: the messages say what really happened.
+// Links that cannot be read: one opened in the same tab keeps the run shown and its progress;
+// the notice never echoes attacker text; the messages say what really happened.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
@@ -22,7 +21,7 @@ const short = (p: Partial<ReturnType<typeof defaultSimParams>>) => {
 const shortOf = (json: string) => `#s=2.${toBase64Url(deflateSync(new TextEncoder().encode(json), { level: 9 }))}`;
 const simTime = (page: Page) => page.evaluate(() => Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time')));
 
-describe('links that cannot be read keep the run (issue 23, point 2)', () => {
+describe('links that cannot be read keep the run', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -73,7 +72,7 @@ describe('links that cannot be read keep the run (issue 23, point 2)', () => {
   });
 });
 
-describe('the link notice never echoes attacker text (issue 23, point 5)', () => {
+describe('the link notice never echoes attacker text', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -109,7 +108,7 @@ describe('the link notice never echoes attacker text (issue 23, point 5)', () =>
   });
 });
 
-describe('links say what really happened (issue 23, point 6)', () => {
+describe('links say what really happened', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

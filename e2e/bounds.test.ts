@@ -5,7 +5,7 @@ import { useBuiltSite, watchPage } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
-describe('live objects are capped in a browser (issue 8)', () => {
+describe('live objects are capped in a browser', () => {
   const env = useBuiltSite(DIST);
 
   it('a link asking for adds far beyond the 1,000,000-object cap plays and says how many adds were refused', async () => {

@@ -1,4 +1,4 @@
-// Issue 19, point 4: the figures a story caption quotes, and the figures a page shows, shared by
+// The figures a story caption quotes, and the figures a page shows, shared by
 // the caption-figures test (every step, reached by link) and the clicker walks (every step,
 // reached by PageDown, in Chromium and Firefox). Figures come as digits ("490 MB", "4.0×",
 // "50 %") and as words ("seven resumes", "twice", "a quarter", "five times less", 七次, 四分之一).

@@ -1,4 +1,4 @@
-// Issue 19, point 6: a card never contradicts itself. A replica on a gate-off server says its
+// A card never contradicts itself. A replica on a gate-off server says its
 // selector is valid but not applied, and names the server; the gate word beside the badge is
 // the gate the server has now; a paused run keeps its last rates, marked as paused, and a run
 // that has not measured any time shows no rate rather than 0 B/s.
@@ -6,11 +6,11 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, setPlaying, useBuiltSite, waitUntil, type PageWatch } from './browser';
+import { freshPage, setPlaying, useBuiltSite, waitStepReady, waitUntil, type PageWatch } from './browser';
 
 const DIST = process.env.LAYOUT_DIST ?? join(import.meta.dirname, '..', 'dist');
 
-describe('cards never contradict themselves (issue 19, point 6)', () => {
+describe('cards never contradict themselves', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -63,9 +63,8 @@ describe('cards never contradict themselves (issue 19, point 6)', () => {
     await setPlaying(page, true);
     await waitUntil(async () => Number(await page.getByTestId('timeline').getAttribute('data-time')) > 3);
     await setPlaying(page, false);
-    await page.waitForTimeout(500);
     const card = page.getByTestId('replica-card').first();
-    await card.getByTestId('paused-badge').waitFor({ timeout: 5000 });
+    await card.getByTestId('paused-badge').waitFor();
     for (const id of ['card-memory-alloc-client', 'card-memory-alloc-server']) {
       assert.doesNotMatch((await card.getByTestId(id).textContent()) ?? '', /^0 B\/s$/, id);
     }
@@ -77,7 +76,8 @@ describe('cards never contradict themselves (issue 19, point 6)', () => {
   it('a run that has not measured any time shows no rate, not "0 B/s" in both modes', async () => {
     await open('#story=saving&step=3');
     await page.getByTestId('story-caption').waitFor();
-    await page.waitForTimeout(1000);
+    // The step's run, moved to its time (10 s) without measuring any.
+    await waitStepReady(page, 10);
     const texts = await page.evaluate(() =>
       ['card-memory-alloc-client', 'card-memory-alloc-server', 'memory-alloc-client', 'memory-alloc-server'].map((id) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? ''),
     );

@@ -25,7 +25,7 @@ async function embedFrame(page: Page): Promise<Frame> {
   return frame;
 }
 
-describe('embedding one panel in an iframe on another origin (issue 21, section 5)', () => {
+describe('embedding one panel in an iframe on another origin', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext | undefined;
   let page: Page;

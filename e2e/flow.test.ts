@@ -1,5 +1,5 @@
 /**
- * Issue 10, "Event flow that explains": paused, the panel keeps the last events in view;
+ * Paused, the panel keeps the last events in view;
  * a step forward plays that step's events and freezes again; labels stay inside their
  * boxes at 1280x720 and on a big stage; it renders off screen. That playing stays smooth is
  * measured alone: e2e/flow-smooth.test.ts.
@@ -95,7 +95,7 @@ describe('the event flow in a browser', () => {
     await page.waitForTimeout(600);
     assert.ok((await marks()) > 0, 'events in flight during the step');
     await flow().screenshot({ path: '/tmp/flow-step.png' });
-    await page.waitForFunction(() => document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-phase') === 'frozen', null, { timeout: 5_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-phase') === 'frozen');
     assert.ok((await marks()) > 0, 'the step’s events rest in view once it is over');
     // The counts are that step's: 0.25 s of the default churn (600 events/s), client-side
     // every event to each of the 4 replicas, server-side each object event to its owner only.

@@ -1,4 +1,4 @@
-// The header on one row (issues 10 and 11), measured the same way in Chromium and Firefox.
+// The header on one row, measured the same way in Chromium and Firefox.
 
 /** Whether every direct child of the header sits on one row (their boxes overlap vertically), and fits the width. Plain JavaScript, for any browser's evaluate. */
 export const HEADER_ROWS = `(() => {

@@ -82,7 +82,7 @@ describe('the headline states failures', () => {
     // Played on, measured once a whole rate window has passed since the start.
     const toggle = page.getByTestId('play-toggle');
     await setPlaying(page, true);
-    await page.getByTestId('settling-badge').first().waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('settling-badge').first().waitFor({ state: 'detached', timeout: 60_000 });
     await toggle.click();
     assert.equal(await toggle.getAttribute('aria-pressed'), 'false');
     assert.equal(await page.getByTestId('headline-failure').count(), 0);

@@ -1,5 +1,5 @@
 /**
- * Issue 20, section 1: a 50 MB file dropped on the page is read in the worker with no long task
+ * A 50 MB file dropped on the page is read in the worker with no long task
  * on the page. Apart from e2e/import.test.ts because it measures the page's long tasks:
  * e2e/run.mjs runs it alone, with no other browser suite beside it.
  */
@@ -7,12 +7,12 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, longTaskLimit, TIMING, useBuiltSite, type PageWatch } from './browser';
 import { dropFile, liveCount, openGenerated, recordLongTasks, writeBigFile } from './importFiles';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
-describe('importing a large file keeps the page responsive (issue 20)', () => {
+describe('importing a large file keeps the page responsive', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -25,7 +25,7 @@ describe('importing a large file keeps the page responsive (issue 20)', () => {
   /** The live objects when the page was paused (the generated cluster, after some churn). */
   let before = 0;
 
-  it('reads a 50 MB file dropped on the page in the worker: no long task over 50 ms on the page', async () => {
+  it('reads a 50 MB file dropped on the page in the worker: no long task over 50 ms on the page', TIMING, async () => {
     const { path, items: n } = writeBigFile(50);
     // On this shared 2-core VM (load often over 10) a lone style or GC pause can pass 50 ms
     // whatever the page does; a real regression shows in every read. So a read with long tasks
@@ -44,7 +44,8 @@ describe('importing a large file keeps the page responsive (issue 20)', () => {
       if (reads[attempt]!.length === 0) break;
       console.log(`read ${attempt + 1}: long tasks of ${tasks.join(', ')} ms; reading once more`);
     }
-    assert.deepEqual(reads[reads.length - 1], [], `long tasks in every read: ${JSON.stringify(reads)} ms`);
+    const limit = longTaskLimit('reading a 50 MB file');
+    assert.ok(Math.max(0, ...reads[reads.length - 1]!) <= limit, `long tasks in every read: ${JSON.stringify(reads)} ms`);
     assert.equal(await page.getByTestId('import-count').textContent(), n.toLocaleString('en-US'));
     assert.equal(await page.getByTestId('import-format').getAttribute('data-format'), 'json-list');
     // Not confirmed yet: the cluster shown is the one before.

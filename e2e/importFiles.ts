@@ -1,4 +1,4 @@
-// Issue 20: the files the import browser tests drop on the page, and how they drop them
+// The files the import browser tests drop on the page, and how they drop them
 // (shared by e2e/import.test.ts and e2e/import-smooth.test.ts).
 import { writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Issue 19, point 8: the jargon a newcomer meets is explained where it is read, in the same
+// The jargon a newcomer meets is explained where it is read, in the same
 // (?) popovers as the other explanations, with a source for what it says about Kubernetes;
 // and "and N more problems" in the headline leads to where they all are. (The hatched
 // timeline's (?) needs minutes at a million objects to appear: src/ui/App.test.tsx opens it.)
@@ -10,7 +10,7 @@ import { freshPage, setPlaying, useBuiltSite, waitTime, type PageWatch } from '.
 
 const DIST = process.env.LAYOUT_DIST ?? join(import.meta.dirname, '..', 'dist');
 
-describe('jargon explained (issue 19, point 8)', () => {
+describe('jargon explained', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -28,7 +28,7 @@ describe('jargon explained (issue 19, point 8)', () => {
   /** Opens the (?) of `topic` inside `scope` and returns its popover's text. */
   async function explain(scope: Locator | Page, topic: string): Promise<string> {
     const button = scope.getByTestId(`explain-${topic}`).first();
-    await button.waitFor({ timeout: 10_000 });
+    await button.waitFor({ timeout: 60_000 });
     await button.scrollIntoViewIfNeeded();
     await button.click();
     const pop = page.getByTestId(`explain-${topic}-popover`).first();
@@ -107,7 +107,7 @@ describe('jargon explained (issue 19, point 8)', () => {
     await setSelector(1, "shardRange(object.metadata.uid, '0x4000000000000000', '0xc000000000000000')");
     await setPlaying(page, true);
     const more = page.getByTestId('headline-more');
-    await more.waitFor({ timeout: 20_000 });
+    await more.waitFor({ timeout: 60_000 });
     await setPlaying(page, false);
     const words = (await more.textContent()) ?? '';
     const n = Number(/and (\d+) more problems?/.exec(words)?.[1]);

@@ -37,7 +37,7 @@ async function openMenu(page: Page): Promise<void> {
   await page.getByTestId('exercise-item').first().waitFor();
 }
 
-describe('the lab (issue 21)', () => {
+describe('the lab', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext | undefined;
   let page: Page;

@@ -1,15 +1,16 @@
-// Issue 19, point 7: four layout rules over every panel, in both languages, at a projector's
+// Four layout rules over every panel, in both languages, at a projector's
 // 1280x720 and at 150% zoom (853x480 CSS px, device scale 1.5):
 // 1. every `(?)` popover opens inside the viewport;
 // 2. no identifier breaks across lines in the middle of a word (code blocks may);
 // 3. no label is cut off (no clipped overflow, no ellipsis that actually clips);
 // 4. every button's and label's whole box is clickable: the topmost element at several points of
 //    it is the control itself or inside it.
-import { after, describe, it } from 'node:test';
+import { after, afterEach, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { useBuiltSite, watchPage } from './browser';
+import { useBuiltSite, watchPage, type PageWatch } from './browser';
+import { stageSettled } from './stageItems';
 
 const DIST = process.env.LAYOUT_DIST ?? join(import.meta.dirname, '..', 'dist');
 
@@ -19,30 +20,39 @@ const VIEWPORTS = [
 ] as const;
 const LANGS = ['en', 'zh-CN'] as const;
 
-describe('layout rules (issue 19, point 7)', () => {
+describe('layout rules', () => {
   const env = useBuiltSite(DIST);
-  let context: BrowserContext | undefined;
-  after(async () => {
-    await context?.close();
-  });
 
-  async function open(lang: string, v: (typeof VIEWPORTS)[number]): Promise<Page> {
-    await context?.close();
-    context = await env.browser.newContext({ viewport: v.viewport, deviceScaleFactor: v.deviceScaleFactor, reducedMotion: 'reduce' });
+  /** The page the three rules of one language and size read (the last of them clicks a view option). */
+  async function open(lang: string, v: (typeof VIEWPORTS)[number]): Promise<{ context: BrowserContext; page: Page; watch: PageWatch }> {
+    const context = await env.browser.newContext({ viewport: v.viewport, deviceScaleFactor: v.deviceScaleFactor, reducedMotion: 'reduce' });
     const page = await context.newPage();
     const watch = watchPage(page, env.site.origin);
     await page.goto(`${env.site.url}?lang=${lang}`);
     await page.getByTestId('replica-card').first().waitFor();
-    // Let the first snapshots land, so badges, notes and rates are in place.
-    await page.waitForTimeout(800);
-    assert.deepEqual(watch.pageErrors, []);
-    return page;
+    // The first snapshots have landed (the model runs), so badges, notes and rates are in place,
+    // and nothing is still on its way to the screen.
+    await page.waitForFunction(() => !!document.querySelector('.app')?.getAttribute('data-engine'));
+    await stageSettled(page, 30_000);
+    return { context, page, watch };
   }
 
   for (const lang of LANGS) {
-    for (const v of VIEWPORTS) {
+    for (const v of VIEWPORTS) describe(`${lang}, ${v.name}`, () => {
+      // One page serves the three rules: the first two only read it (a popover opened is
+      // closed again), the last clicks a view option at its end.
+      let opened: { context: BrowserContext; page: Page; watch: PageWatch };
+      before(async () => {
+        opened = await open(lang, v);
+      });
+      after(async () => {
+        await opened?.context.close();
+      });
+      afterEach(() => {
+        assert.deepEqual(opened.watch.pageErrors, []);
+      });
       it(`every (?) popover stays inside the viewport (${lang}, ${v.name})`, async () => {
-        const page = await open(lang, v);
+        const { page } = opened;
         const ids = await page.evaluate(() =>
           [...document.querySelectorAll<HTMLElement>('button.explain__button[data-testid]')]
             .filter((b) => b.getClientRects().length > 0)
@@ -70,7 +80,7 @@ describe('layout rules (issue 19, point 7)', () => {
       });
 
       it(`no identifier breaks mid-word and no label is cut off (${lang}, ${v.name})`, async () => {
-        const page = await open(lang, v);
+        const { page } = opened;
         const found = await page.evaluate(() => {
           const broken: string[] = [];
           const clipped: string[] = [];
@@ -112,7 +122,7 @@ describe('layout rules (issue 19, point 7)', () => {
       });
 
       it(`every button's and label's whole box is clickable (${lang}, ${v.name})`, async () => {
-        const page = await open(lang, v);
+        const { page } = opened;
         const covered = await page.evaluate(() => {
           const out: string[] = [];
           const controls = [...document.querySelectorAll<HTMLElement>('button, label, [role="button"], summary, a[href]')];
@@ -146,9 +156,9 @@ describe('layout rules (issue 19, point 7)', () => {
         assert.deepEqual(covered, []);
         // A click on an option's text selects it (the Ring option's radio used to cover its
         // text, so a click on the text landed on the radio, not on the label's words).
-        await page.getByTestId('segmented-view').getByText(/^(Ring|环形)$/).click({ timeout: 3000 });
+        await page.getByTestId('segmented-view').getByText(/^(Ring|环形)$/).click();
         assert.equal(await page.getByTestId('view-ring').isChecked(), true);
       });
-    }
+    });
   }
 });

@@ -1,4 +1,4 @@
-// Issue 20, sections 2-4 in the browser: owner lookup of a known uid gives Go's hash and the
+// Your cluster, in the browser: owner lookup of a known uid gives Go's hash and the
 // right replica, with a marker on the hash space; balanced ranges on a namespace-keyed cluster
 // lower max/mean and the selectors are accepted by the cards; the snippets show the layout on
 // screen and Copy copies them.
@@ -16,7 +16,7 @@ const golden = (JSON.parse(readFileSync(join(import.meta.dirname, '..', 'tests',
 /** Equal split bound i of n, as the apiserver writes it. */
 const bound = (i: number, n: number): string => (i === n ? '0x10000000000000000' : '0x' + ((BigInt(i) << 64n) / BigInt(n)).toString(16).padStart(16, '0'));
 
-describe('your cluster: owner lookup, balanced ranges, code (issue 20)', () => {
+describe('your cluster: owner lookup, balanced ranges, code', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -1,17 +1,14 @@
-// Issue 21, section 2: the README's figures for the stage text size. Opens every step of every story
-// at 1280x720 with the size set, measures it with the checks of e2e/focus-view.test.ts, and prints
+// The README's figures for the stage text size. Opens every step of every story at 1280x720 with
+// the size set, measures it with the fit checks of the story walker (e2e/storyWalk.ts), and prints
 // the zoom each step settled at. Run after a build:
 // `node --import tsx e2e/measure-stage-scale.ts [100|125|150] [en|zh-CN] [story,story]`.
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { launch } from './browser';
 import { serveStatic } from './server';
 import { STORIES, resolveStep } from '../src/stories';
 import { onStage, stageIds, STEP_READY } from './stageItems';
+import { MEASURE } from './storyWalk';
 const root = join(import.meta.dirname, '..');
-const src = readFileSync(join(import.meta.dirname, 'focus-view.test.ts'), 'utf8');
-const raw = src.slice(src.indexOf('const MEASURE = `') + 'const MEASURE = `'.length, src.indexOf('})()`;') + 4);
-const MEASURE = raw.replace(/\\`/g, '`').replace(/\\\$/g, '$');
 const scale = process.argv[2] ?? '150';
 const lang = process.argv[3] ?? 'en';
 const only = process.argv[4]?.split(',');

@@ -29,7 +29,7 @@ describe('memory under the two client styles', () => {
     await page.goto(env.site.url);
     await page.getByTestId('memory-figures').waitFor();
     // The cards render after the first snapshot, which may come after the memory figures on a
-    // loaded machine (CI, 2026-12-02: 0 cards read right after the figures appeared).
+    // loaded machine (0 cards were read right after the figures appeared).
     await page.getByTestId('replica-card').first().waitFor();
   });
 

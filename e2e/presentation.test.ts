@@ -1,4 +1,4 @@
-// Issue 10: presentation mode (a projector layout), the normal page's layout fixes, the
+// Presentation mode (a projector layout), the normal page's layout fixes, the
 // header on one row in Chromium and Firefox, and the clicker keys in free play.
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,7 +67,7 @@ const MIN_FONT = `(() => {
   return { min, where };
 })()`;
 
-describe('presentation mode (issue 10)', () => {
+describe('presentation mode', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -102,7 +102,7 @@ describe('presentation mode (issue 10)', () => {
     it(`at ${name}, the hash space, the headline and the comparison are all on screen, with no scrolling`, async () => {
       const p = await openPresenting(viewport, scale);
       // The stage takes its size from the window after a layout pass or two: wait for it to settle.
-      await p.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 10_000 }).catch(() => undefined);
+      await p.waitForFunction(() => document.documentElement.scrollHeight <= window.innerHeight, undefined, { timeout: 60_000 }).catch(() => undefined);
       const scroll = await p.evaluate(() => ({ height: document.documentElement.scrollHeight, y: window.scrollY, inner: window.innerHeight }));
       assert.equal(scroll.y, 0);
       assert.ok(scroll.height <= scroll.inner, `the document scrolls: ${scroll.height} > ${scroll.inner}`);
@@ -172,7 +172,7 @@ describe('presentation mode (issue 10)', () => {
   });
 });
 
-describe('the normal page and its keys (issue 10)', () => {
+describe('the normal page and its keys', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;

@@ -9,7 +9,7 @@ const DIST = join(import.meta.dirname, '..', 'dist');
 /** `SHARDSCOPE_DOCS=1 npm run test:e2e` refreshes the screenshots in docs/; a plain run leaves the tree untouched. */
 const DOCS = process.env.SHARDSCOPE_DOCS ? join(import.meta.dirname, '..', 'docs') : null;
 
-describe('a reshard scheduled from the page (issue 9)', () => {
+describe('a reshard scheduled from the page', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -79,7 +79,7 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     await mark.click();
     await waitTime(page, 1.99, 2.01);
     // The clock can show the seek's time a frame before the panels under it re-render.
-    await page.getByTestId('handoff-item').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('handoff-item').waitFor({ state: 'detached' });
     // One step on: every object is between owners client-side (one whole LIST takes about 1 s).
     await page.getByTestId('step').click();
     await waitTime(page, 2.24, 2.26);
@@ -94,7 +94,7 @@ describe('a reshard scheduled from the page (issue 9)', () => {
     await page.mouse.click(box.x + 3, box.y + box.height / 2);
     await waitTime(page, 0, 1.99);
     // As above, the panels re-render a frame or more after the clock (SHARDSCOPE_CPU_THROTTLE=3).
-    await page.getByTestId('handoff-item').waitFor({ state: 'detached', timeout: 5_000 });
+    await page.getByTestId('handoff-item').waitFor({ state: 'detached' });
     assert.ok((await time()) < 2);
     assert.deepEqual(watch.pageErrors, []);
   });

@@ -1,13 +1,15 @@
 // `npm run test:e2e`: the browser tests against the built site (dist/) and the single file
 // (dist-single/shardscope.html), with Debian's Chromium, and the Firefox suite
-// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time and
-// the timing-sensitive ones alone.
+// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time, then
+// the timing tests alone.
 // Builds both once first when missing or older than the sources (or with --build), so a
-// developer never tests a stale build. Node's own test runner reports the results.
+// developer never tests a stale build. Node's own test runner runs each suite file; every line
+// a suite prints is prefixed with its name, and each file's wall time is printed, sorted, at
+// the end.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { spawn, spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -28,28 +30,29 @@ const sources = Math.max(...['src', 'public', 'index.html', 'vite.config.ts', 'p
 const stale = (built) => !existsSync(built) || statSync(built).mtimeMs < sources;
 const force = process.argv.includes('--build');
 if (force || stale(join(root, 'dist', 'index.html'))) run('npx', ['vite', 'build']);
-// Issue 10: the single file, built once for every suite that opens it.
+// The single file, built once for every suite that opens it.
 if (force || stale(join(root, 'dist-single', 'shardscope.html'))) run('npx', ['vite', 'build', '--mode', 'single']);
 
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const all = readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts')).map((f) => join('e2e', f));
-// The longest suites first (their times in CI run 9, 2026-12-02, and the changes after), so that two at a time end
-// together rather than one long suite running alone at the end.
-const LONGEST_FIRST = ['focus-view', 'video', 'stage-story', 'caption-figures', 'layout-rules', 'stories', 'zh', 'firefox', 'presentation', 'story-state', 'export', 'ui'];
+// The longest suites first (each file's wall time is printed at the end of every run: re-rank
+// from those), so that two at a time end together rather than one long suite running alone at
+// the end.
+const LONGEST_FIRST = ['story-walk-zh', 'story-walk-en', 'video', 'zh', 'ui', 'layout-rules', 'stories', 'export', 'presentation', 'lab', 'lookup', 'jargon', 'links', 'firefox', 'deck', 'story-state', 'inputs', 'import', 'bounded-inputs', 'presenter'];
 const rank = (f) => {
   const i = LONGEST_FIRST.findIndex((name) => f.endsWith(`${name}.test.ts`));
   return i < 0 ? LONGEST_FIRST.length : i;
 };
 const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-// Suites that measure the page's long tasks (no task over 50 ms) or count what a slow seek
-// shows: a second browser beside them steals the core the page runs on, so they run alone,
-// after the others. The Firefox suite is one file (one Firefox at a time).
-const ALONE = ['perf', 'engine', 'flow-smooth', 'import-smooth', 'bounded-export'];
+// The timing tests: suites that measure wall-clock time (the page's long tasks, a key's time to
+// the next frame). A second browser beside them steals the core the page runs on, so they run
+// alone, after the others; under SHARDSCOPE_CPU_THROTTLE they skip their timing tests (each says
+// why). The Firefox suite is one file (one Firefox at a time).
+const ALONE = ['perf', 'engine', 'flow-smooth', 'import-smooth', 'bounded-export', 'bounded-paste'];
 const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
 // The other suites two at a time (each its own process, one shared Chromium): most of a browser test
-// is waiting for the page, and the machine's two cores are half idle with one. The Firefox
-// suite is one file, so there is never more than one Firefox. SHARDSCOPE_E2E_CONCURRENCY=1
-// runs one at a time.
+// is waiting for the page, and the machine's two cores are half idle with one.
+// SHARDSCOPE_E2E_CONCURRENCY=1 runs one at a time.
 const concurrency = Math.max(1, Number(process.env.SHARDSCOPE_E2E_CONCURRENCY ?? 2) || 1);
 
 /**
@@ -67,15 +70,54 @@ async function sharedChromium() {
   return { ws: String(first).trim(), stop: () => child.stdin.end() };
 }
 
+const throttle = Number(process.env.SHARDSCOPE_CPU_THROTTLE ?? 1);
+if (throttle > 1) console.log(`SHARDSCOPE_CPU_THROTTLE=${throttle}: every Chromium page runs ${throttle}x slower; the timing tests skip (a throttled page is slow on purpose).`);
+
 const browser = await sharedChromium();
 const env = browser ? { ...process.env, SHARDSCOPE_CHROMIUM_WS: browser.ws } : process.env;
-const suite = (list, n) => {
-  if (!list.length) return 0;
-  const r = spawnSync(process.execPath, ['--import', 'tsx', '--test', `--test-concurrency=${n}`, '--test-reporter=spec', ...list], { cwd: root, stdio: 'inherit', env });
-  return r.status ?? 1;
-};
+/** Each file's wall time and result, in the order they finished. */
+const results = [];
+
+/** Runs one suite file in its own process; its lines go out prefixed with its name as they come. */
+function suite(file) {
+  const name = basename(file, '.test.ts');
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
+    child.once('close', (code) => {
+      const seconds = (Date.now() - started) / 1000;
+      results.push({ name, seconds, ok: code === 0 });
+      console.log(`[${name}] ${code === 0 ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s`);
+      resolve(code ?? 1);
+    });
+  });
+}
+
+/** Runs `list` n files at a time; resolves to the worst exit code. */
+async function pool(list, n) {
+  const queue = [...list];
+  let worst = 0;
+  const worker = async () => {
+    for (let f = queue.shift(); f; f = queue.shift()) worst = Math.max(worst, await suite(f));
+  };
+  await Promise.all(Array.from({ length: Math.min(n, queue.length) }, worker));
+  return worst;
+}
+
+const t0 = Date.now();
 // Both phases run even when the first fails, so one run reports every failure.
-const shared = suite(files.filter((f) => !alone(f)), concurrency);
-const single = suite(files.filter(alone), 1);
+const shared = await pool(files.filter((f) => !alone(f)), concurrency);
+const t1 = Date.now();
+const single = await pool(files.filter(alone), 1);
+const t2 = Date.now();
 browser?.stop();
+
+const rows = [...results].sort((a, b) => b.seconds - a.seconds);
+const width = Math.max(...rows.map((r) => r.name.length), 5);
+console.log('\nsuite file wall times, longest first:');
+for (const r of rows) console.log(`  ${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(7)} s  ${r.ok ? 'ok' : 'FAILED'}`);
+console.log(`  ${'two at a time'.padEnd(width)}  ${((t1 - t0) / 1000).toFixed(1).padStart(7)} s`);
+console.log(`  ${'alone'.padEnd(width)}  ${((t2 - t1) / 1000).toFixed(1).padStart(7)} s`);
+console.log(`  ${'total'.padEnd(width)}  ${((t2 - t0) / 1000).toFixed(1).padStart(7)} s`);
 process.exitCode = shared || single;

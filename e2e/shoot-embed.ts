@@ -1,4 +1,4 @@
-// The README's embedding screenshot (issue 21, section 5): a blog post on another origin with
+// The README's embedding screenshot: a blog post on another origin with
 // the hash space embedded by the snippet that "Copy embed code" gives, at 1280x720.
 // Run after a build: `node --import tsx e2e/shoot-embed.ts [outdir]` (default docs/).
 import { createServer } from 'node:http';

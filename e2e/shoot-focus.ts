@@ -1,4 +1,4 @@
-// Screenshots of issue 19's focus view for the README, at 1280x720: a step about the cards and
+// Screenshots of the focus view for the README, at 1280x720: a step about the cards and
 // a step about a chart and a report; and a card step at 150% zoom (853x480 CSS px). Run after a build: `node --import tsx e2e/shoot-focus.ts [outdir]`
 // (default docs/).
 import { join } from 'node:path';
@@ -28,7 +28,7 @@ try {
     await page.screenshot({ path: join(out, file) });
   }
   await context.close();
-  // Issue 19: a card step on a 1280x720 screen at 150% zoom (853x480 CSS px).
+  // A card step on a 1280x720 screen at 150% zoom (853x480 CSS px).
   const zoomed = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
   const small = await zoomed.newPage();
   {

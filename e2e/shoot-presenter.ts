@@ -1,4 +1,4 @@
-// Screenshots of issue 21's presenter view for the README, at 1280x720: the presenter window
+// Screenshots of the presenter view for the README, at 1280x720: the presenter window
 // beside a story step on the stage. Run after a build:
 // `node --import tsx e2e/shoot-presenter.ts [outdir] [story] [step] [scale]` (default docs/, saving 2, 100).
 import { join } from 'node:path';

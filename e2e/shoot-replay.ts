@@ -1,4 +1,4 @@
-// Screenshots of the replay of an imported watch stream (issue 20) at 1280x720: the import
+// Screenshots of the replay of an imported watch stream at 1280x720: the import
 // summary with "Replay the stream", and the replay at its end in the bandwidth panel.
 // Run after a build: `npx vite build && node --import tsx e2e/shoot-replay.ts [outdir]`
 // (SHOT_LANG=zh-CN for the Chinese page).

@@ -1,4 +1,4 @@
-// Issue 21, section 3: the README's slide, as the export makes it (not a screenshot): step 2 of
+// The README's slide, as the export makes it (not a screenshot): step 2 of
 // "The problem" exported from the share menu at 1920x1080, from a 1280x720 window.
 // Run after a build: `node --import tsx e2e/shoot-slides.ts [outdir]` (default docs/).
 import { copyFileSync } from 'node:fs';

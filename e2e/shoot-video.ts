@@ -1,4 +1,4 @@
-// Issue 21, section 4: records a story to WebM through the page, as a reader does, and writes
+// Records a story to WebM through the page, as a reader does, and writes
 // the video and a few of its frames as PNG (decoded by the browser's own <video>) to look at.
 // Run after a build: `node --import tsx e2e/shoot-video.ts [story] [outdir] [lang]`
 // (defaults: problem, a temporary folder, en).

@@ -1,4 +1,4 @@
-// Issue 19, point 3: the test ids of what a story step shows on the presentation stage (the
+// The test ids of what a story step shows on the presentation stage (the
 // focus view), shared by the browser tests that measure it.
 import type { Page } from 'playwright-core';
 import type { StoryStep } from '../src/stories';
@@ -21,7 +21,7 @@ export const onStage = (page: Page, id: string) => page.locator(`[data-testid="s
 
 /**
  * Resolves once the stage has settled: nothing on its way (no deferred render behind the
- * store, no canvas short of its last paint: src/ui/renderPending.ts) and the boxes of the
+ * store, no canvas short of its last paint: src/ui/primitives/renderPending.ts) and the boxes of the
  * stage, its items and the caption unchanged over three animation frames (a playing run: the
  * boxes only); or after `maxMs`.
  * A condition, not a fixed sleep: on a quiet machine it takes a few frames, on a loaded one as

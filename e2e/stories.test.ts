@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, useBuiltSite, type PageWatch } from './browser';
-import { STORIES, resolveStep, storyById, type Story } from '../src/stories';
+import { resolveStep, storyById, type Story } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { readLink } from '../src/state/link';
 import { defaultSimParams } from '../src/state/defaults';
@@ -28,7 +28,7 @@ interface Shown {
   /** The Schedule section's items, as sentences. */
   schedule: string[];
   clientMode: string | null;
-  /** Issue 9's lifecycle controls: the rolling upgrade (on, first restart); issue 18's initial list and client. */
+  /** The lifecycle controls: the rolling upgrade (on, first restart), the initial list and the client. */
   rollout: boolean | null;
   rolloutAt: number | null;
   initialList: string | null;
@@ -79,7 +79,7 @@ function expected(story: Story, n: number) {
   };
 }
 
-describe('guided stories in a browser (issue 10)', () => {
+describe('guided stories in a browser', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -127,12 +127,13 @@ describe('guided stories in a browser (issue 10)', () => {
         (w) => {
           const cards = document.querySelectorAll('[data-testid="replica-card"]').length;
           const caption = document.querySelector('[data-testid="story-caption"]');
-          // Issue 19: the step's run has reached the step's time (a paused run moves there first).
+          // The step's run has reached the step's time (a paused run moves there first).
           const time = Number(document.querySelector('[data-testid="timeline"]')?.getAttribute('data-time'));
           return location.hash === w.hash && caption?.getAttribute('data-step') === w.step && caption.getAttribute('data-ready') === 'true' && w.replicas.includes(cards) && time >= w.time - 0.01 && (document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === 'true') === w.playing;
         },
         { ...want, time: resolveStep(story, n - 1)!.time },
-        { timeout: 10_000 },
+        // A step's run is built first: seconds on a loaded machine.
+        { timeout: 60_000 },
       );
     } catch {
       // Fall through: the assertion below says what differs.
@@ -145,7 +146,7 @@ describe('guided stories in a browser (issue 10)', () => {
       },
       want.focus,
       // The run is rebuilt at the step's time first; on a loaded machine that takes seconds.
-      { timeout: 15_000 },
+      { timeout: 30_000 },
     ).then(() => true, () => false);
     assert.ok(inView, `${story.id} ${n}: ${want.focus} is not in view`);
     // The run's time before and after reading the page: a step that plays may pass its reshard
@@ -156,16 +157,21 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.equal(got.skew !== null && Number(got.skew.replace(/,/g, '')) === Number(want.skew), true, `${story.id} ${n}: skew ${got.skew}`);
     // Cards: the step's count, or the count a fired reshard of its schedule gave.
     assert.ok(want.replicas.includes(got.replicas), `${story.id} ${n}: ${got.replicas} cards, expected one of ${want.replicas.join(', ')}`);
-    // A step shown after its reshard (issue 19: a step opens at its time) shows the new layout's selectors.
+    // A step shown after its reshard (a step opens at its time) shows the new layout's selectors.
     const r = resolveStep(story, n - 1)!;
     const now = Number(await page.getByTestId('timeline').getAttribute('data-time'));
     const resharded = r.params.schedule.some((e) => e.at <= Math.max(r.time, before, now));
     assert.deepEqual({ ...got, skew: want.skew, replicas: want.replicas, selectors: resharded ? want.selectors : got.selectors }, want, `${story.id} step ${n}`);
   }
 
-  it('walks every step of every story from the Stories menu, with Next', async () => {
+  // Every step's state, in every story and both languages, is read by the story walker
+  // (e2e/storyWalk.ts) while presenting; here the normal layout's Next button walks the two
+  // stories whose steps bring the event flow and the memory figures into view (no story's last
+  // step, where the walker reads the normal layout, focuses them), each step's cards and
+  // selectors read on the page.
+  it('walks every step of the problem and saving stories from the Stories menu, with Next, each step’s panel in view', async () => {
     await open();
-    for (const story of STORIES) {
+    for (const story of ['problem', 'saving'].map((id) => storyById(id)!)) {
       await page.getByTestId('stories-menu').click();
       await page.getByTestId(`story-item-${story.id}`).click();
       for (let n = 1; n <= story.steps.length; n++) {
@@ -173,25 +179,6 @@ describe('guided stories in a browser (issue 10)', () => {
         await expectStep(story, n);
       }
       assert.equal(await page.getByTestId('story-next').isDisabled(), true);
-    }
-    assert.deepEqual(watch.pageErrors, []);
-  });
-
-  it('walks every step of every story with PageDown, as a clicker sends it', async () => {
-    await open();
-    for (const story of STORIES) {
-      await page.getByTestId('stories-menu').click();
-      await page.getByTestId(`story-item-${story.id}`).click();
-      await expectStep(story, 1);
-      // Focus on the page, not on the menu button (a clicker types into whatever has focus).
-      await page.locator('body').click({ position: { x: 5, y: 700 } });
-      for (let n = 2; n <= story.steps.length; n++) {
-        await page.keyboard.press('PageDown');
-        await expectStep(story, n);
-      }
-      // Past the last step nothing moves.
-      await page.keyboard.press('PageDown');
-      await expectStep(story, story.steps.length);
     }
     assert.deepEqual(watch.pageErrors, []);
   });
@@ -206,7 +193,7 @@ describe('guided stories in a browser (issue 10)', () => {
 
   it('goes back with PageUp and ArrowLeft to exactly the earlier state, and leaving brings back the run from before', async () => {
     const saving = storyById('saving')!;
-    // Issue 19: step 3 opened directly, then left: the run from before the story (the page's
+    // Step 3 opened directly, then left: the run from before the story (the page's
     // default run), in a state link (#s=) that reads back without an issue.
     await open('#story=saving&step=3');
     await expectStep(saving, 3);
@@ -290,8 +277,14 @@ describe('guided stories in a browser (issue 10)', () => {
     assert.match((await page.getByTestId('explain-gate-sources').textContent()) ?? '', /kubernetes\/staging\/src\/k8s\.io\/apiserver\/pkg\/features\/kube_features\.go \(v1\.36\.3\)/);
     // It follows its button when the panel scrolls.
     const before = (await popover.boundingBox())!.y;
-    await page.locator('.app__side').evaluate((e) => e.scrollBy(0, 40));
-    await page.waitForFunction((y) => Math.abs(document.querySelector('[data-testid="explain-gate-popover"]')!.getBoundingClientRect().y - (y - 40)) < 2, before);
+    // The panel may have less than 40 px left to scroll: the popover follows by what it did scroll.
+    const scrolled = await page.locator('.app__side').evaluate((e) => {
+      const top = e.scrollTop;
+      e.scrollBy(0, 40);
+      return e.scrollTop - top;
+    });
+    assert.ok(scrolled > 0, 'the panel scrolls');
+    await page.waitForFunction(([y, d]) => Math.abs(document.querySelector('[data-testid="explain-gate-popover"]')!.getBoundingClientRect().y - (y! - d!)) < 2, [before, scrolled]);
     assert.deepEqual(watch.pageErrors, []);
   });
 
@@ -323,11 +316,11 @@ describe('guided stories in a browser (issue 10)', () => {
   });
 
   it('keeps the step’s panel in view however late the page above it grows, until the reader scrolls', async () => {
-    // CI run 23 (2026-12-02): on a loaded machine the resharding steps' cards mounted seconds
-    // after the step was ready, after the caption had stopped following its panel, and pushed
-    // the bandwidth panel off screen. A block above the panel that grows long after the step
-    // opened stands in for that late card. The late cards replace the nodes the browser's
-    // scroll anchoring would hold on to, so it is off here (as it was, in effect, in that run).
+    // On a loaded machine the resharding steps' cards can mount seconds after the step is ready,
+    // after the caption has stopped following its panel, and push the bandwidth panel off
+    // screen. A block above the panel that grows long after the step opened stands in for that
+    // late card. The late cards replace the nodes the browser's scroll anchoring would hold on
+    // to, so it is off here (as it is, in effect, with late cards).
     const story = storyById('resharding')!;
     await open('#story=resharding&step=2');
     await expectStep(story, 2);
@@ -345,7 +338,7 @@ describe('guided stories in a browser (issue 10)', () => {
         first.style.paddingTop = `${h}px`;
       }, px);
     await grow(900);
-    await page.waitForFunction((want) => Math.round(document.querySelector('[data-testid="bandwidth-panel"]')!.getBoundingClientRect().top) === want, before, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction((want) => Math.round(document.querySelector('[data-testid="bandwidth-panel"]')!.getBoundingClientRect().top) === want, before, { timeout: 60_000 }).catch(() => undefined);
     assert.equal(await top(), before, 'the panel moved when the page above it grew');
     // The reader scrolls: from then on the page is theirs.
     await page.mouse.move(640, 400);

@@ -1,22 +1,20 @@
-// Issue 19, point 2: keys in a story always step the story, and presentation mode is the
+// Keys in a story always step the story, and presentation mode is the
 // speaker's. PageDown, PageUp, Space, → and ← step the story wherever the focus is (the timeline,
 // a chart, a card, a radio; in a selector box PageDown and PageUp only); presentation mode stays
 // on across steps, stories, leaving and the language switch until `p` turns it off; a story link
 // carries it (`&present=1`); Copy link and the QR code inside a story give the story link.
-//
-// Before issue 19 the first PageDown in a story turned presentation mode off, the timeline, a
-// radio and the selector box kept the keys for themselves, `&present=1` meant nothing, and Copy
-// link gave a `#s=` link of the step's parameters (free play, no caption).
+// Each of these failed once: the first PageDown in a story turned presentation mode off, the
+// timeline, a radio and the selector box kept the keys for themselves, `&present=1` meant
+// nothing, and Copy link gave a `#s=` link of the step's parameters (free play, no caption).
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { freshPage, useBuiltSite, type PageWatch } from './browser';
-import { STORIES } from '../src/stories';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
-describe('keys in a story step the story (issue 19, point 2)', () => {
+describe('keys in a story step the story', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -40,9 +38,9 @@ describe('keys in a story step the story (issue 19, point 2)', () => {
   const stepShown = () => page.evaluate(() => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') ?? null);
   const presenting = () => page.getByTestId('presentation-toggle').getAttribute('aria-pressed');
 
-  /** Waits (up to 15 s: a loaded machine) for step n, then asserts it, naming what was pressed. */
+  /** Waits (up to 60 s: a loaded machine) for step n, then asserts it, naming what was pressed. */
   async function expectStep(n: number, what: string): Promise<void> {
-    await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, String(n), { timeout: 15_000 }).catch(() => undefined);
+    await page.waitForFunction((want) => document.querySelector('[data-testid="story-caption"]')?.getAttribute('data-step') === want, String(n), { timeout: 60_000 }).catch(() => undefined);
     assert.equal(await stepShown(), String(n), what);
   }
 
@@ -86,25 +84,6 @@ describe('keys in a story step the story (issue 19, point 2)', () => {
     await page.getByTestId('story-item-saving').click();
     await expectStep(1, 'saving again');
     assert.equal(await presenting(), 'false');
-    assert.deepEqual(watch.pageErrors, []);
-  });
-
-  it('a speaker’s walk: p once, then PageDown through every step of all eight stories, presentation staying on', async () => {
-    await open(`#story=${STORIES[0]!.id}&step=1`);
-    await page.locator('body').click({ position: { x: 5, y: 700 } });
-    await page.keyboard.press('p');
-    for (const story of STORIES) {
-      if (story !== STORIES[0]) {
-        await page.evaluate((id) => (location.hash = `#story=${id}&step=1`), story.id);
-        await expectStep(1, `${story.id} opened by its link`);
-        assert.equal(await page.getByTestId('story-caption').getAttribute('data-story'), story.id);
-      }
-      for (let n = 2; n <= story.steps.length; n++) {
-        await page.keyboard.press('PageDown');
-        await expectStep(n, `${story.id}: PageDown to step ${n}`);
-        assert.equal(await presenting(), 'true', `${story.id}: presentation after PageDown to step ${n}`);
-      }
-    }
     assert.deepEqual(watch.pageErrors, []);
   });
 
@@ -156,7 +135,7 @@ describe('keys in a story step the story (issue 19, point 2)', () => {
     await page.locator('body').click({ position: { x: 5, y: 700 } });
     await page.keyboard.press('p');
     assert.equal(await presenting(), 'false');
-    await page.waitForFunction(() => location.hash === '#story=saving&step=2', undefined, { timeout: 5_000 }).catch(() => undefined);
+    await page.waitForFunction(() => location.hash === '#story=saving&step=2', undefined, { timeout: 60_000 }).catch(() => undefined);
     assert.equal(await page.evaluate(() => location.hash), '#story=saving&step=2');
     await page.evaluate(() => ((window as unknown as { copied?: string }).copied = ''));
     await page.getByTestId('copy-link').click();

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, watchPage, type PageWatch } from './browser';
+import { freshPage, setPlaying, useBuiltSite, watchPage, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -96,8 +96,10 @@ describe('the simulator in a browser', () => {
 
   it('reads about 4x for 4 replicas with equal ranges', async () => {
     await setReplicas(4);
-    await page.getByTestId('play-toggle').click();
-    await page.waitForTimeout(2500);
+    await setPlaying(page, true);
+    // Read once the rates have settled (no settling badge) and the headline states a ratio.
+    await page.getByTestId('settling-badge').first().waitFor({ state: 'detached' });
+    await page.waitForFunction(() => /[0-9]+(?:\.[0-9]+)?\s*[x×]/.test(document.querySelector('[data-testid="headline-ratio"]')?.textContent ?? ''));
     const text = (await page.getByTestId('headline-ratio').textContent()) ?? '';
     const m = /([0-9]+(?:\.[0-9]+)?)\s*[x×]/.exec(text);
     assert.ok(m, `headline: ${text}`);
@@ -107,12 +109,14 @@ describe('the simulator in a browser', () => {
   });
 
   it('can be driven from the keyboard alone', async () => {
-    const play = page.getByTestId('play-toggle');
-    const pressed = await play.getAttribute('aria-pressed');
+    // Paused for good first (the page's first start plays by itself).
+    await setPlaying(page, false);
+    const toggled = (want: string, what: string) =>
+      page.waitForFunction((w) => document.querySelector('[data-testid="play-toggle"]')?.getAttribute('aria-pressed') === w, want, { timeout: 60_000 }).catch(() => assert.fail(what));
     await page.locator('body').press('.');
-    assert.notEqual(await play.getAttribute('aria-pressed'), pressed, '. toggles play');
+    await toggled('true', '. toggles play');
     await page.locator('body').press('Space');
-    assert.equal(await play.getAttribute('aria-pressed'), pressed, 'Space toggles play back');
+    await toggled('false', 'Space toggles play back');
     await page.keyboard.press('?');
     await page.getByTestId('keys-dialog').waitFor();
     await page.keyboard.press('Escape');
@@ -150,7 +154,7 @@ describe('the simulator in a browser', () => {
 
   it('survives a paste over the limit into a selector with the apiserver\'s size-limit message', async () => {
     const input = page.getByTestId('selector-input').first();
-    // Issue 23: the editor takes a little over the API server's 100,000 code points (a longer
+    // The editor takes a little over the API server's 100,000 code points (a longer
     // paste is refused before it is laid out, see bounded-inputs.test.ts).
     await input.fill('x'.repeat(100_500));
     const error = page.getByTestId('selector-error').first();

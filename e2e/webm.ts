@@ -1,5 +1,5 @@
 /**
- * A small EBML reader for the video test (issue 21, section 4): reads what a WebM file says about
+ * A small EBML reader for the video test: reads what a WebM file says about
  * its size and its length, without a media library. The file is read in one pass: the master
  * elements that matter (Segment, Info, Tracks, TrackEntry, Video, Cluster) are entered, every other
  * element is skipped by its size. MediaRecorder writes Segment and Cluster with an unknown size (a

@@ -36,7 +36,7 @@ async function chooseLanguage(page: Page, lang: 'en' | 'zh-CN'): Promise<void> {
   await page.getByTestId(`lang-option-${lang}`).click();
 }
 
-describe('ShardScope in Simplified Chinese (issue 11)', () => {
+describe('ShardScope in Simplified Chinese', () => {
   const env = useBuiltSite(DIST);
   let context: BrowserContext;
   let page: Page;
@@ -78,10 +78,10 @@ describe('ShardScope in Simplified Chinese (issue 11)', () => {
 
   it('switching the language keeps the whole run: time, figures and link state; the link gains lang=', async () => {
     await open('');
-    // Paused for good (CI, 2026-12-02: a bare click raced the page's first start and the run played on).
+    // Paused for good (a bare click can race the page's first start, and the run plays on).
     await setPlaying(page, false);
-    // Each step runs in the engine after its click: wait until all four have landed (CI, 2026-12-03:
-    // the clock was read after three, and the fourth moved it from 0:02.5 to 0:02.8 during the switch).
+    // Each step runs in the engine after its click: wait until all four have landed (a
+    // clock read after three is moved by the fourth, from 0:02.5 to 0:02.8, during the switch).
     const t0 = Number(await page.getByTestId('timeline').getAttribute('data-time'));
     for (let i = 0; i < 4; i++) await page.getByTestId('step').click();
     await waitTime(page, t0 + 4 * STEP_SECONDS - 1e-9, t0 + 4 * STEP_SECONDS + 1e-9);

@@ -93,7 +93,8 @@ function globRegExp(glob) {
   return new RegExp(`^${re}$`);
 }
 
-const isSource = (f) => /\.tsx?$/.test(f) && !/\.(test|spec)\.tsx?$/.test(f) && !f.endsWith('.d.ts');
+// Generated code (the CEL parser antlr-ng writes) is regenerated, not written: never mutated.
+const isSource = (f) => /\.tsx?$/.test(f) && !/\.(test|spec)\.tsx?$/.test(f) && !f.endsWith('.d.ts') && !/(^|\/)generated\//.test(f);
 
 /** The source files one --only entry names; empty when it matches none. */
 function resolveEntry(entry, tree) {

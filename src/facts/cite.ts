@@ -11,7 +11,7 @@ const STAGED = new Set(['apiserver', 'client-go', 'apimachinery']);
 
 /**
  * Where the source is: `staging/src/k8s.io/apiserver/pkg/…` in kubernetes for a staged
- * repository, the path in its own repository otherwise (kube-state-metrics).
+ * repository, the path in its own repository otherwise (kube-state-metrics, website).
  */
 export function sourcePath(s: Source): string {
   if (STAGED.has(s.repo)) return `kubernetes/staging/src/k8s.io/${s.repo}/${s.path}`;

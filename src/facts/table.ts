@@ -2,7 +2,8 @@
  * Every statement ShardScope makes about Kubernetes, kube-apiserver, client-go or
  * kube-state-metrics, with where it was read. Read in the sources themselves (kubernetes
  * v1.36.3, i.e. apiserver, client-go and apimachinery v0.36.3; kube-state-metrics at the tags
- * named), never taken from a document. `docs/facts.md` is generated from this table
+ * named), never taken from a document; the blog post is the one fact about what the project
+ * itself says, read in kubernetes/website. `docs/facts.md` is generated from this table
  * (`npm run facts`), and the stories and the `(?)` explanations cite it by id.
  */
 import type { Fact, Source } from './types';
@@ -12,6 +13,9 @@ const apiserver = (path: string, symbol: string): Source => ({ repo: 'apiserver'
 const clientGo = (path: string, symbol: string): Source => ({ repo: 'client-go', path, release: V, symbol });
 const apimachinery = (path: string, symbol: string): Source => ({ repo: 'apimachinery', path, release: V, symbol });
 const ksm = (release: string, path: string, symbol: string): Source => ({ repo: 'kube-state-metrics', path, release, symbol });
+/** apimachinery or client-go at a kubernetes release other than v1.36.3 (v1.35.7 is their v0.35.7). */
+const apimachineryAt = (release: string, path: string, symbol: string): Source => ({ repo: 'apimachinery', path, release, symbol });
+const clientGoAt = (release: string, path: string, symbol: string): Source => ({ repo: 'client-go', path, release, symbol });
 
 export const FACTS = {
   // --- The API server: the gate, the selector, the parser -------------------------------
@@ -62,6 +66,12 @@ export const FACTS = {
     sources: [apiserver('pkg/sharding/parser.go', 'Parse, walkExpr')],
     about: ['selector'],
   },
+  'parser-call': {
+    statement:
+      'shardRange() takes exactly three arguments: a field path, object.metadata.uid or object.metadata.namespace, then the start and the end as string literals; every range of one selector must use the same field.',
+    sources: [apiserver('pkg/sharding/parser.go', 'Parse, parseShardRangeCall, extractFieldPath')],
+    about: ['selector', 'field'],
+  },
   'parser-kind': {
     statement: 'A bound that is not a string literal is refused by its CEL expression kind: an unquoted word is an identifier, expression kind 3.',
     sources: [apiserver('pkg/sharding/parser.go', 'extractHexLiteral')],
@@ -109,8 +119,9 @@ export const FACTS = {
     inference: true,
   },
   'list-scan': {
-    statement: 'A LIST from the watch cache takes every stored object and hashes each one, whatever the size of the shard.',
-    sources: [apiserver('pkg/storage/cacher/cacher.go', 'Cacher.GetList')],
+    statement:
+      'A LIST from the watch cache takes every stored object of the resource (from the continue key on) and hashes them in turn until its page is full: without a limit, or with resourceVersion=0, which ignores it, that is every stored object, whatever the size of the shard.',
+    sources: [apiserver('pkg/storage/cacher/cacher.go', 'Cacher.GetList, computeListLimit'), apiserver('pkg/storage/cacher/watch_cache.go', 'watchCache.waitUntilFreshAndList, watchCache.listLatestRV')],
     about: ['listScan', 'watchCache'],
   },
   'rv0-one-page': {
@@ -118,36 +129,50 @@ export const FACTS = {
     sources: [apiserver('pkg/storage/cacher/cacher.go', 'computeListLimit')],
     about: ['listRequest', 'watchCache'],
   },
+  'watch-initial-state': {
+    statement:
+      'A WATCH with no resourceVersion (or resourceVersion=0) and no sendInitialEvents is not “from now on”: the watch cache first sends a synthetic ADDED for every object in range, as it is now, then the changes.',
+    sources: [apiserver('pkg/storage/cacher/watch_cache.go', 'watchCache.getAllEventsSinceLocked, watchCache.getIntervalFromStoreLocked'), apiserver('pkg/storage/cacher/cacher.go', 'Cacher.Watch')],
+    about: ['watchCache'],
+  },
   metrics: {
     statement:
-      'apiserver_watch_shards_total (a gauge, despite its name) counts open sharded watches; apiserver_watch_filtered_events_total counts every check that fails, initial events of a streaming list included, twice for a MODIFIED. Neither exists with the gate off.',
-    sources: [apiserver('pkg/storage/cacher/metrics/metrics.go', 'RecordWatchFilteredEvent, RecordShardedWatchStarted'), apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.processInterval')],
-    about: ['metrics', 'streamingList', 'gate'],
+      'apiserver_watch_shards_total (a gauge, despite its name) counts open sharded watches; apiserver_watch_filtered_events_total counts every check that fails, initial events of a streaming list included, twice for a MODIFIED. Both are ALPHA, labelled group and resource, and counted for watches served from the watch cache. With the gate off neither is registered, so /metrics never shows them; with it on, a labelled series appears once it is first used.',
+    sources: [
+      apiserver('pkg/storage/cacher/metrics/metrics.go', 'Register, RecordWatchFilteredEvent, RecordShardedWatchStarted'),
+      apiserver('pkg/storage/cacher/cacher.go', 'filterWithAttrsAndPrefixFunction, Cacher.Watch'),
+      apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.processInterval'),
+    ],
+    about: ['metrics', 'streamingList', 'gate', 'watchCache'],
   },
   'empty-predicate': {
     statement:
-      'In v1.36.0 to v1.36.3 SelectionPredicate.Empty() ignores the shard selector: a sharded LIST page carries remainingItemCount for every stored object after it, and a watch served from etcd (watch cache off) with only a shard selector is not filtered. Main (v1.37.0-beta.0) makes Empty() see the selector.',
+      'In v1.36.0 to v1.36.3 SelectionPredicate.Empty() ignores the shard selector: a sharded LIST page that has more to come carries remainingItemCount as an unfiltered list would (the stored objects from the page’s start, less the limit), and a watch served from etcd (watch cache off) with only a shard selector is not filtered. v1.37.0-beta.0 makes Empty() see the selector, so sharded pages carry no remainingItemCount.',
     sources: [
       apiserver('pkg/storage/selection_predicate.go', 'SelectionPredicate.Empty'),
       apiserver('pkg/storage/continue.go', 'PrepareContinueToken'),
       apiserver('pkg/storage/etcd3/watcher.go', 'watchChan.filter, watchChan.acceptAll'),
+      { repo: 'apiserver', path: 'pkg/storage/selection_predicate.go', release: 'v1.37.0-beta.0', symbol: 'SelectionPredicate.Empty' },
     ],
     about: ['remainingItemCount', 'etcd', 'watchCache'],
   },
   // --- The API server: watch cache, bookmarks, deadlines, routing ------------------------
   'watch-cache-window': {
     statement:
-      'The watch cache holds 100 to 102,400 events, doubling or halving to keep about 75 s. A watch from an older resourceVersion gets 410 Gone ("too old resource version"), sent as an ERROR event on a 200 stream. A freshly started cache begins at its first LIST’s resourceVersion.',
+      'The watch cache holds at least 100 events and at most 102,400. It doubles when it is full and its oldest event is younger than 75 s, and halves when its newest quarter spans more than 75 s: it keeps at least 75 s of history unless it is at 102,400 events, and 75 to 150 s at a steady rate. A watch from an older resourceVersion gets 410 Gone ("too old resource version"), sent as an ERROR event on a 200 stream. A freshly started cache begins at its first LIST’s resourceVersion.',
     sources: [
-      apiserver('pkg/storage/cacher/watch_cache.go', 'watchCache.resizeCacheLocked, watchCache.getAllEventsSinceLocked'),
+      apiserver('pkg/storage/cacher/watch_cache.go', 'defaultLowerBoundCapacity, defaultUpperBoundCapacity, watchCache.resizeCacheLocked, watchCache.getAllEventsSinceLocked'),
       apiserver('pkg/storage/cacher/cacher.go', 'DefaultEventFreshDuration, Cacher.Watch'),
     ],
     about: ['watchCache', 'gone', 'restart'],
   },
   bookmarks: {
     statement:
-      'A watch that asks for BOOKMARKs gets one about every minute and 2 s before its deadline, carrying the cache’s resourceVersion, sent only once that is past the watch’s start.',
-    sources: [apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.nextBookmarkTime, cacheWatcher.process'), apiserver('pkg/storage/cacher/cacher.go', 'defaultBookmarkFrequency')],
+      'A watch that asks for BOOKMARKs gets its own, on its own schedule: about a minute after the last one, and 2 s before its deadline. Each carries the last resourceVersion the watch cache processed, and is sent only once that is past the watch’s start.',
+    sources: [
+      apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.nextBookmarkTime, cacheWatcher.process'),
+      apiserver('pkg/storage/cacher/cacher.go', 'defaultBookmarkFrequency, Cacher.dispatchEvents'),
+    ],
     about: ['bookmark', 'deadline'],
   },
   'server-watch-timeout': {
@@ -157,7 +182,7 @@ export const FACTS = {
   },
   goaway: {
     statement:
-      'kube-apiserver --goaway-chance (0 to 0.02) answers a random HTTP/2 request with Connection: close, a graceful GOAWAY: streams in flight finish, and new requests open a new connection, possibly to another server.',
+      'kube-apiserver --goaway-chance (0 to 0.02) answers a random HTTP/2 request with Connection: close, a graceful GOAWAY: the client’s other requests in flight, a watch included, are not affected, and its next request opens a new connection, possibly to another server.',
     sources: [apiserver('pkg/server/filters/goaway.go', 'WithProbabilisticGoaway'), apiserver('pkg/server/options/server_run_options.go', 'ServerRunOptions.AddUniversalFlags')],
     about: ['balancer'],
   },
@@ -165,6 +190,36 @@ export const FACTS = {
     statement: 'The API server compacts etcd every 5 minutes by default (--etcd-compaction-interval).',
     sources: [apiserver('pkg/storage/storagebackend/config.go', 'DefaultCompactInterval')],
     about: ['etcd'],
+  },
+  'progress-notify': {
+    statement:
+      'The watch cache’s own etcd watch asks for progress notifications. Each one moves the cache’s resourceVersion, and so the next BOOKMARK’s, without any event: on a quiet resource they are what moves bookmarks on. The API server also asks etcd for one while a read waits for a fresher resourceVersion.',
+    sources: [
+      apiserver('pkg/storage/cacher/lister_watcher.go', 'listerWatcher.Watch (ProgressNotify)'),
+      apiserver('pkg/storage/etcd3/watcher.go', 'watchChan.startWatching (IsProgressNotify), watchChan.transform'),
+      apiserver('pkg/storage/cacher/watch_cache.go', 'watchCache.UpdateResourceVersion'),
+      apiserver('pkg/storage/cacher/cacher.go', 'Cacher.dispatchEvents'),
+      apiserver('pkg/storage/cacher/progress/watch_progress.go', 'ConditionalProgressRequester'),
+    ],
+    about: ['progressNotify', 'bookmark', 'etcd'],
+    inference: true,
+  },
+  'apf-list-cost': {
+    statement:
+      'API Priority and Fairness charges a LIST, or a WATCH that sends initial events, by the resource’s stored object count and average size, its limit and whether the watch cache serves it; it never reads shardSelector, so a sharded LIST is charged as if it were unfiltered.',
+    sources: [apiserver('pkg/util/flowcontrol/request/list_work_estimator.go', 'listWorkEstimator.estimate, seatsBasedOnObjectSize, seatsBasedOnObjectCount')],
+    about: ['apf'],
+  },
+  'version-skew': {
+    statement:
+      'A server decodes the query parameters of a LIST or WATCH into its own ListOptions and silently drops the ones it does not know. A server older than v1.36, whose ListOptions has no shardSelector, or an aggregated API server built on such a library, ignores the selector just as a gate-off v1.36 server does: the whole collection, no shardInfo, no error.',
+    sources: [
+      apimachinery('pkg/runtime/codec.go', 'parameterCodec.DecodeParameters'),
+      apimachinery('pkg/apis/meta/v1/zz_generated.conversion.go', 'autoConvert_url_Values_To_v1_ListOptions'),
+      apimachineryAt('v1.35.7', 'pkg/apis/meta/v1/zz_generated.conversion.go', 'autoConvert_url_Values_To_v1_ListOptions (no shardSelector)'),
+    ],
+    about: ['versionSkew', 'selector', 'shardInfo'],
+    inference: true,
   },
   conflict: {
     statement: 'An update whose resourceVersion is no longer the stored one fails with 409 Conflict.',
@@ -192,15 +247,19 @@ export const FACTS = {
   },
   rewatch: {
     statement:
-      'When a watch ends (its timeout, EOF, a reset connection, GOAWAY), the reflector watches again from its last resourceVersion: no LIST and no backoff.',
-    sources: [clientGo('tools/cache/reflector.go', 'Reflector.watch, handleAnyWatch')],
-    about: ['resume', 'restart', 'balancer', 'clientGo'],
+      'When a watch ends (its timeout, the server closing it as it shuts down for a restart, a reset connection), the reflector watches again from its last resourceVersion, with no LIST. A refused connection or a 429 on that new watch means backoff, then another watch; only 410 Gone, a too-large resourceVersion or another error ends in a relist.',
+    sources: [
+      clientGo('tools/cache/reflector.go', 'Reflector.watch, handleAnyWatch, isWatchErrorRetriable'),
+      apimachinery('pkg/watch/streamwatcher.go', 'StreamWatcher.receive'),
+      apimachinery('pkg/util/net/http.go', 'IsProbableEOF'),
+    ],
+    about: ['resume', 'restart', 'relist', 'clientGo'],
   },
   backoff: {
     statement:
-      'The reflector backs off (800 ms doubling to 30 s, jitter 1, reset after 2 min) after a refused connection or a 429, and before every relist.',
-    sources: [clientGo('tools/cache/reflector.go', 'NewReflectorWithOptions, isWatchErrorRetriable')],
-    about: ['backoff', 'resume'],
+      'The reflector backs off (800 ms doubling to 30 s, jitter 1, reset after 2 min) before every relist, and before a new watch when the last watch request was refused or got 429.',
+    sources: [clientGo('tools/cache/reflector.go', 'NewReflectorWithOptions, Reflector.RunWithContext, Reflector.watch, isWatchErrorRetriable')],
+    about: ['backoff', 'resume', 'relist'],
   },
   'informer-start': {
     statement: 'A starting informer lists (or streams) its whole share into an empty cache, and reports synced only once that is done.',
@@ -237,6 +296,23 @@ export const FACTS = {
     sources: [ksm('v2.18.0', 'pkg/sharding/listwatch.go', 'shardedListWatch.Watch (watch.Filter)'), ksm('v2.20.0', 'pkg/sharding/listwatch.go', 'shardedListWatch.filterWatchEvent')],
     about: ['ksm', 'bookmark'],
   },
+  'ksm-218-list': {
+    statement:
+      'kube-state-metrics v2.18.0 is built on client-go v0.34.3, where WatchListClient is off by default: its informers list, then watch.',
+    sources: [ksm('v2.18.0', 'go.mod', 'k8s.io/client-go v0.34.3 (require)'), clientGoAt('v1.34.3', 'features/known_features.go', 'defaultKubernetesFeatureGates (WatchListClient)')],
+    about: ['ksm', 'streamingList', 'listRequest', 'clientGo'],
+  },
+  'ksm-continue': {
+    statement:
+      'Before v2.20.0 kube-state-metrics’ sharded List returned its kept items with only the resourceVersion, dropping the continue token: a relist the server answers in pages (the reflector asks for pages of 500 when it lists with resourceVersion="" after a 410, or when the watch cache is off) ended after its first page. v2.20.0 keeps the continue token and remainingItemCount.',
+    sources: [
+      ksm('v2.19.1', 'pkg/sharding/listwatch.go', 'shardedListWatch.List'),
+      ksm('v2.20.0', 'pkg/sharding/listwatch.go', 'shardedListWatch.List'),
+      clientGo('tools/cache/reflector.go', 'Reflector.list, Reflector.relistResourceVersion'),
+    ],
+    about: ['ksm', 'paging'],
+    inference: true,
+  },
   'ksm-series': {
     statement: 'Each kube-state-metrics shard exports the metrics of the objects in its own stores, so an object two shards hold is exported twice.',
     sources: [ksm('v2.20.0', 'internal/store/builder.go', 'Builder.startReflector')],
@@ -244,16 +320,34 @@ export const FACTS = {
     inference: true,
   },
   'ksm-no-handoff': {
-    statement: 'kube-state-metrics takes its shard from flags (--shard, --total-shards): a new layout means restarting its pods.',
-    sources: [ksm('v2.20.0', 'pkg/options/options.go', 'Options.AddFlags')],
-    about: ['ksm'],
+    statement:
+      'kube-state-metrics takes its shard either from --shard and --total-shards, fixed until its pod restarts with new flags, or, with --pod and --pod-namespace, from its StatefulSet’s replicas and its pod’s ordinal: on a change it cancels its stores and builds new ones in the same process, which list again. Either way the old shard goes before the new one has synced: there is no hand-off.',
+    sources: [
+      ksm('v2.20.0', 'pkg/options/options.go', 'Options.AddFlags'),
+      ksm('v2.20.0', 'pkg/metricshandler/metrics_handler.go', 'MetricsHandler.Run, MetricsHandler.ConfigureSharding, MetricsHandler.BuildWriters'),
+    ],
+    about: ['ksm', 'statefulSet'],
     inference: true,
   },
   // --- kubernetes -----------------------------------------------------------------------
   'statefulset-rolling': {
-    statement: 'A StatefulSet rolling update deletes one Pod at a time, highest ordinal first, and waits while a Pod is not Running and Ready.',
-    sources: [{ repo: 'kubernetes', path: 'pkg/controller/statefulset/stateful_set_control.go', release: 'commit 0004b149 (main)', symbol: 'defaultStatefulSetControl.updateStatefulSet' }],
+    statement:
+      'A StatefulSet rolling update replaces its Pods from the highest ordinal down, by default one at a time: maxUnavailable defaults to 1, and the default OrderedReady policy waits for each Pod to be Running and Ready.',
+    sources: [
+      // The API’s own documentation, as client-go v0.36.3 carries it: the controller lives in the
+      // kubernetes tree, which was read at a main commit only.
+      clientGo('applyconfigurations/apps/v1/rollingupdatestatefulsetstrategy.go', 'RollingUpdateStatefulSetStrategyApplyConfiguration (Partition, MaxUnavailable)'),
+      clientGo('applyconfigurations/apps/v1/statefulsetspec.go', 'StatefulSetSpecApplyConfiguration.PodManagementPolicy'),
+      { repo: 'kubernetes', path: 'pkg/controller/statefulset/stateful_set_control.go', release: 'commit 0004b149 (main)', symbol: 'defaultStatefulSetControl.updateStatefulSet, updateStatefulSetAfterInvariantEstablished' },
+    ],
     about: ['statefulSet'],
+  },
+  // --- kubernetes/website -----------------------------------------------------------------
+  'blog-post': {
+    statement:
+      'The Kubernetes v1.36 blog post “Server-Side Sharded List and Watch” shows an informer factory whose WithTweakListOptions sets ShardSelector, and advises a client that finds no shardInfo on a list response to expect the whole collection and filter on its side.',
+    sources: [{ repo: 'website', path: 'content/en/blog/_posts/2026/server-side-sharded-list-and-watch.md', release: 'commit 429853b3 (main)', symbol: 'sections “Using sharded watches in controllers”, “Verifying server support”' }],
+    about: ['blogPost', 'shardInfo'],
   },
 } as const satisfies Record<string, Fact>;
 

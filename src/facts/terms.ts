@@ -27,7 +27,7 @@ export const TERMS = {
   watchCache: /watch cache/i,
   deadline: /deadline|timeoutSeconds|5 to 10 minutes/i,
   balancer: /\bL4\b|\bL7\b|balancer|HTTP\/2|GOAWAY/,
-  restart: /servers? restart|A restart ends|freshly restarted/i,
+  restart: /servers? restarts?|restarts? (?:an? )?API server|\ba restart (?:ends|makes|drops)|freshly restarted/i,
   ksm: /kube-state-metrics/,
   jumpHash: /jump hash|jump consistent hash/i,
   remainingItemCount: /remainingItemCount/,
@@ -38,6 +38,11 @@ export const TERMS = {
   serialisation: /serialis|encoded once/i,
   shardCheckCost: /one hash per event|hash per watcher|FNV-1a per watcher/i,
   listScan: /scans the whole cache/i,
+  apf: /API Priority and Fairness|\bAPF\b/,
+  versionSkew: /older than v1\.36|aggregated API server|version skew/i,
+  progressNotify: /progress notification/i,
+  paging: /continue token|paginat/i,
+  blogPost: /\bthe (?:v1\.36 )?blog post/i,
 } as const satisfies Record<string, RegExp>;
 
 export type Term = keyof typeof TERMS;

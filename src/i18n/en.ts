@@ -87,7 +87,7 @@ export const en = {
   'bandwidth.hottest': 'hottest: {replica} {value} ({factor}× the mean)',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
-    '# no series yet: the gate is off, so this server ignores shardSelector and never opens a sharded watch; a metric with no series prints nothing',
+    '# nothing to print: with the gate off this server registers neither sharding metric, and it ignores shardSelector',
   'bandwidth.metricsNoneYet': '# no series yet: no sharded watch has been opened on this server; a metric with no series prints nothing',
   'bandwidth.metricsNoFilteredYet': '# {metric}: no series yet: no event has been filtered out on this server so far',
   'bandwidth.relistBytes': 'Relist bytes',
@@ -126,7 +126,7 @@ export const en = {
   'card.listPreviewInformer': 'Informer’s first LIST',
   'card.listPreviewPaged': 'First page of {size}',
   'card.listPreviewStreaming': 'replica-{replica} syncs by streaming list (a WATCH with sendInitialEvents=true): it never receives a list page, nor shardInfo. A LIST with its selector returns:',
-  'card.listRemainingUnfiltered': 'v1.36.0 to v1.36.3 count every stored pod after this page, not this shard’s (SelectionPredicate.Empty ignores the shard selector); main, for v1.37, leaves the count out of sharded pages',
+  'card.listRemainingUnfiltered': 'v1.36.0 to v1.36.3 set remainingItemCount as for an unfiltered list: the stored pods from this page’s start, less the limit, not this shard’s (SelectionPredicate.Empty ignores the shard selector); v1.37.0-beta.0 leaves it out of sharded pages',
   'card.listPreviewNoShardInfo': 'no metadata.shardInfo: the server ignored the selector',
   'card.listItems': { one: '{formatted} pod', other: '{formatted} pods' },
   'card.owned': 'Objects owned',
@@ -232,8 +232,8 @@ export const en = {
   'controls.clientGoHelp': 'An informer built with WithTweakListOptions, as shipped: client-go reads neither shardSelector nor shardInfo, so it caches whatever arrives. The default.',
   'controls.clientCheckedHelp': 'client-go plus the controller’s own check of every listed object and every event with the same matcher, before the cache: the only check that works with streaming lists.',
   'controls.clientShardinfoHelp': 'Checks shardInfo on its LIST pages and trusts the stream after one; without it, filters locally. Lists then watches. It breaks when a resumed watch lands on a gate-off server.',
-  'controls.clientKsmHelp': 'kube-state-metrics v2.20.0: client-side sharding (FNV-1a of the uid, then jump hash), filtered inside its ListWatch; bookmarks pass through. It sends no selector: its server-side column keeps the same filter.',
-  'controls.clientKsm218Help': 'kube-state-metrics v2.18.0 (client-go v0.34, LIST then WATCH): its watch.Filter also filters BOOKMARKs, whose empty uid hashes to one shard, so every other shard’s resourceVersion lags and a resume can get 410 Gone.',
+  'controls.clientKsmHelp': 'kube-state-metrics v2.20.0: client-side sharding (FNV-1a of the uid, then jump hash), filtered inside its ListWatch; bookmarks pass through. kube-state-metrics itself sends no shardSelector: in the server-side column this profile sends the replica’s selector, as a kube-state-metrics that adopted it would, and checks every object against the same ranges.',
+  'controls.clientKsm218Help': 'kube-state-metrics v2.18.0 (client-go v0.34, LIST then WATCH): its watch.Filter also filters BOOKMARKs, whose empty uid hashes to one shard, so every other shard’s resourceVersion lags and a resume can get 410 Gone. Like every release before v2.20.0, it also drops the continue token of a LIST answered in pages (not modelled: the model’s lists are single pages).',
 
   // cost: the API server’s cost, under the client-side vs server-side panel
   'cost.title':
@@ -287,6 +287,7 @@ export const en = {
   'editor.valid': 'Accepted by the apiserver parser',
   'editor.validIgnored': 'Valid, but not applied: {server} has the ShardedListAndWatch gate off and ignores it',
   'editor.errorPrefix': 'Rejected by the apiserver parser:',
+  'editor.errorPending': 'A syntax error; the apiserver parser’s exact message is loading…',
   'editor.lastGood': 'The last valid selector keeps its place in the hash space.',
   'editor.position': '(line {line}, column {column})',
   'editor.hint': 'Hint:',
@@ -351,10 +352,10 @@ export const en = {
     'A range that includes its start and excludes its end. Where one range ends the next begins, so adjacent ranges never overlap and never leave a gap: every hash has exactly one owner.',
   'explain.shardInfo.title': 'shardInfo',
   'explain.shardInfo.text':
-    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out. Only LIST pages carry it: watch events and the streaming list client-go uses by default have none.',
+    'metadata.shardInfo.selector on a LIST response: the selector the server applied, in canonical form. Its presence proves the list was filtered; a server with the gate off leaves it out, as does one older than v1.36. Only LIST pages carry it: watch events and the streaming list client-go uses by default have none.',
   'explain.gate.title': 'The feature gate',
   'explain.gate.text':
-    'ShardedListAndWatch is an alpha switch of kube-apiserver (Kubernetes v1.36), off by default. Off, the server ignores shardSelector entirely, even a malformed one.',
+    'ShardedListAndWatch is an alpha switch of kube-apiserver (Kubernetes v1.36), off by default. Off, the server ignores shardSelector entirely, even a malformed one. A server older than v1.36, or an aggregated API server built on an older library, drops the parameter it does not know and answers the same way.',
   'explain.modes.title': 'Client-side vs server-side sharding',
   'explain.modes.text':
     'Client-side: every replica receives and decodes the whole stream and drops what it does not own. Server-side: each replica sends a shardSelector and the API server sends it only its share.',
@@ -399,11 +400,11 @@ export const en = {
   'explain.serverCost.title':
     'What sharding costs the API server',
   'explain.serverCost.text':
-    'A sharded watch checks every event in its own watcher: one FNV-1a per watcher per event, two for a MODIFIED (old and new object), nothing cached and no index. Serialisation is shared: each event is encoded once for all the watchers it reaches, in both modes. A LIST scans the whole cache and hashes every object, whatever the shard. About 225 ns a hash, as measured for Go’s hash/fnv and formatting by this project’s bench.',
+    'A sharded watch checks every event in its own watcher: one FNV-1a per watcher per event, two for a MODIFIED (old and new object), nothing cached and no index. Serialisation is shared: each event is encoded once for all the watchers it reaches, in both modes. A LIST without a limit, or with resourceVersion=0 (which ignores it), scans the whole cache and hashes every object, whatever the shard, and API Priority and Fairness charges a sharded LIST as if it were unfiltered. About 225 ns a hash, as measured for Go’s hash/fnv and formatting by this project’s bench.',
   'explain.watchCache.title':
     'The watch cache',
   'explain.watchCache.text':
-    'Each API server keeps recent events in memory: 100 to 102,400 of them, doubling or halving to hold about 75 s. A watch resumed from an older resourceVersion gets 410 Gone, sent as an ERROR event, and the client relists; BOOKMARKs keep a quiet watch’s resourceVersion fresh. With the watch cache off, watches are served from etcd, and in v1.36.0 to v1.36.3 such a watch with only a shard selector is not filtered at all.',
+    'Each API server keeps recent events in memory: at least 100 and at most 102,400 of them, doubling or halving to hold at least 75 s of history unless it is at 102,400 (75 to 150 s at a steady rate). A watch resumed from an older resourceVersion gets 410 Gone, sent as an ERROR event, and the client relists. BOOKMARKs keep a quiet watch’s resourceVersion fresh; on a resource that sees no writes, etcd’s progress notifications are what move it on. With the watch cache off, watches are served from etcd, and in v1.36.0 to v1.36.3 such a watch with only a shard selector is not filtered at all.',
   'explain.cel.title': 'CEL',
   'explain.cel.text':
     'The Common Expression Language: a small expression language with C-like syntax, and cel-go its Go implementation. The API server reads shardSelector with the cel-go parser, with no macros, and never evaluates it: it walks the syntax tree, where only shardRange() calls joined by || may appear. A text that is not valid CEL fails with “CEL parse error: …” and the parser’s first error.',
@@ -418,11 +419,11 @@ export const en = {
     'A grey band on a chart, named after a namespace (“rolling update, namespace support-prod”), is a rolling update the model plays in that namespace: its pods are replaced one after another (terminated, deleted, created, scheduled, ready), so events come faster and the rates rise for as long as the band lasts. Sharded by uid, the new pods spread over every replica; sharded by namespace, they all go to the one replica that owns that namespace.',
   'explain.metrics.title': 'apiserver metrics',
   'explain.metrics.text':
-    'What each API server’s /metrics prints for the two alpha metrics of sharded watches: apiserver_watch_shards_total, the sharded watches open now (a gauge, whatever its name says), and apiserver_watch_filtered_events_total, every event a watcher’s shard check dropped, initial events of a streaming list included, twice for a MODIFIED. A series appears once it is first used, so an API server with the gate off prints neither.',
+    'What each API server’s /metrics prints for the two alpha metrics of sharded watches: apiserver_watch_shards_total, the sharded watches open now (a gauge, whatever its name says), and apiserver_watch_filtered_events_total, every event a watcher’s shard check dropped, initial events of a streaming list included, twice for a MODIFIED. With the gate off neither metric is registered, so such an API server never prints them; with the gate on, a series appears once it is first used.',
   'explain.resume.title':
     'Resume or relist',
   'explain.resume.text':
-    'When a watch ends (its timeoutSeconds, a server restart, a reset connection, GOAWAY), client-go watches again from its last resourceVersion: no LIST, no backoff. Backoff follows only a refused connection or a 429. It relists only after 410 Gone or an error.',
+    'When a watch ends (its timeoutSeconds, a server restart, a reset connection), client-go watches again from its last resourceVersion, with no LIST. It backs off before every relist, and before a new watch when the last one was refused or got 429. It relists only after 410 Gone or an error. A GOAWAY ends no watch: the watch in flight runs on, and only the next request opens a new connection.',
 
   // export: PNG and SVG export of a view, and its caption
   'export.caption': 'ShardScope · {replicas} replicas · {objects} objects · {key} · API servers: {gates} · seed {seed}',
@@ -466,9 +467,9 @@ export const en = {
   'flow.filter': 'shard filter',
   'flow.legendKept': 'kept by its owner',
   'flow.legendFiltered': 'filtered at the server',
-  'flow.legendBookmark': 'BOOKMARK (to everyone)',
+  'flow.legendBookmark': 'BOOKMARK (each watch’s own, unfiltered)',
   'flow.description':
-    'Client-side: every event reaches every replica and is dropped by all but its owner. Server-side: each event goes only to its owner; bookmarks still reach everyone.',
+    'Client-side: every event reaches every replica and is dropped by all but its owner. Server-side: each event goes only to its owner; every watch still gets its own bookmarks.',
   'flow.legendDroppedLocal': 'dropped by the replica’s local filter',
   'flow.localFilter': 'local filter',
   'flow.stepNone': 'Step forward (→) to play one step’s events slowly; paused, the last events stay where they were.',
@@ -794,10 +795,10 @@ export const en = {
   'lifecycle.routingL4': 'L4: one HTTP/2 connection',
   'lifecycle.routingL7': 'L7: each request on its own',
   'lifecycle.goaway': 'GOAWAY chance per request',
-  'lifecycle.routingHelp': 'client-go sends a replica’s requests over one HTTP/2 connection: behind an L4 balancer its LIST, its WATCH and every resumed watch reach the same API server until the connection closes (a restart, or GOAWAY: kube-apiserver’s --goaway-chance, at most 0.02). An L7 balancer spreads each request.',
+  'lifecycle.routingHelp': 'client-go sends a replica’s requests over one HTTP/2 connection: behind an L4 balancer its LIST, its WATCH and every resumed watch reach the same API server until the connection closes (a restart, or a GOAWAY from kube-apiserver’s --goaway-chance, at most 0.02, which lets the watch in flight run on and sends the next request over a new connection). An L7 balancer spreads each request.',
   'lifecycle.group': 'API servers over time',
   'lifecycle.rollout': 'Rolling upgrade',
-  'lifecycle.rolloutHelp': 'Restarts API server i at start + i × interval with the gate set as chosen; its watches drop and their clients relist through the load balancer.',
+  'lifecycle.rolloutHelp': 'Restarts API server i at start + i × interval with the gate set as chosen; its watches end, and their clients watch again from their last resourceVersion through the load balancer, relisting only after 410 Gone.',
   'lifecycle.rolloutGate': 'Gate after restart',
   'lifecycle.rolloutAt': 'First restart (s)',
   'lifecycle.rolloutEvery': 'Interval (s)',
@@ -919,7 +920,7 @@ export const en = {
   'replay.unfiltered': 'gate off at its API server: the whole stream',
   'replay.cardTitle': 'Replay of the imported stream:',
   'replay.cardLine': 'server-side {server} ({serverEvents} events), client-side {client} ({clientEvents} events), {ratio}',
-  'replay.note': 'Client-side, every replica receives every event. Server-side, a replica receives the events whose object hash falls in its ranges, and every BOOKMARK (bookmarks skip the shard filter).',
+  'replay.note': 'Client-side, every replica receives every event. Server-side, a replica receives the events whose object hash falls in its ranges, and the stream’s BOOKMARKs, standing in for its own: bookmarks skip the shard filter, and a real API server sends each watch its own, about once a minute.',
 
   // running: the running layout after a reshard, in the control panel
   'running.note': 'Running layout after the reshard at {at} s ({count} replicas): edits apply to it. The start layout ({start} replicas) is back when you step back before {at} s.',
@@ -1043,7 +1044,7 @@ export const en = {
   'story.saving.1.text':
     'The same cluster and the same events run twice: server-side, the API server filters each replica’s stream; client-side, every replica gets everything. The headline says how many times fewer bytes the server sends.',
   'story.saving.1.notes':
-    'Point at: the headline ratio, then the two columns under it.\nSay: same cluster, same events, run twice. Server-side, the API server filters each replica’s stream, so the whole fleet receives about one stream instead of four.\nLikely question: is it exactly 4×?\nAnswer: close to it: each replica receives about a quarter of the events, and uids are random, so shares differ a little. The filtering costs the API server one FNV-1a hash per event for each sharded watch.',
+    'Point at: the headline ratio, then the two columns under it.\nSay: same cluster, same events, run twice. Server-side, the API server filters each replica’s stream, so the whole fleet receives about one stream instead of four.\nLikely question: is it exactly 4×?\nAnswer: close to it: each replica receives about a quarter of the events, and uids are random, so shares differ a little. The filtering costs the API server one FNV-1a hash per event for each sharded watch, two for a MODIFIED.',
   'story.saving.2.title': 'Decoding costs CPU',
   'story.saving.2.text':
     'A replica must decode every event it receives before it can drop it. Server-side, each one decodes only its own share: compare the Decode CPU chart, and the events received on each card.',
@@ -1060,7 +1061,7 @@ export const en = {
   'story.saving.4.text':
     'With sixteen replicas the client-side stream is sent sixteen times, while the server-side total stays about one stream. The ratio in the headline grows with the number of replicas.',
   'story.saving.4.notes':
-    'Point at: the headline ratio, now much larger.\nSay: client-side, sixteen replicas receive the stream sixteen times; server-side the total stays about one stream. The ratio grows with the number of replicas.\nLikely question: how can I watch this on a real API server?\nAnswer: v1.36 adds two alpha metrics: apiserver_watch_shards_total, the sharded watches open, and apiserver_watch_filtered_events_total, the events the shard selector filtered out.',
+    'Point at: the headline ratio, now much larger.\nSay: client-side, sixteen replicas receive the stream sixteen times; server-side the total stays about one stream. The ratio grows with the number of replicas.\nLikely question: how can I watch this on a real API server?\nAnswer: v1.36 adds two alpha metrics, registered only with the gate on: apiserver_watch_shards_total, the sharded watches open, and apiserver_watch_filtered_events_total, the events the shard selector filtered out.',
   'story.fallback.title': 'Is my server sharding?',
   'story.fallback.1.title': 'The gate is off',
   'story.fallback.1.text':
@@ -1068,7 +1069,7 @@ export const en = {
   'story.fallback.1.q':
     'How can a replica tell that the server did not filter?',
   'story.fallback.1.a':
-    'Not through client-go. It syncs by streaming list, which has no list page and so no shardInfo, and it reads neither shardInfo nor the selector. Only the controller’s own check, or a cache four times too large, gives it away.',
+    'Not through client-go. It syncs by streaming list, which has no list page and so no shardInfo, and it reads neither shardInfo nor the selector. Only the controller’s own check, a cache four times too large, or the API server’s /metrics, which has no apiserver_watch_shards_total at all with the gate off, gives it away.',
   'story.fallback.1.notes':
     'Point at: the fallback badge on the cards, and the memory they use.\nSay: ShardedListAndWatch is alpha in v1.36 and off by default. Without it the server ignores shardSelector: no error, the whole collection to every replica.\nAsk: the question on the caption: how can a replica tell?\nThen: client-go checks nothing it receives, so nothing in the logs says so.',
   'story.fallback.2.title':
@@ -1082,7 +1083,7 @@ export const en = {
   'story.fallback.3.text':
     'A client that reads metadata.shardInfo needs plain LIST pages, so it turns the streaming list off: LIST, then WATCH. This page has no shardInfo, and the client falls back to checking every object itself. It is the blog post’s advice taken literally; the check of step 2 works on every path.',
   'story.fallback.3.notes':
-    'Point at: the list preview with no shardInfo, and the client’s badge.\nSay: shardInfo is only on plain LIST pages, so this client turns the streaming list off. No shardInfo on the page means the server did not filter, and it falls back to checking every object.\nLikely question: how do I turn the streaming list off?\nAnswer: the client-go gate WatchListClient, on by default since client-go v0.35: set KUBE_FEATURE_WatchListClient=false. The check of step 2 works without it.',
+    'Point at: the list preview with no shardInfo, and the client’s badge.\nSay: shardInfo is only on plain LIST pages, so this client turns the streaming list off. No shardInfo on the page means the server did not filter, and it falls back to checking every object.\nLikely question: how do I turn the streaming list off?\nAnswer: client-go’s WatchListClient feature, on by default since client-go v0.35: set KUBE_FEATURE_WatchListClient=false. The check of step 2 works without it.',
   'story.fallback.4.title': 'Mixed gates',
   'story.fallback.4.text':
     'Two API servers, one with the gate and one without, as during a rollout, and client-go as shipped. With an L4 balancer a replica’s LIST and WATCH share one connection and one server: replicas on the gated server keep their share, the others cache everything. The audit counts the duplicates; only the check of step 2 is right on both.',
@@ -1113,9 +1114,9 @@ export const en = {
   'story.hot-namespaces.3.q':
     'Why does a replica that receives nothing need BOOKMARKs at all?',
   'story.hot-namespaces.3.a':
-    'To resume. A watch resumes from the last resourceVersion it saw; the watch cache keeps about 75 s of history. A BOOKMARK carries the cache’s current resourceVersion, so a quiet watch can resume from now instead of from where it started.',
+    'To resume. A watch resumes from the last resourceVersion it saw; the watch cache keeps at least 75 s of history unless it is at its cap of 102,400 events (75 to 150 s at a steady rate), and never fewer than 100 events. A BOOKMARK carries the cache’s current resourceVersion, so a quiet watch can resume from now instead of from where it started.',
   'story.hot-namespaces.3.notes':
-    'Point at: the two cold replicas: no events, then 410 Gone and a relist.\nSay: bookmarks are not shard-filtered: every watch that asks for them (client-go does) gets one about every minute, carrying the cache’s current resourceVersion. A client that drops them stays where it started, and the watch cache keeps only about 75 s of history.\nAsk: the question on the caption: why does a quiet replica need BOOKMARKs?\nkube-state-metrics fixed its bookmark filtering in v2.19.1.',
+    'Point at: the two cold replicas: no events, then 410 Gone and a relist.\nSay: bookmarks are not shard-filtered: every watch that asks for them (client-go does) gets its own about every minute, carrying the cache’s current resourceVersion. A client that drops them stays where it started, and the watch cache keeps only 75 to 150 s of history at a steady rate.\nAsk: the question on the caption: why does a quiet replica need BOOKMARKs?\nkube-state-metrics fixed its bookmark filtering in v2.19.1.',
   'story.refused.title': 'Selectors the server refuses',
   'story.refused.1.title': 'A short bound',
   'story.refused.1.text':
@@ -1123,12 +1124,12 @@ export const en = {
   'story.refused.1.q': 'Does replica-0 receive any objects?',
   'story.refused.1.a': 'No: the request fails before any stream starts, so replica-0 gets nothing until its selector is fixed.',
   'story.refused.1.notes':
-    'Point at: replica-0’s error: HTTP 500 and the parser’s message.\nSay: the bound \'0x0\' is not 16 hex digits, so the gated server refuses the request before any stream starts, with “invalid shard selector:” and the reason.\nAsk: the question on the caption: does replica-0 get anything?\nAside: the ListOptions doc comment in apimachinery v0.36.3 uses \'0x0\' in its own example.',
+    'Point at: replica-0’s error: HTTP 500 and the parser’s message.\nSay: the bound \'0x0\' is not 16 hex digits, so the gated server refuses the request before any stream starts, with “invalid shard selector:” and the reason.\nAsk: the question on the caption: does replica-0 get anything?\nAside: the ListOptions doc comment in apimachinery v0.36.3 writes the whole space as [0x0, 0x10000000000000000), yet \'0x0\' as a bound is refused.',
   'story.refused.2.title': 'Expression kind 3',
   'story.refused.2.text':
     'Here the start bound is written start, without quotes. CEL reads it as an identifier, and the apiserver names it by its kind number: expression kind 3.',
   'story.refused.2.notes':
-    'Point at: the message “unexpected expression kind 3”.\nSay: without quotes, start is a CEL identifier, not a string; the apiserver prints the kind by its number.\nLikely question: what is kind 3?\nAnswer: cel-go’s identifier kind. The message names the number, so it helps to know that 3 means a bare name where a quoted string was expected.',
+    'Point at: the message “hexStart must be a string literal (e.g. \'0xff\'), got expression kind 3”.\nSay: without quotes, start is a CEL identifier, not a string; the apiserver prints the kind by its number.\nLikely question: what is kind 3?\nAnswer: cel-go’s identifier kind. The message names the number, so it helps to know that 3 means a bare name where a quoted string was expected.',
   'story.refused.3.title': 'With the gate off',
   'story.refused.3.text':
     'With the gate off, the server ignores shardSelector, even a malformed one: no HTTP 500, the whole stream, no shardInfo. client-go does not parse the selector either, so replica-0 caches every object, and nothing says its selector is wrong until a server with the gate refuses it.',
@@ -1182,20 +1183,20 @@ export const en = {
   'story.resharding.6.text':
     'Make before break, a design kube-state-metrics does not ship: the fifth replica starts and syncs first; then the others switch, one every 5 s, each starting its new informer beside the old one and dropping the old one once the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
   'story.resharding.6.notes':
-    'Point at: the hand-off chart: no orphans, and the peak of objects with two owners.\nSay: make before break: each replica starts its new informer beside the old one and drops the old one once the new one has synced. Nothing is ever without an owner.\nLikely question: does kube-state-metrics do this?\nAnswer: no: it restarts with new --shard and --total-shards flags. This is a design you build, and each replica holds two caches for a while.',
+    'Point at: the hand-off chart: no orphans, and the peak of objects with two owners.\nSay: make before break: each replica starts its new informer beside the old one and drops the old one once the new one has synced. Nothing is ever without an owner.\nLikely question: does kube-state-metrics do this?\nAnswer: no. With --shard and --total-shards a new layout means new flags and a restart; with --pod and --pod-namespace it follows its StatefulSet and rebuilds its stores in the same process. Either way it drops the old shard before the new one has synced. This is a design you build, and each replica holds two caches for a while.',
   'story.rollout.title': 'Rolling the gate out across API servers',
   'story.rollout.1.title': 'Three servers, gate off',
   'story.rollout.1.text':
     'Three API servers run without the ShardedListAndWatch gate. They ignore shardSelector and client-go checks nothing, so every replica caches the whole collection, and server-side sends as many bytes as client-side: a ratio of 1.0×.',
   'story.rollout.1.notes':
-    'Point at: the headline: 1.0×, and every replica’s full cache.\nSay: three API servers without the gate: they ignore shardSelector, client-go checks nothing, so server-side sends as much as client-side.\nLikely question: how can I see which servers shard?\nAnswer: apiserver_watch_shards_total counts the sharded watches a server serves; one without the gate serves none.',
+    'Point at: the headline: 1.0×, and every replica’s full cache.\nSay: three API servers without the gate: they ignore shardSelector, client-go checks nothing, so server-side sends as much as client-side.\nLikely question: how can I see which servers shard?\nAnswer: apiserver_watch_shards_total counts the sharded watches a server serves; one without the gate does not even register it.',
   'story.rollout.2.title': 'A rolling upgrade',
   'story.rollout.2.text':
     'From 10 s the servers restart one by one, every 10 s, with the gate on. A restart ends every watch on that server; client-go re-watches from its last resourceVersion on another server, with no LIST and no backoff: seven resumes, no relists. Once every server has the gate, server-side sends 4× less, yet the caches stay full: objects outside a replica’s range get no more events, not even their DELETED, until it relists.',
   'story.rollout.2.q':
     'Between two restarts, can a replica LIST from one server and WATCH from another?',
   'story.rollout.2.a':
-    'With the default L4 balancer one HTTP/2 connection carries both to one server. But a watch resumed after a restart goes wherever its new connection lands, so the LIST came from one server and the WATCH now from another. With an L7 balancer, or after a GOAWAY, any request can go anywhere.',
+    'With the default L4 balancer one HTTP/2 connection carries both to one server. But a watch resumed after a restart goes wherever its new connection lands, so the LIST came from one server and the WATCH now from another. With an L7 balancer any request can go anywhere; after a GOAWAY the watch in flight runs on, and the next request, on a new connection, can land on any server.',
   'story.rollout.2.notes':
     'Point at: the restart marks on the timeline, then the resumes and relists.\nSay: servers restart one by one with the gate on. Each watch resumes on another server from its last resourceVersion: seven resumes, no relist. The bytes drop 4×, but caches stay full until a relist.\nAsk: the question on the caption: LIST from one server, WATCH from another?',
   'story.rollout.3.title':

@@ -59,7 +59,7 @@ export const zhCN = {
   'bandwidth.hottest': '最忙：{replica} {value}（均值的 {factor}×）',
   'bandwidth.metricsServer': '# apiserver-{index} (ShardedListAndWatch={gate})',
   'bandwidth.metricsNoneGateOff':
-    '# 尚无序列：门控关闭，此服务器忽略 shardSelector，从不建立分片 Watch；没有序列的指标不输出任何内容',
+    '# 没有可输出的内容：门控关闭时，此服务器不注册这两个分片指标，并忽略 shardSelector',
   'bandwidth.metricsNoneYet': '# 尚无序列：此服务器上还没有建立过分片 Watch；没有序列的指标不输出任何内容',
   'bandwidth.metricsNoFilteredYet': '# {metric}：尚无序列：此服务器迄今还没有过滤掉任何事件',
   'bandwidth.relistBytes': '重新 LIST 的字节数',
@@ -98,7 +98,7 @@ export const zhCN = {
   'card.listPreviewInformer': 'Informer 的首次 LIST',
   'card.listPreviewPaged': '第一页（{size} 个）',
   'card.listPreviewStreaming': 'replica-{replica} 用流式列表同步（带 sendInitialEvents=true 的 WATCH）：它从不接收列表页，也收不到 shardInfo。用它的选择器发出的 LIST 返回：',
-  'card.listRemainingUnfiltered': 'v1.36.0 至 v1.36.3 统计的是这一页之后所有已存储的 Pod，而不是本分片的（SelectionPredicate.Empty 忽略分片选择器）；main 分支（v1.37）在分片的页中不再给出这个计数',
+  'card.listRemainingUnfiltered': 'v1.36.0 至 v1.36.3 像未过滤的列表那样设置 remainingItemCount：从这一页开头起已存储的 Pod 数减去 limit，而不是本分片的（SelectionPredicate.Empty 忽略分片选择器）；v1.37.0-beta.0 在分片的页中不再给出它',
   'card.listPreviewNoShardInfo': '没有 metadata.shardInfo：服务器忽略了选择器',
   'card.listItems': { other: '{formatted} 个 Pod' },
   'card.owned': '负责的对象',
@@ -192,8 +192,8 @@ export const zhCN = {
   'controls.clientGoHelp': '用 WithTweakListOptions 构建的原版 Informer：client-go 既不读取 shardSelector 也不读取 shardInfo，收到什么就缓存什么。默认值。',
   'controls.clientCheckedHelp': 'client-go 加上控制器自己的检查：每个列出的对象和每个事件在进入缓存前都用同一匹配逻辑检查一遍；这是唯一适用于流式列表的检查方式。',
   'controls.clientShardinfoHelp': '检查 LIST 页中的 shardInfo，看到后便信任之后的事件流；没有则在本地过滤。先 LIST 再 Watch。续接的 Watch 落到门控关闭的服务器时，它就会出错。',
-  'controls.clientKsmHelp': 'kube-state-metrics v2.20.0：客户端分片（对 uid 做 FNV-1a，再用跳跃一致性哈希），在其 ListWatch 内过滤；BOOKMARK 原样放行。它不发送选择器：服务端分片一列沿用同样的过滤。',
-  'controls.clientKsm218Help': 'kube-state-metrics v2.18.0（client-go v0.34，先 LIST 再 Watch）：其 watch.Filter 也过滤 BOOKMARK；BOOKMARK 的 uid 为空，只哈希到一个分片，因此其他分片的 resourceVersion 落后，续接时可能收到 410 Gone。',
+  'controls.clientKsmHelp': 'kube-state-metrics v2.20.0：客户端分片（对 uid 做 FNV-1a，再用跳跃一致性哈希），在其 ListWatch 内过滤；BOOKMARK 原样放行。kube-state-metrics 本身不发送 shardSelector：在服务端分片一列中，这个客户端像采用了它的 kube-state-metrics 那样发送副本的选择器，并用同样的范围检查每个对象。',
+  'controls.clientKsm218Help': 'kube-state-metrics v2.18.0（client-go v0.34，先 LIST 再 Watch）：其 watch.Filter 也过滤 BOOKMARK；BOOKMARK 的 uid 为空，只哈希到一个分片，因此其他分片的 resourceVersion 落后，续接时可能收到 410 Gone。与 v2.20.0 之前的所有版本一样，它还会丢弃分页返回的 LIST 的 continue 令牌（模型未模拟：模型中的 LIST 都只有一页）。',
 
   // cost: the API server’s cost, under the client-side vs server-side panel
   'cost.title':
@@ -246,6 +246,7 @@ export const zhCN = {
   'editor.valid': 'apiserver 解析器接受此选择器',
   'editor.validIgnored': '选择器有效，但未生效：{server} 关闭了 ShardedListAndWatch 特性门控，忽略此选择器',
   'editor.errorPrefix': 'apiserver 解析器拒绝：',
+  'editor.errorPending': '语法错误；正在加载 apiserver 解析器的确切消息……',
   'editor.lastGood': '最后一个有效的选择器保持它在哈希空间中的位置。',
   'editor.position': '（第 {line} 行，第 {column} 列）',
   'editor.hint': '提示：',
@@ -308,10 +309,10 @@ export const zhCN = {
     '包含起点、不包含终点的范围。一个范围结束的地方就是下一个范围开始的地方，因此相邻范围既不重叠也不留空缺：每个哈希值恰好有一个负责副本。',
   'explain.shardInfo.title': 'shardInfo 字段',
   'explain.shardInfo.text':
-    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它。只有 LIST 页带有它：Watch 事件和 client-go 默认使用的流式列表都没有。',
+    'LIST 响应中的 metadata.shardInfo.selector：服务器所应用的选择器，采用规范形式。它的存在证明列表已被过滤；门控关闭的服务器不会写入它，早于 v1.36 的服务器也不会。只有 LIST 页带有它：Watch 事件和 client-go 默认使用的流式列表都没有。',
   'explain.gate.title': '特性门控',
   'explain.gate.text':
-    'ShardedListAndWatch 是 kube-apiserver（Kubernetes v1.36）的 Alpha 开关，默认关闭。关闭时，服务器完全忽略 shardSelector，即使它格式错误。',
+    'ShardedListAndWatch 是 kube-apiserver（Kubernetes v1.36）的 Alpha 开关，默认关闭。关闭时，服务器完全忽略 shardSelector，即使它格式错误。早于 v1.36 的服务器，或基于旧版本库构建的聚合 API 服务器，会丢弃它不认识的这个参数，回答方式相同。',
   'explain.modes.title': '客户端分片与服务端分片',
   'explain.modes.text':
     '客户端分片：每个副本接收并反序列化整个事件流，丢弃不归它负责的部分。服务端分片：每个副本发送 shardSelector，API 服务器只把它的份额发给它。',
@@ -353,11 +354,11 @@ export const zhCN = {
   'explain.serverCost.title':
     '分片让 API 服务器付出什么',
   'explain.serverCost.text':
-    '分片的 Watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。LIST 会扫描整个缓存并对每个对象做哈希，与分片大小无关。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
+    '分片的 Watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。不带 limit 的 LIST，或带 resourceVersion=0 的 LIST（它忽略 limit），会扫描整个缓存并对每个对象做哈希，与分片大小无关；API 优先级与公平性（API Priority and Fairness）也按未过滤的 LIST 为分片 LIST 计费。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
   'explain.watchCache.title':
     'Watch 缓存',
   'explain.watchCache.text':
-    '每个 API 服务器在内存中保存最近的事件：100 到 102,400 个，按需翻倍或减半，以保存约 75 秒的历史。从更早的 resourceVersion 恢复的 Watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST；BOOKMARK 让安静的 Watch 的 resourceVersion 保持新鲜。关闭 Watch 缓存时，Watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 Watch 若只有分片选择器，则完全不会被过滤。',
+    '每个 API 服务器在内存中保存最近的事件：至少 100 个、至多 102,400 个，按需翻倍或减半，使历史至少覆盖 75 秒，除非已达 102,400 个（事件速率稳定时为 75 到 150 秒）。从更早的 resourceVersion 恢复的 Watch 会收到 410 Gone（以 ERROR 事件发送），客户端随后重新 LIST。BOOKMARK 让安静的 Watch 的 resourceVersion 保持新鲜；在没有写入的资源上，推动它前进的是 etcd 的进度通知。关闭 Watch 缓存时，Watch 由 etcd 提供；在 v1.36.0 至 v1.36.3 中，这样的 Watch 若只有分片选择器，则完全不会被过滤。',
   'explain.cel.title': 'CEL',
   'explain.cel.text':
     'CEL（Common Expression Language，通用表达式语言）是一种语法近似 C 的小型表达式语言，cel-go 是它的 Go 实现。API 服务器用 cel-go 的解析器（不启用宏）读取 shardSelector，但从不求值：它遍历语法树，其中只允许出现用 || 连接的 shardRange() 调用。不是合法 CEL 的文本会以“CEL parse error: …”和解析器的第一个错误失败。',
@@ -372,11 +373,11 @@ export const zhCN = {
     '图表上以命名空间命名的灰色区带（“滚动更新，命名空间 support-prod”）表示模型在该命名空间中进行的一次滚动更新：其中的 Pod 被逐个替换（终止、删除、创建、调度、就绪），因此事件更密集，区带持续期间速率上升。按 uid 分片时，新 Pod 分散到各个副本；按命名空间分片时，它们全部落到拥有该命名空间的那一个副本。',
   'explain.metrics.title': 'apiserver 指标',
   'explain.metrics.text':
-    '每个 API 服务器的 /metrics 为分片 Watch 的两个 Alpha 指标输出的内容：apiserver_watch_shards_total 是当前打开的分片 Watch 数（虽然名字如此，它是 gauge），apiserver_watch_filtered_events_total 是各 watcher 的分片检查丢弃的每个事件，包括流式列表的初始事件，MODIFIED 计两次。一个序列在首次使用后才出现，因此门控关闭的 API 服务器两者都不输出。',
+    '每个 API 服务器的 /metrics 为分片 Watch 的两个 Alpha 指标输出的内容：apiserver_watch_shards_total 是当前打开的分片 Watch 数（虽然名字如此，它是 gauge），apiserver_watch_filtered_events_total 是各 watcher 的分片检查丢弃的每个事件，包括流式列表的初始事件，MODIFIED 计两次。门控关闭时这两个指标都不注册，因此这样的 API 服务器从不输出它们；门控开启时，一个序列在首次使用后才出现。',
   'explain.resume.title':
     '恢复还是重新 LIST',
   'explain.resume.text':
-    'Watch 结束时（到了 timeoutSeconds、服务器重启、连接被重置、GOAWAY），client-go 从最后的 resourceVersion 重新 Watch：不 LIST，也不退避。只有连接被拒绝或 429 之后才退避。只有在 410 Gone 或出错之后才重新 LIST。',
+    'Watch 结束时（到了 timeoutSeconds、服务器重启、连接被重置），client-go 从最后的 resourceVersion 重新 Watch，不 LIST。每次重新 LIST 之前它都会退避；上一次 Watch 请求被拒绝连接或收到 429 时，发起新的 Watch 之前也会退避。只有在 410 Gone 或出错之后才重新 LIST。GOAWAY 不会结束任何 Watch：进行中的 Watch 继续运行，只有下一个请求才打开新连接。',
 
   // export: PNG and SVG export of a view, and its caption
   'export.caption': 'ShardScope · {replicas} 个副本 · {objects} 个对象 · {key} · API 服务器：{gates} · 种子 {seed}',
@@ -417,9 +418,9 @@ export const zhCN = {
   'flow.filter': '分片过滤',
   'flow.legendKept': '由负责副本保留',
   'flow.legendFiltered': '在服务器端过滤',
-  'flow.legendBookmark': 'BOOKMARK（发给所有副本）',
+  'flow.legendBookmark': 'BOOKMARK（每个 Watch 各自的，不经过滤）',
   'flow.description':
-    '客户端分片：每个事件都到达每个副本，除负责副本外都被丢弃。服务端分片：每个事件只发给负责副本；BOOKMARK 仍发给所有副本。',
+    '客户端分片：每个事件都到达每个副本，除负责副本外都被丢弃。服务端分片：每个事件只发给负责副本；每个 Watch 仍收到各自的 BOOKMARK。',
   'flow.legendDroppedLocal': '被副本的本地过滤丢弃',
   'flow.localFilter': '本地过滤',
   'flow.stepNone': '前进一步（→）可慢速播放一步的事件；暂停时，最后的事件停留在原处。',
@@ -735,10 +736,10 @@ export const zhCN = {
   'lifecycle.routingL4': 'L4：一条 HTTP/2 连接',
   'lifecycle.routingL7': 'L7：逐个请求均衡',
   'lifecycle.goaway': '每个请求的 GOAWAY 概率',
-  'lifecycle.routingHelp': 'client-go 通过一条 HTTP/2 连接发送一个副本的所有请求：在 L4 负载均衡器后面，它的 LIST、Watch 以及每次续接的 Watch 都到达同一台 API 服务器，直到连接关闭（服务器重启，或 GOAWAY：kube-apiserver 的 --goaway-chance，最大 0.02）。L7 负载均衡器会分散每个请求。',
+  'lifecycle.routingHelp': 'client-go 通过一条 HTTP/2 连接发送一个副本的所有请求：在 L4 负载均衡器后面，它的 LIST、Watch 以及每次续接的 Watch 都到达同一台 API 服务器，直到连接关闭：服务器重启，或者 GOAWAY（kube-apiserver 的 --goaway-chance，最大 0.02），后者让进行中的 Watch 继续运行，下一个请求走新连接。L7 负载均衡器会分散每个请求。',
   'lifecycle.group': 'API 服务器随时间的变化',
   'lifecycle.rollout': '滚动升级',
-  'lifecycle.rolloutHelp': '在 start + i × interval 时重启 API 服务器 i，并按所选设置门控；它的 Watch 断开，其客户端经负载均衡器重新 LIST。',
+  'lifecycle.rolloutHelp': '在 start + i × interval 时重启 API 服务器 i，并按所选设置门控；它的 Watch 结束，其客户端经负载均衡器从最后的 resourceVersion 重新 Watch，只有收到 410 Gone 才重新 LIST。',
   'lifecycle.rolloutGate': '重启后的门控',
   'lifecycle.rolloutAt': '首次重启（秒）',
   'lifecycle.rolloutEvery': '间隔（秒）',
@@ -857,7 +858,7 @@ export const zhCN = {
   'replay.unfiltered': '其 API 服务器门控关闭：收到整个事件流',
   'replay.cardTitle': '导入事件流的回放：',
   'replay.cardLine': '服务端分片 {server}（{serverEvents} 个事件），客户端分片 {client}（{clientEvents} 个事件），{ratio}',
-  'replay.note': '客户端分片时，每个副本都收到每个事件。服务端分片时，副本只收到对象哈希落在其范围内的事件，外加每个 BOOKMARK（BOOKMARK 不经过分片过滤）。',
+  'replay.note': '客户端分片时，每个副本都收到每个事件。服务端分片时，副本只收到对象哈希落在其范围内的事件，外加事件流中的 BOOKMARK，代替它自己的 BOOKMARK：BOOKMARK 不经过分片过滤，而真实的 API 服务器给每个 Watch 发送各自的 BOOKMARK，大约每分钟一个。',
 
   // running: the running layout after a reshard, in the control panel
   'running.note': '{at} 秒重新分片之后的副本布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',
@@ -981,7 +982,7 @@ export const zhCN = {
   'story.saving.1.text':
     '同一个集群、同样的事件运行两次：服务端分片时，API 服务器为每个副本过滤事件流；客户端分片时，每个副本都收到全部数据。标题说明客户端分片的发送量是服务端分片的多少倍。',
   'story.saving.1.notes':
-    '指向：标题中的倍数，再看下面的两栏。\n要说：同一个集群、同样的事件，运行两次。服务端分片时，API 服务器为每个副本过滤事件流，所有副本合计只收到大约一份事件流，而不是四份。\n可能的提问：正好是 4 倍吗？\n回答：接近 4 倍：每个副本收到大约四分之一的事件，而 uid 是随机的，各份额会略有差别。过滤的代价是：API 服务器要为每个分片 Watch 对每个事件计算一次 FNV-1a 哈希。',
+    '指向：标题中的倍数，再看下面的两栏。\n要说：同一个集群、同样的事件，运行两次。服务端分片时，API 服务器为每个副本过滤事件流，所有副本合计只收到大约一份事件流，而不是四份。\n可能的提问：正好是 4 倍吗？\n回答：接近 4 倍：每个副本收到大约四分之一的事件，而 uid 是随机的，各份额会略有差别。过滤的代价是：API 服务器要为每个分片 Watch 对每个事件计算一次 FNV-1a 哈希，MODIFIED 两次。',
   'story.saving.2.title': '反序列化消耗 CPU',
   'story.saving.2.text':
     '副本必须先反序列化收到的每个事件，才能丢弃它。服务端分片时，每个副本只反序列化自己的份额：请比较“反序列化 CPU”图，以及每张卡片上收到的事件数。',
@@ -998,14 +999,14 @@ export const zhCN = {
   'story.saving.4.text':
     '有十六个副本时，客户端分片的事件流被发送十六次，而服务端分片的总量仍约为一个事件流。标题中的倍数随副本数增长。',
   'story.saving.4.notes':
-    '指向：标题中的倍数，现在大了很多。\n要说：客户端分片时，十六个副本把事件流接收十六次；服务端分片时总量仍约为一份事件流。副本越多，倍数越大。\n可能的提问：在真实的 API 服务器上怎么观察？\n回答：v1.36 新增了两个 Alpha 指标：apiserver_watch_shards_total 是当前打开的分片 Watch 数，apiserver_watch_filtered_events_total 是被分片选择器过滤掉的事件数。',
+    '指向：标题中的倍数，现在大了很多。\n要说：客户端分片时，十六个副本把事件流接收十六次；服务端分片时总量仍约为一份事件流。副本越多，倍数越大。\n可能的提问：在真实的 API 服务器上怎么观察？\n回答：v1.36 新增了两个 Alpha 指标，只在门控开启时注册：apiserver_watch_shards_total 是当前打开的分片 Watch 数，apiserver_watch_filtered_events_total 是被分片选择器过滤掉的事件数。',
   'story.fallback.title': '我的服务器在分片吗？',
   'story.fallback.1.title': '门控关闭',
   'story.fallback.1.text':
     '这个 API 服务器没有开启 ShardedListAndWatch 特性门控，因此忽略 shardSelector，把整个集合以事件流发给每个副本。v1.36 的 client-go Informer 不检查收到的任何内容：每个副本都缓存了全部对象，没有报错，也没有日志。',
   'story.fallback.1.q': '副本如何判断服务器没有过滤？',
   'story.fallback.1.a':
-    'client-go 做不到。它用流式列表同步，而流式列表没有列表页，因此也没有 shardInfo；它既不读取 shardInfo，也不读取选择器。只有控制器自己的检查，或者一个大了四倍的缓存，才会暴露问题。',
+    'client-go 做不到。它用流式列表同步，而流式列表没有列表页，因此也没有 shardInfo；它既不读取 shardInfo，也不读取选择器。只有控制器自己的检查、一个大了四倍的缓存，或者 API 服务器的 /metrics（门控关闭时根本没有 apiserver_watch_shards_total），才会暴露问题。',
   'story.fallback.1.notes':
     '指向：卡片上的回退徽标，以及它们占用的内存。\n要说：ShardedListAndWatch 在 v1.36 中是 Alpha 特性，默认关闭。没有它，服务器会忽略 shardSelector：不报错，把整个集合发给每个副本。\n提问：字幕上的问题：副本怎样才能发现？\n然后说明：client-go 不检查收到的任何内容，所以日志里什么也看不到。',
   'story.fallback.2.title':
@@ -1050,9 +1051,9 @@ export const zhCN = {
   'story.hot-namespaces.3.q':
     '一个什么都收不到的副本，为什么还需要 BOOKMARK？',
   'story.hot-namespaces.3.a':
-    '为了恢复。Watch 从它看到的最后一个 resourceVersion 恢复；Watch 缓存只保留约 75 秒的历史。BOOKMARK 携带缓存当前的 resourceVersion，让安静的 Watch 能从现在恢复，而不是从它开始的地方。',
+    '为了恢复。Watch 从它看到的最后一个 resourceVersion 恢复；Watch 缓存至少保留 75 秒的历史，除非已达 102,400 个事件的上限（事件速率稳定时为 75 到 150 秒），且不少于 100 个事件。BOOKMARK 携带缓存当前的 resourceVersion，让安静的 Watch 能从现在恢复，而不是从它开始的地方。',
   'story.hot-namespaces.3.notes':
-    '指向：两个冷副本：没有事件，然后是 410 Gone 和重新 LIST。\n要说：BOOKMARK 不经过分片过滤：每个请求了 BOOKMARK 的 Watch（client-go 会请求）大约每分钟收到一个，带有缓存当前的 resourceVersion。丢弃 BOOKMARK 的客户端停留在起点，而 Watch 缓存只保留大约 75 秒的历史。\n提问：字幕上的问题：收不到事件的副本为什么还需要 BOOKMARK？\nkube-state-metrics 在 v2.19.1 中修复了对 BOOKMARK 的过滤。',
+    '指向：两个冷副本：没有事件，然后是 410 Gone 和重新 LIST。\n要说：BOOKMARK 不经过分片过滤：每个请求了 BOOKMARK 的 Watch（client-go 会请求）大约每分钟收到各自的一个，带有缓存当前的 resourceVersion。丢弃 BOOKMARK 的客户端停留在起点，而事件速率稳定时 Watch 缓存只保留 75 到 150 秒的历史。\n提问：字幕上的问题：收不到事件的副本为什么还需要 BOOKMARK？\nkube-state-metrics 在 v2.19.1 中修复了对 BOOKMARK 的过滤。',
   'story.refused.title': '服务器拒绝的选择器',
   'story.refused.1.title': '过短的边界',
   'story.refused.1.text':
@@ -1060,12 +1061,12 @@ export const zhCN = {
   'story.refused.1.q': 'replica-0 能收到对象吗？',
   'story.refused.1.a': '不能：请求在任何事件流开始之前就失败了，所以在选择器修正之前，replica-0 什么也收不到。',
   'story.refused.1.notes':
-    '指向：replica-0 的错误：HTTP 500 和解析器的消息。\n要说：边界 \'0x0\' 不是 16 位十六进制数字，所以开启门控的服务器在任何事件流开始之前就拒绝了请求，返回“invalid shard selector:”和原因。\n提问：字幕上的问题：replica-0 能收到任何对象吗？\n顺带一提：apimachinery v0.36.3 中 ListOptions 的文档注释自己的示例就用了 \'0x0\'。',
+    '指向：replica-0 的错误：HTTP 500 和解析器的消息。\n要说：边界 \'0x0\' 不是 16 位十六进制数字，所以开启门控的服务器在任何事件流开始之前就拒绝了请求，返回“invalid shard selector:”和原因。\n提问：字幕上的问题：replica-0 能收到任何对象吗？\n顺带一提：apimachinery v0.36.3 中 ListOptions 的文档注释把整个空间写作 [0x0, 0x10000000000000000)，但 \'0x0\' 作为边界会被拒绝。',
   'story.refused.2.title': '表达式类型 3',
   'story.refused.2.text':
     '这里起点边界写成了不带引号的 start。CEL 把它当作标识符，apiserver 用类型编号称呼它：expression kind 3。',
   'story.refused.2.notes':
-    '指向：消息“unexpected expression kind 3”。\n要说：不加引号时，start 是 CEL 标识符而不是字符串；apiserver 按编号打印表达式类型。\n可能的提问：kind 3 是什么？\n回答：cel-go 的标识符类型。消息里只给编号，所以要知道 3 表示在需要带引号字符串的地方写了一个裸名字。',
+    '指向：消息“hexStart must be a string literal (e.g. \'0xff\'), got expression kind 3”。\n要说：不加引号时，start 是 CEL 标识符而不是字符串；apiserver 按编号打印表达式类型。\n可能的提问：kind 3 是什么？\n回答：cel-go 的标识符类型。消息里只给编号，所以要知道 3 表示在需要带引号字符串的地方写了一个裸名字。',
   'story.refused.3.title': '门控关闭时',
   'story.refused.3.text':
     '门控关闭时，服务器忽略 shardSelector，即使它格式错误：没有 HTTP 500，发送整个事件流，也没有 shardInfo。client-go 也不解析选择器，因此 replica-0 缓存了每个对象；直到开启门控的服务器拒绝它之前，没有任何迹象表明选择器有错。',
@@ -1119,20 +1120,20 @@ export const zhCN = {
   'story.resharding.6.text':
     '先建后拆，这是 kube-state-metrics 并未提供的设计：第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都在旧 Informer 旁边启动新的，新的同步完成后再丢弃旧的。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
   'story.resharding.6.notes':
-    '指向：交接图：没有无主对象，以及有两个负责副本的对象数的峰值。\n要说：先建后拆：每个副本先在旧 Informer 旁启动新的 Informer，新的同步完成后再丢弃旧的。任何时候都没有对象缺少负责副本。\n可能的提问：kube-state-metrics 是这样做的吗？\n回答：不是：它带着新的 --shard 和 --total-shards 参数重启。这是需要自己实现的设计，而且每个副本会有一段时间持有两份缓存。',
+    '指向：交接图：没有无主对象，以及有两个负责副本的对象数的峰值。\n要说：先建后拆：每个副本先在旧 Informer 旁启动新的 Informer，新的同步完成后再丢弃旧的。任何时候都没有对象缺少负责副本。\n可能的提问：kube-state-metrics 是这样做的吗？\n回答：不是。使用 --shard 和 --total-shards 时，新的布局意味着新的参数和一次重启；使用 --pod 和 --pod-namespace 时，它跟随自己的 StatefulSet，在同一进程内重建存储。两种方式都在新分片同步完成之前就丢弃旧分片。这是需要自己实现的设计，而且每个副本会有一段时间持有两份缓存。',
   'story.rollout.title': '在各 API 服务器上逐步开启特性门控',
   'story.rollout.1.title': '三台服务器，门控关闭',
   'story.rollout.1.text':
     '三台 API 服务器都没有开启 ShardedListAndWatch 特性门控。它们忽略 shardSelector，client-go 也不做任何检查，所以每个副本都缓存了整个集合，服务端分片发送的字节与客户端分片一样多：比例为 1.0×。',
   'story.rollout.1.notes':
-    '指向：标题：1.0×，以及每个副本满满的缓存。\n要说：三台 API 服务器都没有开启门控：它们忽略 shardSelector，client-go 也不做检查，所以服务端分片发送的字节和客户端分片一样多。\n可能的提问：怎样看出哪些服务器在分片？\n回答：apiserver_watch_shards_total 统计一台服务器正在提供的分片 Watch；没有开启门控的服务器上它始终为零。',
+    '指向：标题：1.0×，以及每个副本满满的缓存。\n要说：三台 API 服务器都没有开启门控：它们忽略 shardSelector，client-go 也不做检查，所以服务端分片发送的字节和客户端分片一样多。\n可能的提问：怎样看出哪些服务器在分片？\n回答：apiserver_watch_shards_total 统计一台服务器正在提供的分片 Watch；没有开启门控的服务器根本不注册它。',
   'story.rollout.2.title': '滚动升级',
   'story.rollout.2.text':
     '从 10 秒开始，服务器每隔 10 秒依次重启并开启门控。重启会结束该服务器上的所有 Watch；client-go 从最后的 resourceVersion 在另一台服务器上重新 Watch，不 LIST，也不退避：共 7 次恢复，没有重新 LIST。所有服务器都开启门控后，客户端分片的发送量是服务端分片的 4 倍，但缓存仍然是满的：不属于副本范围的对象不再有任何事件，连 DELETED 也没有，直到它重新 LIST。',
   'story.rollout.2.q':
     '在两次重启之间，副本能否从一台服务器 LIST，却从另一台 WATCH？',
   'story.rollout.2.a':
-    '使用默认的 L4 负载均衡器时，一条 HTTP/2 连接把两者送到同一台服务器。但重启后恢复的 Watch 会去往新连接落到的服务器，于是 LIST 来自一台服务器，而 WATCH 现在来自另一台。使用 L7 负载均衡器，或者收到 GOAWAY 之后，任何请求都可能去往任何服务器。',
+    '使用默认的 L4 负载均衡器时，一条 HTTP/2 连接把两者送到同一台服务器。但重启后恢复的 Watch 会去往新连接落到的服务器，于是 LIST 来自一台服务器，而 WATCH 现在来自另一台。使用 L7 负载均衡器时，任何请求都可能去往任何服务器；收到 GOAWAY 之后，进行中的 Watch 继续运行，下一个请求走新连接，可能落到任何服务器。',
   'story.rollout.2.notes':
     '指向：时间线上的重启标记，再看恢复和重新 LIST 的次数。\n要说：服务器逐台重启并开启门控。每个 Watch 从最后的 resourceVersion 在另一台服务器上恢复：七次恢复，没有重新 LIST。字节数降为四分之一，但缓存在重新 LIST 之前一直是满的。\n提问：字幕上的问题：能从一台服务器 LIST、再从另一台 Watch 吗？',
   'story.rollout.3.title':

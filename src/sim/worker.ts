@@ -16,7 +16,8 @@ import type { ImportChannel, ImportMessage } from './workerClient';
 import { ImportSession, type ImportEvent } from './importSession';
 import type { MessageEndpoint, SimClient, WorkerCommand, WorkerCommands, WorkerError, WorkerRequest, WorkerResponse } from './workerClient';
 import { packEvents } from './eventpack';
-import { SimParamsError } from './params';
+import { SimParamsError, selectorTexts, type SimParamsInput } from './params';
+import { loadSyntaxErrors, needsSyntaxErrors } from '../core/sharding';
 import { createSimulation } from './engine';
 import { createSnapshotPacker } from './snapshotpack';
 import type { RecentEvent } from './engine';
@@ -121,11 +122,43 @@ export function handleWorkerMessage(state: WorkerState, req: WorkerRequest): { r
   }
 }
 
+/**
+ * Whether a request hands the model a selector whose syntax error the syntax-error model must
+ * word (and it is not loaded yet): the API server's HTTP 500 body carries that text.
+ */
+export function needsSyntaxErrorModel(req: WorkerRequest): boolean {
+  if (req.cmd !== 'create' && req.cmd !== 'reconfigure') return false;
+  return selectorTexts(req.args?.[0] as SimParamsInput | undefined).some(needsSyntaxErrors);
+}
+
+/**
+ * Runs `handle` on each message in the order they come, holding one that needs the
+ * syntax-error model (`needs`), and every one after it, until the model has loaded. Messages
+ * are handled at once otherwise. A model that fails to load (a lost chunk) holds nothing back:
+ * the request then fails in the API server, which never words a syntax error without it.
+ */
+export function inOrderAfterModel<M>(needs: (message: M) => boolean, handle: (message: M) => void): (message: M) => void {
+  let queue: Promise<void> | null = null;
+  let held = 0;
+  const release = (message: M): void => {
+    held--;
+    if (held === 0) queue = null;
+    handle(message);
+  };
+  return (message) => {
+    const wait = needs(message);
+    if (queue === null && !wait) return handle(message);
+    held++;
+    const before: Promise<void> = queue ?? Promise.resolve();
+    queue = (wait ? before.then(() => loadSyntaxErrors().catch(() => undefined)) : before).then(() => release(message));
+  };
+}
+
 /** Serves the command table on `scope` (a worker's global scope). */
 export function serveSimulation(scope: MessageEndpoint): WorkerState {
   const state: WorkerState = { sim: null, imports: new ImportSession() };
   const pack = createSnapshotPacker();
-  scope.addEventListener('message', (event) => {
+  const handle = (event: { readonly data: unknown }): void => {
     if (isImportMessage(event.data)) {
       handleImportMessage(state, event.data, (importEvent) => scope.postMessage({ importEvent }));
       return;
@@ -141,7 +174,8 @@ export function serveSimulation(scope: MessageEndpoint): WorkerState {
     }
     const packed = response.ok && SNAPSHOT_COMMANDS.includes(req.cmd) ? { ...response, result: pack(response.result as SimSnapshot) } : response;
     scope.postMessage(packed, transfer);
-  });
+  };
+  scope.addEventListener('message', inOrderAfterModel((event) => !isImportMessage(event.data) && needsSyntaxErrorModel(event.data as WorkerRequest), handle));
   return state;
 }
 
@@ -158,10 +192,15 @@ export function createLocalSimClient(): SimClient & { readonly imports: ImportCh
     listen: (l) => void listeners.push(l),
   };
   let next = 1;
-  const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> => {
-    const { response } = handleWorkerMessage(state, { id: next++, cmd, args } as WorkerRequest);
-    return response.ok ? Promise.resolve(response.result) : Promise.reject(new SimWorkerError(response.error));
-  };
+  // Requests run in order, as they would in a worker, held back while the model loads.
+  const run = inOrderAfterModel<{ readonly req: WorkerRequest; readonly settle: (r: WorkerResponse) => void }>(
+    ({ req }) => needsSyntaxErrorModel(req),
+    ({ req, settle }) => settle(handleWorkerMessage(state, req).response),
+  );
+  const call = (cmd: WorkerCommand, args: readonly unknown[]): Promise<unknown> =>
+    new Promise<WorkerResponse>((settle) => run({ req: { id: next++, cmd, args } as WorkerRequest, settle })).then((response) =>
+      response.ok ? response.result : Promise.reject(new SimWorkerError(response.error)),
+    );
   const client = Object.fromEntries(WORKER_COMMANDS.map((cmd) => [cmd, (...args: unknown[]) => call(cmd, args)])) as SimClient;
   return Object.assign(client, { imports });
 }

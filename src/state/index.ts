@@ -23,10 +23,11 @@ export { MAIN_THREAD_LIMITS, mainThreadExcess } from './budget';
 export type { BudgetExcess } from './budget';
 // API servers over time, watch lifecycle
 export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, ROLLOUT_LIMITS } from './lifecycle';
-export { LIST_ONLY } from './toSim';
+// Clients that sync by LIST then WATCH whatever the page's initial-list choice.
+export { isListOnly } from '../sim/params';
 export type { LifecycleParams, RolloutUiParams } from './lifecycle';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
-export { LIMITS, SPEEDS, SHARD_KEY_UID, SHARD_KEY_NAMESPACE } from './params';
+export { LIMITS, SPEEDS, SHARD_KEY_UID } from './params';
 export type { SimParams, ViewParams, ApiServerParams, ClientCache, ClientMode, Encoding, NumericParam } from './params';
 export { parseNumberDraft, validateParam } from './validate';
 export type { FieldProblem, FieldResult, NumberLimits } from './validate';
@@ -55,7 +56,7 @@ export { verdictOf, headlineRatio, failuresOf, verdictSentence, failurePhrase, F
 export { cjkSpacing } from '../sim/report';
 export type { Verdict, VerdictFailure, VerdictWords, VerdictMessageId } from '../sim/report';
 // From the types module directly: importing the model's index would pull its code into the page.
-export { OWNER_NONE, OWNER_MANY } from '../sim/engine';
+export { OWNER_NONE, OWNER_MANY, objectHash, viewGroupsByNamespace } from '../sim/engine';
 export type { ShardKey, ShardSelectorError, ShardSelectorErrorCode, SourceSpan, ShardRangeRequirement } from '../core/sharding';
 /** One owner's ranges, as `analyzeCoverage` takes them. */
 export type ShardRequirementsList = readonly import('../core/sharding').ShardRangeRequirement[];

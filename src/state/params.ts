@@ -5,7 +5,7 @@ import type { LifecycleParams } from './lifecycle';
  * step, or diffed between two steps. Nothing here is derived or large.
  */
 import type { LocaleId } from '../i18n/locale';
-import type { ShardKey } from '../core/sharding';
+import { SHARD_KEY, type ShardKey } from '../core/sharding';
 import type { ClientKind, ScheduledEvent } from '../sim/params';
 import type { RetypedLayout } from '../sim/params';
 
@@ -53,12 +53,7 @@ export interface SimParams {
   readonly apiServers: readonly ApiServerParams[];
   /** The client-side baseline: our hash ranges, or kube-state-metrics' jump hash over N. */
   readonly clientMode: ClientMode;
-  /**
-   * The client every replica runs: `client-go` as shipped (it reads neither the
-   * selector nor `shardInfo` and caches what arrives), `checked` (plus a local check of every
-   * object), `shardinfo` (reads `shardInfo` on LIST pages), `ksm` (kube-state-metrics v2.20.0)
-   * or `ksm-2.18` (v2.18.0, whose filter drops other shards' BOOKMARKs).
-   */
+  /** The client every replica runs: a key of `CLIENT_PROFILES` (src/sim/params), whose entry says what it does. */
   readonly client: ClientKind;
   /** What each replica's informer cache holds (both modes). */
   readonly clientCache: ClientCache;
@@ -117,5 +112,5 @@ export type NumericParam = keyof typeof LIMITS;
 /** The playback speeds offered by `+` and `-`, in simulated seconds per second. */
 export const SPEEDS: readonly number[] = [0.25, 0.5, 1, 2, 4, 8, 16];
 
-export const SHARD_KEY_UID: ShardKey = 'object.metadata.uid';
-export const SHARD_KEY_NAMESPACE: ShardKey = 'object.metadata.namespace';
+/** The default shard key. */
+export const SHARD_KEY_UID: ShardKey = SHARD_KEY.uid.path;

@@ -26,7 +26,9 @@ const CACHE_LIMIT = 512;
 /**
  * Parses a selector with the core (the apiserver's rules). Never throws: anything the
  * parser throws that is not a `ShardSelectorError` is wrapped as one, so a parser bug
- * cannot take the page down. Results are memoised because every card and band asks.
+ * cannot take the page down. Results are memoised because every card and band asks; a
+ * syntax error that is not final yet (the syntax-error model still loading) is not, so the
+ * next parse after the model arrives words it as the apiserver does.
  */
 export function parseSelectorText(text: string): ParsedSelector {
   const hit = cache.get(text);
@@ -41,6 +43,7 @@ export function parseSelectorText(text: string): ParsedSelector {
         : new ShardSelectorError(String((e as Error)?.message ?? e), 'syntax', { offset: 0, length: text.length, line: 1, column: 1 });
     result = { ok: false, text, error };
   }
+  if (!result.ok && !result.error.final) return result;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(text, result);
   return result;

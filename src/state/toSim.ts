@@ -7,10 +7,7 @@ import type { SimParamsInput } from '../sim';
 import { SERIES_CAPACITY, STEP_SECONDS } from './defaults';
 import type { SimParams } from './params';
 import { lifecycleToSim } from './lifecycle';
-import type { ClientKind } from '../sim';
-
-/** Clients that sync by LIST then WATCH whatever the page's initial-list choice. */
-export const LIST_ONLY: ReadonlySet<ClientKind> = new Set<ClientKind>(['shardinfo', 'ksm-2.18']);
+import { isListOnly } from '../sim/params';
 
 /** The model's input for these UI parameters. Every replica sends its selector text as typed. */
 export function toSimInput(p: SimParams): SimParamsInput {
@@ -34,8 +31,8 @@ export function toSimInput(p: SimParams): SimParamsInput {
       clientCache: p.clientCache,
       selectors: p.selectors.map((text) => ({ kind: 'text', text })),
       apiServerOf: [],
-      // A client that only lists (shardinfo reads LIST pages; ksm v2.18 is built on client-go v0.34) syncs by LIST.
-      initialList: LIST_ONLY.has(p.client) ? 'list' : life.initialList,
+      // A client that only lists (its profile's `listOnly` says why) syncs by LIST whatever the page's choice.
+      initialList: isListOnly(p.client) ? 'list' : life.initialList,
     },
     schedule: p.schedule,
     retyped: p.retyped ?? [],

@@ -72,7 +72,7 @@ export const refused: Story = {
       title: 'story.refused.5.title',
       narration: 'story.refused.5.text',
       notes: 'story.refused.5.notes',
-      sources: ['canonical'],
+      sources: ['canonical', 'selector-param'],
       focus: 'replica-cards',
       show: ['card:selector', 'card:canonical', 'card:owned'],
       cards: [0, 1],

@@ -133,8 +133,8 @@ export interface StoryStep extends StoryState {
   readonly question?: MessageId;
   readonly answer?: MessageId;
   /**
-   * The facts about Kubernetes the step's title, narration, question and answer state (issue
-   * 18): `src/facts`. A test checks that every subject the text mentions is covered.
+   * The facts about Kubernetes the step's title, narration, question, answer and speaker notes
+   * state: `src/facts`. A test checks that every subject the text mentions is covered.
    */
   readonly sources?: readonly FactId[];
 }

@@ -36,23 +36,25 @@ describe('one direction for imports', () => {
       const may = declaredImports(room);
       expect(may.length, `${room}/README.md has a "May import:" line`).toBeGreaterThan(0);
       // A room may only declare what lies below it.
-      const below = ['core', 'i18n', ...ROOMS.slice(0, ROOMS.indexOf(room))];
+      const below = ['facts', 'core', 'i18n', ...ROOMS.slice(0, ROOMS.indexOf(room))];
       for (const m of may) expect(below, `${room} declares ${m}`).toContain(m);
     }
   });
 });
 
 describe('small files and classes', () => {
-  // Message catalogues are data, not code.
+  // Message catalogues are data, not code; generated code is written by a tool, not by us.
   const CATALOGUES = new Set(['src/i18n/en.ts', 'src/i18n/zh-CN.ts']);
+  const GENERATED = 'src/core/sharding/cel/generated/';
+  const written = files.filter((f) => !rel(f).startsWith(GENERATED));
 
-  it('no file in src/ is over 600 lines (catalogues aside)', () => {
-    const long = files.filter((f) => !CATALOGUES.has(rel(f))).map((f) => ({ file: rel(f), lines: lineCount(readFileSync(f, 'utf8')) }));
+  it('no file in src/ is over 600 lines (catalogues and generated code aside)', () => {
+    const long = written.filter((f) => !CATALOGUES.has(rel(f))).map((f) => ({ file: rel(f), lines: lineCount(readFileSync(f, 'utf8')) }));
     expect(long.filter((x) => x.lines > 600)).toEqual([]);
   });
 
-  it('no class in src/ is over 400 lines', () => {
-    const big = files.flatMap((f) => classLengths(readFileSync(f, 'utf8')).map((c) => ({ file: rel(f), ...c }))).filter((c) => c.lines > 400);
+  it('no class in src/ is over 400 lines (generated code aside)', () => {
+    const big = written.flatMap((f) => classLengths(readFileSync(f, 'utf8')).map((c) => ({ file: rel(f), ...c }))).filter((c) => c.lines > 400);
     expect(big).toEqual([]);
   });
 });
@@ -155,7 +157,7 @@ describe('the checks themselves can fail', () => {
     expect(roomProblem(edge('src/sim/client/x.ts', 'src/sim/engine/index.ts'))).toMatch(/engine is above client/);
     expect(roomProblem(edge('src/sim/time/x.ts', 'src/sim/apiserver/index.ts'))).toMatch(/README does not list apiserver/);
     expect(roomProblem(edge('src/state/x.ts', 'src/sim/report/verdict.ts'))).toMatch(/outside src\/sim/);
-    expect(roomProblem(edge('src/sim/params/x.ts', 'src/i18n/locale.ts'))).toMatch(/README does not list i18n/);
+    expect(roomProblem(edge('src/sim/cluster/x.ts', 'src/i18n/locale.ts'))).toMatch(/README does not list i18n/);
     expect(roomProblem(edge('src/sim/engine/x.ts', 'src/sim/client/index.ts'))).toBeNull();
     expect(roomProblem(edge('src/state/x.ts', 'src/sim/workerClient.ts'))).toBeNull();
     expect(roomProblem({ ...edge('src/ui/x.test.tsx', 'src/sim/apiserver/url.ts'), mock: true })).toBeNull();

@@ -14,8 +14,8 @@ describe('the facts table', () => {
       expect(f.statement, id).toMatch(/^[A-Z`'a-z0-9].*[.)]$/);
       expect(f.sources.length, id).toBeGreaterThan(0);
       for (const s of f.sources) {
-        expect(s.path, id).toMatch(/^[a-z_/.0-9-]+\.go$/);
-        expect(s.release, id).toMatch(/^v\d+\.\d+\.\d+$|^commit [0-9a-f]{8} /);
+        expect(s.path, id).toMatch(s.repo === 'website' ? /^content\/en\/[a-z_/.0-9-]+\.md$/ : /^[a-z_/.0-9-]+\.go$|^go\.mod$/);
+        expect(s.release, id).toMatch(/^v\d+\.\d+\.\d+(-(alpha|beta|rc)\.\d+)?$|^commit [0-9a-f]{8} /);
         expect(s.symbol.length, id).toBeGreaterThan(2);
       }
       expect(f.about.length, id).toBeGreaterThan(0);
@@ -27,7 +27,8 @@ describe('the facts table', () => {
     expect(sourcePath(FACTS.http500.sources[0])).toBe('kubernetes/staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go');
     expect(sourceLine(FACTS['watch-list-default'].sources[0])).toBe('kubernetes/staging/src/k8s.io/client-go/features/known_features.go (v1.36.3): WatchListClient');
     expect(sourcePath(FACTS['ksm-client-side'].sources[0])).toBe('kubernetes/kube-state-metrics/pkg/sharding/listwatch.go');
-    expect(sourcePath(FACTS['statefulset-rolling'].sources[0])).toBe('kubernetes/pkg/controller/statefulset/stateful_set_control.go');
+    expect(sourcePath(FACTS['statefulset-rolling'].sources[2])).toBe('kubernetes/pkg/controller/statefulset/stateful_set_control.go');
+    expect(sourcePath(FACTS['blog-post'].sources[0])).toBe('kubernetes/website/content/en/blog/_posts/2026/server-side-sharded-list-and-watch.md');
   });
 
   it('leaves no subject without a fact about it', () => {
@@ -38,6 +39,10 @@ describe('the facts table', () => {
     expect(termsIn('client-go re-watches from its last resourceVersion after GOAWAY')).toEqual(['clientGo', 'resume', 'balancer']);
     expect(termsIn('The audit counts duplicates.')).toEqual([]);
     expect(termsIn('410 Gone from a freshly restarted server')).toEqual(['gone', 'restart']);
+    expect(termsIn('A restart makes every watch drop, and its client relists.')).toEqual(['relist', 'restart']);
+    expect(termsIn('API Priority and Fairness charges it as if unfiltered, as a server older than v1.36 would')).toEqual(['apf', 'versionSkew']);
+    expect(termsIn('embedded in a blog post on another origin')).toEqual([]);
+    expect(termsIn('What the v1.36 blog post shows')).toEqual(['blogPost']);
   });
 
   it('tells a sourced text from one with a missing or a needless citation', () => {
@@ -57,7 +62,12 @@ describe('docs/facts.md', () => {
   it('names every fact, its sources and where the page states it', () => {
     const md = factsMarkdown();
     for (const id of Object.keys(FACTS)) expect(md).toContain(`## \`${id}\``);
-    expect(md).toContain('- Source: `kubernetes/staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go` (v1.36.3): `watchCache.resizeCacheLocked, watchCache.getAllEventsSinceLocked`');
+    expect(md).toContain(
+      '- Source: `kubernetes/staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go` (v1.36.3): `defaultLowerBoundCapacity, defaultUpperBoundCapacity, watchCache.resizeCacheLocked, watchCache.getAllEventsSinceLocked`',
+    );
+    expect(md).toContain('- Source: `kubernetes/pkg/controller/statefulset/stateful_set_control.go` (commit 0004b149 (main)): `defaultStatefulSetControl.updateStatefulSet, updateStatefulSetAfterInvariantEstablished`');
     expect(md).toMatch(/## `rewatch`[\s\S]*?- Stated in: .*story `rollout` step 2/);
+    expect(md).toMatch(/## `apf-list-cost`[\s\S]*?- Stated in: .*explanation `serverCost`/);
+    expect(md).toMatch(/## `ksm-continue`[\s\S]*?- Stated in: .*message `controls.clientKsm218Help`/);
   });
 });

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { parseShardSelector, splitHashSpace, requirementToString, type ShardKey } from '../../src/core/sharding';
+import { FACTS } from '../../src/facts';
 import { requestInfo } from '../../src/sim/apiserver';
 import { SNIPPET_NAMES, generateSnippets, type Snippet } from '../../src/sim/client';
 import { equalSplitSelectors } from '../../src/state/selectors';
@@ -136,6 +137,22 @@ describe('code to take away', () => {
       '/api/v1/pods?allowWatchBookmarks=true&resourceVersionMatch=NotOlderThan&sendInitialEvents=true&shardSelector=shardRange%28object.metadata.uid%2C+%270x4000000000000000%27%2C+%270x8000000000000000%27%29&watch=true',
     );
     for (const u of urls) expect(decodeURIComponent(new URL(u, 'https://x').searchParams.get('shardSelector')!)).toBe(sel);
+  });
+
+  it('kubectl: its comments say what the server does with these requests (facts rv0-one-page and watch-initial-state)', () => {
+    const kubectl = all[0]!.find((s) => s.name === 'kubectl')!.code;
+    const comments = kubectl
+      .split('\n')
+      .filter((l) => l.startsWith('#'))
+      .join(' ');
+    // resourceVersion=0 comes from the watch cache, which ignores limit: one page, not "at most 500".
+    expect(comments).toContain('resourceVersion=0 is served from the watch cache, which # ignores limit, so this is one page with every pod of the shard');
+    expect(comments).not.toMatch(/at most 500|page of 500/);
+    // A WATCH without resourceVersion starts with the current state as ADDED events.
+    expect(comments).toContain('WATCH with no resourceVersion: first an ADDED for every pod of the shard as it is now, then the # changes');
+    expect(comments).not.toMatch(/from now on/);
+    expect(FACTS['rv0-one-page'].about).toContain('listRequest');
+    expect(FACTS['watch-initial-state'].statement).toMatch(/synthetic ADDED for every object/);
   });
 
   it('StatefulSet: valid YAML whose pods read their ordinal from apps.kubernetes.io/pod-index and the count from the layout', () => {

@@ -1,7 +1,8 @@
 /**
- * Generated CEL inputs for the tests of the ANTLR model (`src/core/sharding/cel/antlr`):
- * expressions over every rule of the grammar from a fixed seed, and each with one token
- * deleted, doubled, inserted or swapped.
+ * Generated CEL inputs for the tests that hold the fast parser, our lexer and cel-go's
+ * generated parser to one another (`src/core/sharding/cel`): expressions over every rule of
+ * the grammar from a fixed seed, and each with one token deleted, doubled, inserted or
+ * swapped.
  */
 import { mulberry32 as prng } from './mulberry32';
 

@@ -37,7 +37,7 @@ function codePoints(s: string): number {
 function celLocation(input: string, e: ShardSelectorError): At {
   const { text, offset } = goTrimSpace(input);
   const at = e.span.offset - offset;
-  if (at === 0 && e.span.length === text.length && /recursion (limit|depth) exceeded/.test(e.message)) return NOWHERE;
+  if (at === 0 && e.span.length === text.length && /recursion (limit|depth) exceeded|code point size exceeds limit/.test(e.message)) return NOWHERE;
   const before = text.slice(0, at);
   const lineStart = before.lastIndexOf('\n') + 1;
   return {

@@ -40,6 +40,12 @@ export class ShardSelectorError extends Error {
      * what would have been valid there), shown as a hint beside the apiserver's own message.
      */
     readonly hint?: string,
+    /**
+     * Whether `message` is the apiserver's. False only for a syntax error met before the
+     * syntax-error model was loaded (`loadSyntaxErrors`): then the message is ShardScope's
+     * provisional reading, which nothing may record or show as the apiserver's.
+     */
+    readonly final: boolean = true,
   ) {
     super(message);
   }

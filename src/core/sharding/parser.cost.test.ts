@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { lineColumn, parseCel } from './cel';
 import { lex } from './cel/lexer';
 import { parseTokens } from './cel/parser';
@@ -7,6 +7,10 @@ import { FIXED_TOKENS } from './cel/tokens';
 import { ShardSelectorError } from './errors';
 import fixtures from '../../../tests/fixtures/selector-cases-celgo.json';
 import { goTrimSpace, parseShardSelector } from './parser';
+import { loadSyntaxErrors } from './cel';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 /**
  * The parser's worst cases stay cheap. Tests never time anything; they
@@ -162,8 +166,8 @@ describe('lineColumn over long text', () => {
 
 describe('the CEL front end keeps one shape per node type', () => {
   // V8 gives object literals a hidden class that can be dropped between two parses; it then
-  // re-learns the shapes of every long input and throws its optimized lexer, parser and
-  // visitor away on each parse (117-134 ms for a long `a&&a&&...`). Nodes built by class
+  // re-learned the shapes of every long input and threw its optimized lexer, parser and
+  // visitor away on each parse (117-134 ms for `a&&a&&...`). Nodes built by class
   // constructors keep one hidden class, which these tests pin down.
   it('builds every token with one constructor, not as object literals', () => {
     const { tokens } = lex("a && b.c[0] || f('x', 1u, 2.0, -3) ? {1: [true]} : null");

@@ -1,8 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import fixtures from '../../../tests/fixtures/selector-cases-celgo.json';
 import { ShardSelectorError } from './errors';
 import { goTrimSpace, parseShardSelector } from './parser';
 import type { ShardRangeRequirement, SourceSpan } from './types';
+import { loadSyntaxErrors } from './cel';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 const UID = 'object.metadata.uid';
 const NS = 'object.metadata.namespace';

@@ -1,9 +1,10 @@
-import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, type Expr, type NodeSpan } from './cel';
+import { ExprKind, goTypeName, lineColumn, locatorAfter, parseCel, syntaxErrorsLoaded, type Expr, type NodeSpan } from './cel';
 import { ShardSelectorError, type ShardSelectorErrorCode } from './errors';
 import { hexLess } from './hex';
 import { goQuote } from './quote';
 import { ShardSelector } from './selector';
-import type { ShardKey, ShardRangeRequirement, SourceSpan } from './types';
+import { SHARD_KEYS, shardKeyByPath } from './keys';
+import type { ShardRangeRequirement, SourceSpan } from './types';
 
 /**
  * kube-apiserver v1.36's shard-selector parser (`pkg/sharding/parser.go`, KEP-5866): trim,
@@ -15,7 +16,8 @@ import type { ShardKey, ShardRangeRequirement, SourceSpan } from './types';
 /** The apiserver's message for a selector that is empty after trimming. */
 export const EMPTY_SELECTOR_MESSAGE = 'empty shard selector is not allowed; omit the parameter for unfiltered lists';
 
-const SUPPORTED_KEYS: readonly string[] = ['object.metadata.uid', 'object.metadata.namespace'];
+/** The keys as the apiserver's message lists them: every field path, in table order. */
+const SUPPORTED_KEYS_TEXT = SHARD_KEYS.join(', ');
 const SPACE_END = '0x10000000000000000';
 
 /** Go's `unicode.IsSpace`: the Unicode White_Space characters (U+FEFF is not one). */
@@ -157,12 +159,9 @@ function shardRange(call: Extract<Expr, { kind: typeof ExprKind.Call }>): Locate
   }
   const [keyArg, startArg, endArg] = args as [Expr, Expr, Expr];
   const path = fieldPath(keyArg);
-  if (!SUPPORTED_KEYS.includes(path)) {
-    throw new Rejection(
-      `unsupported field path ${goQuote(path)}; supported: object.metadata.uid, object.metadata.namespace`,
-      'unsupported-field',
-      keyArg,
-    );
+  const key = shardKeyByPath(path);
+  if (key === undefined) {
+    throw new Rejection(`unsupported field path ${goQuote(path)}; supported: ${SUPPORTED_KEYS_TEXT}`, 'unsupported-field', keyArg);
   }
   const start = hexLiteral(startArg, 'hexStart');
   const end = hexLiteral(endArg, 'hexEnd');
@@ -172,7 +171,7 @@ function shardRange(call: Extract<Expr, { kind: typeof ExprKind.Call }>): Locate
       end: endArg.end,
     });
   }
-  return { requirement: { key: path as ShardKey, start, end }, keyAt: keyArg };
+  return { requirement: { key: key.path, start, end }, keyAt: keyArg };
 }
 
 /**
@@ -233,7 +232,7 @@ export function parseShardSelector(expr: string): ShardSelector {
     const { error } = parsed;
     // cel-go gives the nesting limits no location: the whole expression is at fault.
     const at = error.located ? error : { start: 0, end: text.length };
-    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint);
+    throw new ShardSelectorError(`CEL parse error: ${error.message}`, 'syntax', span(at), undefined, error.hint, error.final);
   }
   let located: Located[];
   try {
@@ -253,4 +252,19 @@ export function parseShardSelector(expr: string): ShardSelector {
     }
   }
   return new ShardSelector(located.map((l) => l.requirement));
+}
+
+/**
+ * Whether parsing `expr` now would give a syntax error whose text is not final (the
+ * syntax-error model is not loaded yet). Whoever records or shows the apiserver's message for
+ * such a selector awaits `loadSyntaxErrors()` first.
+ */
+export function needsSyntaxErrors(expr: string): boolean {
+  if (syntaxErrorsLoaded()) return false;
+  try {
+    parseShardSelector(expr);
+    return false;
+  } catch (e) {
+    return e instanceof ShardSelectorError && !e.final;
+  }
 }

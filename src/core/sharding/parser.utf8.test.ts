@@ -1,6 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ShardSelectorError } from './errors';
 import { parseShardSelector } from './parser';
+import { loadSyntaxErrors } from './cel';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 // The apiserver checks a bound's length with Go's len, which counts UTF-8 bytes: 1 below
 // U+0080, 2 below U+0800, 3 up to U+FFFF and 4 beyond (a surrogate pair in JavaScript). Over

@@ -1,25 +1,21 @@
 import { hashFieldHigh, lastHashLow } from './hash';
 import { hexLess, hexToParts } from './hex';
 import { goQuote } from './quote';
-import type { ShardKey, ShardRangeRequirement, ShardableObject } from './types';
+import { shardKeyByPath, type ShardKey, type ShardableObject } from './keys';
+import type { ShardRangeRequirement } from './types';
 
 /** A bound as the apiserver's parser accepts it: 16 lowercase hex digits, or the 17-digit 2^64. */
 const CANONICAL_BOUND = /^0x[0-9a-f]{16}$|^0x10000000000000000$/;
 
-/** Throws unless `key` is one of the two field paths the apiserver supports. */
-function checkKey(key: string): asserts key is ShardKey {
-  if (key !== 'object.metadata.uid' && key !== 'object.metadata.namespace') {
-    throw new Error(`unsupported field path: ${goQuote(String(key))}`);
-  }
-}
-
 /**
- * Reads the shard key's value from an object; a missing field reads as "" (as the apiserver
- * does). Like apimachinery's `ResolveFieldValue`, any other field path is an error.
+ * Reads the shard key's value from an object with its entry's reader; a missing field reads
+ * as "" (as the apiserver does). Like apimachinery's `ResolveFieldValue`, any field path that
+ * is not in the table is an error.
  */
 export function resolveFieldValue(obj: ShardableObject, key: ShardKey): string {
-  checkKey(key);
-  return (key === 'object.metadata.uid' ? obj.metadata.uid : obj.metadata.namespace) ?? '';
+  const entry = shardKeyByPath(key);
+  if (entry === undefined) throw new Error(`unsupported field path: ${goQuote(String(key))}`);
+  return entry.read(obj) ?? '';
 }
 
 /**

@@ -1,7 +1,6 @@
-/** The two field paths kube-apiserver v1.36 accepts as a shard key. */
-export type ShardKey = 'object.metadata.uid' | 'object.metadata.namespace';
+import type { ShardKey } from './keys';
 
-export const SHARD_KEYS: readonly ShardKey[] = ['object.metadata.uid', 'object.metadata.namespace'];
+export type { ShardKey, ShardableObject } from './keys';
 
 /**
  * One `shardRange(key, start, end)` term. `start` and `end` keep the `0x` prefix and are
@@ -12,11 +11,6 @@ export interface ShardRangeRequirement {
   readonly key: ShardKey;
   readonly start: string;
   readonly end: string;
-}
-
-/** The part of a Kubernetes object the matcher reads. */
-export interface ShardableObject {
-  readonly metadata: { readonly uid?: string; readonly namespace?: string };
 }
 
 /**

@@ -17,8 +17,10 @@
  *   metric with no series prints nothing.
  */
 import { INVALID_SHARD_SELECTOR_PREFIX, ShardSelectorError, parseShardSelector } from '../../core/sharding';
-import type { ShardSelector } from '../../core/sharding';
-import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from '../cluster';
+import { shardKeyIndex } from '../../core/sharding';
+import type { ShardKeyIndex, ShardSelector } from '../../core/sharding';
+import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, keyHashHi, keyHashLo } from '../cluster';
+import type { HashColumns } from '../cluster';
 import { metricsExposition } from './metrics';
 import type { ApiServerMetrics } from './types';
 import { WatchCacheWindow } from './watchcache';
@@ -31,12 +33,7 @@ const T_MODIFIED = EV_MODIFIED;
 const T_NONE = EV_NONE;
 
 /** Per-slot hash columns the server reads (the cluster provides them). */
-export interface HashColumns {
-  readonly uidHi: Uint32Array;
-  readonly uidLo: Uint32Array;
-  readonly nsHi: Uint32Array;
-  readonly nsLo: Uint32Array;
-}
+export type { HashColumns } from '../cluster';
 
 /** An open watch on one API server. */
 export interface Watcher {
@@ -45,8 +42,8 @@ export interface Watcher {
   readonly replica: number;
   /** The selector the server filters by; null when unsharded (gate off, or none sent). */
   readonly selector: ShardSelector | null;
-  /** Whether the selector hashes the uid (else the namespace). */
-  readonly byUid: boolean;
+  /** The index of the shard key its selector hashes (`SHARD_KEY_TABLE`); null when unsharded. */
+  readonly keyIndex: ShardKeyIndex | null;
 }
 
 /** The outcome of checking a request's `shardSelector`. */
@@ -81,12 +78,17 @@ export function watchDecision(type: number, oldPass: boolean, newPass: boolean):
 /**
  * Parses a selector as the server does on a request, with the exact error text. A null or
  * empty value means "no selector" (client-go omits an empty parameter).
+ *
+ * @throws {Error} for a syntax error met before the syntax-error model was loaded: the server
+ *   never answers with a message that is not the apiserver's (whoever hands the model a
+ *   selector awaits `loadSyntaxErrors()` first when `needsSyntaxErrors` says so).
  */
 export function parseForRequest(text: string | null): Admission {
   if (text === null || text === '') return { ok: true, selector: null };
   try {
     return { ok: true, selector: parseShardSelector(text) };
   } catch (e) {
+    if (e instanceof ShardSelectorError && !e.final) throw new Error(`the syntax error in a selector is not worded yet: await loadSyntaxErrors() before admitting it`, { cause: e });
     const message = e instanceof ShardSelectorError || e instanceof Error ? e.message : String(e);
     return { ok: false, status: 500, message: INVALID_SHARD_SELECTOR_PREFIX + message };
   }
@@ -181,7 +183,7 @@ export class ApiServer {
     const a = this.admit(text);
     if (!a.ok) return a;
     const sel = a.selector && !a.selector.empty() ? a.selector : null;
-    const watcher: Watcher = { id: this.nextWatcher++, replica, selector: sel, byUid: sel?.key !== 'object.metadata.namespace' };
+    const watcher: Watcher = { id: this.nextWatcher++, replica, selector: sel, keyIndex: sel ? shardKeyIndex(sel.key!) : null };
     this.watchers.add(watcher);
     if (sel) {
       this.shardedWatchers++;
@@ -202,8 +204,8 @@ export class ApiServer {
   route(w: Watcher, type: number, cols: HashColumns, oldSlot: number, newSlot: number): number {
     const sel = w.selector;
     if (sel === null || type === T_BOOKMARK) return type;
-    const hi = w.byUid ? cols.uidHi : cols.nsHi;
-    const lo = w.byUid ? cols.uidLo : cols.nsLo;
+    const hi = keyHashHi(cols, w.keyIndex!);
+    const lo = keyHashLo(cols, w.keyIndex!);
     let oldPass = false;
     let newPass = false;
     if (type === T_ADDED) {

@@ -13,7 +13,7 @@
  *   per {@link TIMEOUT_SECONDS} with watch timeouts (a quiet shard's resume gets 410). A watch
  *   that ends otherwise resumes without a LIST.
  */
-import { churnEventsPerSecond } from '../params';
+import { CLIENT_PROFILES, churnEventsPerSecond } from '../params';
 import type { SimParams } from '../params';
 import type { LocaleId } from '../../i18n/locale';
 
@@ -40,7 +40,7 @@ export function runWork(p: SimParams, seconds: number): RunWork {
   const events = churnEventsPerSecond(p.churn) * seconds;
   const reshards = p.schedule.filter((e) => e.at <= seconds);
   const replicas = Math.max(p.replicas.count, ...reshards.map((e) => e.to));
-  const resumesMayList = p.watch.timeouts && p.replicas.client === 'ksm-2.18';
+  const resumesMayList = p.watch.timeouts && CLIENT_PROFILES[p.replicas.client].dropsOtherShardsBookmarks;
   const lists = 1 + reshards.length + (p.apiServers.rollout ? p.apiServers.count : 0) + (resumesMayList ? Math.floor(seconds / TIMEOUT_SECONDS) : 0);
   const total = events * (EVENT_OVERHEAD + MODES * replicas) + MODES * replicas * lists * p.cluster.pods;
   return { events, replicas, lists, total };

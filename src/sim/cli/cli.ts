@@ -80,7 +80,8 @@ function eventBudgetError(churn: SimParams['churn'], seconds: number, lang: Loca
 
 /**
  * Runs the CLI on `argv` (without the node and script arguments). `progress` (main.ts: stderr)
- * hears how far a slow run is; without it the run is silent until its result.
+ * hears how far a slow run is; without it the run is silent until its result. A selector with
+ * a syntax error needs the syntax-error model: await `loadSyntaxErrors()` first (main.ts does).
  */
 export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile, progress?: ProgressSink): CliResult {
   const lang = langOf(argv);

@@ -2,7 +2,8 @@
  * The command line's flags: what each sets, their bounds, how typed numbers read, and how a
  * scenario file and the flags merge into one run's parameters. Every message names the flag.
  */
-import { LIMITS } from '../params';
+import { SHARD_KEY_IDS, SHARD_KEY_TABLE, shardKeyById, shardKeyByPath } from '../../core/sharding';
+import { CLIENT_KINDS, CLIENT_PROFILES, LIMITS } from '../params';
 import type { ParamIssue, SimParamsInput } from '../params';
 import { matchLocale, type LocaleId } from '../../i18n/locale';
 import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from '../time';
@@ -34,10 +35,10 @@ const FLAGS: Record<string, FlagSpec> = {
   deletes: { path: 'churn.deletesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods deleted per second' },
   bursts: { path: 'churn.burst.enabled', kind: 'bool', help: 'rolling updates on (true/false)' },
   'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
-  client: { path: 'replicas.client', kind: 'enum', values: ['client-go', 'checked', 'shardinfo', 'ksm', 'ksm-2.18'], help: 'the client every replica runs: client-go (v1.36 informer as shipped: trusts everything), checked (client-go + a local check of every object), shardinfo (reads shardInfo on LIST pages), ksm (kube-state-metrics v2.20.0), ksm-2.18 (v2.18.0: drops other shards\' BOOKMARKs)' },
+  client: { path: 'replicas.client', kind: 'enum', values: CLIENT_KINDS, help: `the client every replica runs: ${CLIENT_KINDS.map((k) => `${k} (${CLIENT_PROFILES[k].cli.help})`).join(', ')}` },
   fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'old alias of --client: trust is client-go; filter is shardinfo (checked with --watch-policy check)' },
   'sequential-ids': { path: 'cluster.sequentialIds', kind: 'bool', help: 'UUIDv7-like uids (true/false)' },
-  key: { path: 'replicas.key', kind: 'key', values: ['uid', 'namespace'], help: 'shard key: uid (object.metadata.uid) or namespace (object.metadata.namespace)' },
+  key: { path: 'replicas.key', kind: 'key', values: SHARD_KEY_IDS, help: `shard key: ${SHARD_KEY_TABLE.map((k) => `${k.id} (${k.path})`).join(' or ')}` },
   'rollout-gates': { path: 'apiServers.rollout', kind: 'rollout', help: 'rolling upgrade: gate@start/every, e.g. on@60s/20s restarts server i at 60 + 20i s with the gate on' },
   'watch-timeouts': { path: 'watch.timeouts', kind: 'bool', help: 'true: the client sends timeoutSeconds as client-go does (watches end after 5 to 10 minutes); false: the server ends them after 30 to 60 minutes. Either way they resume (default true)' },
   'watch-policy': { path: 'replicas.watchPolicy', kind: 'enum', values: ['trust', 'check'], help: 'old alias of --client: check is checked' },
@@ -50,9 +51,6 @@ const FLAGS: Record<string, FlagSpec> = {
   bookmarks: { path: 'watch.bookmarks', kind: 'bool', help: 'watchers ask for BOOKMARKs (true/false)' },
   'client-cache': { path: 'replicas.clientCache', kind: 'enum', values: ['owned', 'all'], help: 'informer cache: owned (filter before the cache) or all (cache everything, filter in handlers)' },
 };
-
-/** `--key` values and the field path each stands for. */
-const KEY_PATHS: Readonly<Record<string, string>> = { uid: 'object.metadata.uid', namespace: 'object.metadata.namespace' };
 
 /**
  * What each flag does, in Chinese (`--help --lang zh-CN`): flag names, values and examples
@@ -72,10 +70,10 @@ export const ZH_HELP: Readonly<Record<string, string>> = {
   deletes: '每秒删除的 Pod 数',
   bursts: '滚动更新开启（true/false）',
   'client-filter': '客户端分片的本地过滤方式：ranges（哈希范围）或 jump（跳跃一致性哈希）',
-  client: '每个副本使用的客户端：client-go（v1.36 原版 Informer：信任收到的一切）、checked（client-go 加上对每个对象的本地检查）、shardinfo（读取 LIST 页中的 shardInfo）、ksm（kube-state-metrics v2.20.0）、ksm-2.18（v2.18.0：丢弃其他分片的 BOOKMARK）',
+  client: `每个副本使用的客户端：${CLIENT_KINDS.map((k) => `${k}（${CLIENT_PROFILES[k].cli.helpZh}）`).join('、')}`,
   fallback: '--client 的旧别名：trust 即 client-go；filter 即 shardinfo（加 --watch-policy check 则为 checked）',
   'sequential-ids': '类似 UUIDv7 的 uid（true/false）',
-  key: '分片键：uid（object.metadata.uid）或 namespace（object.metadata.namespace）',
+  key: `分片键：${SHARD_KEY_TABLE.map((k) => `${k.id}（${k.path}）`).join('或 ')}`,
   'rollout-gates': '滚动升级：gate@start/every，例如 on@60s/20s 在 60 + 20i 秒时重启服务器 i 并开启门控',
   'watch-timeouts': 'true：客户端像 client-go 一样发送 timeoutSeconds（Watch 在 5 到 10 分钟后结束）；false：服务器在 30 到 60 分钟后结束 Watch。两种情况下都会恢复（默认 true）',
   'watch-policy': '--client 的旧别名：check 即 checked',
@@ -331,7 +329,7 @@ export function parseArgs(argv: readonly string[]): {
       }
       case 'key': {
         // The short names, or the field path itself.
-        const path = KEY_PATHS[value] ?? (Object.values(KEY_PATHS).includes(value) ? value : undefined);
+        const path = (shardKeyById(value) ?? shardKeyByPath(value))?.path;
         if (path === undefined) throw new FlagError(`--${name} must be one of ${spec.values!.join(', ')}, got ${quoted(value)}`, `--${name} 须为 ${spec.values!.join('、')} 之一，收到的是 ${quoted(value)}`);
         parsed = path;
         break;

@@ -2,7 +2,12 @@
  * The command line's entry point: `npm run sim -- [flags]` (`tsx src/sim/cli/main.ts`).
  * Everything else in this room is importable by tests without running anything.
  */
+import { loadSyntaxErrors } from '../../core/sharding';
 import { runCli } from './cli';
+
+// A selector's syntax error is worded by a model loaded on demand; the command line prints
+// the apiserver's exact message (also under --json), so it loads the model before anything.
+await loadSyntaxErrors();
 
 // A slow run says how far it is on stderr as it goes.
 // SHARDSCOPE_PROGRESS_AFTER_MS moves the threshold (tests set 0, so progress is seen however fast the machine).

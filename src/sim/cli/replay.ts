@@ -57,7 +57,7 @@ export function replayTable(r: ReplayReport, lang: LocaleId = 'en'): string {
   const widths = cols.map((_, c) => Math.max(...rows.map((row) => displayWidth(row.cells[c]!))));
   const lines = rows.map((row) => (row.cells.map((cell, c) => padColumns(cell, widths[c]!, c === 0 ? 'end' : 'start')).join('   ') + (row.note ? `  ${row.note}` : '')).trimEnd());
   const foot = zh
-    ? '客户端分片：每个副本都收到每个事件。服务端分片：副本收到对象哈希落在其范围内的事件，外加每个 BOOKMARK（BOOKMARK 不经过分片过滤）。字节数为文件中每个事件的真实大小。'
-    : 'client-side: every replica receives every event. server-side: the events whose object hash falls in the replica’s ranges, and every BOOKMARK (bookmarks skip the shard filter). Bytes are each event’s real size in the file.';
+    ? '客户端分片：每个副本都收到每个事件。服务端分片：副本收到对象哈希落在其范围内的事件，外加事件流中的 BOOKMARK，代替它自己的 BOOKMARK（BOOKMARK 不经过分片过滤；真实的 API 服务器给每个 Watch 发送各自的 BOOKMARK，大约每分钟一个）。字节数为文件中每个事件的真实大小。'
+    : 'client-side: every replica receives every event. server-side: the events whose object hash falls in the replica’s ranges, and the stream’s BOOKMARKs, standing in for its own (bookmarks skip the shard filter; a real API server sends each watch its own, about once a minute). Bytes are each event’s real size in the file.';
   return `${head}\n\n${lines.join('\n')}\n\n${foot}\n`;
 }

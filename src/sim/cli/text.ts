@@ -3,6 +3,7 @@
  * flags, JSON keys and the apiserver's error messages stay English everywhere.
  */
 import type { LocaleId } from '../../i18n/locale';
+import { CLIENT_KINDS, CLIENT_PROFILES } from '../params';
 import type { ClientCache, ClientKind, ReshardRollout, ReshardStrategy } from '../params';
 
 /** What the table says, as functions of the figures (already formatted). */
@@ -125,14 +126,10 @@ const EN: CliText = {
  * `src/ui/i18n/glossary.test.ts` holds them equal).
  */
 export const ZH_CACHE_STYLES: Readonly<Record<ClientCache, string>> = { owned: '先过滤', all: '全部缓存' };
-/** Clients, short enough for the 40-column label they sit in (product names stay English). */
-export const ZH_CLIENTS: Readonly<Record<ClientKind, string>> = {
-  'client-go': 'client-go',
-  checked: 'client-go + 检查',
-  shardinfo: '读 shardInfo',
-  ksm: 'ksm v2.20',
-  'ksm-2.18': 'ksm v2.18',
-};
+/** Clients, short enough for the 40-column label they sit in (product names stay English): each profile's `cli.labelZh`. */
+export const ZH_CLIENTS: Readonly<Record<ClientKind, string>> = Object.freeze(
+  Object.fromEntries(CLIENT_KINDS.map((k) => [k, CLIENT_PROFILES[k].cli.labelZh])) as Record<ClientKind, string>,
+);
 export const ZH_ROLLOUTS: Readonly<Record<ReshardRollout['kind'], string>> = {
   'all-at-once': '全部同时',
   'one-by-one': '每次一个副本',

@@ -1,9 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cli';
 import { createSimulation } from '../engine';
 import type { SimParamsInput } from '../params';
 import type { SimSnapshot } from '../report';
 import { CHINESE, HOT_REPLICA_FACTOR, failuresOf, headlineRatio, settlingSecondsLeft, verdictOf, verdictSentence } from '../report';
+import { loadSyntaxErrors } from '../../core/sharding';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 const QUIET_BURSTS = { burst: { enabled: false } };
 

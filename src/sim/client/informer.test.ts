@@ -6,16 +6,16 @@
  * a streaming list carries, which server answers, and when a failed sync is retried and
  * counted as a relist.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer } from '../apiserver';
-import { Cluster, bookmarkBytes, createPrng, eventEnvelopeBytes, jumpHash, listOverheadBytes } from '../cluster';
-import type { Prng } from '../cluster';
-import { DEFAULT_PARAMS } from '../params';
-import type { ClientKind, InitialList, Mode, SelectorSpec, SimParams } from '../params';
+import { Cluster, bookmarkBytes, createPrng, eventEnvelopeBytes, jumpHash, listOverheadBytes, type Prng } from '../cluster';
+import { DEFAULT_PARAMS, type ClientKind, type InitialList, type Mode, type SelectorSpec, type SimParams } from '../params';
 import { connect, retryDue, retryPending, routeSync } from './informer';
 import { RELIST_ERROR, RELIST_GONE, RELIST_RESHARD } from './lifecycle';
 import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, Replica, resolveSelector } from './replica';
 import type { ClientWorld } from './world';
+import { loadSyntaxErrors } from '../../core/sharding';
+beforeAll(() => loadSyntaxErrors()); // A malformed selector's HTTP 500 carries cel-go's exact message: load its model first.
 
 /** A load balancer that answers `int(n)` from a script (then always 0), and counts its draws. */
 function scripted(picks: number[]): Prng & { asked: number[] } {

@@ -9,6 +9,7 @@
 import type { ShardSelector } from '../../core/sharding';
 import { hexToParts } from '../../core/sharding';
 import type { Cluster } from '../cluster';
+import { keyColumns, keyHashes } from '../cluster';
 import type { ClientWorld } from './world';
 import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED,     C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_KEEP_NONE, LOCAL_RANGES, type Replica } from './replica';
 import { countRelist, maybeGoaway, pickLive, RELIST_ERROR, routeRequest, scheduleRelist, scheduleWatch } from './lifecycle';
@@ -49,14 +50,14 @@ function forEachMatching(cluster: Cluster, sel: ShardSelector | null, fn: (slot:
     for (let i = 0; i < n; i++) fn(live[i]!);
     return;
   }
-  if (sel.key === 'object.metadata.namespace') {
+  // A key the sorted index does not order by: every live object's hash is checked.
+  if (keyColumns(sel.key!).lookup !== 'sorted-index') {
     const live = cluster.liveSlots;
     const n = cluster.liveCount;
-    const nh = cluster.nsHi;
-    const nl = cluster.nsLo;
+    const [kh, kl] = keyHashes(cluster, sel.key!);
     for (let i = 0; i < n; i++) {
       const s = live[i]!;
-      if (sel.matchesHash(nh[s]!, nl[s]!)) fn(s);
+      if (sel.matchesHash(kh[s]!, kl[s]!)) fn(s);
     }
     return;
   }

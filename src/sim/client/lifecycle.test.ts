@@ -3,7 +3,7 @@
  * that is only a resourceVersion. Each figure follows from client-go's reflector and the
  * watch cache as lifecycle.ts's header states them.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiServer } from '../apiserver';
 import { DEFAULT_PARAMS } from '../params';
 import type { SimParams } from '../params';
@@ -33,6 +33,10 @@ import {
 import { C_BOOKMARKS, C_BOOKMARKS_DROPPED, C_BYTES_DECODED, C_BYTES_RECEIVED, C_EVENTS_DECODED, C_EVENTS_RECEIVED, C_REQUEST_ERRORS, Replica, resolveSelector } from './replica';
 import type { ClientWorld } from './world';
 import type { ClientKind } from '../params';
+import { loadSyntaxErrors } from '../../core/sharding';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 /** A generator that always draws the same: `float()` gives `u`, `int(n)` gives `k` (checked against n). */
 function fixed(u: number, k = 0): Prng & { floats: number; ints: number[] } {

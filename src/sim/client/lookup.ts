@@ -9,6 +9,7 @@
 import { hashFieldHigh, hexFraction, lastHashLow, requirementToString, type ShardKey } from '../../core/sharding';
 import { parseForRequest } from '../apiserver';
 import { jumpHash } from '../cluster';
+import { JUMP_KEY } from '../params';
 
 /** The replica layout a lookup reads. */
 export interface LookupLayout {
@@ -114,8 +115,8 @@ export function lookupOwner(value: string, layout: LookupLayout, uid?: string): 
   const n = layout.selectors.length;
   if (!layout.clientJump) {
     client = { kind: 'ranges', ...server };
-  } else if (layout.key === 'object.metadata.uid' || uid !== undefined) {
-    const u = layout.key === 'object.metadata.uid' ? h : hashOf(uid!);
+  } else if (layout.key === JUMP_KEY.path || uid !== undefined) {
+    const u = layout.key === JUMP_KEY.path ? h : hashOf(uid!);
     client = { kind: 'jump', owner: n > 0 ? jumpHash(u.hi, u.lo, n) : -1, uidHash: u.hex };
   } else {
     client = { kind: 'jump-per-object' };

@@ -2,11 +2,14 @@
  * A replica on its own: its selector as sent and as parsed, its bit in the owner masks, and
  * what each client kind keeps once its sync answered (the `ClientKind` table in params).
  */
-import { describe, expect, it } from 'vitest';
-import { fnv1a64Bytes, hexToParts } from '../../core/sharding';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { fnv1a64Bytes, hexToParts, loadSyntaxErrors } from '../../core/sharding';
 import { jumpHash } from '../cluster';
 import { LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_KEEP_NONE, LOCAL_RANGES, Replica, resolveSelector } from './replica';
 import type { ClientKind, Mode, SelectorSpec } from '../params';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 const UID = 'object.metadata.uid' as const;
 const NS = 'object.metadata.namespace' as const;

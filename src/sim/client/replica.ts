@@ -1,14 +1,15 @@
 /**
  * A controller replica: where its shard selector comes from, what it sends, what its client
- * keeps of what arrives (see `ClientKind`: client-go keeps everything; `checked` and the
- * kube-state-metrics clients check every object; `shardinfo` checks only after a LIST without
- * `shardInfo`), and its counters.
+ * keeps of what arrives (its profile in `CLIENT_PROFILES`: whether it checks objects itself,
+ * always or only after a LIST without `shardInfo`, and how it hashes), and its counters.
  */
-import { ShardSelector, hexToParts, requirementToString, splitShard } from '../../core/sharding';
-import type { ShardKey } from '../../core/sharding';
+import { ShardSelector, hexToParts, requirementToString, shardKeyOf, splitShard } from '../../core/sharding';
+import type { ShardKey, ShardKeyId } from '../../core/sharding';
+import { assertNever } from '../../core/never';
 import { parseForRequest } from '../apiserver';
 import type { Watcher } from '../apiserver';
 import { jumpHash } from '../cluster';
+import { CLIENT_PROFILES, checksAfterList, usesJumpHash } from '../params';
 import type { ClientFilter, ClientKind, Mode, SelectorSpec } from '../params';
 
 /** Counter slots of a replica (a Float64Array, so the hot loop adds to numbers in place). */
@@ -140,6 +141,8 @@ export class Replica {
   /** This replica's bit in the per-object owner masks. */
   readonly bitLo: number;
   readonly bitHi: number;
+  /** The shard key its matcher hashes, looked up once: `keepsHash` runs per object of a LIST. */
+  private readonly keyId: ShardKeyId;
 
   constructor(
     readonly mode: Mode,
@@ -155,11 +158,12 @@ export class Replica {
     this.bitHi = index >= 32 ? (1 << (index - 32)) >>> 0 : 0;
     this.listServer = apiServer;
     this.connection = apiServer;
+    this.keyId = shardKeyOf(resolved.key).id;
   }
 
   /** Whether its client-side filter (client-side mode) is kube-state-metrics' jump hash. */
   get usesJump(): boolean {
-    return this.client === 'ksm' || this.client === 'ksm-2.18' || this.clientFilter === 'jump';
+    return usesJumpHash(this.client, this.clientFilter);
   }
 
   /**
@@ -168,7 +172,7 @@ export class Replica {
    * hash lose every bookmark.
    */
   get dropsBookmarks(): boolean {
-    if (this.client !== 'ksm-2.18') return false;
+    if (!CLIENT_PROFILES[this.client].dropsOtherShardsBookmarks) return false;
     if (this.mode === 'client') return jumpHash(EMPTY_HASH.hi, EMPTY_HASH.lo, this.count) !== this.index;
     return !this.keepsHash(EMPTY_HASH.hi, EMPTY_HASH.lo, EMPTY_HASH.hi, EMPTY_HASH.lo);
   }
@@ -180,7 +184,8 @@ export class Replica {
 
   /**
    * Decides what it keeps once its sync answered; `shardInfo`: whether the LIST page carried
-   * `metadata.shardInfo` (never for a streaming list). Only the `shardinfo` client reads it.
+   * `metadata.shardInfo` (never for a streaming list). Only a client that reads it (its
+   * profile's `readsShardInfo`) trusts the stream after one.
    */
   configureAfterList(shardInfo: boolean): void {
     this.shardInfoSeen = shardInfo;
@@ -199,7 +204,7 @@ export class Replica {
       this.updateFiltering(false);
       return;
     }
-    const check = this.client !== 'client-go' && !(this.client === 'shardinfo' && shardInfo);
+    const check = checksAfterList(this.client, shardInfo);
     if (check && this.resolved.localError !== null) {
       // The local check needs the matcher, and the selector does not parse.
       this.fail(null, this.resolved.localError);
@@ -239,7 +244,15 @@ export class Replica {
   keepsHash(uidHi: number, uidLo: number, nsHi: number, nsLo: number): boolean {
     const sel = this.resolved.local;
     if (!sel) return true;
-    return this.resolved.key === 'object.metadata.namespace' ? sel.matchesHash(nsHi, nsLo) : sel.matchesHash(uidHi, uidLo);
+    const key = this.keyId;
+    switch (key) {
+      case 'uid':
+        return sel.matchesHash(uidHi, uidLo);
+      case 'namespace':
+        return sel.matchesHash(nsHi, nsLo);
+      default:
+        return assertNever(key, 'shard key');
+    }
   }
 }
 

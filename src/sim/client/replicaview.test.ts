@@ -4,15 +4,19 @@
  * bookmarks and its timeout; a streaming list as one WATCH with sendInitialEvents), its
  * canonical selector and its ranges.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_JUMP, Replica, resolveSelector } from './replica';
 import { replicaView } from './replicaview';
 import type { ClientKind, Mode, SelectorSpec } from '../params';
+import { loadSyntaxErrors } from '../../core/sharding';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 function replica(mode: Mode, index = 1, count = 4, client: ClientKind = 'client-go', spec: SelectorSpec | null = null): Replica {
   return new Replica(mode, index, count, 0, resolveSelector(spec, index, count, 'object.metadata.uid'), client, client.startsWith('ksm') ? 'jump' : 'ranges');
 }
-const WATCHER = { id: 1, replica: 1, selector: null, byUid: true };
+const WATCHER = { id: 1, replica: 1, selector: null, keyIndex: null };
 
 describe('replicaView', () => {
   it('the first LIST, and no watch yet', () => {

@@ -110,18 +110,23 @@ spec:
 }
 
 /**
- * `kubectl get --raw` for one replica: the LIST its card shows (one page of 500 from the watch
- * cache), then a WATCH and a streaming list with the same query parameters the cards show,
- * less the run's own resourceVersion and timeouts, which mean nothing in another cluster.
+ * `kubectl get --raw` for one replica: the LIST its card shows (the informer's first LIST, which
+ * the watch cache answers in one page: it ignores the limit at resourceVersion=0), then a WATCH
+ * and a streaming list with the same query parameters the cards show, less the run's own
+ * resourceVersion and timeouts, which mean nothing in another cluster. Without a
+ * resourceVersion the WATCH starts with an ADDED for every object of the shard.
  */
 export function kubectlSnippet(selector: string, replica: number, n: number): string {
   const list = requestInfo('LIST', 0, selector, { limit: '500', resourceVersion: '0' }).url;
   const watch = requestInfo('WATCH', 0, selector, watchParams('', null, false)).url;
   const stream = requestInfo('WATCH', 0, selector, watchParams('', null, true)).url;
   return `# replica ${replica} of ${n}: ${selector}
-# LIST: one page of at most 500 pods; the response's metadata.shardInfo echoes the selector
+# LIST, as an informer's first one: resourceVersion=0 is served from the watch cache, which
+# ignores limit, so this is one page with every pod of the shard; with the gate on,
+# metadata.shardInfo echoes the selector
 kubectl get --raw '${list}'
-# WATCH from now on (add &resourceVersion=<the LIST's> to resume where it ended)
+# WATCH with no resourceVersion: first an ADDED for every pod of the shard as it is now, then the
+# changes (add &resourceVersion=<the LIST's> for only the changes since the LIST)
 kubectl get --raw '${watch}'
 # streaming list: the shard's pods as ADDED events, a BOOKMARK, then changes (no shardInfo)
 kubectl get --raw '${stream}'

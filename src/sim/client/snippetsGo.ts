@@ -5,7 +5,7 @@
  * `tools/cache`, `kubernetes`; api `core/v1`): tests/fixtures/snippets/identifiers.json lists
  * each with its file, and a test holds every snippet to that list. gofmt prints nothing for them.
  */
-import { goQuote, type ShardRangeRequirement } from '../../core/sharding';
+import { SHARD_KEYS, goQuote, type ShardRangeRequirement } from '../../core/sharding';
 
 /** A Go string literal (Go's `%q`) for `s`. */
 const q = (s: string): string => goQuote(s);
@@ -246,7 +246,7 @@ func Selector(key string, i, n uint64) string {
 func main() {
 	n := flag.Uint64("n", ${n}, "number of replicas")
 	i := flag.Int64("i", -1, "replica index from 0 to n-1; -1 prints every replica")
-	key := flag.String("key", ${q(key)}, "object.metadata.uid or object.metadata.namespace")
+	key := flag.String("key", ${q(key)}, "${SHARD_KEYS.join(' or ')}")
 	flag.Parse()
 	if *n < 1 || *i < -1 || *i >= int64(*n) {
 		fmt.Fprintf(os.Stderr, "need n >= 1 and -1 <= i < n, got n=%d i=%d\\n", *n, *i)

@@ -11,6 +11,8 @@ export type { WatchEventType } from './events';
 export { SortedHashIndex, sortByHash } from './hashindex';
 export type { SortedHashes } from './hashindex';
 export { jumpHash } from './jump';
+export { KEY_COLUMNS, keyColumns, keyHashHi, keyHashLo, keyHashes } from './keycolumns';
+export type { HashColumns, KeyColumns, KeyLookup } from './keycolumns';
 export { hideNames, importPodsJson, importedClusterParams, pseudonym } from './import';
 export type { ImportError, ImportResult, ImportedObject, ImportedOwner, RejectedItem } from './import';
 export { FORMAT_NAMES, ImportReader, importText } from './importformats';

@@ -5,7 +5,7 @@
  * objects themselves are not kept. Pure: no DOM, runs under Node.
  *
  * Timing. A captured stream has no clock of its own, so the time of each event is derived from
- * the object it carries, by these rules (README, "Replay a watch stream"):
+ * the object it carries, by these rules (docs/import.md, replaying a watch stream):
  * - The initial state comes first: the events before the BOOKMARK annotated
  *   `k8s.io/initial-events-end: "true"` (a streaming list, `sendInitialEvents=true`), or else
  *   the leading ADDED events (kubectl prints the current objects before it watches). They are

@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { ShardSelector, hashField, splitHashSpace } from '../../core/sharding';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ShardSelector, hashField, splitHashSpace, loadSyntaxErrors } from '../../core/sharding';
 import { ApiServer } from '../apiserver';
 import { EV_ADDED } from '../cluster';
 import { createSimulation } from './simulation';
@@ -7,6 +7,9 @@ import type { SimParamsInput } from '../params';
 import { badRequestBody, statusBody } from '../apiserver';
 import { metricsExposition } from '../apiserver';
 import { listOverheadBytes } from '../cluster';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 // The server artefacts exactly as kube-apiserver v1.36 emits them.
 

@@ -4,10 +4,11 @@
  * then the bytes on the wire, the replica's decode, its local keep/discard, its cache and the
  * audit counts follow. `outcome` answers the same question for one event without counting.
  */
+import { SHARD_KEY, shardKeyIndex } from '../../core/sharding';
 import type { ShardSelector } from '../../core/sharding';
 import { watchDecision } from '../apiserver';
 import { maskCategory } from './audit';
-import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE } from '../cluster';
+import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, EV_NONE, keyHashHi, keyHashLo } from '../cluster';
 import type { EventBatch } from '../cluster';
 import type { ModeState } from './state';
 import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_DUP_CAUGHT, C_DUP_MISSED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LOCAL_HASHES, LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_RANGES } from '../client';
@@ -33,6 +34,8 @@ const T_DELETED = EV_DELETED;
 const T_NONE = EV_NONE;
 // The hot loop calls `maskCategory` per event; a local binding avoids a getter call there too.
 const category = maskCategory;
+// The fast path's cut table is searched by the uid hash (`uidHi`, `uidLo` below).
+const FAST_KEY = SHARD_KEY.uid.index;
 
 const EMPTY_F64 = new Float64Array(0);
 const EMPTY_U32 = new Uint32Array(0);
@@ -67,8 +70,6 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   const json = cluster.jsonBytes;
   const uidHi = cluster.uidHi;
   const uidLo = cluster.uidLo;
-  const nsHi = cluster.nsHi;
-  const nsLo = cluster.nsLo;
   const buckets = cluster.jumpBuckets;
   const lo = m.maskLo;
   const hi = m.maskHi;
@@ -91,9 +92,12 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
   const bitLo = new Uint32Array(R);
   const bitHi = new Uint32Array(R);
   const localSel: (ShardSelector | null)[] = new Array(R).fill(null);
-  const localByUid = new Uint8Array(R);
+  // Each replica's key hash columns: its local matcher's, and its sharded watcher's.
+  const localHi: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
+  const localLo: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
   const serverSel: (ShardSelector | null)[] = new Array(R).fill(null);
-  const serverByUid = new Uint8Array(R);
+  const serverHi: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
+  const serverLo: Uint32Array[] = new Array<Uint32Array>(R).fill(EMPTY_U32);
   const cacheObjects = new Float64Array(R);
   const cacheBytes = new Float64Array(R);
   // What each sharded watcher has been sent and still holds (the `all` cache style).
@@ -125,9 +129,14 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
     bitHi[i] = r.bitHi;
     kinds[i] = r.localKind;
     localSel[i] = r.resolved.local;
-    localByUid[i] = r.resolved.key !== 'object.metadata.namespace' ? 1 : 0;
+    const localKey = shardKeyIndex(r.resolved.key);
+    localHi[i] = keyHashHi(cluster, localKey);
+    localLo[i] = keyHashLo(cluster, localKey);
     serverSel[i] = r.watcher.selector;
-    serverByUid[i] = r.watcher.byUid ? 1 : 0;
+    if (r.watcher.keyIndex !== null) {
+      serverHi[i] = keyHashHi(cluster, r.watcher.keyIndex);
+      serverLo[i] = keyHashLo(cluster, r.watcher.keyIndex);
+    }
     srvOf[i] = r.apiServer;
     if (r.watcher.selector !== null) {
       shMaskLo[r.apiServer] = (shMaskLo[r.apiServer]! | r.bitLo) >>> 0;
@@ -137,7 +146,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
       sharded[i] = 1;
       shardedList.push(i);
       // A sharded watcher's replica keeps what it is sent (the server filtered it).
-      if (!r.watcher.byUid || r.localKind !== K_ALL) fast = false;
+      if (r.watcher.keyIndex !== FAST_KEY || r.localKind !== K_ALL) fast = false;
     } else {
       if (m.mode === 'server' && r.resolved.local !== null) {
         // Server-side mode, a stream the server does not filter (its gate is off): every
@@ -153,7 +162,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
       } else if (r.localKind === K_JUMP) {
         jumpLo |= r.bitLo;
         jumpHi |= r.bitHi;
-      } else if (r.localKind === K_RANGES && r.resolved.local !== null && !localByUid[i]) {
+      } else if (r.localKind === K_RANGES && r.resolved.local !== null && localKey !== FAST_KEY) {
         fast = false;
       }
     }
@@ -326,7 +335,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
         if (sharded[k]) {
           if (oldSlot === newSlot || type !== T_MODIFIED) {
             const sel = serverSel[k]!;
-            const pass = serverByUid[k] ? sel.matchesHash(uidHi[subject]!, uidLo[subject]!) : sel.matchesHash(nsHi[subject]!, nsLo[subject]!);
+            const pass = sel.matchesHash(serverHi[k]![subject]!, serverLo[k]![subject]!);
             if (!pass) {
               filtered[k]! += cw;
               continue;
@@ -364,7 +373,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
         const s = out === T_DELETED ? oldSlot : newSlot;
         if (skewed[k]) {
           const sel = localSel[k];
-          const mine = sel === null || (localByUid[k] ? sel.matchesHash(uidHi[s]!, uidLo[s]!) : sel.matchesHash(nsHi[s]!, nsLo[s]!));
+          const mine = sel === null || sel.matchesHash(localHi[k]![s]!, localLo[k]![s]!);
           if (!mine) {
             if (kinds[k] === K_ALL) dupMissed[k]!++;
             else dupCaught[k]!++;
@@ -382,7 +391,7 @@ export function processBatch(m: ModeState, batch: EventBatch): void {
           if (kind === K_ALL) keepIt = true;
           else if (kind === K_RANGES) {
             const sel = localSel[k];
-            keepIt = sel === null || (localByUid[k] ? sel!.matchesHash(uidHi[s]!, uidLo[s]!) : sel!.matchesHash(nsHi[s]!, nsLo[s]!));
+            keepIt = sel === null || sel!.matchesHash(localHi[k]![s]!, localLo[k]![s]!);
           } else if (kind === K_JUMP) keepIt = buckets[s] === k;
           else keepIt = false;
         }
@@ -484,8 +493,8 @@ export function outcome(m: ModeState, type: number, oldSlot: number, newSlot: nu
     const w = r.watcher;
     let sent = type;
     if (w.selector && type !== EV_BOOKMARK) {
-      const H = w.byUid ? cluster.uidHi : cluster.nsHi;
-      const L = w.byUid ? cluster.uidLo : cluster.nsLo;
+      const H = keyHashHi(cluster, w.keyIndex!);
+      const L = keyHashLo(cluster, w.keyIndex!);
       const oldPass = type !== EV_ADDED && w.selector.matchesHash(H[oldSlot]!, L[oldSlot]!);
       const newPass = type !== EV_DELETED && w.selector.matchesHash(H[newSlot]!, L[newSlot]!);
       sent = watchDecision(type, oldPass, newPass);

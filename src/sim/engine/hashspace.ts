@@ -15,18 +15,19 @@
  *
  * The caller gets copies, which it may transfer to another thread.
  */
-import { formatHex, hashFraction, partsToBigInt } from '../../core/sharding';
+import { SHARD_KEY, formatHex, hashFraction, partsToBigInt } from '../../core/sharding';
 import type { ShardKey } from '../../core/sharding';
+import { assertNever } from '../../core/never';
 import type { Cluster } from '../cluster';
 import { EV_BOOKMARK, EV_DELETED, NO_SLOT } from '../cluster';
 import type { EventBatch } from '../cluster';
-import { sortByHash } from '../cluster';
+import { keyColumns, keyHashes, sortByHash } from '../cluster';
+import { viewGroupsByNamespace } from './keyview';
 import type { ModeState } from './state';
 import type { HashSpaceNamespace, HashSpaceView } from './viewTypes';
 
 const TWO_64 = 18446744073709551616;
 const TWO_32 = 4294967296;
-const NAMESPACE_KEY: ShardKey = 'object.metadata.namespace';
 
 /** Owner code from a cache mask: the single owner's index, OWNER_NONE (-1) or OWNER_MANY (-2). */
 export function ownerCodeOf(lo: number, hi: number): number {
@@ -59,7 +60,7 @@ export function rebuildHashSpace(cluster: Cluster, client: ModeState, server: Mo
     ownerClient[i] = ownerCodeOf(cLo[s]!, cHi[s]!);
     ownerServer[i] = ownerCodeOf(sLo[s]!, sHi[s]!);
   }
-  return { version, key: 'object.metadata.uid', count: n, positions, ownerClient, ownerServer, namespaces: [] };
+  return { version, key: SHARD_KEY.uid.path, count: n, positions, ownerClient, ownerServer, namespaces: [] };
 }
 
 /** The keys a removed entry was sorted by (its slot may hold another object since). */
@@ -170,22 +171,38 @@ export class HashSpaceTracker {
       positions: this.positions.slice(0, n),
       ownerClient: this.owners[0].slice(0, n),
       ownerServer: this.owners[1].slice(0, n),
-      namespaces: key === NAMESPACE_KEY ? this.namespaceGroups() : [],
+      namespaces: viewGroupsByNamespace(key) ? this.namespaceGroups() : [],
     };
   }
 
   /** Primary key arrays (by slot) for the current key. */
-  private keyArrays(key: ShardKey): [Uint32Array, Uint32Array] {
-    const c = this.cluster;
-    return key === NAMESPACE_KEY ? [c.nsHi, c.nsLo] : [c.uidHi, c.uidLo];
+  private keyArrays(key: ShardKey): readonly [Uint32Array, Uint32Array] {
+    return keyHashes(this.cluster, key);
+  }
+
+  /**
+   * Slots in uid order, sorted (stably) by `key`'s hash unless the sorted index orders by it
+   * already: the order `build` and `merge` keep.
+   */
+  private sortedByKey(slots: Uint32Array, key: ShardKey): Uint32Array {
+    const lookup = keyColumns(key).lookup;
+    switch (lookup) {
+      case 'sorted-index':
+        return slots;
+      case 'namespace-hash': {
+        const [H, L] = this.keyArrays(key);
+        return sortByHash(slots, H, L).slots;
+      }
+      default:
+        return assertNever(lookup, 'key lookup');
+    }
   }
 
   /** From scratch: live slots in uid order, then (stably) by namespace hash for that key. */
   private build(key: ShardKey): void {
     const c = this.cluster;
     this.key = key;
-    let slots = c.index.liveInHashOrder();
-    if (key === NAMESPACE_KEY) slots = sortByHash(slots, c.nsHi, c.nsLo).slots;
+    const slots = this.sortedByKey(c.index.liveInHashOrder(), key);
     const n = slots.length;
     const [H, L] = this.keyArrays(key);
     const positions = new Float64Array(n);
@@ -312,8 +329,7 @@ export class HashSpaceTracker {
     const [H, L] = this.keyArrays(key);
     removed.sort((a, b) => a - b);
     // Sorted the way `build` sorts: by uid, then stably by namespace hash for that key.
-    let added = sortByHash(Uint32Array.from(addedSlots), c.uidHi, c.uidLo).slots;
-    if (key === NAMESPACE_KEY) added = sortByHash(added, c.nsHi, c.nsLo).slots;
+    const added = this.sortedByKey(sortByHash(Uint32Array.from(addedSlots), c.uidHi, c.uidLo).slots, key);
     const at = new Int32Array(added.length);
     for (let j = 0; j < added.length; j++) {
       const s = added[j]!;

@@ -5,6 +5,7 @@
  */
 export type { Simulation } from './api';
 export { rebuildHashSpace } from './hashspace';
+export { objectHash, viewGroupsByNamespace } from './keyview';
 export { recountLinear, recountRanges } from './ownership';
 export { TICK_SECONDS, createSimulation } from './simulation';
 export { OWNER_MANY, OWNER_NONE } from './viewTypes';

@@ -4,10 +4,14 @@
  * checks. The expected figures are counted from the hash space (which object's hash falls
  * in which range), not from the informer.
  */
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation } from './simulation';
 import type { SimParamsInput } from '../params';
 import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes } from '../cluster';
+import { loadSyntaxErrors } from '../../core/sharding';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 const STATIC = { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, burst: { enabled: false } };
 const Q = ['0x0000000000000000', '0x4000000000000000', '0x8000000000000000', '0xc000000000000000', '0x10000000000000000'];

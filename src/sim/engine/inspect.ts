@@ -4,11 +4,12 @@
  * metrics, the objects near a point of the hash space. Nothing here changes the model: a
  * LIST shown follows the same rules as the request path, without touching a counter.
  */
-import { hashFraction } from '../../core/sharding';
+import { SHARD_KEY, hashFraction } from '../../core/sharding';
 import { badRequestBody, decodeContinue, encodeContinue, parseForRequest, podJson, podLabels, podListBody, podName, requestInfo, statusBody, watchEnvelope } from '../apiserver';
 import type { ListOptions, PodObject, WatchEventEnvelope } from '../apiserver';
 import { EVENT_TYPE_NAMES, EV_DELETED, EV_NONE, LabelSelectorError, NO_SLOT, bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, matchesLabels, parseLabelSelector, wireRatio } from '../cluster';
 import type { LabelRequirement } from '../cluster';
+import { keyHashes } from '../cluster';
 import type { Mode } from '../params';
 import { LOCAL_JUMP, LOCAL_KEEP_ALL, LOCAL_RANGES } from '../client';
 import type { Replica } from '../client';
@@ -50,9 +51,8 @@ export function listFor(m: Model, mode: Mode, replica: number, options: ListOpti
   if (!adm.ok) return { status: 500, request, body: statusBody(adm.message) };
   const sel = adm.selector && !adm.selector.empty() ? adm.selector : null;
   const c = m.cluster;
-  const byUid = sel?.key !== 'object.metadata.namespace';
-  const H = byUid ? c.uidHi : c.nsHi;
-  const L = byUid ? c.uidLo : c.nsLo;
+  // An unsharded list reads no hash; the uid's columns stand in.
+  const [H, L] = keyHashes(c, sel?.key ?? SHARD_KEY.uid.path);
   const cont = options.continue ? decodeContinue(options.continue) : null;
   const startPos = cont ? cont.pos : 0;
   const shown = Math.min(limit > 0 ? limit : 20, 500);

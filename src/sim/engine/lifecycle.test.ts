@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createSimulation } from './simulation';
 import type { SimParamsInput } from '../params';
 import { BACKOFF_CAP_SECONDS, BACKOFF_INITIAL_SECONDS, nextBackoffSeconds } from '../client';
 import { Replica } from '../client';
 import { ENGLISH, bookmarksPerSecond, failurePhrase, verdictOf } from '../report';
 import { bookmarkBytes, createPrng, eventEnvelopeBytes, listOverheadBytes } from '../cluster';
+import { loadSyntaxErrors } from '../../core/sharding';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 const STATIC = { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, burst: { enabled: false } };
 

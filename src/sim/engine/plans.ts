@@ -8,7 +8,9 @@
 import { ShardSelector, hexToParts } from '../../core/sharding';
 
 import { parseForRequest } from '../apiserver';
+import { assertNever } from '../../core/never';
 import type { Cluster } from '../cluster';
+import { keyColumns } from '../cluster';
 import { bookmarkBytes, eventEnvelopeBytes, expectedJsonBytes, listOverheadBytes, wireRatio } from '../cluster';
 import { bookmarksPerSecond, closedForm } from '../report';
 import type { ClosedForm, ReplicaPlan, Share } from '../report';
@@ -123,20 +125,27 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
   const shareOf = (sel: ShardSelector | null): Share => {
     if (sel === null || sel.empty()) return { kind: 'all' };
     const key = selectorKey(sel);
-    if (sel.key === 'object.metadata.namespace') {
-      let share = m.nsShareCache.get(key);
-      if (!share) {
-        share = namespaceShare(c, sel);
-        m.nsShareCache.set(key, share);
+    const lookup = keyColumns(sel.key!).lookup;
+    switch (lookup) {
+      case 'namespace-hash': {
+        let share = m.nsShareCache.get(key);
+        if (!share) {
+          share = namespaceShare(c, sel);
+          m.nsShareCache.set(key, share);
+        }
+        return share;
       }
-      return share;
+      case 'sorted-index': {
+        let share = shares.get(key);
+        if (!share) {
+          share = uidShare(c, sel);
+          shares.set(key, share);
+        }
+        return share;
+      }
+      default:
+        return assertNever(lookup, 'key lookup');
     }
-    let share = shares.get(key);
-    if (!share) {
-      share = uidShare(c, sel);
-      shares.set(key, share);
-    }
-    return share;
   };
   const cacheAll = p.replicas.clientCache === 'all';
   const none: ReplicaPlan = { apiServer: 0, receives: 'none', shard: { kind: 'none' }, keeps: { kind: 'none' }, owns: { kind: 'none' }, hashesLocally: false };

@@ -16,9 +16,9 @@
  * The figures over time are exact prefix sums: at each sample time, the events whose stream
  * time is at most that time. Pure: no DOM, no clock.
  */
-import { hexToParts, type ShardKey } from '../../core/sharding';
+import { SHARD_KEY_TABLE, hexToParts, shardKeyIndex } from '../../core/sharding';
 import { resolveSelector } from '../client';
-import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, type WatchStream } from '../cluster';
+import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, keyHashHi, keyHashLo, type WatchStream } from '../cluster';
 import type { SimParams } from '../params';
 
 /** Samples of the figures over the stream's time, at most this many. */
@@ -153,7 +153,7 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
   // Replicas that get every event, those with a stream at all, and the filtered ones' ranges by key.
   const everything: number[] = [];
   const streaming: number[] = [];
-  const ranges: Record<ShardKey, { replica: number; start: string; end: string }[]> = { 'object.metadata.uid': [], 'object.metadata.namespace': [] };
+  const ranges = SHARD_KEY_TABLE.map((): { replica: number; start: string; end: string }[] => []);
   for (let r = 0; r < n; r++) {
     const sel = resolveSelector(params.replicas.selectors[r], r, n, params.replicas.key);
     const server = params.replicas.apiServerOf[r] ?? r % params.apiServers.count;
@@ -166,10 +166,14 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
     if (none) continue;
     streaming.push(r);
     if (all) everything.push(r);
-    else for (const q of local!.requirements) ranges[q.key].push({ replica: r, start: q.start, end: q.end });
+    else for (const q of local!.requirements) ranges[shardKeyIndex(q.key)]!.push({ replica: r, start: q.start, end: q.end });
   }
-  const uidSegments = ranges['object.metadata.uid'].length > 0 ? segmentsOf(ranges['object.metadata.uid'], n) : null;
-  const nsSegments = ranges['object.metadata.namespace'].length > 0 ? segmentsOf(ranges['object.metadata.namespace'], n) : null;
+  // Per key that some replica filters by, in table order: its segments and the stream's hashes of it.
+  const keyed = SHARD_KEY_TABLE.filter((k) => ranges[k.index]!.length > 0).map((k) => ({
+    segments: segmentsOf(ranges[k.index]!, n),
+    hi: keyHashHi(stream, k.index),
+    lo: keyHashLo(stream, k.index),
+  }));
 
   const ev = new Float64Array(n);
   const by = new Float64Array(n);
@@ -213,13 +217,11 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
       ev[r]!++;
       by[r]! += bytes;
     }
-    if (uidSegments) for (const r of ownersOf(uidSegments, stream.uidHi[i]!, stream.uidLo[i]!)) {
-      ev[r]!++;
-      by[r]! += bytes;
-    }
-    if (nsSegments) for (const r of ownersOf(nsSegments, stream.nsHi[i]!, stream.nsLo[i]!)) {
-      ev[r]!++;
-      by[r]! += bytes;
+    for (const k of keyed) {
+      for (const r of ownersOf(k.segments, k.hi[i]!, k.lo[i]!)) {
+        ev[r]!++;
+        by[r]! += bytes;
+      }
     }
   }
   flush(Infinity);

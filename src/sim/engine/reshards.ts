@@ -4,7 +4,7 @@
  * layouts typed after a reshard (`../params/retyped`).
  */
 import type { EventBatch } from '../cluster';
-import { EV_ADDED } from '../cluster';
+import { EV_ADDED, keyHashHi, keyHashLo } from '../cluster';
 import type { Mode, ReshardEvent, RetypedLayout, SimParams, SimParamsInput } from '../params';
 import { MODES, mergeParams, resolveParams, retypedAt, strategyFor } from '../params';
 import { Handoff, layoutRanges, nextLayout } from '../time';
@@ -57,8 +57,8 @@ export function noteHandoffAdds(m: Model, batch: EventBatch, first: number, tick
   const c = m.cluster;
   for (const h of m.layout.handoffs) {
     if (t < h.at || t >= h.windowEnd) continue;
-    const H = h.byUid ? c.uidHi : c.nsHi;
-    const L = h.byUid ? c.uidLo : c.nsLo;
+    const H = keyHashHi(c, h.keyIndex);
+    const L = keyHashLo(c, h.keyIndex);
     for (let k = first; k < batch.length; k++) {
       if (batch.type[k] !== EV_ADDED) continue;
       const s = batch.newSlot[k]!;

@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { EMPTY_SELECTOR_MESSAGE, splitHashSpace } from '../../core/sharding';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { EMPTY_SELECTOR_MESSAGE, splitHashSpace, loadSyntaxErrors } from '../../core/sharding';
 import { createSimulation } from './simulation';
 import type { SimParamsInput } from '../params';
 import type { SimSnapshot } from '../report';
 import type { Simulation } from './api';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 /**
  * Rates right after a change, and rates of a replica whose

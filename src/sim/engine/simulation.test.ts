@@ -1,8 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { hashField } from '../../core/sharding';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { hashField, loadSyntaxErrors } from '../../core/sharding';
 import { createSimulation } from './simulation';
 import { SimParamsError } from '../params';
 import type { SimParamsInput } from '../params';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 const QUIET = { addsPerSecond: 0, modifiesPerSecond: 0, deletesPerSecond: 0, bookmarkIntervalSeconds: 0, burst: { enabled: false } };
 const BAD = 'shardRange(object.metadata.uid,';

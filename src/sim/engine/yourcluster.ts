@@ -4,7 +4,9 @@
  * key for balanced ranges (objects, bytes or expected events per group).
  */
 import { hashFraction, type ShardKey } from '../../core/sharding';
+import { assertNever } from '../../core/never';
 import { podName } from '../apiserver';
+import { keyColumns } from '../cluster';
 import { balanceRanges, sortGroups, type BalanceMeasure, type BalanceResult, type WeightedGroups } from '../time';
 import { objectInfo } from './inspect';
 import type { Model } from './model';
@@ -73,7 +75,8 @@ export function keyWeights(m: Model, key: ShardKey, measure: BalanceMeasure): We
   const churn = m.params.churn;
   const live = c.liveCount;
   const perObject = live > 0 ? (churn.modifiesPerSecond + churn.deletesPerSecond) / live : 0;
-  if (key === 'object.metadata.namespace') {
+  const lookup = keyColumns(key).lookup;
+  if (lookup === 'namespace-hash') {
     const ids: number[] = [];
     for (let i = 0; i <= c.namespaceCount; i++) if (c.nsLive[i]! > 0) ids.push(i);
     const hi = new Uint32Array(ids.length);
@@ -88,6 +91,7 @@ export function keyWeights(m: Model, key: ShardKey, measure: BalanceMeasure): We
     });
     return sortGroups(hi, lo, w);
   }
+  if (lookup !== 'sorted-index') return assertNever(lookup, 'key lookup');
   // The uid-hash index is sorted already, but for the few objects added since its last build:
   // merge those (sorted) into it rather than sorting a million slots again.
   const idx = c.index;

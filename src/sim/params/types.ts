@@ -1,40 +1,14 @@
 /**
  * The types of a run's parameters: what `createSimulation` and `reconfigure` take, including
  * the schedule of events and the running layouts typed after a reshard. Types only (and the
- * list of modes): the defaults are in `./defaults`, the checks in `./validate`.
+ * list of modes): the defaults are in `./defaults`, the checks in `./validate`, the clients in
+ * `./clients`.
  */
 import type { HexRange, ShardKey } from '../../core/sharding';
+import type { ClientFilter, ClientKind } from './clients';
 
 /** Wire encoding of objects between API server and replicas. */
 export type Encoding = 'json' | 'protobuf';
-
-/**
- * How a client-side replica decides what it owns after decoding every event:
- * - `ranges`: by its shard ranges (the same matcher the server would use);
- * - `jump`: the kube-state-metrics way, FNV-1a 64 of the uid then jump consistent hash over N.
- */
-export type ClientFilter = 'ranges' | 'jump';
-
-/**
- * The client a replica runs: what it does with what the API server sends. Every fact behind
- * these is sourced in `src/facts` (client-go v0.36.3, kube-state-metrics v2.18.0 and v2.20.0).
- * - `client-go`: a v1.36 informer as shipped (informer factory + `WithTweakListOptions`).
- *   client-go reads neither `shardSelector` nor `shardInfo`: it caches whatever arrives.
- * - `checked`: client-go plus the controller's own check of every listed object and every
- *   watch event with the same matcher, before the cache (BOOKMARKs pass untouched).
- * - `shardinfo`: checks `shardInfo` on its LIST: present, it trusts the stream from then on;
- *   missing, it filters locally. Needs `initialList: list` (a streaming list has no LIST page).
- * - `ksm`: kube-state-metrics v2.20.0 (client-side sharding): FNV-1a 64 of the uid, then jump
- *   hash over N, filtered inside its ListWatch; BOOKMARKs pass through. It sends no selector:
- *   its server-side column shows the same filter over the replica's ranges.
- * - `ksm-2.18`: kube-state-metrics v2.18.0 (client-go v0.34: LIST then WATCH): its
- *   `watch.Filter` also filters BOOKMARKs, whose empty uid hashes to one shard only, so every
- *   other shard's resourceVersion lags behind and a resumed watch can get 410 Gone.
- */
-export type ClientKind = 'client-go' | 'checked' | 'shardinfo' | 'ksm' | 'ksm-2.18';
-
-/** Every client, in the order the page offers them. */
-export const CLIENT_KINDS: readonly ClientKind[] = ['client-go', 'checked', 'shardinfo', 'ksm', 'ksm-2.18'];
 
 /**
  * Legacy: what a server-side replica does when a LIST comes back without `shardInfo`. Accepted in inputs and links as an alias for a {@link ClientKind}.
@@ -257,7 +231,7 @@ export interface CostParams {
   /**
    * API-server CPU for one shard check (FNV-1a 64 of the field, formatted and compared with
    * the bounds), per watcher per event, nanoseconds, 0 to 100,000. Default 225: measured with
-   * Go's standard library by `bench/go/costs.go`, 211 to 242 ns (see the README's performance section).
+   * Go's standard library by `bench/go/costs.go`, 211 to 242 ns (see docs/performance.md).
    */
   readonly serverShardCheckNs: number;
   /**

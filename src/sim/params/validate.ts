@@ -9,8 +9,9 @@ import { totalRanges } from './ranges';
 import { checkSchedule } from './schedule';
 import { checkRetyped } from './retyped';
 import { preview } from './preview';
-import { CLIENT_KINDS } from './types';
-import type { ClientKind, ParamIssue, SimParams, SimParamsInput } from './types';
+import { SHARD_KEYS, isShardKey } from '../../core/sharding';
+import { CLIENT_KINDS, CLIENT_PROFILES, isClientKind, isListOnly } from './clients';
+import type { ParamIssue, SimParams, SimParamsInput } from './types';
 
 /** Thrown by `createSimulation`/`reconfigure` for out-of-range or contradictory parameters. */
 export class SimParamsError extends Error {
@@ -88,7 +89,7 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
     }
   }
   num('replicas.count', p.replicas.count, LIMITS.replicas.min, LIMITS.replicas.max, true);
-  oneOf('replicas.key', p.replicas.key, ['object.metadata.uid', 'object.metadata.namespace']);
+  oneOf('replicas.key', p.replicas.key, SHARD_KEYS);
   oneOf('replicas.client', p.replicas.client, CLIENT_KINDS);
   oneOf('replicas.clientFilter', p.replicas.clientFilter, ['ranges', 'jump']);
   oneOf('replicas.clientCache', p.replicas.clientCache, ['owned', 'all']);
@@ -125,13 +126,11 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
     }
   }
   oneOf('replicas.initialList', p.replicas.initialList, ['list', 'watch-list']);
-  if (LIST_ONLY.has(p.replicas.client) && p.replicas.initialList === 'watch-list') {
+  const listOnly = isClientKind(p.replicas.client) ? CLIENT_PROFILES[p.replicas.client].listOnly : null;
+  if (listOnly !== null && p.replicas.initialList === 'watch-list') {
     issues.push({
       path: 'replicas.initialList',
-      message:
-        p.replicas.client === 'shardinfo'
-          ? "replicas.client 'shardinfo' reads shardInfo on LIST pages and a streaming list has none: set replicas.initialList to 'list'"
-          : "replicas.client 'ksm-2.18' is built on client-go v0.34, which lists then watches (WatchListClient off): set replicas.initialList to 'list'",
+      message: `replicas.client '${p.replicas.client}' ${listOnly}: set replicas.initialList to 'list'`,
     });
   }
   num('replicas.podRestartSeconds', p.replicas.podRestartSeconds, 0, 600);
@@ -175,9 +174,6 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   return issues.length > 0 ? { ok: false, issues } : { ok: true, params: deepFreeze(merged) };
 }
 
-/** Clients that only LIST then WATCH (see `ClientKind`). */
-const LIST_ONLY: ReadonlySet<unknown> = new Set<ClientKind>(['shardinfo', 'ksm-2.18']);
-
 /**
  * The input with the legacy `serverFallback` and `watchPolicy` turned into `client` (an
  * explicit `client` wins), and a client that only lists given `initialList: list` unless the
@@ -200,7 +196,7 @@ function withClient(input: SimParamsInput, issues: ParamIssue[]): SimParamsInput
     else client = w === 'check-locally' || rest.initialList === 'watch-list' ? 'checked' : 'shardinfo';
   }
   const replicas = { ...rest, ...(client !== undefined ? { client } : {}) };
-  if (client !== undefined && LIST_ONLY.has(client) && rest.initialList === undefined) Object.assign(replicas, { initialList: 'list' });
+  if (isClientKind(client) && isListOnly(client) && rest.initialList === undefined) Object.assign(replicas, { initialList: 'list' });
   return { ...input, replicas };
 }
 
@@ -225,8 +221,8 @@ function checkSelectorSpec(path: string, s: unknown, issues: ParamIssue[]): void
       issues.push({ path: `${path}.ranges`, message: `${path}.ranges must be an array of {start, end}, got ${describe(spec.ranges)}` });
       return;
     }
-    if (spec.key !== undefined && spec.key !== 'object.metadata.uid' && spec.key !== 'object.metadata.namespace') {
-      issues.push({ path: `${path}.key`, message: `${path}.key must be one of 'object.metadata.uid', 'object.metadata.namespace', got ${describe(spec.key)}` });
+    if (spec.key !== undefined && !isShardKey(spec.key)) {
+      issues.push({ path: `${path}.key`, message: `${path}.key must be one of ${SHARD_KEYS.map((k) => `'${k}'`).join(', ')}, got ${describe(spec.key)}` });
     }
     (spec.ranges as unknown[]).forEach((r, i) => {
       const rr = r as { start?: unknown; end?: unknown } | null;

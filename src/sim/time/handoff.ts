@@ -22,11 +22,13 @@
  *   updates during the window are not re-assigned.)
  * State is plain fields and typed arrays (deep-copyable for checkpoints).
  */
+import { shardKeyIndex } from '../../core/sharding';
+import type { ShardKeyIndex } from '../../core/sharding';
 import type { Cluster } from '../cluster';
 import type { SimParams } from '../params';
 import { equalSegments, hashMod, ownerBySegments, segmentTable, splitSegmentsFrom } from './reshard';
 import type { OwnedSegment } from './reshard';
-import { jumpHash } from '../cluster';
+import { jumpHash, keyHashHi, keyHashLo } from '../cluster';
 import type { ReshardEvent } from '../params';
 import { bookmarkBytes, eventEnvelopeBytes, listOverheadBytes, wireRatio } from '../cluster';
 import type { ReshardStrategy } from '../params';
@@ -151,7 +153,8 @@ export class Handoff {
   /** The layouts before and after (owners of objects created during the window). */
   readonly prev: Layout;
   readonly next: Layout;
-  readonly byUid: boolean;
+  /** The index of the shard key the ranges hash (`SHARD_KEY_TABLE`). */
+  readonly keyIndex: ShardKeyIndex;
   /** Last release or acquire: objects created from then on have one owner at once. */
   readonly windowEnd: number;
   /**
@@ -172,9 +175,9 @@ export class Handoff {
     this.to = to;
     this.prev = prev;
     this.next = next;
-    const byUid = params.replicas.key !== 'object.metadata.namespace';
-    const H = byUid ? cluster.uidHi : cluster.nsHi;
-    const L = byUid ? cluster.uidLo : cluster.nsLo;
+    const keyIndex = shardKeyIndex(params.replicas.key);
+    const H = keyHashHi(cluster, keyIndex);
+    const L = keyHashLo(cluster, keyIndex);
     const before = ownerOf(prev);
     const after = ownerOf(next);
     const pairs = new Float64Array(from * to);
@@ -321,7 +324,7 @@ export class Handoff {
     this.breaks = breaks;
     this.orphans = orphans;
     this.duplicates = dups;
-    this.byUid = byUid;
+    this.keyIndex = keyIndex;
     let end = T;
     for (const v of [...release, ...acquire]) if (Number.isFinite(v)) end = Math.max(end, v);
     this.windowEnd = end;

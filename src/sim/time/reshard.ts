@@ -1,7 +1,8 @@
 /**
  * Going from N to M replicas under four strategies, and what it costs:
  *
- * - `equal-ranges`: re-split the hash space into M equal ranges (the apimachinery helper).
+ * - `equal-ranges`: re-split the hash space into M equal ranges (the project's own split:
+ *   apimachinery has no such helper).
  *   N to N+1 moves about half of all objects: every boundary shifts.
  * - `range-splitting`: keep existing ranges and halve the widest one for each new replica
  *   (merge into a neighbour when shrinking). Moves little, at the price of uneven shares.

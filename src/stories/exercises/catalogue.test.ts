@@ -1,10 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadSyntaxErrors } from '../../core/sharding';
 import { createSimulation, type SimSnapshot } from '../../sim';
 import { STEP_SECONDS } from '../../state/defaults';
 import type { SimParams } from '../../state/params';
 import { toSimInput } from '../../state/toSim';
 import { EXERCISES, evaluateCheck, resolveSolution, resolveStart, type Exercise } from './index';
 import { OWNER_UID } from './catalogue';
+
+// A malformed selector's HTTP 500 carries cel-go's exact message: the model that words it loads first.
+beforeAll(() => loadSyntaxErrors());
 
 /** The real model on these parameters (its seed), run for `seconds` of simulated time. */
 function run(params: SimParams, seconds: number): SimSnapshot {

@@ -4,7 +4,7 @@
  * Pure: the same inputs give the same verdicts, so a unit test runs the real model on the
  * start and on the solution and asks this function.
  */
-import { analyzeCoverage, type ShardSelector } from '../../core/sharding';
+import { SHARD_KEY, analyzeCoverage, type ShardSelector } from '../../core/sharding';
 import type { MessageId } from '../../i18n/en';
 import type { SimSnapshot } from '../../sim';
 import type { SimParams } from '../../state/params';
@@ -117,7 +117,7 @@ export function namedReplicas(answer: string): number[] | null {
 
 /** The replicas whose selector sends them the object with this uid (key `object.metadata.uid`). */
 export function ownersOfUid(params: SimParams, uid: string): number[] | null {
-  if (params.shardKey !== 'object.metadata.uid') return null;
+  if (params.shardKey !== SHARD_KEY.uid.path) return null;
   const owners: number[] = [];
   parsed(params).forEach((sel, i) => {
     if (!sel) return;

@@ -1,5 +1,6 @@
 /** The fields of each condition kind a file may use, with their rules, for `file.ts` and docs/authoring.md. */
-import { CLIENT_KINDS } from '../../sim';
+import { SHARD_KEYS, isShardKey } from '../../core/sharding';
+import { CLIENT_KINDS, isClientKind } from '../../sim/params';
 import type { ConditionKind } from './types';
 
 export interface FieldRule {
@@ -20,9 +21,9 @@ export const CONDITION_FIELDS: Readonly<Record<ConditionKind, Readonly<Record<st
   coverage: {},
   'hash-share': { replica, min: fraction, max: fraction },
   'share-ratio': { replica, ratio: positive, tolerance: fraction },
-  'shard-key': { key: { describe: '"object.metadata.uid" or "object.metadata.namespace"', test: (v) => v === 'object.metadata.uid' || v === 'object.metadata.namespace' } },
+  'shard-key': { key: { describe: SHARD_KEYS.map((k) => `"${k}"`).join(' or '), test: isShardKey } },
   gate: { server: { describe: 'an API server index from 0 to 4', test: (v) => Number.isInteger(v) && (v as number) >= 0 && (v as number) < 5 }, on: { describe: 'true or false', test: (v) => typeof v === 'boolean' } },
-  client: { client: { describe: `one of ${CLIENT_KINDS.join(', ')}`, test: (v) => (CLIENT_KINDS as readonly unknown[]).includes(v) } },
+  client: { client: { describe: `one of ${CLIENT_KINDS.join(', ')}`, test: isClientKind } },
   audit: {},
   'object-share': { replica, min: fraction, max: fraction },
   imbalance: { max: positive },

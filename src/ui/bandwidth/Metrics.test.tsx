@@ -41,7 +41,7 @@ describe('the API-server metrics panel', () => {
     const block = text.slice(text.indexOf('# apiserver-1'));
     expect(block.split('\n')).toEqual([
       '# apiserver-1 (ShardedListAndWatch=false)',
-      '# no series yet: the gate is off, so this server ignores shardSelector and never opens a sharded watch; a metric with no series prints nothing',
+      '# nothing to print: with the gate off this server registers neither sharding metric, and it ignores shardSelector',
     ]);
     expect(block).not.toMatch(/\} 0/);
   });

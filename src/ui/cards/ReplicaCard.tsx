@@ -8,6 +8,7 @@ import { replicaColor } from '../theme';
 import { ListPreview } from './ListPreview';
 import { useCardField } from './cardFields';
 import { ReplayCardLine } from '../import';
+import { everChecks } from '../../sim/params';
 import { CardHead } from './CardHead';
 import { CardStats } from './CardStats';
 
@@ -62,7 +63,7 @@ const ReplicaCardBody = memo(function ReplicaCardBody({ replica, stats, clientSt
   const { server, gate } = useReplicaServer(replica, stats);
   const selector = useReplicaSelector(replica);
   const previewOwned = useShardScope((s) => s.sim.preview?.perReplica[replica]);
-  const checks = useShardScope((s) => s.params.client !== 'client-go');
+  const checks = useShardScope((s) => everChecks(s.params.client));
   const style = useShardScope((s) => s.sim.snapshot?.params.replicas.clientCache ?? 'owned');
   const owned = previewOwned ?? stats?.cacheObjects ?? 0;
   const share = previewOwned !== undefined ? null : stats?.ownedShare ?? null;

@@ -4,8 +4,6 @@ import { OwnerChangeNotice } from './OwnerChangeNotice';
 import {
   selectRunningLayout,
   LIMITS,
-  SHARD_KEY_NAMESPACE,
-  SHARD_KEY_UID,
   useShardScope,
   useShardScopeShallow,
   useShardScopeStore,
@@ -19,6 +17,7 @@ import { useFormat, useT } from '../i18n';
 import { NumberField, Segmented, Toggle } from '../primitives';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
+import { SHARD_KEY_TABLE } from '../../core/sharding';
 import { ScheduleSection } from '../timeline';
 import { LifecycleControls } from './LifecycleControls';
 import { YourClusterButton } from '../yourcluster';
@@ -130,10 +129,7 @@ function ReplicasGroup({ p, a, running }: GroupProps & { running: boolean }) {
         name="shardKey"
         label={t('controls.shardKey')}
         value={p.shardKey}
-        options={[
-          { value: SHARD_KEY_UID, label: 'uid' },
-          { value: SHARD_KEY_NAMESPACE, label: 'namespace' },
-        ]}
+        options={SHARD_KEY_TABLE.map((k) => ({ value: k.path, label: k.id }))}
         onChange={(v) => a.setShardKey(v)}
       />
       <button type="button" className="button" data-testid="reset-split" title={running ? t('running.resetHint') : t('controls.resetSplitHint')} onClick={() => a.resetSplit()}>

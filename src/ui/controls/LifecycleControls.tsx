@@ -1,5 +1,5 @@
 import { Explain } from '../explain';
-import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, LIST_ONLY, ROLLOUT_LIMITS, useShardScope, useShardScopeStore } from '../../state';
+import { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, ROLLOUT_LIMITS, isListOnly, useShardScope, useShardScopeStore } from '../../state';
 import { useT } from '../i18n';
 import { NumberField, Segmented, Toggle } from '../primitives';
 import { LifecycleSummary } from './LifecycleSummary';
@@ -13,7 +13,7 @@ export function LifecycleControls() {
   const t = useT();
   const a = useShardScopeStore().getState();
   const l = useShardScope((s) => s.params.lifecycle) ?? DEFAULT_LIFECYCLE;
-  const listOnly = useShardScope((s) => LIST_ONLY.has(s.params.client));
+  const listOnly = useShardScope((s) => isListOnly(s.params.client));
   const ro = l.rollout;
   return (
     <fieldset className="controls__group" data-testid="lifecycle-controls">

@@ -1,20 +1,12 @@
-import type { ClientKind } from '../../sim';
+import { CLIENT_KINDS, CLIENT_PROFILES, type ClientKind } from '../../sim/params';
 import type { MessageId } from '../i18n';
 
-/** The label of each client on the page. */
-export const CLIENT_LABELS: Readonly<Record<ClientKind, MessageId>> = {
-  'client-go': 'controls.clientGo',
-  checked: 'controls.clientChecked',
-  shardinfo: 'controls.clientShardinfo',
-  ksm: 'controls.clientKsm',
-  'ksm-2.18': 'controls.clientKsm218',
-};
+/** The label of each client on the page: its profile's `label`. */
+export const CLIENT_LABELS: Readonly<Record<ClientKind, MessageId>> = Object.freeze(
+  Object.fromEntries(CLIENT_KINDS.map((k) => [k, CLIENT_PROFILES[k].label])) as Record<ClientKind, MessageId>,
+);
 
-/** One line on what each client does with what the API server sends. */
-export const CLIENT_HELP: Readonly<Record<ClientKind, MessageId>> = {
-  'client-go': 'controls.clientGoHelp',
-  checked: 'controls.clientCheckedHelp',
-  shardinfo: 'controls.clientShardinfoHelp',
-  ksm: 'controls.clientKsmHelp',
-  'ksm-2.18': 'controls.clientKsm218Help',
-};
+/** One line on what each client does with what the API server sends: its profile's `help`. */
+export const CLIENT_HELP: Readonly<Record<ClientKind, MessageId>> = Object.freeze(
+  Object.fromEntries(CLIENT_KINDS.map((k) => [k, CLIENT_PROFILES[k].help])) as Record<ClientKind, MessageId>,
+);

@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { OWNER_MANY, useShardScopeStore, type HashSpaceNamespace, type ObjectInfo, type ParsedSelector, type ShardKey, type ShardScopeStore } from '../../state';
+import { OWNER_MANY, objectHash, useShardScopeStore, viewGroupsByNamespace, type HashSpaceNamespace, type ObjectInfo, type ParsedSelector, type ShardKey, type ShardScopeStore } from '../../state';
 import { useT } from '../i18n';
 import { fractionAt, jitter, ringPoint, type HashLayout } from './geometry';
 
@@ -45,7 +45,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
   // are inspected instead of objects.
   const namespaces = useMemo<readonly HashSpaceNamespace[] | null>(() => {
     const view = store.data.hashSpace;
-    return view && view.key === 'object.metadata.namespace' ? view.namespaces : null;
+    return view && viewGroupsByNamespace(view.key) ? view.namespaces : null;
     // hashVersion: store.data.hashSpace was replaced.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [store, hashVersion]);
@@ -96,7 +96,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
   const count = axis()?.count ?? 0;
   const marker = target ? markerPoint(layout, target.position) : null;
   const ns = namespaces && target ? (namespaces[target.index] ?? null) : null;
-  const hash = ns ? ns.hash : info ? (shardKey === 'object.metadata.namespace' ? info.namespaceHash : info.uidHash) : null;
+  const hash = ns ? ns.hash : info ? objectHash(info, shardKey) : null;
   const ranges = hash ? rangesContaining(parsed, hash) : [];
   const owners = ns ? namespaceOwnersFrom(store.data.hashSpace, ns, ranges) : (info?.owners.server ?? []);
   const valueText = ns

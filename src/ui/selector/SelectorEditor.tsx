@@ -1,7 +1,7 @@
-import { memo, useId, useMemo, useState, type ReactNode } from 'react';
+import { memo, useEffect, useId, useMemo, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { Explain } from '../explain';
 import { applyQuickFix, parseSelectorText, type ShardSelectorError } from '../../state';
-import { EXPRESSION_SIZE_CODE_POINT_LIMIT } from '../../core/sharding/cel';
+import { EXPRESSION_SIZE_CODE_POINT_LIMIT, loadSyntaxErrors, onSyntaxErrorsLoaded, syntaxErrorsLoaded } from '../../core/sharding/cel';
 import { useFormat, useT } from '../i18n';
 import { tokenize, type Token } from './tokenize';
 import { ApiErrorExplanation } from './ApiErrorExplanation';
@@ -30,13 +30,24 @@ export interface SelectorEditorProps {
  *
  * The highlighted layer and the textarea share one grid cell and identical metrics, so the
  * colours sit exactly under the typed characters; the textarea's own text is transparent.
+ *
+ * The first syntax error loads the model that words it as cel-go does (a separate chunk):
+ * until it arrives the editor says the exact message is loading and shows only the plain-words
+ * hint, then renders again by itself with the apiserver's message.
  */
 export const SelectorEditor = memo(function SelectorEditor({ value, onChange, label, onQuickFix, ignoredBy = null }: SelectorEditorProps) {
   const t = useT();
   const f = useFormat();
   const id = useId();
+  // Renders again once the syntax-error model has loaded (a pending message becomes final).
+  useSyncExternalStore(onSyntaxErrorsLoaded, syntaxErrorsLoaded);
   const parsed = parseSelectorText(value);
   const error = !parsed.ok && value !== '' ? parsed.error : null;
+  const pending = error !== null && !error.final;
+  useEffect(() => {
+    // A lost chunk leaves the hint in place; the next syntax error tries again.
+    if (pending) loadSyntaxErrors().catch(() => undefined);
+  }, [pending]);
   const messageId = `${id}-msg`;
   const fixed = error ? applyQuickFix(value, error) : null;
   // Never more than the editor takes in the highlight layer (a link may hold a longer selector).
@@ -83,22 +94,32 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
         ) : null}
         {error ? (
           <>
-            <p className="selector-editor__error">
-              <span className="selector-editor__who">{t('editor.errorPrefix')}</span>{' '}
-              <span data-testid="selector-error">{error.message}</span>{' '}
-              {/expression kind \d/.test(error.message) ? <Explain topic="kind3" /> : null}
-              {error.message.startsWith('CEL parse error') ? <Explain topic="cel" /> : null}
-              <span className="selector-editor__where">
-                {t('editor.position', { line: error.span.line, column: error.span.column })}
-              </span>
-            </p>
+            {pending ? (
+              // Not the apiserver's text yet: only where, and the hint below.
+              <p className="selector-editor__error selector-editor__error--pending" data-testid="selector-error-pending">
+                <span className="selector-editor__who">{t('editor.errorPending')}</span>{' '}
+                <span className="selector-editor__where">
+                  {t('editor.position', { line: error.span.line, column: error.span.column })}
+                </span>
+              </p>
+            ) : (
+              <p className="selector-editor__error">
+                <span className="selector-editor__who">{t('editor.errorPrefix')}</span>{' '}
+                <span data-testid="selector-error">{error.message}</span>{' '}
+                {/expression kind \d/.test(error.message) ? <Explain topic="kind3" /> : null}
+                {error.message.startsWith('CEL parse error') ? <Explain topic="cel" /> : null}
+                <span className="selector-editor__where">
+                  {t('editor.position', { line: error.span.line, column: error.span.column })}
+                </span>
+              </p>
+            )}
             {error.hint ? (
               // ShardScope's own reading of a syntax error, under the apiserver's exact line.
               <p className="selector-editor__hint" data-testid="selector-error-hint">
                 <span className="selector-editor__hint-label">{t('editor.hint')}</span> {error.hint}
               </p>
             ) : null}
-            <ApiErrorExplanation message={error.message} code={error.code} />
+            {pending ? null : <ApiErrorExplanation message={error.message} code={error.code} />}
             {fixed !== null && error.suggestion ? (
               <button
                 type="button"

@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react';
-import { requirementToString } from '../../core/sharding';
+import { requirementToString, shardKeyOf, type ShardKeyId } from '../../core/sharding';
 import { parseSelectorText, useShardScope, useShardScopeStore } from '../../state';
 import type { BalanceReport } from '../../sim';
 import type { BalanceMeasure } from '../../sim/time';
 import { Segmented } from '../primitives';
-import { useFormat, useT } from '../i18n';
+import { useFormat, useT, type MessageId } from '../i18n';
 import { replicaColor } from '../theme';
 import { usePanelLayout } from './layout';
 
 const MEASURES: readonly BalanceMeasure[] = ['objects', 'bytes', 'events'];
 const MEASURE_LABELS = { objects: 'yc.measureObjects', bytes: 'yc.measureBytes', events: 'yc.measureEvents' } as const;
+/** What balancing means under each key. */
+const BALANCE_HELP = { uid: 'yc.balanceHelpUid', namespace: 'yc.balanceHelpNamespace' } as const satisfies { readonly [I in ShardKeyId]: MessageId };
 
 /**
  * Balanced ranges: one button computes N contiguous ranges that even out
@@ -62,7 +64,7 @@ export function BalancedRanges() {
 
   return (
     <div className="yc-balance">
-      <p className="yc-help">{t(layout.key === 'object.metadata.uid' ? 'yc.balanceHelpUid' : 'yc.balanceHelpNamespace')}</p>
+      <p className="yc-help">{t(BALANCE_HELP[shardKeyOf(layout.key).id])}</p>
       <div className="yc-balance__controls">
         <Segmented<BalanceMeasure> name="balance-measure" compact label={t('yc.measure')} value={measure} options={MEASURES.map((m) => ({ value: m, label: t(MEASURE_LABELS[m]) }))} onChange={setMeasure} />
         <button type="button" className="button button--primary" data-testid="balance-ranges" disabled={busy || n < 1} onClick={() => void compute()}>

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useShardScope, useShardScopeStore } from '../../state';
+import { useShardScope, useShardScopeStore, type ShardKey } from '../../state';
+import { shardKeyOf, type ShardKeyId } from '../../core/sharding';
 import { LOOKUP_MAX_LENGTH, hashOf, lookupOwner, type RangeOwners } from '../../sim/client';
 import type { FoundObjects } from '../../sim';
-import { useFormat, useT, type Translate } from '../i18n';
+import { useFormat, useT, type MessageId, type Translate } from '../i18n';
 import { replicaColor } from '../theme';
 import { setLookupMarker } from '../hash';
 import { usePanelLayout, type PanelLayout } from './layout';
@@ -23,12 +24,18 @@ interface Resolved {
   readonly cluster: string;
 }
 
-/** The shard key's value that decides the owner under `key` (null: it decides none). */
-function valueOf(r: Resolved, key: string): string | null {
-  if (r.kind === 'pod') return key === 'object.metadata.uid' ? r.uid! : r.namespace!;
-  if (r.kind === 'namespace') return key === 'object.metadata.namespace' ? r.text : null;
+/**
+ * The shard key's value that decides the owner under `key`, as the key's entry reads it (null:
+ * it decides none): a pod's uid or namespace; a namespace's name only for a key that reads it.
+ */
+function valueOf(r: Resolved, key: ShardKey): string | null {
+  if (r.kind === 'pod') return shardKeyOf(key).read({ metadata: { uid: r.uid, namespace: r.namespace } }) ?? null;
+  if (r.kind === 'namespace') return shardKeyOf(key).read({ metadata: { namespace: r.text } }) ?? null;
   return r.text;
 }
+
+/** What a found pod stands for under each key. */
+const POD_VALUE_WORDS = { uid: 'yc.whatPodUid', namespace: 'yc.whatPodNamespace' } as const satisfies { readonly [I in ShardKeyId]: MessageId };
 
 function resolve(text: string, found: FoundObjects | null, cluster: string): Resolved {
   const o = found?.objects[0];
@@ -265,9 +272,9 @@ function ClientOwner({ client, n }: { client: NonNullable<LookupFound['lookup']>
   );
 }
 
-function describe(t: Translate, f: ReturnType<typeof useFormat>, r: Resolved, key: string): string {
+function describe(t: Translate, f: ReturnType<typeof useFormat>, r: Resolved, key: ShardKey): string {
   if (r.kind === 'pod') {
-    const which = key === 'object.metadata.uid' ? 'yc.whatPodUid' : 'yc.whatPodNamespace';
+    const which = POD_VALUE_WORDS[shardKeyOf(key).id];
     const more = (r.matches ?? 1) > 1 ? ' ' + t('yc.whatMore', { count: (r.matches ?? 1) - 1, formatted: f.count((r.matches ?? 1) - 1) }) : '';
     return t(which, { pod: r.pod ?? '' }) + more;
   }

@@ -4,6 +4,7 @@
  * and whether client-side mode filters with jump hash.
  */
 import { selectRunningLayout, useShardScope, useShardScopeShallow, type ShardKey } from '../../state';
+import { usesJumpHash } from '../../sim/params';
 
 export interface PanelLayout {
   readonly texts: readonly string[];
@@ -17,8 +18,8 @@ export function usePanelLayout(): PanelLayout {
   const running = useShardScopeShallow((s) => selectRunningLayout(s)?.texts ?? NO_TEXTS);
   const committed = useShardScope((s) => s.params.selectors);
   const key = useShardScope((s) => s.params.shardKey);
-  // Client-side mode filters with jump hash for the `jump` filter and the kube-state-metrics
-  // clients, as the model's replicas do (Replica.usesJump).
-  const clientJump = useShardScope((s) => s.params.clientMode === 'jump' || s.params.client === 'ksm' || s.params.client === 'ksm-2.18');
+  // Client-side mode filters with jump hash for the `jump` filter and the clients whose
+  // profile hashes by jump, as the model's replicas do (Replica.usesJump).
+  const clientJump = useShardScope((s) => usesJumpHash(s.params.client, s.params.clientMode));
   return { texts: running.length > 0 ? running : committed, key, clientJump };
 }

@@ -65,7 +65,7 @@ const BACKTICK_MESSAGE = "unsupported syntax: '`'";
 /*
  * Nodes are class instances, not object literals. A literal's hidden class can go between two
  * parses; V8 then re-learns the field types of the next tree and throws away the optimized
- * visitor on every parse of a long input (issue 8). A class keeps one hidden class for good.
+ * visitor on every parse of a long input. A class keeps one hidden class for good.
  */
 
 class CallNode implements CallExpr {
@@ -299,7 +299,9 @@ class Builder {
             continue;
           }
           if (f.name.kind === 'ESC_IDENTIFIER') {
-            this.report(BACKTICK_MESSAGE, tokenSpan(f.name));
+            // cel-go reports this one on the whole field list, which starts at the first field.
+            const first = n.fields[0]!;
+            this.report(BACKTICK_MESSAGE, tokenSpan(first.opt ?? first.name));
             continue;
           }
           fields.push(new StructFieldNode(f.name.text, this.visit(f.value, depth)));
@@ -318,7 +320,7 @@ class Builder {
   /**
    * Visits nodes in order. A loop, not `map`: `map` preallocates its result, and for the tens
    * of thousands of terms or arguments a 100k-character input can have, V8 then bails out of
-   * the optimized visitor on every parse (issue 8).
+   * the optimized visitor on every parse.
    */
   private visitAll(nodes: readonly SyntaxNode[], depth: number): Expr[] {
     const out: Expr[] = [];

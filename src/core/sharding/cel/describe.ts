@@ -5,9 +5,10 @@ import type { Token } from './tokens';
 
 /**
  * ShardScope's plain-words reading of a syntax error, shown as a hint beside cel-go's own
- * message (which `./antlr` reproduces): what the fast parser found, where (line and column of
- * the text the user typed) and what would have been valid there, with a word on the usual
- * slips (C-style comments, `or`/`and`, a single `|` or `&`, backticks).
+ * message (which `./recognizer` finds with cel-go's parser): what the fast parser found,
+ * where (line and column of the text the user typed) and what would have been valid there,
+ * with a word on the usual slips (C-style comments, `or`/`and`, a single `|` or `&`,
+ * backticks).
  */
 
 const MAX_SHOWN = 24;

@@ -12,6 +12,12 @@ export class CelError extends Error {
     readonly end: number,
     /** For syntax errors: ShardScope's own plain-words explanation, to show beside cel-go's. */
     readonly hint?: string,
+    /**
+     * Whether `message` is cel-go's. False only for a syntax error met before the syntax-error
+     * model was loaded (`loadSyntaxErrors`): then `message` is the fast parser's own account
+     * (its hint as a syntax error, on the token it stopped at), to show only as provisional.
+     */
+    readonly final: boolean = true,
   ) {
     super(message);
   }

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { parseCel } from './parse';
+import { loadSyntaxErrors } from './syntaxErrors';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 /**
  * The plain-words hint shown under cel-go's message: what the grammar allows where the parse

@@ -4,6 +4,7 @@
  */
 export { parseCel } from './parse';
 export type { CelParseOptions, CelParseResult } from './parse';
+export { loadSyntaxErrors, onSyntaxErrorsLoaded, syntaxErrorsLoaded } from './syntaxErrors';
 export { toWellFormed } from './source';
 export { ExprKind, goTypeName } from './ast';
 export type { CallExpr, Expr, IdentExpr, ListExpr, LiteralExpr, LiteralValue, MapExpr, NodeSpan, SelectExpr, StructExpr } from './ast';

@@ -285,7 +285,7 @@ function codePointLength(src: string, i: number): number {
 /**
  * Tokens are built by one constructor, not as object literals: a class keeps one stable
  * hidden class for them across parses. With literals, V8 let the shape go between two parses
- * of a long input and threw the optimized lexer and parser away on every call (issue 8).
+ * of a long input and threw the optimized lexer and parser away on every call.
  */
 class LexedToken implements Token {
   constructor(

@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { debugString, parseCel } from './index';
+import { loadSyntaxErrors } from './syntaxErrors';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 // A syntax error carries two texts. The message is cel-go's, word for word (ANTLR's wording),
 // and the underline starts where cel-go points; beside it the hint is ShardScope's own plain

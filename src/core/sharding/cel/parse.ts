@@ -1,5 +1,4 @@
 import type { Expr } from './ast';
-import { firstParseError } from './antlr/recognizer';
 import { buildAst } from './build';
 import { lexFailureHint, parseFailureHint } from './describe';
 import { CelError } from './errors';
@@ -8,7 +7,9 @@ import { EXPRESSION_SIZE_CODE_POINT_LIMIT, MAX_RECURSION_DEPTH, codePointLimitMe
 import { locatorFor, type Locate } from './location';
 import { ParseFailure, parseTokens } from './parser';
 import { codePoints, hasSurrogates, toWellFormed } from './source';
+import { firstSyntaxError } from './syntaxErrors';
 import type { SyntaxNode } from './syntax';
+import type { FirstError } from './recognizer';
 import type { Token } from './tokens';
 
 export interface CelParseOptions {
@@ -33,8 +34,12 @@ export type CelParseResult = { readonly ok: true; readonly expr: Expr } | { read
  *
  * The order of checks is cel-go's: the code point limit before anything, then lexing and
  * parsing (with the rule nesting limit), then building the tree. A fast hand-written parser
- * handles valid input; only when it finds a syntax error does the slower model of cel-go's
- * ANTLR parser (`./antlr`) run, to find which error ANTLR reports first and how it words it.
+ * handles valid input; only when it finds a syntax error does cel-go's parser itself run (the
+ * parser ANTLR generates from `grammar/CEL.g4`, on ANTLR's runtime: `./recognizer`), to find
+ * which error cel-go reports first and how it words it.
+ *
+ * That parser is loaded on demand (`loadSyntaxErrors`). Until it is, a syntax error is the
+ * fast parser's own account, with `final` false: not the apiserver's text.
  */
 export function parseCel(text: string, options: CelParseOptions = {}): CelParseResult {
   // One scan for surrogates serves both the well-formed copy and the code point count.
@@ -44,7 +49,8 @@ export function parseCel(text: string, options: CelParseOptions = {}): CelParseR
   const maxDepth = options.maxRecursionDepth ?? MAX_RECURSION_DEPTH;
   const size = codePoints(src, EXPRESSION_SIZE_CODE_POINT_LIMIT, plain);
   if (size.count > EXPRESSION_SIZE_CODE_POINT_LIMIT) {
-    return { ok: false, error: new CelError(codePointLimitMessage(size.count), size.limitOffset, src.length) };
+    // cel-go gives this error no location: like the recursion limits, it covers the whole expression.
+    return { ok: false, error: new CelError(codePointLimitMessage(size.count), 0, src.length) };
   }
   const { tokens, error: lexError } = lex(src);
   let tree: SyntaxNode | undefined;
@@ -78,22 +84,33 @@ function syntaxError(
   maxDepth: number,
 ): CelError {
   const hint = hintFor(src, lexError, failure, locate);
-  // Before its first error the lexer's tokens end with a stand-in EOF: ANTLR would report the
-  // error instead when the parser asks for that token.
-  const first = firstParseError(src, lexError !== undefined ? tokens.slice(0, -1) : tokens, lexError !== undefined, maxDepth);
-  if (first?.kind === 'syntax') {
-    // The token is one of the lexer's, so an EOF token is empty (its end is its start).
-    const t = first.token;
-    return new CelError(first.message, t.start, t.end, hint);
-  }
+  // cel-go passes the Go ANTLR lexer's message through as is (no escaping). ANTLR's lexer runs
+  // as the parser asks for tokens, so the parser sees the tokens before the lexer's first
+  // error (not the stand-in EOF that closes them) and this error when it asks for the next.
+  const lexed = lexError === undefined ? null : lexerFailure(src, lexError);
+  const first = firstSyntaxError(src, lexed === null ? tokens : tokens.slice(0, -1), lexed, maxDepth);
+  if (first === undefined) return fastAccount(failure, lexed, hint, maxDepth, false);
+  if (first?.kind === 'syntax') return new CelError(first.message, first.start, first.end, hint);
   if (first?.kind === 'recursion') return new CelError(recursionLimitMessage(maxDepth), -1, -1);
-  if (lexError !== undefined) {
-    // cel-go passes the Go ANTLR lexer's message through as is (no escaping).
-    const text = lexErrorText(src, lexError);
-    return new CelError(`Syntax error: token recognition error at: '${text}'`, lexError.start, lexError.start + text.length, hint);
-  }
-  // The two parsers disagree (a bug): keep the fast parser's own account, the hint as the
-  // message on the token it stopped at.
+  // The two parsers disagree (a bug): keep the fast parser's own account.
+  return fastAccount(failure, lexed, hint, maxDepth, true);
+}
+
+function lexerFailure(src: string, lexError: LexError): FirstError {
+  const text = lexErrorText(src, lexError);
+  return { kind: 'syntax', message: `Syntax error: token recognition error at: '${text}'`, start: lexError.start, end: lexError.start + text.length };
+}
+
+/**
+ * The fast parser's own account of the error: the lexer's error as cel-go words it, else the
+ * hint as the message on the token the parser stopped at (or the nesting limit it hit). Final
+ * when cel-go's parser ran and found nothing (a bug: there is nothing better to wait for);
+ * provisional while that parser is not loaded.
+ */
+function fastAccount(failure: ParseFailure | undefined, lexed: FirstError | null, hint: string | undefined, maxDepth: number, modelRan: boolean): CelError {
+  if (lexed?.kind === 'syntax' && (modelRan || failure === undefined)) return new CelError(lexed.message, lexed.start, lexed.end, hint, modelRan);
   const t = failure!.token;
-  return hint !== undefined ? new CelError(`Syntax error: ${hint}`, t.start, t.end) : new CelError(recursionLimitMessage(maxDepth), -1, -1);
+  // While the model loads, the hint is also given as the hint (what the editor shows then).
+  const shownHint = modelRan ? undefined : hint;
+  return hint !== undefined ? new CelError(`Syntax error: ${hint}`, t.start, t.end, shownHint, modelRan) : new CelError(recursionLimitMessage(maxDepth), -1, -1, undefined, modelRan);
 }

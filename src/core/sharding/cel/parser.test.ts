@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ExprKind, debugString, parseCel, type CelParseResult, type Expr } from './index';
+import { loadSyntaxErrors } from './syntaxErrors';
+
+// Syntax errors are checked word for word: the model that words them as cel-go does loads first.
+beforeAll(() => loadSyntaxErrors());
 
 function ast(src: string): string {
   const r = parseCel(src);
@@ -195,9 +199,12 @@ describe('CEL parser: syntax errors, as cel-go words and places them', () => {
     expect(error('x.in').message).toBe("Syntax error: no viable alternative at input '.in'");
   });
 
-  it('words a reserved literal right after a dot as cel-go always has', () => {
+  it('words a reserved literal one character after the start of a failed prediction as cel-go does', () => {
     expect(error('a.true')).toEqual({ message: "Syntax error: mismatched input 'true' expecting IDENTIFIER", text: 'true' });
     expect(error('a.null').message).toBe("Syntax error: mismatched input 'null' expecting IDENTIFIER");
+    // Any one character, not only a dot: after `!`, a `-` can only start a negative number.
+    expect(error('!-true')).toEqual({ message: "Syntax error: mismatched input 'true' expecting IDENTIFIER", text: 'true' });
+    expect(error('!-false').message).toBe("Syntax error: mismatched input 'false' expecting IDENTIFIER");
     expect(error('a. true').message).toBe("Syntax error: no viable alternative at input '. true'");
   });
 
@@ -231,6 +238,8 @@ describe('CEL parser: syntax errors, as cel-go words and places them', () => {
   it('lexes backtick-quoted field names as cel-go v0.23+ does, and rejects them as its parser does', () => {
     expect(error('a.`b-c`')).toEqual({ message: "unsupported syntax: '`'", text: '`b-c`' });
     expect(error('M{`f`: 1}')).toEqual({ message: "unsupported syntax: '`'", text: '`f`' });
+    // In a message, at the start of the field list (its first field), as cel-go places it.
+    expect(error('a.M{Z9: -1.5, `a-b`: 1, `a.b`: 2}')).toEqual({ message: "unsupported syntax: '`'", text: 'Z9' });
     expect(error('`a`').message).toBe(`Syntax error: mismatched input '\`a\`' expecting ${EXPRESSION_START}`);
     expect(error('a.`b`(1)').message).toBe("Syntax error: mismatched input '(' expecting <EOF>");
   });

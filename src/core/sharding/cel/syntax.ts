@@ -133,8 +133,7 @@ export interface LiteralSyntax extends Spanned {
 /*
  * Constructors for the nodes. The parser builds nodes with these, not with object literals:
  * a class keeps one hidden class for its nodes across parses, so V8 keeps the optimized
- * parser and visitor for a long input instead of re-learning the shapes on every parse
- * (issue 8).
+ * parser and visitor for a long input instead of re-learning the shapes on every parse.
  */
 
 export class TernaryNode implements TernarySyntax {
