@@ -7,7 +7,8 @@ import { joinWords, useFormat, useLocale, useT, type Formatters, type Translate 
 import { verdictWords } from './headline';
 import { Metrics } from './Metrics';
 import type { Theme } from '../theme';
-import { minMaxSeries, SeriesChart, type ChartBand, type ChartLine, type ChartMark } from './SeriesChart';
+import { SeriesChart } from './SeriesChart';
+import { chartMarks, chartSpecs, chartSpread } from './chartSpecs';
 import { HandoffReport } from './Handoff';
 import { ServerCost } from './ServerCost';
 import type { StoryChart } from '../../stories';
@@ -135,17 +136,6 @@ function showProblems(): void {
   target.focus({ preventScroll: true });
 }
 
-function sumSeries(rows: readonly (readonly number[])[], length: number): number[] {
-  const out = new Array<number>(length).fill(0);
-  for (const row of rows) for (let i = 0; i < length; i++) out[i]! += row[i] ?? 0;
-  return out;
-}
-
-function meanSeries(rows: readonly (readonly number[])[], length: number): number[] {
-  const n = Math.max(1, rows.length);
-  return sumSeries(rows, length).map((v) => v / n);
-}
-
 /** Presentation mode: the two modes' line styles named once for the four charts. */
 function SharedLegend({ clientMode }: { clientMode: 'ranges' | 'jump' }) {
   const t = useT();
@@ -185,133 +175,15 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
   const otherStyle = snapshot.params.replicas.clientCache === 'all' ? 'owned' : 'all';
   const hasSchedule = snapshot.params.schedule.length > 0;
 
-  // Rolling updates on the time axis of every chart (they share it).
+  // Rolling updates, reshards and restarts on the time axis of every chart (they share it).
   const bursts = snapshot.churn.bursts;
   const reshards = snapshot.handoff.reshards;
-  // The rolling upgrade's restarts, marked on the same axis.
   const rollout = snapshot.params.apiServers.rollout;
   const servers = snapshot.params.apiServers.count;
-  const marks = useMemo((): ChartMark[] => {
-    const out: ChartMark[] = bursts.map((b) => ({ start: b.start, end: b.end, label: t('bandwidth.burstMark', { namespace: b.namespace }), short: b.namespace }));
-    // Each reshard's hand-off window (the client-side summary: one per event).
-    for (const h of reshards) {
-      if (h.mode === 'client') out.push({ start: h.at, end: h.at + h.settleSeconds, label: t('bandwidth.reshardMark', { from: String(h.from), to: String(h.to) }), short: `${h.from}→${h.to}` });
-    }
-    if (rollout) {
-      for (let i = 0; i < servers; i++) {
-        const at = rollout.at + i * rollout.everySeconds;
-        out.push({ start: at, end: at, label: t('lifecycle.restartMark', { name: `apiserver-${i}` }), short: `apiserver-${i}` });
-      }
-    }
-    return out;
-  }, [bursts, reshards, rollout, servers, t]);
+  const marks = useMemo(() => chartMarks(bursts, reshards, rollout, servers, t), [bursts, reshards, rollout, servers, t]);
   // The spread of the per-replica lines and the hottest replica now, per mode.
-  const spread = useMemo(() => {
-    const hottest = (m: ModeSnapshot): string | undefined => {
-      if (m.replicas.length < 2) return undefined;
-      const top = m.replicas.reduce((a, r) => (r.rates.bytesReceivedPerSec > a.rates.bytesReceivedPerSec ? r : a));
-      const mean = m.replicas.reduce((a, r) => a + r.rates.bytesReceivedPerSec, 0) / m.replicas.length;
-      // Always say how far above the mean it is: "hottest" alone would make noise read as a finding.
-      return t('bandwidth.hottest', {
-        replica: t('hash.replicaName', { replica: String(top.index) }),
-        value: t('unit.perSecond', { value: f.bytes(top.rates.bytesReceivedPerSec) }),
-        factor: f.ratio(mean > 0 ? top.rates.bytesReceivedPerSec / mean : 1),
-      });
-    };
-    const band = (m: ModeSnapshot, mode: 'client' | 'server'): ChartBand => ({ mode, ...minMaxSeries(m.series.replicaBytesPerSec, n) });
-    return { bands: [band(client, 'client'), band(server, 'server')], clientHottest: hottest(client), serverHottest: hottest(server) };
-  }, [client, server, n, t, f]);
-
-  const charts = useMemo(() => {
-    const perReplica = (m: ModeSnapshot, mode: 'client' | 'server'): ChartLine[] => {
-      const rows = m.series.replicaBytesPerSec;
-      // Sixteen thin lines are readable; beyond that the mean says it better.
-      const thin = rows.length <= 16 ? rows.map((values) => ({ mode, values, strong: false })) : [];
-      return [...thin, { mode, values: meanSeries(rows, n), strong: true }];
-    };
-    return [
-      {
-        key: 'received',
-        title: t('bandwidth.perReplicaBytes'),
-        lines: [...perReplica(client, 'client'), ...perReplica(server, 'server')],
-        spread: true,
-        client: mean(client.replicas.map((r) => r.rates.bytesReceivedPerSec)),
-        server: mean(server.replicas.map((r) => r.rates.bytesReceivedPerSec)),
-        format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
-      },
-      {
-        key: 'egress',
-        title: t('bandwidth.egress'),
-        lines: [
-          { mode: 'client' as const, values: client.series.egressBytesPerSec, strong: true },
-          { mode: 'server' as const, values: server.series.egressBytesPerSec, strong: true },
-        ],
-        client: client.totals.egressBytesPerSec,
-        server: server.totals.egressBytesPerSec,
-        format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
-      },
-      {
-        key: 'cpu',
-        title: t('bandwidth.decodeCpu'),
-        lines: [
-          { mode: 'client' as const, values: sumSeries(client.series.replicaCpuCores, n), strong: true },
-          { mode: 'server' as const, values: sumSeries(server.series.replicaCpuCores, n), strong: true },
-        ],
-        client: client.totals.decodeCpuCores,
-        server: server.totals.decodeCpuCores,
-        format: (v: number) => t('unit.cpu', { value: f.cores(v) }),
-      },
-      {
-        key: 'memory',
-        title: t('bandwidth.memory'),
-        lines: [
-          // The client style not in use, thin: both styles compare without flipping the switch.
-          { mode: 'client' as const, values: sumSeries(client.series.replicaCacheBytesByStyle[otherStyle], n), strong: false },
-          { mode: 'server' as const, values: sumSeries(server.series.replicaCacheBytesByStyle[otherStyle], n), strong: false },
-          { mode: 'client' as const, values: sumSeries(client.series.replicaCacheBytes, n), strong: true },
-          { mode: 'server' as const, values: sumSeries(server.series.replicaCacheBytes, n), strong: true },
-        ],
-        client: client.totals.cacheBytes,
-        server: server.totals.cacheBytes,
-        format: (v: number) => f.bytes(v),
-      },
-      // Relist bytes per second, whatever the cause (a reshard's informer restarts,
-      // API-server restarts, 410 Gone, error retries: the model counts each at its restart),
-      // once a relist happened or a reshard is scheduled; and with a schedule, the hand-off window.
-      ...(hasSchedule || relistTotal(client) + relistTotal(server) > 0 || only?.includes('relists')
-        ? [
-            {
-              key: 'relists',
-              title: t('lifecycle.relistChart'),
-              lines: [
-                { mode: 'client' as const, values: client.series.relistBytesPerSec, strong: true },
-                { mode: 'server' as const, values: server.series.relistBytesPerSec, strong: true },
-              ],
-              client: client.series.relistBytesPerSec.reduce((a, v) => Math.max(a, v), 0),
-              server: server.series.relistBytesPerSec.reduce((a, v) => Math.max(a, v), 0),
-              format: (v: number) => t('unit.perSecond', { value: f.bytes(v) }),
-            },
-          ]
-        : []),
-      ...(hasSchedule || only?.includes('handoff')
-        ? [
-            {
-              key: 'handoff',
-              title: t('bandwidth.handoff'),
-              lines: [
-                { mode: 'client' as const, values: client.series.gaps, strong: true },
-                { mode: 'server' as const, values: server.series.gaps, strong: true },
-                { mode: 'client' as const, values: client.series.duplicates, strong: false },
-                { mode: 'server' as const, values: server.series.duplicates, strong: false },
-              ],
-              client: client.audit.gaps + client.audit.duplicates,
-              server: server.audit.gaps + server.audit.duplicates,
-              format: (v: number) => f.count(v),
-            },
-          ]
-        : []),
-    ];
-  }, [client, server, n, otherStyle, hasSchedule, only, t, f]);
+  const spread = useMemo(() => chartSpread(client, server, n, t, f), [client, server, n, t, f]);
+  const charts = useMemo(() => chartSpecs({ client, server, n, otherStyle, hasSchedule, only, t, f }), [client, server, n, otherStyle, hasSchedule, only, t, f]);
 
   const shown = only ? only.flatMap((key) => charts.filter((c) => c.key === key)) : charts;
   return (
@@ -333,7 +205,7 @@ const Charts = memo(function Charts({ snapshot, width, clientMode, theme, t, f, 
           theme={theme}
           marks={marks}
           fit={fit}
-          {...('spread' in c ? spread : {})}
+          {...(c.spread ? spread : {})}
         />
       ))}
       {fit ? null : <MemoryFigures snapshot={snapshot} t={t} f={f} />}
@@ -400,10 +272,6 @@ export function MemoryFigures({ snapshot, t, f }: { snapshot: SimSnapshot; t: Tr
   );
 }
 
-function mean(values: readonly number[]): number {
-  return values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length;
-}
-
 /**
  * Gaps and duplicates of live objects, per mode; red when any. `compact` (presentation mode)
  * says "one owner each", "N with no owner" and "N with 2+ owners" instead of full sentences, so it fits beside the headline.
@@ -458,10 +326,4 @@ export function Audit({ client, server, compact, problems = [] }: { client: Mode
       ) : null}
     </div>
   );
-}
-
-/** Every relist's bytes so far in one mode, whatever the cause. */
-function relistTotal(m: ModeSnapshot): number {
-  const b = m.lifecycle.relistBytes;
-  return b.restart + b.gone + b.error + b.reshard;
 }

@@ -1,5 +1,5 @@
 import qrcode from 'qrcode-generator';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { pageLinkFor, useShardScopeStore } from '../../state';
 import { useT, type Translate } from '../i18n';
 import { BASE_EVENT, checkBase, currentBase, readStoredBase, shareLink, storeBase, type ResolvedBase } from './publicBase';
@@ -45,6 +45,39 @@ export function paintQr(canvas: HTMLCanvasElement, qr: QRCode): void {
  */
 export function QrButton() {
   const t = useT();
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  const openerRef = useRef<HTMLButtonElement>(null);
+  const q = useQrDialog(canvasRef, closeRef, openerRef);
+  return (
+    <>
+      <button
+        ref={openerRef}
+        type="button"
+        className="button button--icon"
+        data-testid="qr-button"
+        aria-label={t('qr.open')}
+        title={t('qr.open')}
+        aria-haspopup="dialog"
+        onClick={q.show}
+      >
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M3 3h8v8H3zM5 5v4h4V5zM13 3h8v8h-8zM15 5v4h4V5zM3 13h8v8H3zM5 15v4h4v-4zM13 13h3v3h-3zM18 13h3v3h-3zM13 18h3v3h-3zM18 18h3v3h-3z" fill="currentColor" fillRule="evenodd" />
+        </svg>
+      </button>
+      {q.open ? <QrDialog q={q} canvasRef={canvasRef} closeRef={closeRef} /> : null}
+    </>
+  );
+}
+
+/**
+ * The dialog's state, kept by the button while the dialog is closed: the link and its QR code
+ * (built on opening, and again when the public address changes), the address being typed and
+ * why it was refused; focus moves into the dialog and back to the button. The button owns the
+ * refs: the state handed to the dialog holds none.
+ */
+function useQrDialog(canvasRef: RefObject<HTMLCanvasElement | null>, closeRef: RefObject<HTMLButtonElement | null>, openerRef: RefObject<HTMLButtonElement | null>) {
+  const t = useT();
   const store = useShardScopeStore();
   const [code, setCode] = useState<{ url: string; qr: QRCode } | null>(null);
   const [open, setOpen] = useState(false);
@@ -52,9 +85,6 @@ export function QrButton() {
   const [base, setBase] = useState<ResolvedBase | null>(null);
   const [draft, setDraft] = useState('');
   const [refusal, setRefusal] = useState<string | null>(null);
-  const canvasRef = useRef<HTMLCanvasElement>(null);
-  const closeRef = useRef<HTMLButtonElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
 
   const build = () => {
     // Inside a story, the story's step: the audience scanning it lands in the talk.
@@ -97,107 +127,113 @@ export function QrButton() {
     if (!open) return;
     closeRef.current?.focus();
     if (code && canvasRef.current) paintQr(canvasRef.current, code.qr);
-  }, [open, code]);
+    // The refs are the button's own, fixed for its life: this runs on opening and on a new code.
+  }, [open, code, canvasRef, closeRef]);
 
+  return { open, show, close, code, base, draft, setDraft, refusal, save };
+}
+
+/** The dialog's state and actions, as {@link useQrDialog} gives them. */
+type QrDialogState = ReturnType<typeof useQrDialog>;
+
+/** The dialog: what the address is, the QR code and its link (or why there is none), the address setting, Close. */
+function QrDialog({ q, canvasRef, closeRef }: { q: QrDialogState; canvasRef: RefObject<HTMLCanvasElement | null>; closeRef: RefObject<HTMLButtonElement | null> }) {
+  const t = useT();
+  const { base, code, close } = q;
   return (
-    <>
-      <button
-        ref={openerRef}
-        type="button"
-        className="button button--icon"
-        data-testid="qr-button"
-        aria-label={t('qr.open')}
-        title={t('qr.open')}
-        aria-haspopup="dialog"
-        onClick={show}
+    <div className="dialog-backdrop" onClick={close}>
+      <div
+        className="dialog qr-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="qr-title"
+        aria-describedby="qr-description"
+        data-testid="qr-dialog"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Escape') {
+            e.preventDefault();
+            close();
+          } else if (e.key === 'Tab') {
+            e.preventDefault();
+            cycleFocus(e.currentTarget, e.shiftKey);
+          }
+        }}
       >
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-          <path d="M3 3h8v8H3zM5 5v4h4V5zM13 3h8v8h-8zM15 5v4h4V5zM3 13h8v8H3zM5 15v4h4v-4zM13 13h3v3h-3zM18 13h3v3h-3zM13 18h3v3h-3zM18 18h3v3h-3z" fill="currentColor" fillRule="evenodd" />
-        </svg>
-      </button>
-      {open ? (
-        <div className="dialog-backdrop" onClick={close}>
-          <div
-            className="dialog qr-dialog"
-            role="dialog"
-            aria-modal="true"
-            aria-labelledby="qr-title"
-            aria-describedby="qr-description"
-            data-testid="qr-dialog"
-            onClick={(e) => e.stopPropagation()}
-            onKeyDown={(e) => {
-              e.stopPropagation();
-              if (e.key === 'Escape') {
-                e.preventDefault();
-                close();
-              } else if (e.key === 'Tab') {
-                // Keep focus inside the dialog: from the last control to the first, and back.
-                const all = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('input, button')).filter((el) => !(el as HTMLButtonElement).disabled);
-                const i = all.indexOf(document.activeElement as HTMLElement);
-                const next = e.shiftKey ? (i <= 0 ? all.length - 1 : i - 1) : i === all.length - 1 ? 0 : i + 1;
-                e.preventDefault();
-                all[next]?.focus();
-              }
-            }}
-          >
-            <h2 id="qr-title">{t('qr.title')}</h2>
-            {base ? <BaseSays base={base} t={t} /> : null}
-            {code ? (
-              <>
-                <p id="qr-description">{t('qr.description')}</p>
-                <canvas ref={canvasRef} className="qr-dialog__code" data-testid="qr-code" role="img" aria-label={code.url} />
-                <p className="qr-dialog__url" data-testid="qr-url">
-                  <code>{code.url}</code>
-                </p>
-              </>
-            ) : (
-              <p id="qr-description" role="alert">
-                {t('qr.tooLong')}
-              </p>
-            )}
-            <form
-              className="qr-dialog__base"
-              onSubmit={(e) => {
-                e.preventDefault();
-                save(draft);
-              }}
-            >
-              <label htmlFor="qr-base">{t('base.label')}</label>
-              <span className="qr-dialog__base-row">
-                <input
-                  id="qr-base"
-                  type="url"
-                  inputMode="url"
-                  spellCheck={false}
-                  placeholder="https://example.github.io/shardscope/"
-                  data-testid="qr-base"
-                  value={draft}
-                  aria-invalid={refusal ? true : undefined}
-                  aria-describedby={refusal ? 'qr-base-error' : undefined}
-                  onChange={(e) => setDraft(e.target.value)}
-                />
-                <button type="submit" className="button button--small" data-testid="qr-base-save">
-                  {t('base.save')}
-                </button>
-                {base?.source === 'setting' ? (
-                  <button type="button" className="button button--small" data-testid="qr-base-clear" onClick={() => save('')}>
-                    {t('base.clear')}
-                  </button>
-                ) : null}
-              </span>
-              {refusal ? (
-                <span id="qr-base-error" className="qr-dialog__warning" role="alert" data-testid="qr-base-error">
-                  {refusal}
-                </span>
-              ) : null}
-            </form>
-            <button ref={closeRef} type="button" className="button button--primary" data-testid="qr-close" onClick={close}>
-              {t('qr.close')}
-            </button>
-          </div>
-        </div>
+        <h2 id="qr-title">{t('qr.title')}</h2>
+        {base ? <BaseSays base={base} t={t} /> : null}
+        {code ? (
+          <>
+            <p id="qr-description">{t('qr.description')}</p>
+            <canvas ref={canvasRef} className="qr-dialog__code" data-testid="qr-code" role="img" aria-label={code.url} />
+            <p className="qr-dialog__url" data-testid="qr-url">
+              <code>{code.url}</code>
+            </p>
+          </>
+        ) : (
+          <p id="qr-description" role="alert">
+            {t('qr.tooLong')}
+          </p>
+        )}
+        <BaseForm q={q} />
+        <button ref={closeRef} type="button" className="button button--primary" data-testid="qr-close" onClick={close}>
+          {t('qr.close')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Keeps focus inside `dialog`: from its last control to its first, and back. */
+function cycleFocus(dialog: HTMLElement, back: boolean): void {
+  const all = Array.from(dialog.querySelectorAll<HTMLElement>('input, button')).filter((el) => !(el as HTMLButtonElement).disabled);
+  const i = all.indexOf(document.activeElement as HTMLElement);
+  const next = back ? (i <= 0 ? all.length - 1 : i - 1) : i === all.length - 1 ? 0 : i + 1;
+  all[next]?.focus();
+}
+
+/** The public address setting: typed, saved or cleared, and why it was refused. */
+function BaseForm({ q }: { q: QrDialogState }) {
+  const t = useT();
+  const { base, draft, setDraft, refusal, save } = q;
+  return (
+    <form
+      className="qr-dialog__base"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save(draft);
+      }}
+    >
+      <label htmlFor="qr-base">{t('base.label')}</label>
+      <span className="qr-dialog__base-row">
+        <input
+          id="qr-base"
+          type="url"
+          inputMode="url"
+          spellCheck={false}
+          placeholder="https://example.github.io/shardscope/"
+          data-testid="qr-base"
+          value={draft}
+          aria-invalid={refusal ? true : undefined}
+          aria-describedby={refusal ? 'qr-base-error' : undefined}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <button type="submit" className="button button--small" data-testid="qr-base-save">
+          {t('base.save')}
+        </button>
+        {base?.source === 'setting' ? (
+          <button type="button" className="button button--small" data-testid="qr-base-clear" onClick={() => save('')}>
+            {t('base.clear')}
+          </button>
+        ) : null}
+      </span>
+      {refusal ? (
+        <span id="qr-base-error" className="qr-dialog__warning" role="alert" data-testid="qr-base-error">
+          {refusal}
+        </span>
       ) : null}
-    </>
+    </form>
   );
 }
 

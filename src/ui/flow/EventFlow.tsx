@@ -1,6 +1,6 @@
 import { ExportButtons } from '../export';
 import { memo, useContext, useEffect, useMemo, useRef, useState } from 'react';
-import { STEP_SECONDS, useShardScope, useShardScopeStore, type SimSnapshot } from '../../state';
+import { STEP_SECONDS, useShardScope, useShardScopeStore, type ShardScopeStore, type SimSnapshot } from '../../state';
 import { useFormat, useLocale, useT } from '../i18n';
 import { canvasPalette, replicaColor, textOn, type Theme } from '../theme';
 import { FlowController, type FlowPhase } from './FlowController';
@@ -59,21 +59,14 @@ function usePaneSizes(refs: Record<Mode, React.RefObject<HTMLDivElement | null>>
  */
 export const EventFlow = memo(function EventFlow() {
   const t = useT();
-  const f = useFormat();
-  const locale = useLocale();
   const store = useShardScopeStore();
   const rootRef = useRef<HTMLElement>(null);
   const stageRefs = { client: useRef<HTMLDivElement>(null), server: useRef<HTMLDivElement>(null) };
-  const clientRef = useRef<HTMLCanvasElement>(null);
-  const serverRef = useRef<HTMLCanvasElement>(null);
-  const controller = useRef<FlowController | null>(null);
-  const clock = useContext(FlowClockContext);
+  const canvasRefs = { client: useRef<HTMLCanvasElement>(null), server: useRef<HTMLCanvasElement>(null) };
   const servers = useShardScope((s) => s.params.apiServers);
   const replicas = useShardScope((s) => s.params.replicas);
   const theme = useShardScope((s) => s.view.theme);
   const sizes = usePaneSizes(stageRefs);
-  const [counts, setCounts] = useState<StepCounts | null>(null);
-  const [phase, setPhase] = useState<FlowPhase>('idle');
 
   const layouts = useMemo(
     () => ({
@@ -82,10 +75,69 @@ export const EventFlow = memo(function EventFlow() {
     }),
     [sizes, servers.length, replicas],
   );
+  const [controller, phase] = useFlowController(rootRef, canvasRefs, layouts, theme);
+  const counts = useStepCounts(store, controller);
+
+  const shown = counts && counts.client.replicas.length === replicas && counts.server.servers.length === servers.length ? counts : null;
+  const labels = useMemo(
+    () => ({
+      server: (i: number) => `apiserver-${i}`,
+      gate: (on: boolean) => (on ? t('flow.gateOn') : t('flow.gateOff')),
+      replica: (i: number) => t('flow.replica', { replica: i }),
+    }),
+    [t],
+  );
+
+  return (
+    <section
+      ref={rootRef}
+      className="panel flow"
+      aria-labelledby="flow-title"
+      data-testid="event-flow"
+      data-flow-phase={phase}
+    >
+      <div className="panel__head">
+        <h2 id="flow-title" className="panel__title">
+          {t('flow.title')}
+        </h2>
+        <ExportButtons target="flow" />
+        <FlowLegend theme={theme} />
+      </div>
+      <p className="panel__subtitle">{t('flow.description')}</p>
+      <FlowStepLine phase={phase} shown={shown} />
+      <div className="flow__panes">
+        {(['client', 'server'] as const).map((mode) => (
+          <figure className="flow__pane" key={mode}>
+            <FlowPaneCaption mode={mode} shown={shown} />
+            <div className="flow__stage" ref={stageRefs[mode]} data-testid={`flow-stage-${mode}`}>
+              {/* Particles under the frame, so counts and labels stay readable over them. */}
+              <canvas ref={canvasRefs[mode]} className="flow__canvas" data-testid={`flow-canvas-${mode}`} aria-hidden="true" />
+              <FlowFrame mode={mode} layout={layouts[mode]} servers={servers} counts={shown?.[mode] ?? null} theme={theme} labels={labels} />
+            </div>
+          </figure>
+        ))}
+      </div>
+    </section>
+  );
+});
+
+/**
+ * The {@link FlowController} that animates the panel's two canvases: created once per clock,
+ * told of new layouts and themes, paused off screen. Returns it (null until mounted) and its phase.
+ */
+function useFlowController(
+  rootRef: React.RefObject<HTMLElement | null>,
+  canvasRefs: Record<Mode, React.RefObject<HTMLCanvasElement | null>>,
+  layouts: Record<Mode, FlowLayout>,
+  theme: Theme,
+): [React.RefObject<FlowController | null>, FlowPhase] {
+  const controller = useRef<FlowController | null>(null);
+  const clock = useContext(FlowClockContext);
+  const [phase, setPhase] = useState<FlowPhase>('idle');
 
   useEffect(() => {
-    const client = clientRef.current;
-    const server = serverRef.current;
+    const client = canvasRefs.client.current;
+    const server = canvasRefs.server.current;
     if (!client || !server) return;
     // The phase goes through React (it changes a few times per step at most); the count of
     // marks drawn changes every frame, so it goes straight to an attribute (for tests) instead
@@ -113,14 +165,23 @@ export const EventFlow = memo(function EventFlow() {
       c.destroy();
       controller.current = null;
     };
-  }, [clock]);
+    // The refs are the panel's own, fixed for its life: a new clock makes a new controller.
+  }, [clock, rootRef, canvasRefs.client, canvasRefs.server]);
 
   useEffect(() => {
     controller.current?.update({ client: layouts.client, server: layouts.server, theme, reducedMotion: prefersReducedMotion() });
   }, [layouts, theme]);
 
-  // New snapshots: the step's counts; new events: particles (a batch while playing, one slow
-  // step while paused); a step back: a clean slate; a pause: freeze.
+  return [controller, phase];
+}
+
+/**
+ * The last step's counts, from each new snapshot; and the step's events handed to the
+ * controller: a batch while playing, one slow step while paused; a step back: a clean
+ * slate; a pause: freeze.
+ */
+function useStepCounts(store: ShardScopeStore, controller: React.RefObject<FlowController | null>): StepCounts | null {
+  const [counts, setCounts] = useState<StepCounts | null>(null);
   useEffect(() => {
     let prevSnap: SimSnapshot | null = store.getState().sim.snapshot;
     let consumed = store.data.eventsAppended;
@@ -152,94 +213,80 @@ export const EventFlow = memo(function EventFlow() {
         c.step(sampleEvents(fresh, EVENTS_PER_STEP), serverOf);
       }
     });
-  }, [store]);
+  }, [store, controller]);
+  return counts;
+}
 
-  const shown = counts && counts.client.replicas.length === replicas && counts.server.servers.length === servers.length ? counts : null;
-  const labels = useMemo(
-    () => ({
-      server: (i: number) => `apiserver-${i}`,
-      gate: (on: boolean) => (on ? t('flow.gateOn') : t('flow.gateOff')),
-      replica: (i: number) => t('flow.replica', { replica: i }),
-    }),
-    [t],
-  );
-
+/** What the marks on the canvases stand for. */
+function FlowLegend({ theme }: { theme: Theme }) {
+  const t = useT();
   return (
-    <section
-      ref={rootRef}
-      className="panel flow"
-      aria-labelledby="flow-title"
-      data-testid="event-flow"
-      data-flow-phase={phase}
-    >
-      <div className="panel__head">
-        <h2 id="flow-title" className="panel__title">
-          {t('flow.title')}
-        </h2>
-        <ExportButtons target="flow" />
-        <ul className="flow__legend">
-          <li>
-            <span className="dot" style={{ background: replicaColor(0, theme) }} aria-hidden="true" /> {t('flow.legendKept')}
-          </li>
-          <li>
-            <span className="cross" aria-hidden="true">×</span> {t('flow.legendDroppedLocal')}
-          </li>
-          <li>
-            <span className="ring" aria-hidden="true" /> {t('flow.legendFiltered')}
-          </li>
-          <li>
-            <span className="diamond" aria-hidden="true" /> {t('flow.legendBookmark')}
-          </li>
-        </ul>
-      </div>
-      <p className="panel__subtitle">{t('flow.description')}</p>
-      <p className="flow__step" data-testid="flow-step-counts" data-total={shown?.total ?? ''}>
-        {phase === 'frozen' || phase === 'step' ? (
-          <span className="flow__phase" data-testid="flow-phase">
-            {phase === 'step' ? t('flow.phaseStep') : t('flow.phaseFrozen')}
-          </span>
-        ) : null}
-        {shown
-          ? t('flow.stepEvents', {
-              seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(shown.seconds),
-              total: f.count(shown.total),
-              added: f.count(shown.events.added),
-              modified: f.count(shown.events.modified),
-              deleted: f.count(shown.events.deleted),
-              bookmarks: f.count(shown.events.bookmarks),
-            })
-          : t('flow.stepNone')}
-      </p>
-      <div className="flow__panes">
-        {(['client', 'server'] as const).map((mode) => (
-          <figure className="flow__pane" key={mode}>
-            <figcaption>
-              <strong>{mode === 'client' ? t('flow.clientSide') : t('flow.serverSide')}</strong>{' '}
-              <span
-                data-testid={`flow-${mode}-step`}
-                data-sent={shown?.[mode].sent ?? ''}
-                data-kept={shown?.[mode].kept ?? ''}
-                data-dropped={shown?.[mode].dropped ?? ''}
-                data-filtered={shown?.[mode].filtered ?? ''}
-              >
-                {shown
-                  ? mode === 'client'
-                    ? t('flow.stepClient', { sent: f.count(shown.client.sent), kept: f.count(shown.client.kept), dropped: f.count(shown.client.dropped) })
-                    : t('flow.stepServer', { sent: f.count(shown.server.sent), kept: f.count(shown.server.kept), filtered: f.count(shown.server.filtered) })
-                  : null}
-              </span>
-            </figcaption>
-            <div className="flow__stage" ref={stageRefs[mode]} data-testid={`flow-stage-${mode}`}>
-              {/* Particles under the frame, so counts and labels stay readable over them. */}
-              <canvas ref={mode === 'client' ? clientRef : serverRef} className="flow__canvas" data-testid={`flow-canvas-${mode}`} aria-hidden="true" />
-              <FlowFrame mode={mode} layout={layouts[mode]} servers={servers} counts={shown?.[mode] ?? null} theme={theme} labels={labels} />
-            </div>
-          </figure>
-        ))}
-      </div>
-    </section>
+    <ul className="flow__legend">
+      <li>
+        <span className="dot" style={{ background: replicaColor(0, theme) }} aria-hidden="true" /> {t('flow.legendKept')}
+      </li>
+      <li>
+        <span className="cross" aria-hidden="true">×</span> {t('flow.legendDroppedLocal')}
+      </li>
+      <li>
+        <span className="ring" aria-hidden="true" /> {t('flow.legendFiltered')}
+      </li>
+      <li>
+        <span className="diamond" aria-hidden="true" /> {t('flow.legendBookmark')}
+      </li>
+    </ul>
   );
-});
+}
+
+/** The last step's events by type, and whether the animation is frozen or stepping. */
+function FlowStepLine({ phase, shown }: { phase: FlowPhase; shown: StepCounts | null }) {
+  const t = useT();
+  const f = useFormat();
+  const locale = useLocale();
+  return (
+    <p className="flow__step" data-testid="flow-step-counts" data-total={shown?.total ?? ''}>
+      {phase === 'frozen' || phase === 'step' ? (
+        <span className="flow__phase" data-testid="flow-phase">
+          {phase === 'step' ? t('flow.phaseStep') : t('flow.phaseFrozen')}
+        </span>
+      ) : null}
+      {shown
+        ? t('flow.stepEvents', {
+            seconds: new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(shown.seconds),
+            total: f.count(shown.total),
+            added: f.count(shown.events.added),
+            modified: f.count(shown.events.modified),
+            deleted: f.count(shown.events.deleted),
+            bookmarks: f.count(shown.events.bookmarks),
+          })
+        : t('flow.stepNone')}
+    </p>
+  );
+}
+
+/** A pane's name and what its replicas were sent, kept, dropped or spared in the last step. */
+function FlowPaneCaption({ mode, shown }: { mode: Mode; shown: StepCounts | null }) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <figcaption>
+      <strong>{mode === 'client' ? t('flow.clientSide') : t('flow.serverSide')}</strong>{' '}
+      <span
+        data-testid={`flow-${mode}-step`}
+        data-sent={shown?.[mode].sent ?? ''}
+        data-kept={shown?.[mode].kept ?? ''}
+        data-dropped={shown?.[mode].dropped ?? ''}
+        data-filtered={shown?.[mode].filtered ?? ''}
+      >
+        {shown
+          ? mode === 'client'
+            ? t('flow.stepClient', { sent: f.count(shown.client.sent), kept: f.count(shown.client.kept), dropped: f.count(shown.client.dropped) })
+            : t('flow.stepServer', { sent: f.count(shown.server.sent), kept: f.count(shown.server.kept), filtered: f.count(shown.server.filtered) })
+          : null}
+      </span>
+    </figcaption>
+  );
+}
 
 interface FrameProps {
   readonly mode: Mode;

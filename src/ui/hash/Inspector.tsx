@@ -1,5 +1,5 @@
 import { memo, useEffect, useMemo, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
-import { OWNER_MANY, objectHash, useShardScopeStore, viewGroupsByNamespace, type HashSpaceNamespace, type ObjectInfo, type ParsedSelector, type ShardKey } from '../../state';
+import { OWNER_MANY, objectHash, useShardScopeStore, viewGroupsByNamespace, type HashSpaceNamespace, type ObjectInfo, type ParsedSelector, type ShardKey, type ShardScopeStore } from '../../state';
 import { useT } from '../i18n';
 import { fractionAt, jitter, ringPoint, type HashLayout } from './geometry';
 
@@ -41,8 +41,6 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
   const store = useShardScopeStore();
   const ref = useRef<HTMLDivElement>(null);
   const [target, setTarget] = useState<Target | null>(null);
-  const [info, setInfo] = useState<ObjectInfo | null>(null);
-  const request = useRef(0);
   // With the namespace shard key the model's view groups objects by namespace: namespaces
   // are inspected instead of objects.
   const namespaces = useMemo<readonly HashSpaceNamespace[] | null>(() => {
@@ -60,19 +58,7 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
     return view ? { positions: view.positions, count: view.count } : null;
   };
 
-  // Fetch details for the target (latest request wins).
-  useEffect(() => {
-    if (!target || namespaces) return;
-    const engine = store.data.engine;
-    if (!engine) return;
-    const id = ++request.current;
-    engine
-      .objectsNear(target.position, 1)
-      .then((list) => {
-        if (id === request.current) setInfo(list[0] ?? null);
-      })
-      .catch(() => undefined);
-  }, [store, target, hashVersion, namespaces]);
+  const [info, setInfo] = useObjectInfo(store, target, hashVersion, namespaces);
 
   const pick = (p: number): Target | null => {
     const view = axis();
@@ -90,24 +76,16 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
     const view = axis();
     if (!view || view.count === 0) return;
-    const current = target ? nearestIndex(view.positions, view.count, target.position) : 0;
-    const page = Math.max(1, Math.round(view.count / 100));
-    let index: number | null = null;
-    if (e.key === 'ArrowRight' || e.key === 'ArrowUp') index = current + 1;
-    else if (e.key === 'ArrowLeft' || e.key === 'ArrowDown') index = current - 1;
-    else if (e.key === 'PageUp') index = current + page;
-    else if (e.key === 'PageDown') index = current - page;
-    else if (e.key === 'Home') index = 0;
-    else if (e.key === 'End') index = view.count - 1;
-    else if (e.key === 'Escape') {
+    if (e.key === 'Escape') {
       setTarget(null);
       setInfo(null);
       return;
     }
+    const current = target ? nearestIndex(view.positions, view.count, target.position) : 0;
+    const index = steppedIndex(e.key, current, view.count);
     if (index === null) return;
     e.preventDefault();
     e.stopPropagation();
-    index = Math.max(0, Math.min(view.count - 1, index));
     setTarget({ index, position: view.positions[index]! });
   };
 
@@ -156,45 +134,99 @@ export const Inspector = memo(function Inspector({ layout, parsed, shardKey, has
         {marker ? <span className="hashspace__marker" style={{ left: marker.x, top: marker.y }} aria-hidden="true" /> : null}
         {marker && (ns || info) ? (
           <div className="tooltip" data-testid="object-tooltip" style={tooltipStyle(layout, marker)} role="status">
-            <dl>
-              {ns ? (
-                <>
-                  <dt>{t('hash.tipNamespace')}</dt>
-                  <dd>{ns.name === '' ? t('hash.tipClusterScoped') : ns.name}</dd>
-                  <dt>{t('hash.tipObjects')}</dt>
-                  <dd>{ns.count}</dd>
-                </>
-              ) : info ? (
-                <>
-                  <dt>{t('hash.tipName')}</dt>
-                  <dd>{info.name}</dd>
-                  <dt>{t('hash.tipNamespace')}</dt>
-                  <dd>{info.namespace === '' ? t('hash.tipClusterScoped') : info.namespace}</dd>
-                  <dt>{t('hash.tipUid')}</dt>
-                  <dd className="mono">{info.uid}</dd>
-                </>
-              ) : null}
-              <dt>{t('hash.tipHash')}</dt>
-              <dd className="mono" data-testid="tooltip-hash">
-                {hash}
-              </dd>
-              <dt>{t('hash.tipRange')}</dt>
-              <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}</dd>
-              <dt>{t('hash.tipOwner')}</dt>
-              <dd>
-                {owners.length === 0 ? (
-                  <span className="text-gap">{t('hash.tipOwnerNone')}</span>
-                ) : (
-                  owners.map((o) => t('hash.replicaName', { replica: o })).join(', ')
-                )}
-              </dd>
-            </dl>
+            <TooltipFacts ns={ns} info={info} hash={hash} ranges={ranges} owners={owners} />
           </div>
         ) : null}
       </div>
     </>
   );
 });
+
+/** Details of the object at `target`, from the model (the latest request wins); none asked while namespaces are inspected. */
+function useObjectInfo(store: ShardScopeStore, target: Target | null, hashVersion: number, namespaces: readonly HashSpaceNamespace[] | null): [ObjectInfo | null, (info: ObjectInfo | null) => void] {
+  const [info, setInfo] = useState<ObjectInfo | null>(null);
+  const request = useRef(0);
+  useEffect(() => {
+    if (!target || namespaces) return;
+    const engine = store.data.engine;
+    if (!engine) return;
+    const id = ++request.current;
+    engine
+      .objectsNear(target.position, 1)
+      .then((list) => {
+        if (id === request.current) setInfo(list[0] ?? null);
+      })
+      .catch(() => undefined);
+  }, [store, target, hashVersion, namespaces]);
+  return [info, setInfo];
+}
+
+/**
+ * The index a key moves the inspection to from `current`, within `count` positions: arrows
+ * one by one, Page Up and Down a hundredth of them, Home and End the ends. Null: not a key it moves by.
+ */
+function steppedIndex(key: string, current: number, count: number): number | null {
+  const page = Math.max(1, Math.round(count / 100));
+  let index: number | null = null;
+  if (key === 'ArrowRight' || key === 'ArrowUp') index = current + 1;
+  else if (key === 'ArrowLeft' || key === 'ArrowDown') index = current - 1;
+  else if (key === 'PageUp') index = current + page;
+  else if (key === 'PageDown') index = current - page;
+  else if (key === 'Home') index = 0;
+  else if (key === 'End') index = count - 1;
+  return index === null ? null : Math.max(0, Math.min(count - 1, index));
+}
+
+/** Props of {@link TooltipFacts}. */
+interface TooltipFactsProps {
+  /** The namespace inspected (namespace shard key), or null. */
+  readonly ns: HashSpaceNamespace | null;
+  /** The object inspected (uid shard key), or null. */
+  readonly info: ObjectInfo | null;
+  readonly hash: string | null;
+  readonly ranges: readonly { start: string; end: string }[];
+  readonly owners: readonly number[];
+}
+
+/** What the tooltip says of the namespace or object inspected: its names, hash, ranges and owners. */
+function TooltipFacts({ ns, info, hash, ranges, owners }: TooltipFactsProps) {
+  const t = useT();
+  return (
+    <dl>
+      {ns ? (
+        <>
+          <dt>{t('hash.tipNamespace')}</dt>
+          <dd>{ns.name === '' ? t('hash.tipClusterScoped') : ns.name}</dd>
+          <dt>{t('hash.tipObjects')}</dt>
+          <dd>{ns.count}</dd>
+        </>
+      ) : info ? (
+        <>
+          <dt>{t('hash.tipName')}</dt>
+          <dd>{info.name}</dd>
+          <dt>{t('hash.tipNamespace')}</dt>
+          <dd>{info.namespace === '' ? t('hash.tipClusterScoped') : info.namespace}</dd>
+          <dt>{t('hash.tipUid')}</dt>
+          <dd className="mono">{info.uid}</dd>
+        </>
+      ) : null}
+      <dt>{t('hash.tipHash')}</dt>
+      <dd className="mono" data-testid="tooltip-hash">
+        {hash}
+      </dd>
+      <dt>{t('hash.tipRange')}</dt>
+      <dd className="mono">{ranges.length === 0 ? '—' : ranges.map((r, i) => <div key={i}>{`[${r.start}, ${r.end})`}</div>)}</dd>
+      <dt>{t('hash.tipOwner')}</dt>
+      <dd>
+        {owners.length === 0 ? (
+          <span className="text-gap">{t('hash.tipOwnerNone')}</span>
+        ) : (
+          owners.map((o) => t('hash.replicaName', { replica: o })).join(', ')
+        )}
+      </dd>
+    </dl>
+  );
+}
 
 function markerPoint(layout: HashLayout, position: number): { x: number; y: number } {
   if (layout.kind === 'strip') return { x: layout.x(position), y: layout.dotsTop + jitter(position) * layout.dotsHeight };

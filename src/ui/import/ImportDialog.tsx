@@ -7,7 +7,7 @@
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { ImportIcon, Toggle } from '../primitives';
-import { useShardScope, useShardScopeStore } from '../../state';
+import { useShardScope, useShardScopeStore, type ShardScopeState } from '../../state';
 import { useFormat, useT } from '../i18n';
 import './import.css';
 
@@ -102,155 +102,211 @@ function usePageDrop(): boolean {
   return over;
 }
 
+/**
+ * The import dialog: the ways in (a file dropped or chosen, text pasted), the read's
+ * progress, then what was found, waiting for Confirm. Closed, it still follows drags over the page.
+ */
 export function ImportDialog() {
   const t = useT();
-  const f = useFormat();
   const store = useShardScopeStore();
   const s = useShardScope((st) => st.importer);
   const hide = useShardScope((st) => st.hideNames);
   const dragging = usePageDrop();
+  // Kept while the dialog is closed: reopened, it still holds what was pasted.
   const [paste, setPaste] = useState('');
-  const fileRef = useRef<HTMLInputElement>(null);
   const a = store.getState();
 
   if (!s.open) return dragging ? <div className="import-droptarget" aria-hidden="true">{t('import.dropHere')}</div> : null;
   const summary = s.phase === 'review' ? s.summary : null;
   const err = summary?.error ?? null;
   const name = s.name === '' ? t('import.pasted') : s.name;
-  const nsName = (n: { name: string; pseudonym: string }) => (hide ? n.pseudonym : n.name);
   return (
     <div className="dialog-backdrop" onClick={() => a.setImportOpen(false)}>
       <div className="dialog import" role="dialog" aria-modal="true" aria-labelledby="import-title" data-testid="import-dialog" onClick={(e) => e.stopPropagation()} onKeyDown={(e) => e.key === 'Escape' && a.setImportOpen(false)}>
         <h2 id="import-title">{t('import.title')}</h2>
         <p className="import__intro">{t('import.intro')}</p>
         <p className="import__commands"><code>{t('import.commands')}</code></p>
-        <div
-          className={`import__drop${dragging ? ' import__drop--over' : ''}`}
-          data-testid="import-drop"
-          onDragOver={(e) => {
-            if (hasFiles(e)) e.preventDefault();
-          }}
-        >
-          <span>{t('import.drop')}</span>
-          <button type="button" className="button" onClick={() => fileRef.current?.click()}>
-            {t('import.choose')}
-          </button>
-          <input
-            ref={fileRef}
-            type="file"
-            hidden
-            data-testid="import-file"
-            accept=".json,.yaml,.yml,.txt,.log,application/json,text/yaml,text/plain"
-            onChange={(e) => {
-              const file = e.target.files?.[0];
-              if (file) a.startImport(file, file.name);
-              e.target.value = '';
-            }}
-          />
-        </div>
-        <label className="import__paste">
-          <span>{t('import.pasteLabel')}</span>
-          <textarea data-testid="import-paste" rows={summary || s.phase === 'reading' ? 1 : 3} spellCheck={false} value={paste} onChange={(e) => setPaste(e.target.value)} />
-        </label>
-        <div className="import__row">
-          <button type="button" className="button" data-testid="import-paste-read" disabled={paste.trim() === ''} onClick={() => a.startImport(paste, '')}>
-            {t('import.pasteRead')}
-          </button>
-          <fieldset className="import__sizes">
-            <legend>{t('import.sizeChoice')}</legend>
-            {(['file', 'compact'] as const).map((size) => (
-              <label key={size}>
-                <input type="radio" name="import-size" data-testid={`import-size-${size}`} checked={s.size === size} onChange={() => a.setImportSize(size)} />
-                {t(size === 'file' ? 'import.sizeFile' : 'import.sizeCompact')}
-              </label>
-            ))}
-          </fieldset>
-        </div>
+        <ImportSources dragging={dragging} paste={paste} setPaste={setPaste} short={summary !== null || s.phase === 'reading'} size={s.size} />
 
         {s.phase === 'reading' ? <ImportProgress name={name} /> : null}
         {s.cancelled && s.phase === 'idle' ? <p className="import__note" role="status" data-testid="import-cancelled">{t('import.cancelled')}</p> : null}
 
-        {err ? (
-          <div className="import__error" role="alert" data-testid="import-error">
-            <strong>{err.line !== undefined ? t('import.errorTitle', { line: f.digits(err.line), column: f.digits(err.column ?? 0) }) : t('import.errorPlain')}</strong>
-            <p>{err.message}</p>
-            {err.context ? (
-              <pre className="import__context">
-                {err.context.before.map((l, i) => (
-                  <span key={i}>{`${l}\n`}</span>
-                ))}
-                <span>{`${err.context.line}\n`}</span>
-                <span className="import__caret">{`${' '.repeat(err.context.caret)}^`}</span>
-              </pre>
-            ) : null}
-            {summary && summary.objects > 0 ? <p>{t('import.errorKept', { count: f.count(summary.objects) })}</p> : null}
-          </div>
-        ) : null}
+        {err ? <ImportError err={err} kept={summary?.objects ?? 0} /> : null}
+        {summary ? <ImportSummary summary={summary} hide={hide} /> : null}
 
-        {summary ? (
-          <dl className="import__summary" data-testid="import-summary">
-            <dt>{t('import.format')}</dt>
-            <dd data-testid="import-format" data-format={summary.format ?? ''}>
-              {summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}
-              {/* A stream can be replayed (this confirms the import too). */}
-              {summary.objects > 0 && summary.streamEvents > 0 ? (
-                <button type="button" className="button button--small import__replay" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => a.setReplay(true)}>
-                  {t('replay.offer')}
-                </button>
-              ) : null}
-            </dd>
-            <dt>{t('import.objects')}</dt>
-            <dd data-testid="import-count">{f.digits(summary.objects)}</dd>
-            <dt>{t('import.kinds')}</dt>
-            <dd>{summary.kinds.map((k) => `${f.digits(k.count)} ${k.kind === '' ? t('import.kindUnnamed') : k.kind}`).join(', ') || '—'}</dd>
-            <dt>{t('import.namespaces')}</dt>
-            <dd>
-              {t('import.namespacesValue', { count: f.digits(summary.namespaces), scoped: f.digits(summary.clusterScoped) })}
-              {summary.topNamespaces.length > 0 ? <span className="import__ns" data-testid="import-namespaces">{summary.topNamespaces.map((n) => `${nsName(n)} (${f.digits(n.count)})`).join(', ')}</span> : null}
-            </dd>
-            <dt>{t('import.sizes')}</dt>
-            <dd data-testid="import-sizes">
-              {summary.sizes === 'model' ? t('import.sizeModel') : t(summary.sizes === 'file' ? 'import.sizeFile' : 'import.sizeCompact')}
-              {summary.sizes !== 'model' && summary.objects > 0 ? <> · {t('import.sizeTotal', { total: f.bytes(summary.totalBytes), mean: f.bytes(summary.totalBytes / summary.objects) })}</> : null}
-            </dd>
-            {summary.events ? (
-              <>
-                <dt>{t('import.events')}</dt>
-                <dd data-testid="import-events">
-                  {t('import.eventsValue', { added: f.digits(summary.events.ADDED), modified: f.digits(summary.events.MODIFIED), deleted: f.digits(summary.events.DELETED), bookmark: f.digits(summary.events.BOOKMARK) })}
-                  <span className="import__ns">{t('import.eventsNote')}</span>
-                </dd>
-              </>
-            ) : null}
-            {summary.rejectedCount > 0 ? (
-              <>
-                <dt>{t('import.rejected', { count: f.digits(summary.rejectedCount) })}</dt>
-                <dd>
-                  <ul className="import__rejected" data-testid="import-rejected">
-                    {summary.rejected.slice(0, 8).map((r) => (
-                      <li key={r.index}>{t('import.rejectedRow', { index: f.digits(r.index), line: r.line !== undefined ? t('import.rejectedLine', { line: f.digits(r.line) }) : '', reason: hide ? r.reason.replace(/"[^"]*"/g, '"…"') : r.reason })}</li>
-                    ))}
-                    {summary.rejectedCount > 8 ? <li>{t('import.rejectedMore', { count: f.digits(summary.rejectedCount - 8) })}</li> : null}
-                  </ul>
-                </dd>
-              </>
-            ) : null}
-          </dl>
-        ) : null}
-
-        <div className="import__footer">
-          <span data-testid="hide-names" title={t('import.hideNamesTitle')}>
-            <Toggle name="hide-names" label={t('import.hideNames')} checked={hide} onChange={(v) => a.setHideNames(v)} />
-          </span>
-          {summary && summary.objects > 0 ? <span className="import__note">{t('import.confirmNote')}</span> : <span />}
-          <button type="button" className="button" onClick={() => a.setImportOpen(false)}>
-            {t('import.close')}
-          </button>
-          <button type="button" className="button button--primary" data-testid="import-confirm" disabled={!summary || summary.objects === 0} onClick={() => a.confirmImport()}>
-            {t('import.confirm', { count: f.digits(summary?.objects ?? 0) })}
-          </button>
-        </div>
+        <ImportFooter hide={hide} objects={summary?.objects ?? null} />
       </div>
+    </div>
+  );
+}
+
+/** What {@link ImportSummary} shows: the importer's summary in review. */
+type Summary = NonNullable<ShardScopeState['importer']['summary']>;
+
+/** Props of {@link ImportSources}. */
+interface ImportSourcesProps {
+  /** A file is dragged over the page. */
+  readonly dragging: boolean;
+  readonly paste: string;
+  readonly setPaste: (text: string) => void;
+  /** Something is read or found: the paste box shrinks to one line. */
+  readonly short: boolean;
+  /** The sizes chosen for the objects. */
+  readonly size: ShardScopeState['importer']['size'];
+}
+
+/** The ways in: a file dropped or chosen, text pasted; and the sizes the objects get. */
+function ImportSources({ dragging, paste, setPaste, short, size }: ImportSourcesProps) {
+  const t = useT();
+  const store = useShardScopeStore();
+  const fileRef = useRef<HTMLInputElement>(null);
+  const a = store.getState();
+  return (
+    <>
+      <div
+        className={`import__drop${dragging ? ' import__drop--over' : ''}`}
+        data-testid="import-drop"
+        onDragOver={(e) => {
+          if (hasFiles(e)) e.preventDefault();
+        }}
+      >
+        <span>{t('import.drop')}</span>
+        <button type="button" className="button" onClick={() => fileRef.current?.click()}>
+          {t('import.choose')}
+        </button>
+        <input
+          ref={fileRef}
+          type="file"
+          hidden
+          data-testid="import-file"
+          accept=".json,.yaml,.yml,.txt,.log,application/json,text/yaml,text/plain"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            if (file) a.startImport(file, file.name);
+            e.target.value = '';
+          }}
+        />
+      </div>
+      <label className="import__paste">
+        <span>{t('import.pasteLabel')}</span>
+        <textarea data-testid="import-paste" rows={short ? 1 : 3} spellCheck={false} value={paste} onChange={(e) => setPaste(e.target.value)} />
+      </label>
+      <div className="import__row">
+        <button type="button" className="button" data-testid="import-paste-read" disabled={paste.trim() === ''} onClick={() => a.startImport(paste, '')}>
+          {t('import.pasteRead')}
+        </button>
+        <fieldset className="import__sizes">
+          <legend>{t('import.sizeChoice')}</legend>
+          {(['file', 'compact'] as const).map((choice) => (
+            <label key={choice}>
+              <input type="radio" name="import-size" data-testid={`import-size-${choice}`} checked={size === choice} onChange={() => a.setImportSize(choice)} />
+              {t(choice === 'file' ? 'import.sizeFile' : 'import.sizeCompact')}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+    </>
+  );
+}
+
+/** Where the read failed, with the lines around it, and how many objects it kept before. */
+function ImportError({ err, kept }: { err: NonNullable<Summary['error']>; kept: number }) {
+  const t = useT();
+  const f = useFormat();
+  return (
+    <div className="import__error" role="alert" data-testid="import-error">
+      <strong>{err.line !== undefined ? t('import.errorTitle', { line: f.digits(err.line), column: f.digits(err.column ?? 0) }) : t('import.errorPlain')}</strong>
+      <p>{err.message}</p>
+      {err.context ? (
+        <pre className="import__context">
+          {err.context.before.map((l, i) => (
+            <span key={i}>{`${l}\n`}</span>
+          ))}
+          <span>{`${err.context.line}\n`}</span>
+          <span className="import__caret">{`${' '.repeat(err.context.caret)}^`}</span>
+        </pre>
+      ) : null}
+      {kept > 0 ? <p>{t('import.errorKept', { count: f.count(kept) })}</p> : null}
+    </div>
+  );
+}
+
+/** What was found: the format, objects, kinds, namespaces, sizes, events and what was rejected. */
+function ImportSummary({ summary, hide }: { summary: Summary; hide: boolean }) {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const nsName = (n: { name: string; pseudonym: string }) => (hide ? n.pseudonym : n.name);
+  return (
+    <dl className="import__summary" data-testid="import-summary">
+      <dt>{t('import.format')}</dt>
+      <dd data-testid="import-format" data-format={summary.format ?? ''}>
+        {summary.format ? t(`import.fmt.${summary.format}`) : t('import.formatUnknown')}
+        {/* A stream can be replayed (this confirms the import too). */}
+        {summary.objects > 0 && summary.streamEvents > 0 ? (
+          <button type="button" className="button button--small import__replay" data-testid="import-replay" title={t('replay.offerTitle', { count: f.digits(summary.streamEvents) })} onClick={() => store.getState().setReplay(true)}>
+            {t('replay.offer')}
+          </button>
+        ) : null}
+      </dd>
+      <dt>{t('import.objects')}</dt>
+      <dd data-testid="import-count">{f.digits(summary.objects)}</dd>
+      <dt>{t('import.kinds')}</dt>
+      <dd>{summary.kinds.map((k) => `${f.digits(k.count)} ${k.kind === '' ? t('import.kindUnnamed') : k.kind}`).join(', ') || '—'}</dd>
+      <dt>{t('import.namespaces')}</dt>
+      <dd>
+        {t('import.namespacesValue', { count: f.digits(summary.namespaces), scoped: f.digits(summary.clusterScoped) })}
+        {summary.topNamespaces.length > 0 ? <span className="import__ns" data-testid="import-namespaces">{summary.topNamespaces.map((n) => `${nsName(n)} (${f.digits(n.count)})`).join(', ')}</span> : null}
+      </dd>
+      <dt>{t('import.sizes')}</dt>
+      <dd data-testid="import-sizes">
+        {summary.sizes === 'model' ? t('import.sizeModel') : t(summary.sizes === 'file' ? 'import.sizeFile' : 'import.sizeCompact')}
+        {summary.sizes !== 'model' && summary.objects > 0 ? <> · {t('import.sizeTotal', { total: f.bytes(summary.totalBytes), mean: f.bytes(summary.totalBytes / summary.objects) })}</> : null}
+      </dd>
+      {summary.events ? (
+        <>
+          <dt>{t('import.events')}</dt>
+          <dd data-testid="import-events">
+            {t('import.eventsValue', { added: f.digits(summary.events.ADDED), modified: f.digits(summary.events.MODIFIED), deleted: f.digits(summary.events.DELETED), bookmark: f.digits(summary.events.BOOKMARK) })}
+            <span className="import__ns">{t('import.eventsNote')}</span>
+          </dd>
+        </>
+      ) : null}
+      {summary.rejectedCount > 0 ? (
+        <>
+          <dt>{t('import.rejected', { count: f.digits(summary.rejectedCount) })}</dt>
+          <dd>
+            <ul className="import__rejected" data-testid="import-rejected">
+              {summary.rejected.slice(0, 8).map((r) => (
+                <li key={r.index}>{t('import.rejectedRow', { index: f.digits(r.index), line: r.line !== undefined ? t('import.rejectedLine', { line: f.digits(r.line) }) : '', reason: hide ? r.reason.replace(/"[^"]*"/g, '"…"') : r.reason })}</li>
+              ))}
+              {summary.rejectedCount > 8 ? <li>{t('import.rejectedMore', { count: f.digits(summary.rejectedCount - 8) })}</li> : null}
+            </ul>
+          </dd>
+        </>
+      ) : null}
+    </dl>
+  );
+}
+
+/** The hide-names switch, Close, and Confirm (with the count it brings in; `objects` null: nothing found yet). */
+function ImportFooter({ hide, objects }: { hide: boolean; objects: number | null }) {
+  const t = useT();
+  const f = useFormat();
+  const store = useShardScopeStore();
+  const a = store.getState();
+  return (
+    <div className="import__footer">
+      <span data-testid="hide-names" title={t('import.hideNamesTitle')}>
+        <Toggle name="hide-names" label={t('import.hideNames')} checked={hide} onChange={(v) => a.setHideNames(v)} />
+      </span>
+      {objects !== null && objects > 0 ? <span className="import__note">{t('import.confirmNote')}</span> : <span />}
+      <button type="button" className="button" onClick={() => a.setImportOpen(false)}>
+        {t('import.close')}
+      </button>
+      <button type="button" className="button button--primary" data-testid="import-confirm" disabled={objects === null || objects === 0} onClick={() => a.confirmImport()}>
+        {t('import.confirm', { count: f.digits(objects ?? 0) })}
+      </button>
     </div>
   );
 }

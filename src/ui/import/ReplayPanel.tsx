@@ -5,16 +5,16 @@
  * the chosen speed (1×, 10×, 100×, as fast as possible) and shows, per replica, the measured
  * bytes and events each mode has sent by then, and server-side over client-side.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { replaySampleAt, type ReplayReport } from '../../sim';
 import { Segmented } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { publishReplay } from './replayBus';
+import { useReplay, type ReplaySpeed, type ReplayState } from './useReplay';
 import './import.css';
 
-type Speed = '1' | '10' | '100' | 'max';
-const SPEEDS: readonly Speed[] = ['1', '10', '100', 'max'];
+const SPEEDS: readonly ReplaySpeed[] = ['1', '10', '100', 'max'];
 
 /** The figures at sample `k`: per replica, client-side and server-side bytes and events. */
 export function replayFiguresAt(r: ReplayReport, k: number) {
@@ -34,84 +34,10 @@ export function ReplayPanel() {
   const imported = useShardScope((s) => s.imported);
   const applied = useShardScope((s) => s.sim.applied);
   const on = imported !== null && imported.replay && imported.streamEvents > 0;
-  const [report, setReport] = useState<ReplayReport | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [time, setTimeState] = useState(0);
-  const timeRef = useRef(0);
-  const setTime = (x: number) => {
-    timeRef.current = x;
-    setTimeState(x);
-  };
-  const [speed, setSpeed] = useState<Speed>('1');
-  const [playing, setPlaying] = useState(false);
-  const started = useRef(false);
-  const box = useRef<HTMLDivElement>(null);
-  const scrollPending = useRef(false);
+  const replay = useReplay(store, on, applied);
+  const { report, error, time, box } = replay;
   const locale = useShardScope((s) => s.view.locale);
   const two = useMemo(() => new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }), [locale]);
-
-  // Hidden (or a new import): the next replay starts afresh.
-  useEffect(() => {
-    if (on) return;
-    started.current = false;
-    setReport(null);
-    setPlaying(false);
-    timeRef.current = 0;
-    setTimeState(0);
-  }, [on]);
-
-  // The model replays the stream again whenever the run's replicas or selectors change.
-  useEffect(() => {
-    if (!on || !applied) return;
-    const engine = store.data.engine;
-    if (!engine) return;
-    let live = true;
-    engine.streamReplay().then(
-      (r) => {
-        if (!live) return;
-        setReport(r);
-        setError(null);
-        // The first replay starts playing at once, at its own pace.
-        if (!started.current) {
-          started.current = true;
-          setPlaying(true);
-          scrollPending.current = true;
-        }
-      },
-      (e: unknown) => live && setError(String((e as Error)?.message ?? e)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [on, applied, store]);
-
-  // The replay was asked for from the dialog or the import's bar: bring it into view once.
-  useEffect(() => {
-    if (!report || !scrollPending.current || !box.current) return;
-    scrollPending.current = false;
-    box.current.scrollIntoView({ block: 'start' });
-  }, [report]);
-
-  // Walks the stream's time at the chosen speed; 'max' jumps to the end.
-  useEffect(() => {
-    if (!playing || !report) return;
-    if (speed === 'max') {
-      setTime(report.duration);
-      setPlaying(false);
-      return;
-    }
-    const rate = Number(speed);
-    let last = performance.now();
-    let frame = requestAnimationFrame(function tick(now: number) {
-      const dt = Math.min(1, (now - last) / 1000);
-      last = now;
-      const next = Math.min(report.duration, timeRef.current + dt * rate);
-      setTime(next);
-      if (next >= report.duration) setPlaying(false);
-      else frame = requestAnimationFrame(tick);
-    });
-    return () => cancelAnimationFrame(frame);
-  }, [playing, speed, report]);
 
   const k = report ? replaySampleAt(report, time) : 0;
   // The replica cards show their own line of what this panel shows.
@@ -130,7 +56,6 @@ export function ReplayPanel() {
     );
   }
   const at = replayFiguresAt(report, k);
-  const max = Math.max(1, at.total.client.bytes / report.replicas);
   const ended = time >= report.duration;
   const name = imported.name === '' ? t('import.pasted') : imported.name;
   return (
@@ -147,66 +72,89 @@ export function ReplayPanel() {
           {t('replay.close')}
         </button>
       </div>
-      <div className="replay__controls">
-        <Segmented name="replay-speed" label={t('replay.speed')} compact value={speed} options={SPEEDS.map((v) => ({ value: v, label: t(`replay.speed.${v}`) }))} onChange={(v) => {
-            setSpeed(v);
-            if (v === 'max') setPlaying(true);
-          }}
-        />
-        <button type="button" className="button button--small" data-testid="replay-play" onClick={() => {
-            if (ended) setTime(0);
-            setPlaying((p) => !p);
-          }}
-        >
-          {playing ? t('replay.pause') : t('replay.play')}
-        </button>
-        <button type="button" className="button button--small" data-testid="replay-restart" onClick={() => {
-            setTime(0);
-            setPlaying(speed !== 'max');
-          }}
-        >
-          {t('replay.restart')}
-        </button>
-        <span className="replay__progress" data-testid="replay-progress" data-time={at.time} data-events={at.rows[0]?.client.events ?? 0}>
-          {t('replay.progress', { time: f.clock(at.time), duration: f.clock(report.duration), events: f.digits(at.rows[0]?.client.events ?? 0), total: f.digits(report.events) })}
-        </span>
-      </div>
-      <table className="replay__table">
-        <thead>
-          <tr>
-            <th scope="col">{t('replay.replica')}</th>
-            <th scope="col">{t('replay.client')}</th>
-            <th scope="col">{t('replay.server')}</th>
-            <th scope="col">{t('replay.ratio')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {at.rows.map((row) => (
-            <tr key={row.replica} data-testid={`replay-row-${row.replica}`} data-client-bytes={row.client.bytes} data-client-events={row.client.events} data-server-bytes={row.server.bytes} data-server-events={row.server.events}>
-              <th scope="row">replica-{row.replica}</th>
-              <td>
-                <span className="replay__bar replay__bar--client" style={{ width: `${(100 * row.client.bytes) / max}%` }} />
-                {t('replay.cell', { bytes: f.bytes(row.client.bytes), events: f.digits(row.client.events) })}
-              </td>
-              <td>
-                <span className="replay__bar replay__bar--server" style={{ width: `${(100 * row.server.bytes) / max}%` }} />
-                {t('replay.cell', { bytes: f.bytes(row.server.bytes), events: f.digits(row.server.events) })}
-                {row.error ? <span className="replay__warn">{t('replay.noStream', { message: row.error })}</span> : row.unfiltered ? <span className="replay__warn">{t('replay.unfiltered')}</span> : null}
-              </td>
-              <td>{row.client.bytes > 0 ? `${two.format(row.server.bytes / row.client.bytes)}×` : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-        <tfoot>
-          <tr data-testid="replay-total" data-client-bytes={at.total.client.bytes} data-server-bytes={at.total.server.bytes}>
-            <th scope="row">{t('replay.all')}</th>
-            <td>{t('replay.cell', { bytes: f.bytes(at.total.client.bytes), events: f.digits(at.total.client.events) })}</td>
-            <td>{t('replay.cell', { bytes: f.bytes(at.total.server.bytes), events: f.digits(at.total.server.events) })}</td>
-            <td data-testid="replay-ratio">{at.total.client.bytes > 0 ? `${two.format(at.total.server.bytes / at.total.client.bytes)}×` : '—'}</td>
-          </tr>
-        </tfoot>
-      </table>
+      <ReplayControls replay={replay} report={report} at={at} ended={ended} />
+      <ReplayTable report={report} at={at} two={two} />
       <p className="replay__note">{t('replay.note')}</p>
     </div>
+  );
+}
+
+/** The figures {@link replayFiguresAt} gives. */
+type ReplayFigures = ReturnType<typeof replayFiguresAt>;
+
+/** Speed, play or pause, restart, and how far the replay is. */
+function ReplayControls({ replay, report, at, ended }: { replay: ReplayState; report: ReplayReport; at: ReplayFigures; ended: boolean }) {
+  const t = useT();
+  const f = useFormat();
+  const { speed, setSpeed, playing, setPlaying, setTime } = replay;
+  return (
+    <div className="replay__controls">
+      <Segmented name="replay-speed" label={t('replay.speed')} compact value={speed} options={SPEEDS.map((v) => ({ value: v, label: t(`replay.speed.${v}`) }))} onChange={(v) => {
+          setSpeed(v);
+          if (v === 'max') setPlaying(true);
+        }}
+      />
+      <button type="button" className="button button--small" data-testid="replay-play" onClick={() => {
+          if (ended) setTime(0);
+          setPlaying((p) => !p);
+        }}
+      >
+        {playing ? t('replay.pause') : t('replay.play')}
+      </button>
+      <button type="button" className="button button--small" data-testid="replay-restart" onClick={() => {
+          setTime(0);
+          setPlaying(speed !== 'max');
+        }}
+      >
+        {t('replay.restart')}
+      </button>
+      <span className="replay__progress" data-testid="replay-progress" data-time={at.time} data-events={at.rows[0]?.client.events ?? 0}>
+        {t('replay.progress', { time: f.clock(at.time), duration: f.clock(report.duration), events: f.digits(at.rows[0]?.client.events ?? 0), total: f.digits(report.events) })}
+      </span>
+    </div>
+  );
+}
+
+/** Per replica and in all, what each mode has sent by now, with bars and server-side over client-side. */
+function ReplayTable({ report, at, two }: { report: ReplayReport; at: ReplayFigures; two: Intl.NumberFormat }) {
+  const t = useT();
+  const f = useFormat();
+  const max = Math.max(1, at.total.client.bytes / report.replicas);
+  return (
+    <table className="replay__table">
+      <thead>
+        <tr>
+          <th scope="col">{t('replay.replica')}</th>
+          <th scope="col">{t('replay.client')}</th>
+          <th scope="col">{t('replay.server')}</th>
+          <th scope="col">{t('replay.ratio')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {at.rows.map((row) => (
+          <tr key={row.replica} data-testid={`replay-row-${row.replica}`} data-client-bytes={row.client.bytes} data-client-events={row.client.events} data-server-bytes={row.server.bytes} data-server-events={row.server.events}>
+            <th scope="row">replica-{row.replica}</th>
+            <td>
+              <span className="replay__bar replay__bar--client" style={{ width: `${(100 * row.client.bytes) / max}%` }} />
+              {t('replay.cell', { bytes: f.bytes(row.client.bytes), events: f.digits(row.client.events) })}
+            </td>
+            <td>
+              <span className="replay__bar replay__bar--server" style={{ width: `${(100 * row.server.bytes) / max}%` }} />
+              {t('replay.cell', { bytes: f.bytes(row.server.bytes), events: f.digits(row.server.events) })}
+              {row.error ? <span className="replay__warn">{t('replay.noStream', { message: row.error })}</span> : row.unfiltered ? <span className="replay__warn">{t('replay.unfiltered')}</span> : null}
+            </td>
+            <td>{row.client.bytes > 0 ? `${two.format(row.server.bytes / row.client.bytes)}×` : '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr data-testid="replay-total" data-client-bytes={at.total.client.bytes} data-server-bytes={at.total.server.bytes}>
+          <th scope="row">{t('replay.all')}</th>
+          <td>{t('replay.cell', { bytes: f.bytes(at.total.client.bytes), events: f.digits(at.total.client.events) })}</td>
+          <td>{t('replay.cell', { bytes: f.bytes(at.total.server.bytes), events: f.digits(at.total.server.events) })}</td>
+          <td data-testid="replay-ratio">{at.total.client.bytes > 0 ? `${two.format(at.total.server.bytes / at.total.client.bytes)}×` : '—'}</td>
+        </tr>
+      </tfoot>
+    </table>
   );
 }

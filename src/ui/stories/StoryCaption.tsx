@@ -5,7 +5,7 @@
  * rule per `data-testid`, so elements that mount or re-render later are marked too.
  */
 import { useEffect, useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
-import { useShardScope, useShardScopeStore } from '../../state';
+import { useShardScope, useShardScopeStore, type ShardScopeState } from '../../state';
 import { storyById } from '../../stories';
 import { leaveStory, moveStory } from '../../stories/controller';
 import { countdown, stepEvents } from '../../stories/countdown';
@@ -21,16 +21,9 @@ export function StoryCaption() {
   const story = place ? storyById(place.id) : undefined;
   const step = story && place ? story.steps[place.step - 1] : undefined;
   const previous = story && place ? story.steps[place.step - 2] : undefined;
-  const focus = step?.focus;
-  // When the step waits for an event of its run, the caption counts down to it.
-  // A string, so that the caption renders again only when the whole seconds left change.
-  const cueKey = useShardScope((s) => {
-    const c = countdown(stepEvents(s.params), s.sim.snapshot?.time ?? 0);
-    return c ? `${c.kind}:${c.seconds}` : '';
-  });
   // Until the step's run is at its time, the run on screen is the one before: no countdown from it.
   const ready = useShardScope((s) => s.storyReady);
-  const cue = ready && step && cueKey ? { kind: cueKey.split(':')[0] as 'reshard' | 'restart', seconds: Number(cueKey.split(':')[1]) } : null;
+  const cue = useCue(ready && step !== undefined);
   const top = useHeaderHeight(place !== null);
   const section = useRef<HTMLElement | null>(null);
   const body = useRef<HTMLDivElement | null>(null);
@@ -38,6 +31,105 @@ export function StoryCaption() {
   // Opened over the stage (a short screen in presentation mode): the bar keeps its folded
   // height, so the stage does not move; every step starts folded.
   const stepKey = place ? `${place.id}:${place.step}` : '';
+  const { open, setOpen, held, setHeld } = useOpenCaption(stepKey);
+  const folded = useFolded(body, stepKey + String(t('story.more')), open);
+  // Before the scroll below, so the scroll margin applies.
+  useStoryStyle(stepStyle(step));
+  useBringIntoView(step?.focus, place, top);
+
+  if (!story || !step || !place) return null;
+  const n = place.step;
+  const m = story.steps.length;
+  return (
+    <section
+      className={open ? 'story-caption story-caption--open' : 'story-caption'}
+      data-testid="story-caption"
+      data-story={story.id}
+      data-step={n}
+      data-ready={ready}
+      data-focus={step.focus}
+      data-highlight={(step.highlight ?? []).join(' ')}
+      aria-labelledby="story-caption-title"
+      style={{ top, height: open ? held : undefined }}
+      ref={(el) => {
+        section.current = el;
+        // The height of header and bar together, for the focused panel's scroll margin.
+        if (el) document.documentElement.style.setProperty('--story-offset', `${top + el.offsetHeight + 12}px`);
+      }}
+    >
+      <div className="story-caption__sheet">
+        <div className="story-caption__head">
+          <p className="story-caption__where">
+            {t(story.title)}
+            {spaceBetween(t(story.title), '·')}· <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
+          </p>
+          <h2 className="story-caption__title" id="story-caption-title">
+            {t(step.title)}
+          </h2>
+          <CaptionStatus ready={ready} cue={cue} />
+        </div>
+        <div className="story-caption__body" id={bodyId} ref={body}>
+          <p className="story-caption__narration" aria-live="polite">
+            {t(step.narration)}
+          </p>
+          {previous?.answer ? (
+            <p className="story-caption__answer" data-testid="story-answer">
+              <strong>{t('story.answer')}</strong>
+              {spaceBetween(t('story.answer'), t(previous.answer))}
+              {t(previous.answer)}
+            </p>
+          ) : null}
+          {step.question ? (
+            <p className="story-caption__question" data-testid="story-question">
+              <strong>{t('story.question')}</strong> {t(step.question)}
+            </p>
+          ) : null}
+        </div>
+        <div className="story-caption__nav">
+          {/* Presentation mode on a short screen folds the caption to two lines; this opens it over the stage. */}
+          <button
+            type="button"
+            className="button story-caption__more"
+            data-testid="story-more"
+            aria-expanded={open}
+            aria-controls={bodyId}
+            hidden={!folded && !open}
+            onClick={() => {
+              if (!open) setHeld(section.current?.getBoundingClientRect().height);
+              setOpen(!open);
+            }}
+          >
+            {open ? t('story.less') : step.question ? t('story.moreQuestion') : previous?.answer ? t('story.moreAnswer') : t('story.more')}
+            <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
+          </button>
+          <StepButtons n={n} m={m} onMove={(by) => moveStory(store, by)} onLeave={() => leaveStory(store)} />
+        </div>
+      </div>
+    </section>
+  );
+}
+
+/** A countdown to the event the step waits for (a reshard, a restart). */
+interface Cue {
+  readonly kind: 'reshard' | 'restart';
+  readonly seconds: number;
+}
+
+/**
+ * When the step waits for an event of its run, the seconds left to it, once `active` (the
+ * step's own run is on screen).
+ */
+function useCue(active: boolean): Cue | null {
+  // A string, so that the caption renders again only when the whole seconds left change.
+  const cueKey = useShardScope((s) => {
+    const c = countdown(stepEvents(s.params), s.sim.snapshot?.time ?? 0);
+    return c ? `${c.kind}:${c.seconds}` : '';
+  });
+  return active && cueKey ? { kind: cueKey.split(':')[0] as Cue['kind'], seconds: Number(cueKey.split(':')[1]) } : null;
+}
+
+/** Whether the caption is opened over the stage (for this step only), and the height it keeps meanwhile. */
+function useOpenCaption(stepKey: string) {
   const [openAt, setOpenAt] = useState<string | null>(null);
   const open = openAt !== null && openAt === stepKey;
   const setOpen = (on: boolean) => setOpenAt(on ? stepKey : null);
@@ -54,14 +146,24 @@ export function StoryCaption() {
     window.addEventListener('keydown', fold, true);
     return () => window.removeEventListener('keydown', fold, true);
   }, [open]);
-  const folded = useFolded(body, stepKey + String(t('story.more')), open);
+  return { open, setOpen, held, setHeld };
+}
+
+/** The step's style rules: a ring round the panel it is about, a mark on what it highlights. */
+function stepStyle(step: { readonly focus: string; readonly highlight?: readonly string[] } | undefined): string {
   // The panel scrolls to just below the sticky header and this bar (scroll-margin-top).
   const ring = step ? `[data-testid="${step.focus}"]{outline:3px solid var(--story-ring, #d55e00);outline-offset:3px;scroll-margin-top:var(--story-offset, 0px)}` : '';
   const marks = (step?.highlight ?? []).map((h) => `[data-testid="${h}"]`).join(',');
   const mark = marks ? `${marks}{box-shadow:0 0 0 3px var(--story-mark, #e69f00)}` : '';
-  // Before the scroll below, so the scroll margin applies.
-  useStoryStyle(ring + mark);
+  return ring + mark;
+}
 
+/**
+ * Brings the step's panel (`focus`) into view, and keeps it there while the page above it
+ * grows, until the reader scrolls. `place` and `top` scroll it again: a new step, a header
+ * whose height is now known.
+ */
+function useBringIntoView(focus: string | undefined, place: ShardScopeState['story'], top: number): void {
   useEffect(() => {
     if (!focus) return;
     // The panel may mount a few frames later (the page mounts panels in stages).
@@ -103,96 +205,43 @@ export function StoryCaption() {
     return release;
     // `top`: once the header's height is known the scroll margin is right; scroll again.
   }, [focus, place, top]);
+}
 
+/** "Preparing" until the step's run is ready, then the countdown to its event, if any. */
+function CaptionStatus({ ready, cue }: { ready: boolean; cue: Cue | null }) {
+  const t = useT();
+  if (!ready) {
+    return (
+      <p className="story-caption__preparing" data-testid="story-preparing" aria-live="off">
+        {t('story.preparing')}
+      </p>
+    );
+  }
+  return cue ? (
+    <p className="story-caption__countdown" data-testid="story-countdown" data-kind={cue.kind} aria-live="off">
+      {t(cue.kind === 'reshard' ? 'story.countdown.reshard' : 'story.countdown.restart', { s: cue.seconds })}
+    </p>
+  ) : null;
+}
 
-  if (!story || !step || !place) return null;
-  const n = place.step;
-  const m = story.steps.length;
+/** Previous, next and leave. */
+function StepButtons({ n, m, onMove, onLeave }: { n: number; m: number; onMove: (by: -1 | 1) => void; onLeave: () => void }) {
+  const t = useT();
   return (
-    <section
-      className={open ? 'story-caption story-caption--open' : 'story-caption'}
-      data-testid="story-caption"
-      data-story={story.id}
-      data-step={n}
-      data-ready={ready}
-      data-focus={step.focus}
-      data-highlight={(step.highlight ?? []).join(' ')}
-      aria-labelledby="story-caption-title"
-      style={{ top, height: open ? held : undefined }}
-      ref={(el) => {
-        section.current = el;
-        // The height of header and bar together, for the focused panel's scroll margin.
-        if (el) document.documentElement.style.setProperty('--story-offset', `${top + el.offsetHeight + 12}px`);
-      }}
-    >
-      <div className="story-caption__sheet">
-        <div className="story-caption__head">
-          <p className="story-caption__where">
-            {t(story.title)}
-            {spaceBetween(t(story.title), '·')}· <span data-testid="story-step-of">{t('story.stepOf', { n, m })}</span>
-          </p>
-          <h2 className="story-caption__title" id="story-caption-title">
-            {t(step.title)}
-          </h2>
-          {!ready ? (
-            <p className="story-caption__preparing" data-testid="story-preparing" aria-live="off">
-              {t('story.preparing')}
-            </p>
-          ) : cue ? (
-            <p className="story-caption__countdown" data-testid="story-countdown" data-kind={cue.kind} aria-live="off">
-              {t(cue.kind === 'reshard' ? 'story.countdown.reshard' : 'story.countdown.restart', { s: cue.seconds })}
-            </p>
-          ) : null}
-        </div>
-        <div className="story-caption__body" id={bodyId} ref={body}>
-          <p className="story-caption__narration" aria-live="polite">
-            {t(step.narration)}
-          </p>
-          {previous?.answer ? (
-            <p className="story-caption__answer" data-testid="story-answer">
-              <strong>{t('story.answer')}</strong>
-              {spaceBetween(t('story.answer'), t(previous.answer))}
-              {t(previous.answer)}
-            </p>
-          ) : null}
-          {step.question ? (
-            <p className="story-caption__question" data-testid="story-question">
-              <strong>{t('story.question')}</strong> {t(step.question)}
-            </p>
-          ) : null}
-        </div>
-        <div className="story-caption__nav">
-          {/* Presentation mode on a short screen folds the caption to two lines; this opens it over the stage. */}
-          <button
-            type="button"
-            className="button story-caption__more"
-            data-testid="story-more"
-            aria-expanded={open}
-            aria-controls={bodyId}
-            hidden={!folded && !open}
-            onClick={() => {
-              if (!open) setHeld(section.current?.getBoundingClientRect().height);
-              setOpen(!open);
-            }}
-          >
-            {open ? t('story.less') : step.question ? t('story.moreQuestion') : previous?.answer ? t('story.moreAnswer') : t('story.more')}
-            <span aria-hidden="true">{open ? ' ▴' : ' ▾'}</span>
-          </button>
-          <button type="button" className="button" data-testid="story-prev" disabled={n <= 1} onClick={() => moveStory(store, -1)} aria-label={t('story.prev')}>
-            ‹<span className="story-caption__label"> {t('story.prev')}</span>
-          </button>
-          <button type="button" className="button button--primary" data-testid="story-next" disabled={n >= m} onClick={() => moveStory(store, 1)} aria-label={t('story.next')}>
-            <span className="story-caption__label">{t('story.next')} </span>›
-          </button>
-          <button type="button" className="button" data-testid="story-exit" title={t('story.exitTitle')} onClick={() => leaveStory(store)} aria-label={t('story.exit')}>
-            <span className="story-caption__label">{t('story.exit')}</span>
-            <span className="story-caption__icon" aria-hidden="true">
-              ✕
-            </span>
-          </button>
-        </div>
-      </div>
-    </section>
+    <>
+      <button type="button" className="button" data-testid="story-prev" disabled={n <= 1} onClick={() => onMove(-1)} aria-label={t('story.prev')}>
+        ‹<span className="story-caption__label"> {t('story.prev')}</span>
+      </button>
+      <button type="button" className="button button--primary" data-testid="story-next" disabled={n >= m} onClick={() => onMove(1)} aria-label={t('story.next')}>
+        <span className="story-caption__label">{t('story.next')} </span>›
+      </button>
+      <button type="button" className="button" data-testid="story-exit" title={t('story.exitTitle')} onClick={onLeave} aria-label={t('story.exit')}>
+        <span className="story-caption__label">{t('story.exit')}</span>
+        <span className="story-caption__icon" aria-hidden="true">
+          ✕
+        </span>
+      </button>
+    </>
   );
 }
 

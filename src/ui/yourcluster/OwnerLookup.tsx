@@ -6,7 +6,7 @@ import type { FoundObjects } from '../../sim';
 import { useFormat, useT, type MessageId, type Translate } from '../i18n';
 import { replicaColor } from '../theme';
 import { setLookupMarker } from '../hash';
-import { usePanelLayout } from './layout';
+import { usePanelLayout, type PanelLayout } from './layout';
 
 /** What a submitted text turned out to be, and the shard-key value it stands for. */
 interface Resolved {
@@ -54,16 +54,62 @@ function resolve(text: string, found: FoundObjects | null, cluster: string): Res
  */
 export function OwnerLookup() {
   const t = useT();
-  const f = useFormat();
-  const store = useShardScopeStore();
   const layout = usePanelLayout();
   const [draft, setDraft] = useState('');
+  const { error, resolved, busy, result, clusterVersion, submit } = useLookup(layout);
+  const inputId = useId();
+  const errorId = `${inputId}-error`;
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    void submit(draft);
+  };
+
+  return (
+    <div className="yc-lookup">
+      <form className="yc-lookup__form" onSubmit={onSubmit} role="search">
+        <label className="field__label" htmlFor={inputId}>
+          {t('yc.lookupLabel')}
+        </label>
+        <div className={`field__row${error ? ' field--invalid' : ''}`}>
+          <input
+            id={inputId}
+            className="field__input"
+            data-testid="owner-lookup-input"
+            value={draft}
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="52fdfc07-2182-454f-963f-5f0f9a621d72"
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => setDraft(e.target.value)}
+          />
+          <button type="submit" className="button button--primary" data-testid="owner-lookup-submit" disabled={busy}>
+            {t('yc.lookupButton')}
+          </button>
+        </div>
+        {error ? (
+          <p id={errorId} className="field__error" role="alert" data-testid="owner-lookup-error">
+            {error}
+          </p>
+        ) : null}
+      </form>
+      {resolved && result ? <LookupResult resolved={resolved} result={result} layout={layout} stale={resolved.cluster !== clusterVersion} /> : null}
+    </div>
+  );
+}
+
+/**
+ * A lookup's state: what a submitted text resolved to in the model's cluster (the latest
+ * submission wins), its owners under `layout`, the hash space's marker set to it.
+ */
+function useLookup(layout: PanelLayout) {
+  const t = useT();
+  const store = useShardScopeStore();
   const [error, setError] = useState<string | null>(null);
   const [resolved, setResolved] = useState<Resolved | null>(null);
   const [busy, setBusy] = useState(false);
   const request = useRef(0);
-  const inputId = useId();
-  const errorId = `${inputId}-error`;
   // A new cluster (seed, size, import) may no longer hold what was found: look it up again.
   const clusterVersion = useShardScope((s) => {
     const p = s.sim.snapshot?.params;
@@ -109,120 +155,120 @@ export function OwnerLookup() {
     setLookupMarker({ position: result.lookup?.position ?? Number(BigInt(hex)) / 2 ** 64, hash: hex });
   }, [result]);
 
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    void submit(draft);
-  };
-  const n = layout.texts.length;
+  return { error, resolved, busy, result, clusterVersion, submit };
+}
 
+/** What a lookup found: the text's hash, and the owner lookup of its shard-key value (null: the key is not decided by it). */
+type LookupFound = NonNullable<ReturnType<typeof useLookup>['result']>;
+
+/** Props of {@link LookupResult}. */
+interface LookupResultProps {
+  readonly resolved: Resolved;
+  readonly result: LookupFound;
+  readonly layout: PanelLayout;
+  /** Found in another cluster than the one running now. */
+  readonly stale: boolean;
+}
+
+/** What the text was, then its hash and owners, or (a namespace under the uid key) why no one owns it as a whole. */
+function LookupResult({ resolved, result, layout, stale }: LookupResultProps) {
+  const t = useT();
+  const f = useFormat();
   return (
-    <div className="yc-lookup">
-      <form className="yc-lookup__form" onSubmit={onSubmit} role="search">
-        <label className="field__label" htmlFor={inputId}>
-          {t('yc.lookupLabel')}
-        </label>
-        <div className={`field__row${error ? ' field--invalid' : ''}`}>
-          <input
-            id={inputId}
-            className="field__input"
-            data-testid="owner-lookup-input"
-            value={draft}
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="52fdfc07-2182-454f-963f-5f0f9a621d72"
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
-            onChange={(e) => setDraft(e.target.value)}
-          />
-          <button type="submit" className="button button--primary" data-testid="owner-lookup-submit" disabled={busy}>
-            {t('yc.lookupButton')}
-          </button>
-        </div>
-        {error ? (
-          <p id={errorId} className="field__error" role="alert" data-testid="owner-lookup-error">
-            {error}
-          </p>
-        ) : null}
-      </form>
-      {resolved && result ? (
-        <dl className="yc-result" data-testid="owner-lookup-result" data-kind={resolved.kind} aria-live="polite">
-          <dt>{t('yc.what')}</dt>
-          <dd data-testid="owner-lookup-what">
-            {describe(t, f, resolved, layout.key)}
-            {resolved.cluster !== clusterVersion ? <strong className="yc-warn"> {t('yc.lookupStale')}</strong> : null}
+    <dl className="yc-result" data-testid="owner-lookup-result" data-kind={resolved.kind} aria-live="polite">
+      <dt>{t('yc.what')}</dt>
+      <dd data-testid="owner-lookup-what">
+        {describe(t, f, resolved, layout.key)}
+        {stale ? <strong className="yc-warn"> {t('yc.lookupStale')}</strong> : null}
+      </dd>
+      {result.lookup ? (
+        <OwnerRows lookup={result.lookup} textHash={result.textHash} layout={layout} />
+      ) : (
+        <>
+          <dt>{t('yc.hash')}</dt>
+          <dd>
+            <code className="yc-hash" data-testid="owner-lookup-hash">
+              {result.textHash}
+            </code>
           </dd>
-          {result.lookup ? (
-            <>
-              <dt>{t('yc.hashed')}</dt>
-              <dd>
-                <code className="yc-code-inline">
-                  {layout.key} = {JSON.stringify(result.lookup.value)}
-                </code>
-              </dd>
-              <dt>{t('yc.hash')}</dt>
-              <dd>
-                <code className="yc-hash" data-testid="owner-lookup-hash">
-                  {result.lookup.hash}
-                </code>{' '}
-                <span className="yc-muted">{t('yc.position', { share: f.percent(result.lookup.position) })}</span>
-              </dd>
-              {result.textHash !== result.lookup.hash ? (
-                <>
-                  <dt>{t('yc.textHash')}</dt>
-                  <dd>
-                    <code data-testid="owner-lookup-text-hash">{result.textHash}</code>
-                  </dd>
-                </>
-              ) : null}
-              <dt>{t('yc.serverOwner')}</dt>
-              <dd data-testid="owner-lookup-server" data-owners={result.lookup.server.owners.join(',')}>
-                <Owners t={t} owners={result.lookup.server} n={n} />
-              </dd>
-              <dt>{t('yc.matched')}</dt>
-              <dd data-testid="owner-lookup-range">
-                {result.lookup.server.matches.length === 0 ? (
-                  <span className="text-gap">{t('yc.noRange')}</span>
-                ) : (
-                  result.lookup.server.matches.map((m, i) => (
-                    <code key={i} className="yc-code-inline yc-range">
-                      {m.selector === '' ? t('yc.emptySelector', { replica: `replica-${m.replica}` }) : m.selector}
-                    </code>
-                  ))
-                )}
-              </dd>
-              <dt>{t('yc.clientOwner')}</dt>
-              <dd data-testid="owner-lookup-client" data-owners={result.lookup.client.kind === 'jump' ? String(result.lookup.client.owner) : result.lookup.client.kind === 'ranges' ? result.lookup.client.owners.join(',') : ''}>
-                {result.lookup.client.kind === 'ranges' ? (
-                  <>
-                    <Owners t={t} owners={result.lookup.client} n={n} /> <span className="yc-muted">{t('yc.clientRanges')}</span>
-                  </>
-                ) : result.lookup.client.kind === 'jump' ? (
-                  <>
-                    <ReplicaChip index={result.lookup.client.owner} />{' '}
-                    <span className="yc-muted">{t('yc.clientJump', { hash: result.lookup.client.uidHash, n })}</span>
-                  </>
-                ) : (
-                  <span className="yc-muted">{t('yc.clientJumpPerObject')}</span>
-                )}
-              </dd>
-            </>
-          ) : (
-            <>
-              <dt>{t('yc.hash')}</dt>
-              <dd>
-                <code className="yc-hash" data-testid="owner-lookup-hash">
-                  {result.textHash}
-                </code>
-              </dd>
-              <dt>{t('yc.serverOwner')}</dt>
-              <dd data-testid="owner-lookup-server" data-owners="">
-                {t('yc.namespaceUnderUid', { count: resolved.objects ?? 0 })}
-              </dd>
-            </>
-          )}
-        </dl>
+          <dt>{t('yc.serverOwner')}</dt>
+          <dd data-testid="owner-lookup-server" data-owners="">
+            {t('yc.namespaceUnderUid', { count: resolved.objects ?? 0 })}
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The value hashed, its hash and place, its owners server-side with the ranges that matched, and client-side. */
+function OwnerRows({ lookup, textHash, layout }: { lookup: NonNullable<LookupFound['lookup']>; textHash: string; layout: PanelLayout }) {
+  const t = useT();
+  const f = useFormat();
+  const n = layout.texts.length;
+  return (
+    <>
+      <dt>{t('yc.hashed')}</dt>
+      <dd>
+        <code className="yc-code-inline">
+          {layout.key} = {JSON.stringify(lookup.value)}
+        </code>
+      </dd>
+      <dt>{t('yc.hash')}</dt>
+      <dd>
+        <code className="yc-hash" data-testid="owner-lookup-hash">
+          {lookup.hash}
+        </code>{' '}
+        <span className="yc-muted">{t('yc.position', { share: f.percent(lookup.position) })}</span>
+      </dd>
+      {textHash !== lookup.hash ? (
+        <>
+          <dt>{t('yc.textHash')}</dt>
+          <dd>
+            <code data-testid="owner-lookup-text-hash">{textHash}</code>
+          </dd>
+        </>
       ) : null}
-    </div>
+      <dt>{t('yc.serverOwner')}</dt>
+      <dd data-testid="owner-lookup-server" data-owners={lookup.server.owners.join(',')}>
+        <Owners t={t} owners={lookup.server} n={n} />
+      </dd>
+      <dt>{t('yc.matched')}</dt>
+      <dd data-testid="owner-lookup-range">
+        {lookup.server.matches.length === 0 ? (
+          <span className="text-gap">{t('yc.noRange')}</span>
+        ) : (
+          lookup.server.matches.map((m, i) => (
+            <code key={i} className="yc-code-inline yc-range">
+              {m.selector === '' ? t('yc.emptySelector', { replica: `replica-${m.replica}` }) : m.selector}
+            </code>
+          ))
+        )}
+      </dd>
+      <dt>{t('yc.clientOwner')}</dt>
+      <ClientOwner client={lookup.client} n={n} />
+    </>
+  );
+}
+
+/** Who owns it client-side: by ranges, by jump hash of its uid, or (jump hash of a namespace) each object on its own. */
+function ClientOwner({ client, n }: { client: NonNullable<LookupFound['lookup']>['client']; n: number }) {
+  const t = useT();
+  return (
+    <dd data-testid="owner-lookup-client" data-owners={client.kind === 'jump' ? String(client.owner) : client.kind === 'ranges' ? client.owners.join(',') : ''}>
+      {client.kind === 'ranges' ? (
+        <>
+          <Owners t={t} owners={client} n={n} /> <span className="yc-muted">{t('yc.clientRanges')}</span>
+        </>
+      ) : client.kind === 'jump' ? (
+        <>
+          <ReplicaChip index={client.owner} />{' '}
+          <span className="yc-muted">{t('yc.clientJump', { hash: client.uidHash, n })}</span>
+        </>
+      ) : (
+        <span className="yc-muted">{t('yc.clientJumpPerObject')}</span>
+      )}
+    </dd>
   );
 }
 
