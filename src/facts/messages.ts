@@ -63,6 +63,8 @@ export const MESSAGE_SOURCES = {
   'controls.clientKsm218Help': ['ksm-218-list', 'ksm-bookmarks', 'ksm-continue', 'relist-on-gone', 'bookmark-moves-rv'],
 
   'cost.hashesRow': ['filter-per-watcher'],
+  'cost.sendRow': ['write-per-watcher'],
+  'cost.apfRow': ['apf-list-cost'],
   'cost.summaryNone': ['gate-off-ignores'],
 
   'docs.shot.headlineFailure': ['gate-off-ignores'],

@@ -113,10 +113,21 @@ export const FACTS = {
   },
   'serialise-once': {
     statement:
-      'A watch event is serialised once for all the watchers it reaches with the same encoding (a cachingObject per dispatch); initial and replayed events are encoded per watcher.',
-    sources: [apiserver('pkg/storage/cacher/cacher.go', 'Cacher.dispatchEvent, setCachingObjects'), apiserver('pkg/storage/cacher/caching_object.go', 'cachingObject.CacheEncode')],
+      'A watch event is serialised once for all the watchers it reaches with the same encoding and event type, envelope included (a cachingObject per dispatch); BOOKMARKs, initial and replayed events are encoded per watcher.',
+    sources: [
+      apiserver('pkg/storage/cacher/cacher.go', 'Cacher.dispatchEvent, setCachingObjects'),
+      apiserver('pkg/storage/cacher/caching_object.go', 'cachingObject.CacheEncode'),
+      apiserver('pkg/endpoints/handlers/response.go', 'watchEncoder.Encode, watchEncoder.identifier'),
+      apiserver('pkg/storage/cacher/cache_watcher.go', 'cacheWatcher.convertToWatchEvent (a BOOKMARK is a deep copy)'),
+    ],
     about: ['serialisation'],
     inference: true,
+  },
+  'write-per-watcher': {
+    statement:
+      'Each watcher writes every event it receives into its own HTTP/2 stream, over its client’s TLS connection, and flushes whenever no further event is queued: the write, its framing and its encryption are paid per watcher, per byte.',
+    sources: [apiserver('pkg/endpoints/handlers/watch.go', 'WatchServer.HandleHTTP'), apiserver('pkg/endpoints/handlers/response.go', 'watchEncoder.doEncode')],
+    about: ['sendPath'],
   },
   'list-scan': {
     statement:
@@ -206,8 +217,12 @@ export const FACTS = {
   },
   'apf-list-cost': {
     statement:
-      'API Priority and Fairness charges a LIST, or a WATCH that sends initial events, by the resource’s stored object count and average size, its limit and whether the watch cache serves it; it never reads shardSelector, so a sharded LIST is charged as if it were unfiltered.',
-    sources: [apiserver('pkg/util/flowcontrol/request/list_work_estimator.go', 'listWorkEstimator.estimate, seatsBasedOnObjectSize, seatsBasedOnObjectCount')],
+      'API Priority and Fairness charges a LIST, or a WATCH that sends initial events, by the resource’s stored object count and average size, its limit and whether the watch cache serves it; it never reads shardSelector, so a sharded LIST is charged as if it were unfiltered. With SizeBasedListCostEstimate (beta, on by default) that is a seat per 100 kB it would load, at most 1 MB when the watch cache serves it, between 1 and 100 seats.',
+    sources: [
+      apiserver('pkg/util/flowcontrol/request/list_work_estimator.go', 'listWorkEstimator.estimate, seatsBasedOnObjectSize, seatsBasedOnObjectCount'),
+      apiserver('pkg/util/flowcontrol/request/config.go', 'DefaultWorkEstimatorConfig'),
+      apiserver('pkg/features/kube_features.go', 'SizeBasedListCostEstimate'),
+    ],
     about: ['apf'],
   },
   'version-skew': {

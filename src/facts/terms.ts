@@ -37,6 +37,7 @@ export const TERMS = {
   statefulSet: /StatefulSet/,
   serialisation: /serialis|encoded once/i,
   shardCheckCost: /one hash per event|hash per watcher|FNV-1a per watcher/i,
+  sendPath: /\bTLS\b|write per watcher|written to (?:each|every) watcher/i,
   listScan: /scans the whole cache/i,
   apf: /API Priority and Fairness|\bAPF\b/,
   versionSkew: /older than v1\.36|aggregated API server|version skew/i,

@@ -199,19 +199,35 @@ export const zhCN = {
   'cost.title':
     'API 服务器（预期）',
   'cost.cpuRow':
-    'CPU：分片检查与编码',
+    'Watch 流的 CPU',
   'cost.checksRow':
     '其中分片检查',
+  'cost.encodeRow':
+    '其中序列化（每个事件一次）',
+  'cost.sendRow':
+    '其中每个 watcher 的写出、分帧与 TLS',
   'cost.hashesRow':
     'FNV-1a 哈希',
   'cost.egressRow':
     '出口流量',
   'cost.decodeRow':
     '客户端反序列化 CPU（所有副本）',
+  'cost.syncRow':
+    '每个副本重新同步一次',
+  'cost.apfRow':
+    'APF 每次同步的席位（按全部 {objects} 个对象计）',
+  'cost.sentRow':
+    '每次同步发给每个副本的对象',
+  'cost.cpuSeconds':
+    '{value} 核·秒',
+  'cost.seats':
+    '{value} 个席位',
+  'cost.objects':
+    '{value} 个对象',
   'cost.summaryMore':
     '服务端分片让 API 服务器多花 {cpu}，节省 {egress} 的出口流量和客户端的 {decode}。',
   'cost.summaryLess':
-    '服务端分片让 API 服务器少花 {cpu}，并节省 {egress} 的出口流量和客户端的 {decode}。',
+    '服务端分片让 API 服务器少花 {cpu}（每个事件写给更少的 watcher），并节省 {egress} 的出口流量和客户端的 {decode}。',
   'cost.summaryNone': '没有 API 服务器进行过滤（门控关闭）：服务端分片既不增加也不节省任何开销；每个副本都收到整个事件流。',
 
   // docs: README screenshot captions, in docShots.ts order: alt text in README.md (README.zh-CN.md
@@ -354,7 +370,7 @@ export const zhCN = {
   'explain.serverCost.title':
     '分片让 API 服务器付出什么',
   'explain.serverCost.text':
-    '分片的 Watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。不带 limit 的 LIST，或带 resourceVersion=0 的 LIST（它忽略 limit），会扫描整个缓存并对每个对象做哈希，与分片大小无关；API 优先级与公平性（API Priority and Fairness）也按未过滤的 LIST 为分片 LIST 计费。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
+    '分片的 Watch 在各自的 watcher 中检查每个事件：每个 watcher 每个事件一次 FNV-1a，MODIFIED 两次（旧对象和新对象），没有缓存，也没有索引。序列化是共享的：两种方式下每个事件都只为它到达的所有 watcher 编码一次。写出则不共享：每个 watcher 把收到的每个事件写进自己的流，分帧并用 TLS 加密，每个事件约 6.5 微秒、每字节 0.9 纳秒，因此客户端分片把每个事件写给每个副本，比服务端分片省下的检查更贵。不带 limit 的 LIST，或带 resourceVersion=0 的 LIST（它忽略 limit），会扫描整个缓存并对每个对象做哈希，与分片大小无关；API 优先级与公平性（API Priority and Fairness）也按未过滤的 LIST 为分片 LIST 计费。每次哈希约 225 纳秒，由本项目的基准测试用 Go 的 hash/fnv 和格式化测得。',
   'explain.watchCache.title':
     'Watch 缓存',
   'explain.watchCache.text':

@@ -7,6 +7,10 @@ export { badRequestBody, decodeContinue, encodeContinue, goDuration, podJson, po
 export { METRIC_FILTERED_EVENTS_HELP, METRIC_WATCH_SHARDS_HELP, metricsExposition } from './metrics';
 export { ApiServer, METRIC_FILTERED_EVENTS, METRIC_WATCH_SHARDS, parseForRequest, watchDecision } from './server';
 export type { Watcher } from './server';
+export { APF_LIST, listWorkSeats } from './apf';
+export type { ListEstimateInput } from './apf';
+export { SEND_PATH, sendCost, sendCostRates } from './sendcost';
+export type { SendCost, SendCostRates, SendWork } from './sendcost';
 export { statusBody } from './status';
 export type { ApiServerMetrics, BadRequestStatusBody, InternalErrorStatusBody, ListOptions, PodListBody, PodObject, RequestInfo, StatusBody, WatchEventEnvelope } from './types';
 export { goQueryEscape } from './url';

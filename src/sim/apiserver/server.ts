@@ -24,6 +24,7 @@ import type { HashColumns } from '../cluster';
 import { metricsExposition } from './metrics';
 import type { ApiServerMetrics } from './types';
 import { WatchCacheWindow } from './watchcache';
+import type { SendWork } from './sendcost';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
 const T_ADDED = EV_ADDED;
@@ -121,9 +122,18 @@ export class ApiServer {
   readonly cache = new WatchCacheWindow();
   /** While restarting, the tick it serves again from (connections are refused until then); -1: up. */
   downUntilTick = -1;
-  /** Watch events sent, after filtering. */
+  /** Watch events sent, after filtering, per watcher (BOOKMARKs and a streaming list's initial events included). */
   eventsSent = 0;
   listRequests = 0;
+  /**
+   * The watch stream's share of `hashes`, `encodedBytes`, `egressBytes` and `eventsSent`
+   * (events and BOOKMARKs; not LISTs nor a streaming list's initial events): the steady
+   * state, apart from the syncs, as the closed form expects it.
+   */
+  watchHashes = 0;
+  watchEncodedBytes = 0;
+  watchBytes = 0;
+  watchEvents = 0;
   /** HTTP 500 responses. */
   errors = 0;
   private nextWatcher = 1;
@@ -226,6 +236,16 @@ export class ApiServer {
       if (!newPass) this.filteredEvents++;
     }
     return watchDecision(type, oldPass, newPass);
+  }
+
+  /** All the send-path work it did (see `./sendcost`): watch streams, LISTs and initial events. */
+  work(): SendWork {
+    return { selectorEvals: this.hashes, encodedBytes: this.encodedBytes, sentBytes: this.egressBytes, sentEvents: this.eventsSent + this.listRequests };
+  }
+
+  /** The watch streams' share of `work()`. */
+  watchWork(): SendWork {
+    return { selectorEvals: this.watchHashes, encodedBytes: this.watchEncodedBytes, sentBytes: this.watchBytes, sentEvents: this.watchEvents };
   }
 
   /** The two metrics as numbers, with whether each series exists yet. */

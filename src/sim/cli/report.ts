@@ -46,7 +46,8 @@ export interface ModeReport {
   readonly closedFormEgressBytesPerSec: number;
   readonly closedFormHashesPerSec: number;
   /**
-   * API-server CPU over the run for shard checks and serialisation (initial syncs included),
+   * API-server CPU of the watch streams over the run (shard checks, serialisation once per
+   * event, each watcher's write, HTTP/2 and TLS; the syncs left out, as for egress),
    * millicores, and the closed form's steady state: what sharding costs the API server, next
    * to what it saves in egress and in the replicas' decode.
    */
@@ -99,7 +100,7 @@ export function modeReport(snap: SimSnapshot, m: ModeSnapshot, seconds: number, 
     closedFormBytesPerSecPerReplica: cf.replicaBytesPerSec,
     closedFormEgressBytesPerSec: cf.egressBytesPerSec,
     closedFormHashesPerSec: cf.hashesPerSec,
-    apiServerCpuMillicores: (m.totals.apiServerCpuSeconds * 1000) / seconds,
+    apiServerCpuMillicores: (m.totals.apiServerWatchCpuSeconds * 1000) / seconds,
     closedFormApiServerCpuMillicores: cf.apiServerCpuCores * 1000,
     lifecycle: { ...m.lifecycle, client: snap.params.replicas.client },
   };

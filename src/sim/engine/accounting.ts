@@ -8,6 +8,7 @@
  */
 import type { ModeState } from './state';
 import type { SimParams } from '../params';
+import { sendCost, sendCostRates, type ApiServer, type SendWork } from '../apiserver';
 import { C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_RECEIVED, C_CPU_SECONDS, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LIST_BYTES, type Replica } from '../client';
 
 /** Sample vector layout: per replica these fields, then per server, then the audit. */
@@ -26,7 +27,9 @@ export const S_EGRESS = 0;
 export const S_HASHES = 1;
 /** Bytes the server serialised (see `ApiServer.encodedBytes`). */
 export const S_ENCODED = 2;
-export const S_SERVER_WIDTH = 3;
+/** Writes the server made: events and BOOKMARKs per watcher, LIST responses (see `ApiServer.work`). */
+export const S_SENT_EVENTS = 3;
+export const S_SERVER_WIDTH = 4;
 
 /** Width of the sample vector for this many replicas and servers (+3: gaps, duplicates, relist bytes). */
 export function sampleWidth(replicas: number, servers: number): number {
@@ -57,11 +60,40 @@ export function cpuSeconds(counters: Float64Array, decodedAt: number, ns: number
   return counters[C_CPU_SECONDS]! + (counters[C_BYTES_DECODED]! - decodedAt) * ns * 1e-9;
 }
 
-/** API-server CPU seconds for `hashes` shard checks and `encoded` bytes serialised under `params`. */
-export function serverCpuSeconds(hashes: number, encoded: number, params: SimParams): number {
-  const c = params.costs;
-  const enc = params.sizes.encoding === 'protobuf' ? c.serverProtobufEncodeNsPerByte : c.serverJsonEncodeNsPerByte;
-  return (hashes * c.serverShardCheckNs + encoded * enc) * 1e-9;
+/** API-server CPU seconds (or cores, for work per second) of send-path work under `params` (see `../apiserver/sendcost`). */
+export function serverCpuSeconds(work: SendWork, params: SimParams): number {
+  return sendCost(work, sendCostRates(params)).total;
+}
+
+const WORK_FIELDS = 4;
+
+/**
+ * Each server's send-path counters now. Whatever they gain until `tallyWatchWork` is the
+ * watch streams' work (the fan-out of events, the BOOKMARKs), told apart from the syncs'.
+ */
+export function markWatchWork(servers: readonly ApiServer[]): Float64Array {
+  const mark = new Float64Array(servers.length * WORK_FIELDS);
+  for (let i = 0; i < servers.length; i++) {
+    const s = servers[i]!;
+    const o = i * WORK_FIELDS;
+    mark[o] = s.hashes;
+    mark[o + 1] = s.encodedBytes;
+    mark[o + 2] = s.egressBytes;
+    mark[o + 3] = s.eventsSent;
+  }
+  return mark;
+}
+
+/** Adds what each server's counters gained since `mark` to its watch-stream tallies. */
+export function tallyWatchWork(servers: readonly ApiServer[], mark: Float64Array): void {
+  for (let i = 0; i < servers.length; i++) {
+    const s = servers[i]!;
+    const o = i * WORK_FIELDS;
+    s.watchHashes += s.hashes - mark[o]!;
+    s.watchEncodedBytes += s.encodedBytes - mark[o + 1]!;
+    s.watchBytes += s.egressBytes - mark[o + 2]!;
+    s.watchEvents += s.eventsSent - mark[o + 3]!;
+  }
 }
 
 /** Informer cache bytes of a replica that caches everything it receives (clientCache `all`). */
@@ -89,6 +121,7 @@ export function fillSampleVector(m: ModeState, v: Float64Array): void {
     v[o + S_EGRESS] = s.egressBytes;
     v[o + S_HASHES] = s.hashes;
     v[o + S_ENCODED] = s.encodedBytes;
+    v[o + S_SENT_EVENTS] = s.eventsSent + s.listRequests;
     o += S_SERVER_WIDTH;
   }
   v[o] = m.gaps;

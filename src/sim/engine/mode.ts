@@ -12,7 +12,7 @@
  * replicas), so "who owns this object" is one read, and the audit (gaps: live objects in no
  * cache; duplicates: in two or more) is kept up to date per event in O(1).
  */
-import { allCacheBytes, bankCpu, cpuSeconds, fillSampleVector, nsPerByte, S_REPLICA_WIDTH, S_SERVER_WIDTH, SampleRing, sampleWidth } from './accounting';
+import { allCacheBytes, bankCpu, cpuSeconds, fillSampleVector, markWatchWork, nsPerByte, tallyWatchWork, S_REPLICA_WIDTH, S_SERVER_WIDTH, SampleRing, sampleWidth } from './accounting';
 import { ApiServer } from '../apiserver';
 import { countAudit, CutTableMemo, ownerCode, ownersOf } from './audit';
 import type { Cluster } from '../cluster';
@@ -119,7 +119,12 @@ export class ModeEngine {
         }
         s.hashes = o.hashes;
         s.egressBytes = o.egressBytes;
+        s.encodedBytes = o.encodedBytes;
         s.eventsSent = o.eventsSent;
+        s.watchHashes = o.watchHashes;
+        s.watchEncodedBytes = o.watchEncodedBytes;
+        s.watchBytes = o.watchBytes;
+        s.watchEvents = o.watchEvents;
         s.listRequests = o.listRequests;
         s.errors = o.errors;
       }
@@ -240,7 +245,9 @@ export class ModeEngine {
   /** Ends the watches whose deadline has come (each resumes) and sends the BOOKMARKs due (`sent` hears of each). */
   runWatchDue(tick: number, tickSeconds: number, sent: (replica: number, rv: number) => void): void {
     timeoutDue(this, tick, tickSeconds);
+    const mark = markWatchWork(this.servers);
     bookmarksDue(this, tick, tickSeconds, bookmarkBytes(this.params.sizes.encoding), (r, rv) => sent(r.index, rv));
+    tallyWatchWork(this.servers, mark);
   }
 
   /**
@@ -277,7 +284,9 @@ export class ModeEngine {
 
   /** Fans every event of the batch out to every watcher (see `fanout.ts`). */
   process(batch: EventBatch): void {
+    const mark = markWatchWork(this.servers);
     processBatch(this, batch);
+    tallyWatchWork(this.servers, mark);
   }
 
   /** Recomputes gaps and duplicates from the masks (after LISTs). O(live). */

@@ -7,7 +7,7 @@
  */
 import { ShardSelector, hexToParts } from '../../core/sharding';
 
-import { parseForRequest } from '../apiserver';
+import { parseForRequest, sendCostRates } from '../apiserver';
 import { assertNever } from '../../core/never';
 import type { Cluster } from '../cluster';
 import { keyColumns } from '../cluster';
@@ -17,6 +17,9 @@ import type { ClosedForm, ReplicaPlan, Share } from '../report';
 import { SERVER_WATCH_TIMEOUT_MIN_SECONDS, WATCH_TIMEOUT_MIN_SECONDS } from '../client';
 import type { Model } from './model';
 import { LOCAL_RANGES } from '../client';
+
+/** The page size of a reflector's first LIST (client-go's pager; see `client/replicaview`). */
+const FIRST_LIST_LIMIT = 500;
 
 /** A uid-keyed selector's merged ranges as [startHi, startLo, endHi, endLo] and their width. */
 interface MergedRanges {
@@ -225,7 +228,9 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
     server,
     clientEncodes: encodes('client', client),
     serverEncodes: encodes('server', server),
-    serverShardCheckNs: p.costs.serverShardCheckNs,
-    serverEncodeNsPerByte: p.sizes.encoding === 'protobuf' ? p.costs.serverProtobufEncodeNsPerByte : p.costs.serverJsonEncodeNsPerByte,
+    sendRates: sendCostRates(p),
+    syncStreaming: p.replicas.initialList === 'watch-list',
+    // The first LIST asks for pages of 500 (with resourceVersion=0, which the watch cache ignores; APF does not).
+    syncLimit: p.replicas.initialList === 'watch-list' ? 0 : FIRST_LIST_LIMIT,
   });
 }

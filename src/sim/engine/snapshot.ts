@@ -20,6 +20,7 @@ import {
   S_EVENTS_RECEIVED,
   S_HASHES,
   S_REPLICA_WIDTH,
+  S_SENT_EVENTS,
   serverCpuSeconds,
 } from './accounting';
 import { TICKS_PER_SECOND } from './clock';
@@ -152,8 +153,17 @@ function modeSnapshot(m: Model, mode: Mode): ModeSnapshot {
       errors: s.errors,
       encodedBytes: s.encodedBytes,
       encodedBytesPerSec: ring.rate(o + S_ENCODED, now, vec[o + S_ENCODED]!, win, since),
-      cpuSeconds: serverCpuSeconds(s.hashes, s.encodedBytes, m.params),
-      cpuCores: serverCpuSeconds(ring.rate(o + S_HASHES, now, vec[o + S_HASHES]!, win, since), ring.rate(o + S_ENCODED, now, vec[o + S_ENCODED]!, win, since), m.params),
+      cpuSeconds: serverCpuSeconds(s.work(), m.params),
+      watchCpuSeconds: serverCpuSeconds(s.watchWork(), m.params),
+      cpuCores: serverCpuSeconds(
+        {
+          selectorEvals: ring.rate(o + S_HASHES, now, vec[o + S_HASHES]!, win, since),
+          encodedBytes: ring.rate(o + S_ENCODED, now, vec[o + S_ENCODED]!, win, since),
+          sentBytes: ring.rate(o + S_EGRESS, now, vec[o + S_EGRESS]!, win, since),
+          sentEvents: ring.rate(o + S_SENT_EVENTS, now, vec[o + S_SENT_EVENTS]!, win, since),
+        },
+        m.params,
+      ),
       up: s.isUp(m.tick),
       cacheCapacity: s.cache.capacity,
       oldestResumableRv: s.cache.oldestResumable(m.cluster.resourceVersion),
@@ -187,6 +197,7 @@ function modeSnapshot(m: Model, mode: Mode): ModeSnapshot {
     egressBytesPerSec: apiServers.reduce((a, s) => a + s.egressBytesPerSec, 0),
     apiServerHashes: apiServers.reduce((a, s) => a + s.hashes, 0),
     apiServerCpuSeconds: apiServers.reduce((a, s) => a + s.cpuSeconds, 0),
+    apiServerWatchCpuSeconds: apiServers.reduce((a, s) => a + s.watchCpuSeconds, 0),
     apiServerCpuCores: apiServers.reduce((a, s) => a + s.cpuCores, 0),
     localHashes: sum((r) => r.counters.localHashes),
   };

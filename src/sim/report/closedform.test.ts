@@ -65,8 +65,9 @@ const BASE: ClosedFormInput = {
   ],
   clientEncodes: [ALL, ALL],
   serverEncodes: [NS0, ALL],
-  serverShardCheckNs: 1000,
-  serverEncodeNsPerByte: 10,
+  sendRates: { selectorEvalNs: 1000, encodeNsPerByte: 10, sendNsPerByte: 2, sendEventNs: 500 },
+  syncStreaming: false,
+  syncLimit: 0,
 };
 
 describe('closedForm on a stream worked out by hand', () => {
@@ -143,7 +144,37 @@ describe('closedForm on a stream worked out by hand', () => {
     // everything (595) and two watchers' bookmarks.
     expect(cf.server.apiServerEncodedBytesPerSec[0]).toBeCloseTo(480 + 5, 12);
     expect(cf.server.apiServerEncodedBytesPerSec[1]).toBeCloseTo(595 + 10, 12);
-    expect(cf.server.apiServerCpuCores).toBeCloseTo((26 * 1000 + 1090 * 10) * 1e-9, 18);
+    // Writes: every event and bookmark each watcher receives, 7.1 + 2.05 + 8.6 per second.
+    expect(cf.server.apiServerEventsPerSec).toEqual([7.1, 2.05 + 8.6].map((x) => expect.closeTo(x, 12)));
+    // CPU: 26 checks x 1,000 ns, 1,090 bytes encoded x 10 ns, and per watcher 1,224 bytes
+    // written x 2 ns and 17.75 writes x 500 ns.
+    expect(cf.server.apiServerCpu.select).toBeCloseTo(26 * 1000 * 1e-9, 18);
+    expect(cf.server.apiServerCpu.encode).toBeCloseTo(1090 * 10 * 1e-9, 18);
+    expect(cf.server.apiServerCpu.send).toBeCloseTo((1224 * 2 + 17.75 * 500) * 1e-9, 18);
+    expect(cf.server.apiServerCpuCores).toBeCloseTo((26 * 1000 + 1090 * 10 + 1224 * 2 + 17.75 * 500) * 1e-9, 18);
+  });
+
+  it('a sync: a filtered one checks every stored object; each body is encoded and written for its request alone', () => {
+    const cf = closedForm(BASE);
+    // Replicas 0 and 1 list their shards (30 and 10 objects), each checking all 40 stored
+    // objects; replica 2 lists all 40 unchecked; replica 3 fails. LIST bodies: 20 + 1,500,
+    // 20 + 500 and 20 + 2,000 bytes, one write each.
+    expect(cf.server.replicaSyncObjects).toEqual([30, 10, 40, 0]);
+    expect(cf.server.syncCpuSeconds).toBeCloseTo((80 * 1000 + 4060 * 10 + 4060 * 2 + 3 * 500) * 1e-9, 18);
+    // Client-side: both list all 40 objects (2,020 bytes) and check none.
+    expect(cf.client.syncCpuSeconds).toBeCloseTo((4040 * 10 + 4040 * 2 + 2 * 500) * 1e-9, 18);
+    // A streaming list: each object in its 10-byte envelope then a 50-byte BOOKMARK, one write each:
+    // 1,500 + 300 + 50 in 31 writes, 500 + 100 + 50 in 11, 2,000 + 400 + 50 in 41.
+    const streaming = closedForm({ ...BASE, syncStreaming: true });
+    expect(streaming.server.syncCpuSeconds).toBeCloseTo((80 * 1000 + 4950 * 10 + 4950 * 2 + 83 * 500) * 1e-9, 18);
+  });
+
+  it('APF charges a sync for the whole collection: 40 objects of 50 bytes on average, one seat in either mode', () => {
+    expect(closedForm(BASE).syncSeats).toBe(1);
+    // 40 objects of 100,000 bytes is 4 MB, charged 1 MB from the watch cache: 10 seats; a limit of 5 makes it 5.
+    const big = { ...BASE, wireRatio: 1000 };
+    expect(closedForm(big).syncSeats).toBe(10);
+    expect(closedForm({ ...big, syncLimit: 5 }).syncSeats).toBe(5);
   });
 
   it('client-side: every replica gets the whole stream and hashes it; the servers check nothing', () => {
@@ -154,7 +185,8 @@ describe('closedForm on a stream worked out by hand', () => {
     expect(cf.client.hashesPerSec).toBe(0);
     expect(cf.client.apiServerHashesPerSec).toEqual([0, 0]);
     expect(cf.client.apiServerEncodedBytesPerSec).toEqual([600, 600].map((x) => expect.closeTo(x, 12)));
-    expect(cf.client.apiServerCpuCores).toBeCloseTo(1200 * 10 * 1e-9, 18);
+    // Each event encoded once per server (600 B/s each), written to each watcher: 1,200 bytes in 17.2 writes.
+    expect(cf.client.apiServerCpuCores).toBeCloseTo((1200 * 10 + 1200 * 2 + 17.2 * 500) * 1e-9, 18);
   });
 
   it('imbalance: the largest server-side owner over the mean share (30 of 40 objects over 4 replicas: 3)', () => {

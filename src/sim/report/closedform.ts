@@ -30,6 +30,7 @@
  * what the replica receives, decoded, plus its cache.
  */
 import type { ClosedForm, ClosedFormMode } from './closedformTypes';
+import { listWorkSeats, sendCost, type SendCostRates } from '../apiserver';
 
 /** Which objects a selector (or a local filter) lets through. */
 export type Share =
@@ -102,9 +103,12 @@ export interface ClosedFormInput {
    */
   readonly clientEncodes: readonly Share[];
   readonly serverEncodes: readonly Share[];
-  /** API-server CPU per shard check, and per byte serialised, nanoseconds. */
-  readonly serverShardCheckNs: number;
-  readonly serverEncodeNsPerByte: number;
+  /** What the API server's send path costs (see `apiserver/sendcost`). */
+  readonly sendRates: SendCostRates;
+  /** How a replica syncs: a streaming list (initial events, then a BOOKMARK) or a LIST. */
+  readonly syncStreaming: boolean;
+  /** The `limit` of the first sync's request (0: none), as APF reads it. */
+  readonly syncLimit: number;
 }
 
 /**
@@ -285,6 +289,10 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
   const replicaListPeakBytes: number[] = [];
   const apiServerEgressBytesPerSec = new Array<number>(input.apiServers).fill(0);
   const apiServerHashesPerSec = new Array<number>(input.apiServers).fill(0);
+  const apiServerEventsPerSec = new Array<number>(input.apiServers).fill(0);
+  const replicaSyncObjects: number[] = [];
+  // The work of every replica syncing once (its LIST, or its initial events and BOOKMARK).
+  const sync = { selectorEvals: 0, encodedBytes: 0, sentBytes: 0, sentEvents: 0 };
   for (const plan of plans) {
     let events = 0;
     let bytes = 0;
@@ -309,13 +317,29 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
     const listed = plan.receives === 'none' ? null : model.holds(plan.receives === 'all' ? { kind: 'all' } : plan.shard);
     const listWire = listed === null ? 0 : input.listOverheadBytes + listed.json * input.wireRatio;
     replicaListPeakBytes.push(listWire * input.decodeAllocBytesPerByte + cache);
-    if (plan.apiServer >= 0 && plan.apiServer < input.apiServers) apiServerEgressBytesPerSec[plan.apiServer]! += bytes;
+    replicaSyncObjects.push(listed === null ? 0 : listed.objects);
+    if (listed !== null) {
+      // A filtered sync checks every stored object; its body (or each initial event) is encoded for this request alone.
+      if (plan.receives === 'shard') sync.selectorEvals += model.live;
+      const syncBytes = input.syncStreaming ? listed.json * input.wireRatio + listed.objects * input.envelopeBytes + input.bookmarkBytes : listWire;
+      sync.encodedBytes += syncBytes;
+      sync.sentBytes += syncBytes;
+      sync.sentEvents += input.syncStreaming ? listed.objects + 1 : 1;
+    }
+    if (plan.apiServer >= 0 && plan.apiServer < input.apiServers) {
+      apiServerEgressBytesPerSec[plan.apiServer]! += bytes;
+      apiServerEventsPerSec[plan.apiServer]! += events;
+    }
   }
   // Serialisation: each server encodes each event its watchers are sent once, and each BOOKMARK per watcher.
   const watchersOn = new Array<number>(input.apiServers).fill(0);
   for (const plan of plans) if (plan.receives !== 'none' && plan.apiServer >= 0 && plan.apiServer < input.apiServers) watchersOn[plan.apiServer]!++;
   const apiServerEncodedBytesPerSec = watchersOn.map((w, i) => model.flow(model.pass(encodes[i] ?? { kind: 'none' })).bytes * (w > 0 ? 1 : 0) + w * input.bookmarksPerSec * input.bookmarkBytes);
-  const apiServerCpuCores = (sum(apiServerHashesPerSec) * input.serverShardCheckNs + sum(apiServerEncodedBytesPerSec) * input.serverEncodeNsPerByte) * 1e-9;
+  // Every server's watch streams at once: the model is linear, so the sum's cost is the sum of the costs.
+  const apiServerCpu = sendCost(
+    { selectorEvals: sum(apiServerHashesPerSec), encodedBytes: sum(apiServerEncodedBytesPerSec), sentBytes: sum(apiServerEgressBytesPerSec), sentEvents: sum(apiServerEventsPerSec) },
+    input.sendRates,
+  );
   return {
     replicaBytesPerSec,
     replicaEventsPerSec,
@@ -329,7 +353,11 @@ function modeFigures(model: Model, input: ClosedFormInput, plans: readonly Repli
     apiServerEgressBytesPerSec,
     apiServerHashesPerSec,
     apiServerEncodedBytesPerSec,
-    apiServerCpuCores,
+    apiServerEventsPerSec,
+    apiServerCpuCores: apiServerCpu.total,
+    apiServerCpu,
+    replicaSyncObjects,
+    syncCpuSeconds: sendCost(sync, input.sendRates).total,
   };
 }
 
@@ -345,6 +373,12 @@ export function closedForm(input: ClosedFormInput): ClosedForm {
     streamEventsPerSec: stream.events,
     meanEventBytes: stream.events > 0 ? stream.bytes / stream.events : input.envelopeBytes,
     imbalance: model.live > 0 && n > 0 ? (max * n) / model.live : 0,
+    syncSeats: listWorkSeats({
+      objects: model.live,
+      averageObjectBytes: model.live > 0 ? (model.json * input.wireRatio) / model.live : 0,
+      limit: input.syncLimit,
+      fromCache: true,
+    }),
     client: modeFigures(model, input, input.client, input.clientEncodes),
     server: modeFigures(model, input, input.server, input.serverEncodes),
   };

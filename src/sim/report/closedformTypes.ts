@@ -2,6 +2,7 @@
  * What the closed form reports: each mode's expected rates, derived from first principles
  * from the stream's rates, the object sizes and each replica's share of the hash space.
  */
+import type { SendCost } from '../apiserver';
 
 /** Expected per-replica figures from the closed form, for one mode. */
 export interface ClosedFormMode {
@@ -29,8 +30,16 @@ export interface ClosedFormMode {
   readonly apiServerHashesPerSec: readonly number[];
   /** Per API server, expected bytes serialised per second (each event once for all its watchers there, each BOOKMARK per watcher). */
   readonly apiServerEncodedBytesPerSec: readonly number[];
-  /** Expected API-server CPU for shard checks and serialisation, cores (all servers). */
+  /** Per API server, expected writes per second: watch events and BOOKMARKs, per watcher. */
+  readonly apiServerEventsPerSec: readonly number[];
+  /** Expected API-server send-path CPU of the watch streams, cores (all servers): `apiServerCpu.total`. */
   readonly apiServerCpuCores: number;
+  /** The same by part: shard checks, serialisation (once per event), per-watcher write, HTTP/2 and TLS. */
+  readonly apiServerCpu: SendCost;
+  /** Per replica, objects one sync sends it (a LIST's items, or a streaming list's initial events). */
+  readonly replicaSyncObjects: readonly number[];
+  /** API-server CPU seconds for every replica syncing once (a relist of all), on top of the watch streams. */
+  readonly syncCpuSeconds: number;
 }
 
 /** The closed-form expectation beside the event-by-event figures. */
@@ -41,6 +50,11 @@ export interface ClosedForm {
   readonly meanEventBytes: number;
   /** Imbalance of what server-side replicas own now (largest owned share x N), as the audit measures it. */
   readonly imbalance: number;
+  /**
+   * Seats API Priority and Fairness charges one sync request, in both modes: estimated from
+   * the whole collection's object count and mean size (it never reads shardSelector).
+   */
+  readonly syncSeats: number;
   /** Expected figures with client-side sharding. */
   readonly client: ClosedFormMode;
   /** Expected figures with server-side sharding. */

@@ -172,8 +172,13 @@ export interface ApiServerStats {
    */
   readonly encodedBytes: number;
   readonly encodedBytesPerSec: number;
-  /** CPU spent on shard checks and serialisation (`costs.serverShardCheckNs`, `costs.server*EncodeNsPerByte`), seconds and cores now. */
+  /**
+   * CPU of its send path (shard checks, serialisation, the per-watcher write, HTTP/2 and TLS;
+   * see `apiserver/sendcost`), seconds so far and cores now.
+   */
   readonly cpuSeconds: number;
+  /** The watch streams' share of `cpuSeconds` (events and BOOKMARKs; not LISTs nor a streaming list's initial events). */
+  readonly watchCpuSeconds: number;
   readonly cpuCores: number;
   /** Whether it serves (false while it restarts). */
   readonly up: boolean;
@@ -278,8 +283,10 @@ export interface ModeTotals {
   readonly egressBytesPerSec: number;
   /** Shard-check hashes computed by the API servers. */
   readonly apiServerHashes: number;
-  /** API-server CPU for shard checks and serialisation, seconds and cores now (all servers). */
+  /** API-server send-path CPU (shard checks, serialisation, per-watcher write and TLS), seconds and cores now (all servers). */
   readonly apiServerCpuSeconds: number;
+  /** The watch streams' share of `apiServerCpuSeconds`: what the closed form's steady state expects. */
+  readonly apiServerWatchCpuSeconds: number;
   readonly apiServerCpuCores: number;
   /** Hashes computed by replicas filtering locally. */
   readonly localHashes: number;

@@ -21,7 +21,7 @@ function Harness({ snapshot }: { snapshot: Awaited<ReturnType<typeof snapshotWit
 const value = (id: string) => Number(screen.getByTestId(id).dataset.value);
 
 describe('the API-server cost table', () => {
-  it('counts one FNV-1a per watcher per event, two for a MODIFIED, server-side only, at the measured cost per hash', () => {
+  it('counts one FNV-1a per watcher per event, two for a MODIFIED, server-side only, and writes each event to every watcher it reaches', () => {
     const p = defaultSimParams();
     // The page's run without its rolling updates, so that the stream is adds, modifies and deletes only.
     const input = toSimInput({ ...p, objects: 2_000, namespaces: 8 });
@@ -36,14 +36,38 @@ describe('the API-server cost table', () => {
     expect(value('cost-hashes-client')).toBe(0);
     expect(value('cost-checks-server')).toBeCloseTo(hashes * snap.params.costs.serverShardCheckNs * 1e-9, 9);
     expect(value('cost-checks-client')).toBe(0);
-    // Serialisation is shared in both modes: the CPU differs by the checks, and by the
-    // bookmarks, which every watcher gets in both modes alike.
-    expect(value('cost-cpu-server') - value('cost-cpu-client')).toBeCloseTo(value('cost-checks-server'), 9);
+    // Client-side every event is written to all 4 watchers, server-side to the one whose range
+    // holds it (bookmarks, a few per minute per watcher, aside).
+    expect(value('cost-send-client') / value('cost-send-server')).toBeCloseTo(p.replicas, 1);
+    // The CPU row is its three parts.
+    for (const side of ['client', 'server']) {
+      expect(value(`cost-cpu-${side}`)).toBeCloseTo(value(`cost-checks-${side}`) + value(`cost-encode-${side}`) + value(`cost-send-${side}`), 6);
+    }
     // What it saves: three quarters of the egress and of the clients' decode CPU.
     expect(value('cost-egress-server') / value('cost-egress-client')).toBeCloseTo(0.25, 1);
     expect(value('cost-decode-server') / value('cost-decode-client')).toBeCloseTo(0.25, 1);
-    const summary = screen.getByTestId('server-cost-summary').textContent!;
-    expect(summary).toMatch(/^Server-side sharding costs the API servers .+ CPU more, and saves .+\/s of egress and .+ CPU on the clients\.$/);
+    // A sync: a replica gets the whole collection client-side, a quarter of it server-side; APF charges both alike.
+    expect(value('cost-sent-client')).toBe(snap.cluster.live);
+    expect(value('cost-sent-server') / snap.cluster.live).toBeCloseTo(0.25, 1);
+    expect(value('cost-apf-server')).toBe(value('cost-apf-client'));
+    expect(screen.getByTestId('cost-apf')).toHaveTextContent(`charged for all ${snap.cluster.live.toLocaleString('en-US')} objects`);
+  });
+
+  it('words its summary from the CPU figures it shows: more when server-side costs more, less when it costs less', () => {
+    const input = toSimInput({ ...defaultSimParams(), objects: 2_000, namespaces: 8 });
+    // At the measured costs the writes it spares outweigh the checks; at 100 µs a check they do not.
+    for (const check of [input.costs?.serverShardCheckNs ?? 225, 100_000]) {
+      const sim = createSimulation({ ...input, costs: { ...input.costs, serverShardCheckNs: check } });
+      sim.step(5);
+      const { unmount } = render(<Harness snapshot={sim.snapshot()} />);
+      const [client, server] = [value('cost-cpu-client'), value('cost-cpu-server')];
+      const summary = screen.getByTestId('server-cost-summary').textContent!;
+      const cpu = (v: number) => screen.getByTestId('cost-cpu-client').textContent!.replace(/^[\d.,]+/, String(Number(v.toPrecision(2))));
+      if (server > client) expect(summary).toContain(`costs the API servers ${cpu(server - client)} more`);
+      else expect(summary).toContain(`costs the API servers ${cpu(client - server)} less`);
+      expect(server > client).toBe(check > 225);
+      unmount();
+    }
   });
 
   it("agrees with the hashes the simulated API server computes, rolling updates included", () => {

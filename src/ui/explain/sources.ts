@@ -25,7 +25,7 @@ export const EXPLAIN_SOURCES: Readonly<Record<ExplainTopic, readonly FactId[]>> 
   memory: ['client-go-no-check'],
   audit: [],
   settling: [],
-  serverCost: ['filter-per-watcher', 'serialise-once', 'list-scan', 'rv0-one-page', 'apf-list-cost'],
+  serverCost: ['filter-per-watcher', 'serialise-once', 'write-per-watcher', 'list-scan', 'rv0-one-page', 'apf-list-cost'],
   watchCache: ['watch-cache-window', 'bookmarks', 'bookmark-moves-rv', 'relist-on-gone', 'empty-predicate', 'progress-notify'],
   resume: ['rewatch', 'backoff', 'relist-on-gone', 'reflector-requests', 'goaway'],
   cel: ['parser-cel'],
