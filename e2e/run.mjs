@@ -99,7 +99,12 @@ async function pool(list, n) {
   const queue = [...list];
   let worst = 0;
   const worker = async () => {
-    for (let f = queue.shift(); f; f = queue.shift()) worst = Math.max(worst, await suite(f));
+    for (let f = queue.shift(); f; f = queue.shift()) {
+      // Read `worst` after the await: read before it, a suite that fails meanwhile in another
+      // worker would be overwritten by this one's stale value, and a failed run would pass.
+      const code = await suite(f);
+      worst = Math.max(worst, code);
+    }
   };
   await Promise.all(Array.from({ length: Math.min(n, queue.length) }, worker));
   return worst;

@@ -8,6 +8,7 @@ import { freshPage, useBuiltSite, type PageWatch } from './browser';
 import { resolveStep, storyById, type Story } from '../src/stories';
 import { en } from '../src/i18n/en';
 import { readLink } from '../src/state/link';
+import { placePopover } from '../src/ui/explain/placement';
 import { defaultSimParams } from '../src/state/defaults';
 import { ordered as orderedSchedule, replicaCountsBefore } from '../src/sim/params';
 import { type ScheduledEvent } from '../src/sim/params';
@@ -276,15 +277,27 @@ describe('guided stories in a browser', () => {
     assert.equal(await popover.evaluate((e) => getComputedStyle(e).textTransform), 'none');
     assert.match((await page.getByTestId('explain-gate-sources').textContent()) ?? '', /kubernetes\/staging\/src\/k8s\.io\/apiserver\/pkg\/features\/kube_features\.go \(v1\.36\.3\)/);
     // It follows its button when the panel scrolls.
-    const before = (await popover.boundingBox())!.y;
-    // The panel may have less than 40 px left to scroll: the popover follows by what it did scroll.
+    const buttonBox = async () => page.getByTestId('explain-gate').first().evaluate((e) => {
+      const r = e.getBoundingClientRect();
+      return { left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+    });
+    const buttonBefore = await buttonBox();
     const scrolled = await page.locator('.app__side').evaluate((e) => {
       const top = e.scrollTop;
       e.scrollBy(0, 40);
       return e.scrollTop - top;
     });
     assert.ok(scrolled > 0, 'the panel scrolls');
-    await page.waitForFunction(([y, d]) => Math.abs(document.querySelector('[data-testid="explain-gate-popover"]')!.getBoundingClientRect().y - (y! - d!)) < 2, [before, scrolled]);
+    const button = await buttonBox();
+    assert.ok(Math.abs(buttonBefore.top - scrolled - button.top) < 1, 'the button moved with the panel');
+    // Where the placement rule puts it for the button's new place (under it, above it, or as low
+    // as fits inside the window): it is there once the scroll has been handled.
+    const size = (await popover.boundingBox())!;
+    const want = placePopover(button, size.width, size.height, viewport.width, viewport.height);
+    await page.waitForFunction(([l, t]) => {
+      const r = document.querySelector('[data-testid="explain-gate-popover"]')!.getBoundingClientRect();
+      return Math.abs(r.left - l!) < 2 && Math.abs(r.top - t!) < 2;
+    }, [want.left, want.top]);
     assert.deepEqual(watch.pageErrors, []);
   });
 
