@@ -97,7 +97,10 @@ describe('number fields and render errors never blank the page', () => {
       assert.ok(await page.getByTestId('header').isVisible());
       assert.ok((await page.getByTestId('replica-card').count()) > 0);
       await stillPlaying(page);
-      assert.deepEqual(watch.pageErrors, []);
+      // The planted error, when it first throws in a concurrent render, makes React retry the
+      // root synchronously and report that it recovered (its error #520, through reportError);
+      // whether a render was concurrent is a matter of timing. Any other page error fails.
+      assert.deepEqual(watch.pageErrors.filter((e) => !/Minified React error #520\b/.test(e)), []);
     });
   }
 });

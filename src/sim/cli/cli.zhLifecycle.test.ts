@@ -29,7 +29,7 @@ describe('CLI --lang zh-CN: the lifecycle rows and the reshard table', () => {
     expect(out).toContain('Watch 续接次数（到期/重启）');
     expect(out).toContain('Watch 到期（续接时 410 Gone）');
     expect(out).toContain('收到的 BOOKMARK（被丢弃）');
-    expect(out).toContain('API 服务器 CPU（watch 发送路径）');
+    expect(out).toContain('API 服务器 CPU（Watch 发送路径）');
     expect(out).toContain('重复事件：保留/拦下（client-go）');
     for (const en of ENGLISH_ROWS) expect(out, en).not.toContain(en);
   });

@@ -171,7 +171,7 @@ const ZH: CliText = {
   cfChecks: '闭式解：分片检查（Watch）',
   modeReplica: (mode, i) => `${mode === 'client' ? '客户端分片' : '服务端分片'}副本 ${i}`,
   mcores: '毫核',
-  serverCpu: 'API 服务器 CPU（watch 发送路径）',
+  serverCpu: 'API 服务器 CPU（Watch 发送路径）',
   cfServerCpu: '闭式解：API 服务器 CPU（Watch）',
   relists: '重新 LIST 次数（410/重新分片/错误）',
   relistBytes: '重新 LIST 的字节数',
