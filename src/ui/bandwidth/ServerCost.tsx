@@ -11,6 +11,11 @@ import type { SimSnapshot } from '../../state';
 import { Explain } from '../explain';
 import type { Formatters, Translate } from '../i18n';
 
+/** `v` as the table shows it: rounded to `digits` significant digits, as the formatters round. */
+function shown(v: number, digits: number): number {
+  return v === 0 || !Number.isFinite(v) ? 0 : Number(v.toPrecision(digits));
+}
+
 interface Row {
   readonly key: string;
   readonly label: string;
@@ -39,10 +44,13 @@ export const ServerCost = memo(function ServerCost({ snapshot, t, f }: { snapsho
   const extra = cf.server.apiServerCpuCores - cf.client.apiServerCpuCores;
   // No server filters (every gate off): nothing is checked, nothing saved.
   const filtered = cf.server.hashesPerSec > 0;
-  const summary = !filtered ? t('cost.summaryNone') : t(extra >= 0 ? 'cost.summaryMore' : 'cost.summaryLess', {
-    cpu: cpu(Math.abs(extra)),
-    egress: t('unit.perSecond', { value: f.bytes(Math.max(0, cf.client.egressBytesPerSec - cf.server.egressBytesPerSec)) }),
-    decode: cpu(Math.max(0, decode(cf.client) - decode(cf.server))),
+  // The summary's figures are the differences of the figures the table shows (CPU at two
+  // significant digits, bytes at three), so a reader who subtracts the rows finds the same.
+  const shownExtra = shown(cf.server.apiServerCpuCores, 2) - shown(cf.client.apiServerCpuCores, 2);
+  const summary = !filtered ? t('cost.summaryNone') : t(shownExtra >= 0 ? 'cost.summaryMore' : 'cost.summaryLess', {
+    cpu: cpu(shown(Math.abs(shownExtra), 2)),
+    egress: t('unit.perSecond', { value: f.bytes(shown(Math.max(0, shown(cf.client.egressBytesPerSec, 3) - shown(cf.server.egressBytesPerSec, 3)), 3)) }),
+    decode: cpu(shown(Math.max(0, shown(decode(cf.client), 2) - shown(decode(cf.server), 2)), 2)),
   });
   return (
     <figure className="memfig" data-testid="server-cost" data-extra-cores={extra.toFixed(6)}>
