@@ -49,6 +49,14 @@ export interface Recording {
 /** The model's time is taken as the one asked for within this many seconds (its tick is 10 ms). */
 const TIME_EPSILON = 1e-3;
 
+/**
+ * How long a frame may take to settle before it is drawn anyway. Only a stage that never stops
+ * changing reaches it; a slow machine (a step's panels mounting over a 100,000-object run on a
+ * throttled page took over 10 s) must not, or the frame drawn is the unsettled one and two
+ * recordings of one story differ.
+ */
+const SETTLE_MAX_MS = 60_000;
+
 /** Takes the store's run to time `t` (a seek asked for while an apply is pending is ignored: ask again). */
 async function seek(store: ShardScopeStore, t: number): Promise<void> {
   for (let tries = 0; tries < 20; tries++) {
@@ -177,7 +185,7 @@ export async function recordStory(options: {
       videoMs = (frame * 1000) / VIDEO_FPS;
       flushSync(() => root!.render(createElement(VideoStage, { store: s, locale, caption, show: r.step.show, cards: r.step.cards ?? null, clock, Stage })));
       // Panels mount and paint their canvases over the next frames.
-      await settled(container, 2, 10_000);
+      await settled(container, 2, SETTLE_MAX_MS);
       let shown: number | null = null;
       for (let k = 0; k < schedule.frames[i]!; k++, frame++) {
         stop();
@@ -187,7 +195,7 @@ export async function recordStory(options: {
           if (shown !== null) {
             await seek(store, shot.time);
             // The dots repaint in an animation frame, the charts and cards in a deferred render.
-            await settled(container, 2, 10_000);
+            await settled(container, 2, SETTLE_MAX_MS);
           }
           await paint(ctx, container.firstElementChild!);
           shown = shot.time;
