@@ -2,6 +2,7 @@ import { defineConfig } from 'vite';
 import { configDefaults } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 import { viteSingleFile } from 'vite-plugin-singlefile';
@@ -114,6 +115,22 @@ const DOM_FREE = [
   'src/stories/stories.test.ts',
 ];
 
+const NODE_TESTS = ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts', ...DOM_FREE];
+const DOM_TESTS = ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}', 'src/stories/**/*.test.ts', 'tests/**/*.test.tsx'];
+const inNode = (file: string) =>
+  DOM_FREE.includes(file) || (file.endsWith('.ts') && ['tests/', 'src/facts/', 'src/core/', 'src/i18n/', 'src/sim/'].some((d) => file.startsWith(d)));
+
+/**
+ * The test files that mock a module or reset the module registry (`vi.mock`, `vi.doMock`,
+ * `vi.resetModules`): in a module graph shared with other files, a mock would come too late
+ * for a module already loaded, and a reset would reload the modules the next file holds.
+ * Found by reading every test file, so a new one is never forgotten.
+ */
+const FRESH_MODULES = ['src', 'tests']
+  .flatMap((dir) => readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((f) => `${dir}/${f.split('\\').join('/')}`))
+  .filter((f) => /\.test\.tsx?$/.test(f) && /\bvi\.(mock|doMock|resetModules)\(/.test(readFileSync(f, 'utf8')))
+  .sort();
+
 // `base: './'` makes every asset URL relative, so the built site works from any sub-path
 // (GitHub Pages, an intranet folder, a file server) without a rebuild.
 export default defineConfig(({ mode }) => ({
@@ -147,24 +164,32 @@ export default defineConfig(({ mode }) => ({
     // 2-core machine runs the files one at a time: `npm test` then takes about 274 s
     // for 166 s of tests, the rest being each file's import and environment.
     maxWorkers: '100%',
+    // The files of a worker share one module graph (isolate: false): each file importing the
+    // model afresh was a third of `npm test`'s time. A file that mocks or resets modules needs
+    // a graph of its own, and runs in a `fresh` project, file by file (FRESH_MODULES).
     projects: [
       {
         extends: true,
-        test: {
-          name: 'node',
-          environment: 'node',
-          include: ['tests/**/*.test.ts', 'src/facts/**/*.test.ts', 'src/core/**/*.test.ts', 'src/i18n/**/*.test.ts', 'src/sim/**/*.test.ts', ...DOM_FREE],
-        },
+        test: { name: 'node', environment: 'node', isolate: false, include: NODE_TESTS, exclude: [...configDefaults.exclude, ...FRESH_MODULES] },
+      },
+      {
+        extends: true,
+        test: { name: 'node fresh', environment: 'node', include: FRESH_MODULES.filter((f) => inNode(f)) },
       },
       {
         extends: true,
         test: {
           name: 'dom',
           environment: 'jsdom',
-          include: ['src/ui/**/*.test.{ts,tsx}', 'src/state/**/*.test.{ts,tsx}', 'src/stories/**/*.test.ts', 'tests/**/*.test.tsx'],
-          exclude: [...configDefaults.exclude, ...DOM_FREE],
+          isolate: false,
+          include: DOM_TESTS,
+          exclude: [...configDefaults.exclude, ...DOM_FREE, ...FRESH_MODULES],
           setupFiles: ['tests/setup-dom.ts'],
         },
+      },
+      {
+        extends: true,
+        test: { name: 'dom fresh', environment: 'jsdom', include: FRESH_MODULES.filter((f) => !inNode(f)), setupFiles: ['tests/setup-dom.ts'] },
       },
     ],
   },

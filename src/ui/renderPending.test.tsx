@@ -50,11 +50,24 @@ describe('renderPending', () => {
     expect(canvas).not.toBeNull();
     await waitFor(() => expect(renderPending(container)).toBe(0));
     const before = canvas.getAttribute('data-paint-key');
-    act(() => store.getState().step(1));
-    await act(() => store.getState().idle());
-    // The new snapshot's dots are asked for and not painted yet (the paint waits for a frame).
-    expect(canvas.getAttribute('data-paint-key')).not.toBe(before);
-    expect(renderPending(container)).toBeGreaterThan(0);
+    // Frames are held while the model moves, so the unpainted moment is there to be read
+    // however slow the machine (the paint waits for a frame).
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', (id: number) => void frames.splice(id - 1, 1, () => undefined));
+    try {
+      act(() => store.getState().step(1));
+      await act(() => store.getState().idle());
+      // The new snapshot's dots are asked for and not painted yet.
+      expect(canvas.getAttribute('data-paint-key')).not.toBe(before);
+      expect(renderPending(container)).toBeGreaterThan(0);
+      expect(frames.length).toBeGreaterThan(0);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    act(() => {
+      for (const frame of frames.splice(0)) frame(0);
+    });
     await waitFor(() => expect(renderPending(container)).toBe(0));
     expect(canvas.getAttribute('data-painted-key')).toBe(canvas.getAttribute('data-paint-key'));
     expect(container.querySelectorAll('[data-testid="replica-card"]')).toHaveLength(3);

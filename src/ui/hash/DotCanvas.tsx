@@ -42,9 +42,10 @@ const REPLICA_RGBA = {
   dark: Uint32Array.from({ length: REPLICA_COLOR_COUNT }, (_, i) => packRgba(replicaColor(i, 'dark'))),
 };
 
-const raf: (cb: FrameRequestCallback) => number =
-  typeof requestAnimationFrame === 'function' ? (cb) => requestAnimationFrame(cb) : (cb) => setTimeout(() => cb(0), 16) as unknown as number;
-const caf: (id: number) => void = typeof cancelAnimationFrame === 'function' ? (id) => cancelAnimationFrame(id) : (id) => clearTimeout(id);
+// Looked up at each call, not once at load: a test holds the frames by providing its own.
+const raf = (cb: FrameRequestCallback): number =>
+  typeof requestAnimationFrame === 'function' ? requestAnimationFrame(cb) : (setTimeout(() => cb(0), 16) as unknown as number);
+const caf = (id: number): void => (typeof cancelAnimationFrame === 'function' ? cancelAnimationFrame(id) : clearTimeout(id));
 
 /**
  * The canvas the dots are painted on. React renders the element once; the painter owns its

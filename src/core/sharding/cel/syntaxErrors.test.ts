@@ -1,12 +1,26 @@
-import { describe, expect, it, vi } from 'vitest';
-import { ShardSelectorError } from '../errors';
-import { needsSyntaxErrors, parseShardSelector } from '../parser';
-import { loadSyntaxErrors, onSyntaxErrorsLoaded, parseCel, syntaxErrorsLoaded } from './index';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type * as Errors from '../errors';
+import type * as Parser from '../parser';
+import type * as Cel from './index';
 
-// This file starts with the syntax-error model not loaded (vitest gives each test file its own
-// modules), and the tests run in order: before the load, the load, after it.
+// This file starts from fresh modules, with the syntax-error model not loaded (vite.config.ts
+// runs every file that resets or mocks modules in a project of its own, file by file), and the
+// tests run in order: before the load, the load, after it.
+let ShardSelectorError: typeof Errors.ShardSelectorError;
+let needsSyntaxErrors: typeof Parser.needsSyntaxErrors;
+let parseShardSelector: typeof Parser.parseShardSelector;
+let loadSyntaxErrors: typeof Cel.loadSyntaxErrors;
+let onSyntaxErrorsLoaded: typeof Cel.onSyntaxErrorsLoaded;
+let parseCel: typeof Cel.parseCel;
+let syntaxErrorsLoaded: typeof Cel.syntaxErrorsLoaded;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ ShardSelectorError } = await import('../errors'));
+  ({ needsSyntaxErrors, parseShardSelector } = await import('../parser'));
+  ({ loadSyntaxErrors, onSyntaxErrorsLoaded, parseCel, syntaxErrorsLoaded } = await import('./index'));
+});
 
-function selectorError(text: string): ShardSelectorError {
+function selectorError(text: string): Errors.ShardSelectorError {
   try {
     parseShardSelector(text);
   } catch (e) {
