@@ -83,7 +83,9 @@ function suite(file) {
   const name = basename(file, '.test.ts');
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
+    // The file run as a script (node:test runs the tests it registers and sets the exit code),
+    // not under --test, which would start a second Node process with its own TypeScript loader.
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test-reporter=spec', file], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env });
     for (const stream of [child.stdout, child.stderr]) createInterface({ input: stream }).on('line', (line) => console.log(`[${name}] ${line}`));
     child.once('close', (code) => {
       const seconds = (Date.now() - started) / 1000;
