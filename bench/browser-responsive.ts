@@ -29,22 +29,22 @@ const PASTE_AT_LIMIT = 99_990;
 
 /**
  * How many times the reference's longest task (CPU time) each kind of case may take. The
- * reference, the default page playing, spends 13-16 ms of CPU in its longest task (tracing on,
+ * reference, the default page playing, spends 13-21 ms of CPU in its longest task (tracing on,
  * at any load: CPU time does not count the time other processes hold the core). Playing, reading
  * a file and the export's own work: no task over 50 ms, the Long Tasks API's threshold, is 3.5x
  * a 14 ms reference. A refused 10 MB paste and a keystroke after it: 2 s (140x); a paste at the
  * limit: 5 s (350x); the export's canvas allocation (the browser's own work for a canvas at the
  * export's limits, one call no script can slice): 2 s (140x). These last are gross bounds, far
- * above the figures (5-7x), that catch the page laying out or parsing a whole 10 MB paste again
+ * above the figures (3-7x), that catch the page laying out or parsing a whole 10 MB paste again
  * (seconds).
  */
 const MAX_RATIO = { playing: 3.5, reading: 3.5, exporting: 3.5, allocation: 140, refusal: 140, paste: 350 } as const;
 
 /**
  * The longest main-thread task of a window two ways, in ms: the most CPU time the thread spent
- * in one task, and the longest task by wall time (what the Long Tasks API reports). They are
- * the same task on a quiet machine; on a loaded one, wall time counts the time other processes
- * held the core, and CPU time does not.
+ * in one task, and the longest task by wall time (what the Long Tasks API reports). Wall time
+ * also counts the time other processes held the core, which on a loaded machine is most of it;
+ * CPU time does not.
  */
 interface Longest {
   cpu: number;
