@@ -1,6 +1,6 @@
 /**
  * `npm run bench`: every performance target as a figure and a ratio against a reference
- * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|cli|seekgen|bundle|apiserver|browser`
+ * measured in the same process. Pass `--json` for machine-readable output, `--only hash|parser|sim|cli|seekgen|bundle|apiserver|browser|responsive`
  * to run one group.
  */
 import { cpus } from 'node:os';
@@ -39,6 +39,10 @@ async function main(): Promise<void> {
   if (!only || only === 'browser') {
     const { runBrowserBenchmarks } = await import('./browser');
     results.push(...(await runBrowserBenchmarks()));
+  }
+  if (!only || only === 'responsive') {
+    const { runResponsiveBenchmarks } = await import('./browser-responsive');
+    results.push(...(await runResponsiveBenchmarks()));
   }
   if (json) {
     console.log(JSON.stringify({ node: process.version, cpu: cpus()[0]?.model, results }, null, 2));

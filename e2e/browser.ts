@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { after, before } from 'node:test';
 import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright-core';
 import { serveStatic, type StaticSite } from './server';
@@ -44,31 +43,6 @@ export async function launch(): Promise<Browser> {
  * transient too late. 1 when the pages run at full speed.
  */
 export const CPU_THROTTLE = Math.max(1, Number(process.env.SHARDSCOPE_CPU_THROTTLE ?? 1) || 1);
-
-/**
- * The options of a timing test: one that bounds wall-clock time (the page's long tasks, a key's
- * time to the next frame). Its suite runs alone (e2e/run.mjs's ALONE list), and it skips, saying
- * why, when the pages are throttled on purpose.
- */
-export const TIMING: { readonly skip: string | false } = {
-  skip: CPU_THROTTLE > 1 ? `a timing test: SHARDSCOPE_CPU_THROTTLE=${CPU_THROTTLE} slows every page on purpose` : false,
-};
-
-/**
- * The longest task a timing test allows on the page, in ms: 50 (the Long Tasks API's own
- * threshold) while the machine has cores to spare. When other jobs keep its cores busy (load
- * average above twice their count) every task on the page is stretched whatever it does (tasks
- * of 50 to 463 ms at a load of 17 on 2 cores, on a page that has none when alone), and only a
- * gross regression, a task over 1,000 ms, is caught (the long tasks these tests were written
- * against took seconds). Prints which bound it took, and why.
- */
-export function longTaskLimit(what: string): number {
-  const load = loadavg()[0]!;
-  const busy = load > cpus().length * 2;
-  const limit = busy ? 1_000 : 50;
-  console.log(`  ${what}: long-task limit ${limit} ms (load ${load.toFixed(1)} on ${cpus().length} cores)`);
-  return limit;
-}
 
 function throttled(browser: Browser): Browser {
   const rate = CPU_THROTTLE;

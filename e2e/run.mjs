@@ -1,7 +1,8 @@
 // `npm run test:e2e`: the browser tests against the built site (dist/) and the single file
 // (dist-single/shardscope.html), with Debian's Chromium, and the Firefox suite
-// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time, then
-// the timing tests alone.
+// (e2e/firefox.test.ts, Debian's firefox-esr over WebDriver BiDi), two suites at a time. No
+// suite times the page (wall-clock figures are benchmarks: npm run bench), so every suite may
+// share the machine.
 // Builds both once first when missing or older than the sources (or with --build), so a
 // developer never tests a stale build. Node's own test runner runs each suite file; every line
 // a suite prints is prefixed with its name, and each file's wall time is printed, sorted, at
@@ -44,15 +45,9 @@ const rank = (f) => {
   return i < 0 ? LONGEST_FIRST.length : i;
 };
 const files = only.length ? only : all.sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
-// The timing tests: suites that measure wall-clock time (the page's long tasks, a key's time to
-// the next frame). A second browser beside them steals the core the page runs on, so they run
-// alone, after the others; under SHARDSCOPE_CPU_THROTTLE they skip their timing tests (each says
-// why). The Firefox suite is one file (one Firefox at a time).
-const ALONE = ['perf', 'engine', 'flow-smooth', 'import-smooth', 'bounded-export', 'bounded-paste'];
-const alone = (f) => ALONE.some((name) => f.endsWith(`${name}.test.ts`));
-// The other suites two at a time (each its own process, one shared Chromium): most of a browser test
-// is waiting for the page, and the machine's two cores are half idle with one.
-// SHARDSCOPE_E2E_CONCURRENCY=1 runs one at a time.
+// The suites two at a time (each its own process, one shared Chromium): most of a browser test
+// is waiting for the page, and the machine's two cores are half idle with one. The Firefox suite
+// is one file (one Firefox at a time). SHARDSCOPE_E2E_CONCURRENCY=1 runs one at a time.
 const concurrency = Math.max(1, Number(process.env.SHARDSCOPE_E2E_CONCURRENCY ?? 2) || 1);
 
 /**
@@ -71,7 +66,7 @@ async function sharedChromium() {
 }
 
 const throttle = Number(process.env.SHARDSCOPE_CPU_THROTTLE ?? 1);
-if (throttle > 1) console.log(`SHARDSCOPE_CPU_THROTTLE=${throttle}: every Chromium page runs ${throttle}x slower; the timing tests skip (a throttled page is slow on purpose).`);
+if (throttle > 1) console.log(`SHARDSCOPE_CPU_THROTTLE=${throttle}: every Chromium page runs ${throttle}x slower.`);
 
 const browser = await sharedChromium();
 const env = browser ? { ...process.env, SHARDSCOPE_CHROMIUM_WS: browser.ws } : process.env;
@@ -113,18 +108,13 @@ async function pool(list, n) {
 }
 
 const t0 = Date.now();
-// Both phases run even when the first fails, so one run reports every failure.
-const shared = await pool(files.filter((f) => !alone(f)), concurrency);
+const worst = await pool(files, concurrency);
 const t1 = Date.now();
-const single = await pool(files.filter(alone), 1);
-const t2 = Date.now();
 browser?.stop();
 
 const rows = [...results].sort((a, b) => b.seconds - a.seconds);
 const width = Math.max(...rows.map((r) => r.name.length), 5);
 console.log('\nsuite file wall times, longest first:');
 for (const r of rows) console.log(`  ${r.name.padEnd(width)}  ${r.seconds.toFixed(1).padStart(7)} s  ${r.ok ? 'ok' : 'FAILED'}`);
-console.log(`  ${'two at a time'.padEnd(width)}  ${((t1 - t0) / 1000).toFixed(1).padStart(7)} s`);
-console.log(`  ${'alone'.padEnd(width)}  ${((t2 - t1) / 1000).toFixed(1).padStart(7)} s`);
-console.log(`  ${'total'.padEnd(width)}  ${((t2 - t0) / 1000).toFixed(1).padStart(7)} s`);
-process.exitCode = shared || single;
+console.log(`  ${'total'.padEnd(width)}  ${((t1 - t0) / 1000).toFixed(1).padStart(7)} s (${concurrency} at a time)`);
+process.exitCode = worst;
