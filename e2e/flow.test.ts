@@ -2,7 +2,7 @@
  * Paused, the panel keeps the last events in view;
  * a step forward plays that step's events and freezes again; labels stay inside their
  * boxes at 1280x720 and on a big stage; it renders off screen. That playing stays smooth is
- * measured alone: e2e/flow-smooth.test.ts.
+ * measured by `npm run bench -- --only responsive` (e2e/flow-smooth.test.ts checks it draws).
  */
 import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';

@@ -1,6 +1,6 @@
 /**
- * Importing a real cluster in the browser (a 50 MB file read with no long
- * task on the page: e2e/import-smooth.test.ts, run alone). A long import can be cancelled
+ * Importing a real cluster in the browser (a 50 MB file read in the worker:
+ * e2e/import-smooth.test.ts). A long import can be cancelled
  * and the cluster shown stays; a malformed file gives a located message and keeps the state;
  * the share link after an import carries the count only, never a uid or a name.
  */

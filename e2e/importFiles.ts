@@ -43,7 +43,7 @@ export function writeBigFile(mb: number): { path: string; items: number } {
 }
 
 /** Drops the file at `path` on the page, as a file dragged from the desktop (a disk-backed File). */
-export async function dropFile(page: Page, path: string, beforeDrop?: () => Promise<void>): Promise<void> {
+export async function dropFile(page: Page, path: string): Promise<void> {
   await page.evaluate(() => {
     const input = document.createElement('input');
     input.type = 'file';
@@ -52,8 +52,6 @@ export async function dropFile(page: Page, path: string, beforeDrop?: () => Prom
     document.body.append(input);
   });
   await page.locator('#e2e-desktop').setInputFiles(path);
-  await page.waitForTimeout(300);
-  await beforeDrop?.();
   await page.evaluate(() => {
     const input = document.getElementById('e2e-desktop') as HTMLInputElement;
     const dt = new DataTransfer();
@@ -61,18 +59,6 @@ export async function dropFile(page: Page, path: string, beforeDrop?: () => Prom
     input.remove();
     document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }));
     document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
-  });
-}
-
-export async function recordLongTasks(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __longTasks: number[]; __observing?: boolean };
-    w.__longTasks = [];
-    if (w.__observing) return;
-    w.__observing = true;
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) w.__longTasks.push(Math.round(e.duration));
-    }).observe({ type: 'longtask' });
   });
 }
 
