@@ -39,7 +39,7 @@ const all = readdirSync(join(root, 'e2e')).filter((f) => f.endsWith('.test.ts'))
 // The longest suites first (each file's wall time is printed at the end of every run: re-rank
 // from those), so that two at a time end together rather than one long suite running alone at
 // the end.
-const LONGEST_FIRST = ['story-walk-zh', 'story-walk-en', 'video', 'zh', 'ui', 'layout-rules', 'stories', 'export', 'presentation', 'lab', 'lookup', 'jargon', 'links', 'firefox', 'deck', 'story-state', 'inputs', 'import', 'bounded-inputs', 'presenter'];
+const LONGEST_FIRST = ['story-walk-zh', 'story-walk-en', 'firefox', 'video', 'zh', 'ui', 'stories', 'story-state', 'export', 'perf', 'lookup', 'links', 'layout-rules', 'bounded-export', 'flow', 'deck', 'import', 'rates', 'presenter', 'engine', 'presentation', 'lab', 'jargon'];
 const rank = (f) => {
   const i = LONGEST_FIRST.findIndex((name) => f.endsWith(`${name}.test.ts`));
   return i < 0 ? LONGEST_FIRST.length : i;
