@@ -847,6 +847,8 @@ export const en = {
   'link.tooLargeKept': 'This link is {length} characters long but unpacks to more than {limit} characters, the most ShardScope reads, so it was not read and the run shown is kept.',
   'link.unknownStory': 'This link names a story ShardScope does not have ({story}), so the default run is shown.',
   'link.unknownStoryKept': 'This link names a story ShardScope does not have ({story}), so the run shown is kept.',
+  'link.unknownTalk': 'This link names a talk ShardScope does not have ({talk}), so the default run is shown.',
+  'link.unknownTalkKept': 'This link names a talk ShardScope does not have ({talk}), so the run shown is kept.',
   'link.bothForms': 'This link holds both a #state= part and a #s= part: the #state= part was used, the #s= part ignored.',
   'link.tooLong':
     'This run is too large for a link: it would take {length} characters, over the {limit} a link may have, and replica-{replica}’s selector takes {selectorLength} of them. The address bar keeps the last run that fit; shorten that selector to share this one.',
@@ -875,6 +877,7 @@ export const en = {
   // presentation: presentation mode (projector layout)
   'presentation.toggle': 'Presentation mode',
   'presentation.toggleTitle': 'Projector layout: hash space, headline and comparison on one screen (p)',
+  'presentation.blanked': 'The screen is blank. Press b, . or the next key to bring it back.',
 
   // presenter: the presenter view in a second window: speaker notes, next step, timer; stage tools
   'presenter.docTitle': 'ShardScope presenter view',
@@ -1232,6 +1235,21 @@ export const en = {
   'story.rollout.4.notes':
     'Point at: the owned counts, flat at a quarter, and the audit with no duplicates.\nSay: the same rollback with the controller’s own check: it drops exactly what client-go kept. Caches stay right throughout; the bandwidth saving waits for the gate.\nLikely question: what does the check cost?\nAnswer: one FNV-1a 64 hash of each object received and a comparison per range: small next to decoding the object.',
 
+  // talk: a talk's own slides (title, agenda, a section before each story, the end)
+  'talk.default.title': 'Sharded LIST and WATCH in Kubernetes v1.36',
+  'talk.default.subtitle': 'Each controller replica receives only the objects it owns: the problem, the mechanism, the saving, and what can still go wrong',
+  'talk.start': 'PageDown, Space or → to begin',
+  'talk.agenda': 'Agenda',
+  'talk.minutes': '{count} min',
+  'talk.part': 'Part {n} of {m}',
+  'talk.steps': { one: '{count} step', other: '{count} steps' },
+  'talk.end': 'Questions?',
+  'talk.endLink': 'Scan the code to open this talk and step through it yourself.',
+  'talk.endNoLink': 'This talk’s link is too long for a QR code.',
+  'talk.slide.title': 'Title',
+  'talk.slide.agenda': 'Agenda',
+  'talk.slide.end': 'End',
+  'talk.storyOf': 'Story {n} of {m}',
   // timeline: the run’s timeline (click to go to a time)
   'timeline.label': 'Timeline of the run: click to go to a time',
   'timeline.now': 'Now {time}',

@@ -784,6 +784,8 @@ export const zhCN = {
   'link.tooLargeKept': '此链接长 {length} 个字符，但解压后超过 ShardScope 读取的上限 {limit} 个字符，因此未读取，保留当前显示的模拟。',
   'link.unknownStory': '此链接指向一个 ShardScope 没有的故事（{story}），因此显示默认模拟。',
   'link.unknownStoryKept': '此链接指向一个 ShardScope 没有的故事（{story}），因此保留当前显示的模拟。',
+  'link.unknownTalk': '此链接指向一个 ShardScope 没有的演讲（{talk}），因此显示默认模拟。',
+  'link.unknownTalkKept': '此链接指向一个 ShardScope 没有的演讲（{talk}），因此保留当前显示的模拟。',
   'link.bothForms': '此链接同时包含 #state= 部分和 #s= 部分：已使用 #state= 部分，忽略了 #s= 部分。',
   'link.tooLong':
     '此模拟太大，无法放进链接：需要 {length} 个字符，超过链接上限 {limit}，其中 replica-{replica} 的选择器占了 {selectorLength} 个。地址栏保留最后一个放得下的模拟；缩短该选择器即可分享当前运行。',
@@ -813,6 +815,7 @@ export const zhCN = {
   // presentation: presentation mode (projector layout)
   'presentation.toggle': '演示模式',
   'presentation.toggleTitle': '投影布局：哈希空间、标题和对比图在同一屏（p）',
+  'presentation.blanked': '屏幕已黑屏。按 b、. 或下一步键即可恢复。',
 
   // presenter: the presenter view in a second window: speaker notes, next step, timer; stage tools
   'presenter.docTitle': 'ShardScope 演讲者视图',
@@ -1169,6 +1172,21 @@ export const zhCN = {
   'story.rollout.4.notes':
     '指向：负责对象数稳定在四分之一，归属审计中没有重复。\n要说：同样的回滚，但控制器自己检查：它丢掉的正是 client-go 保留的那些对象。缓存始终正确；带宽的节省要等门控恢复。\n可能的提问：这个检查的代价是多少？\n回答：对收到的每个对象计算一次 FNV-1a 64 哈希，再对每个范围做一次比较：与反序列化对象相比很小。',
 
+  // talk: a talk's own slides (title, agenda, a section before each story, the end)
+  'talk.default.title': 'Kubernetes v1.36 的分片 LIST 与 Watch',
+  'talk.default.subtitle': '每个控制器副本只接收自己拥有的对象：问题、机制、节省，以及仍可能出错的地方',
+  'talk.start': '按 PageDown、空格或 → 开始',
+  'talk.agenda': '议程',
+  'talk.minutes': '{count} 分钟',
+  'talk.part': '第 {n} 部分，共 {m} 部分',
+  'talk.steps': { other: '{count} 步' },
+  'talk.end': '有问题吗？',
+  'talk.endLink': '扫描二维码即可打开本次演讲，自己逐步浏览。',
+  'talk.endNoLink': '本次演讲的链接太长，无法生成二维码。',
+  'talk.slide.title': '标题',
+  'talk.slide.agenda': '议程',
+  'talk.slide.end': '结束',
+  'talk.storyOf': '第 {n} 个故事，共 {m} 个',
   // timeline: the run’s timeline (click to go to a time)
   'timeline.label': '模拟时间线：点击跳到某个时间',
   'timeline.now': '当前 {time}',

@@ -83,6 +83,9 @@ export { isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, exer
 export { pageLinkFor } from './pageLink';
 export { embedOf, embedFragment, embedPanelName, parseEmbedPanel, type EmbedPanel, type EmbedRequest } from './embedLink';
 export type { LinkableStory, StoryLookup, StoryLinkPlace } from './storyLink';
+// the talk link's format (the stories supply which talks exist)
+export { isTalkFragment, parseTalkLink, talkLink } from './talkLink';
+export type { LinkableTalk, TalkLookup, TalkPlace, TalkSlidePlace } from './talkLink';
 export type { LinkSlice, LinkActions } from './store';
 export type { LinkState } from './link';
 // the run's schedule

@@ -135,15 +135,16 @@ export interface LinkIssue {
    * unreadable: not JSON / not an object; version: another link format; too-long: longer
    * than {@link MAX_LINK_LENGTH}, not read; invalid: out of bounds, mistyped or unknown.
    * too-large: a short link that unpacks to more than {@link MAX_LINK_LENGTH} (a
-   * bomb), not read; unknown-story: a `#story=` link naming no story; both-forms: a `#state=`
+   * bomb), not read; unknown-story: a `#story=` link naming no story; unknown-talk: a `#talk=`
+   * link naming no talk; both-forms: a `#state=`
    * and a `#s=` part in one fragment (the `#state=` part is read).
    */
-  readonly reason: 'unreadable' | 'version' | 'too-long' | 'too-large' | 'invalid' | 'unknown-story' | 'unknown-exercise' | 'both-forms';
+  readonly reason: 'unreadable' | 'version' | 'too-long' | 'too-large' | 'invalid' | 'unknown-story' | 'unknown-talk' | 'unknown-exercise' | 'both-forms';
   /** For `selectors` over the range limit: the ranges they hold in all. */
   readonly ranges?: number;
   /** For too-large: the link's own length in characters. */
   readonly length?: number;
-  /** For unknown-story: the story id the link names. */
+  /** For unknown-story and unknown-talk: the id the link names. */
   readonly value?: string;
 }
 

@@ -29,6 +29,7 @@ export type {
   LinkActions,
   StoryPlace,
   StoryActions,
+  StageActions,
   ExerciseActions,
   ShardScopeState,
   SimData,
@@ -52,8 +53,11 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       sim: initialSimSlice(),
       link: { issues: options.linkIssues ?? [], opened: options.linkIssues?.length ? 1 : 0, tooLong: null },
       story: null,
+      talk: null,
       storyActive: false,
       storyReady: false,
+      blanked: false,
+      chromeShown: false,
       exercise: null,
       importer: initialImportSlice(),
       imported: null,
@@ -84,10 +88,14 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       },
       setLinkTooLong: (tooLong) => set((s) => ({ link: { ...s.link, tooLong } })),
       // ---- stories --------------------------------------------------------------------------
-      setStory: (place) => set({ story: place, storyActive: place !== null, storyReady: false }),
+      setStory: (place) => set((s) => ({ story: place, storyActive: place !== null || s.talk !== null, storyReady: false })),
+      setTalk: (talk) => set((s) => ({ talk, storyActive: talk !== null || s.story !== null })),
       markStoryReady: (place) => {
         if (get().story === place) set({ storyReady: true });
       },
+      // ---- the audience's screen ------------------------------------------------------------
+      setBlanked: (blanked) => set({ blanked }),
+      setChromeShown: (chromeShown) => set({ chromeShown }),
       // ---- exercises ------------------------------------------------------------------------
       setExercise: (id) => set({ exercise: id }),
 

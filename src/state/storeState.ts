@@ -14,6 +14,7 @@ import type { EngineFallback, SimEngine } from './engine';
 import { mainThreadExcess, type BudgetExcess } from './budget';
 import type { ClientCache, ClientMode, Encoding, SimParams, ViewParams } from './params';
 import type { LinkIssue, LinkState, LinkTooLong } from './link';
+import type { TalkPlace } from './talkLink';
 
 /** Parameters that are a single number set by one control. */
 export type ScalarParam =
@@ -166,6 +167,21 @@ export interface StoryActions {
    * the step shown (the same object `setStory` was given): a step left meanwhile stays as it is.
    */
   markStoryReady(place: StoryPlace): void;
+  /**
+   * Marks the talk slide shown (null: no talk). A step slide's story step is shown by the
+   * caller with {@link setStory} as well; the other slides show no story.
+   */
+  setTalk(place: TalkPlace | null): void;
+}
+
+/**
+ * The audience's screen in presentation mode: blanked (black, as a clicker's blank key does
+ * in slide software) and whether the app's chrome (the header, the caption's buttons) shows.
+ * Neither is part of a link: both are the moment's, not the run's.
+ */
+export interface StageActions {
+  setBlanked(on: boolean): void;
+  setChromeShown(on: boolean): void;
 }
 
 /** The exercise shown (its id), set by `src/stories/exercises/controller.ts`. */
@@ -174,7 +190,7 @@ export interface ExerciseActions {
   setExercise(id: string | null): void;
 }
 
-export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions, ExerciseActions, ImportActions {
+export interface ShardScopeState extends ParamsActions, ViewActions, SimActions, LinkActions, StoryActions, StageActions, ExerciseActions, ImportActions {
   readonly params: SimParams;
   readonly view: ViewParams;
   readonly playing: boolean;
@@ -183,7 +199,9 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
   readonly link: LinkSlice;
   /** The story step shown, or null in free play. */
   readonly story: StoryPlace | null;
-  /** A story is active (its keys apply; the help dialog lists them). */
+  /** The talk and the slide shown, or null outside a talk. */
+  readonly talk: TalkPlace | null;
+  /** A story or a talk is active (its keys apply; the help dialog lists them). */
   readonly storyActive: boolean;
   /**
    * The story step shown has its own run at its own time. False from the moment a step is
@@ -191,6 +209,10 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
    * time, and must not be read as the step's (the stage says it is being prepared).
    */
   readonly storyReady: boolean;
+  /** The screen is blanked (presentation mode's `b` and `.`). */
+  readonly blanked: boolean;
+  /** The header and the caption's buttons show in presentation mode (a mouse move or Esc shows them for a while). */
+  readonly chromeShown: boolean;
   /** The id of the exercise shown, or null (never at the same time as a story). */
   readonly exercise: string | null;
   /** The import dialog, the confirmed import, hidden names. */

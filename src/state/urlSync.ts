@@ -12,6 +12,7 @@ import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
 import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
 import { exerciseIdOf, exerciseLink, isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, type StoryLookup } from './storyLink';
+import { isTalkFragment, parseTalkLink, talkLink, type TalkLookup, type TalkPlace } from './talkLink';
 
 /** The browser's address bar as the sync needs it (a fake in tests). */
 export interface UrlHost {
@@ -41,6 +42,10 @@ export interface UrlSyncOptions {
    * no such exercise (the page then says so and keeps the run shown).
    */
   readonly openExercise?: (id: string) => boolean;
+  /** Shows a talk's slide navigated to (`#talk=<id>&...`). */
+  readonly openTalk?: (place: TalkPlace) => void;
+  /** The talks a `#talk=` link may name (`talkLink` of `src/stories`), passed in as `storyById` is. */
+  readonly talkById?: TalkLookup;
 }
 
 /** How long the sync waits after the last change before rewriting the fragment. */
@@ -83,7 +88,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     // write came due first): the navigation wins, so it is read now rather than overwritten by
     // the state it replaces (else a story link set just after a step is put back to that step).
     const bar = host.hash();
-    if (bar !== shown && (isStateFragment(bar) || isStoryFragment(bar) || exerciseIdOf(bar) !== null)) {
+    if (bar !== shown && (isStateFragment(bar) || isStoryFragment(bar) || isTalkFragment(bar) || exerciseIdOf(bar) !== null)) {
       onHashChange();
       return;
     }
@@ -91,6 +96,13 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     // In the lab the address bar names the exercise, so a copy opens the lab there.
     if (s.exercise) {
       const hash = withLang(exerciseLink(s.exercise), s.view.locale);
+      if (host.hash() !== hash) host.replace(hash);
+      shown = hash;
+      return;
+    }
+    // In a talk the address bar names the talk's slide, so a reload comes back to it.
+    if (s.talk) {
+      const hash = withLang(talkLink(s.talk, s.view.presentation), s.view.locale);
       if (host.hash() !== hash) host.replace(hash);
       shown = hash;
       return;
@@ -115,7 +127,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   };
 
   const unsubscribe = store.subscribe((s, prev) => {
-    if (s.story !== prev.story || s.exercise !== prev.exercise) {
+    if (s.story !== prev.story || s.exercise !== prev.exercise || s.talk !== prev.talk) {
       // A step shown or a story left: the address bar follows at once.
       cancel();
       write();
@@ -142,6 +154,15 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
         store.getState().openLink(null, [{ field: 'exercise', reason: 'unknown-exercise', value: exercise }]);
         write();
       }
+      return;
+    }
+    // A talk's fragment may name a story and a step too: it is the talk's.
+    if (isTalkFragment(hash)) {
+      if (lang) store.getState().setLocale(lang);
+      if (hash === shown || !options.talkById) return;
+      cancel();
+      shown = hash;
+      if (!openTalkFragment(store, hash, options.talkById, options.openTalk)) write();
       return;
     }
     if (isStoryFragment(hash)) {
@@ -195,6 +216,23 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     unsubscribe();
     unlisten();
   };
+}
+
+/**
+ * Opens the talk place a navigated fragment names; what of it was brought to the nearest place
+ * is named (the run is the slide's). False when it names no talk: the page says so and keeps
+ * the run shown.
+ */
+function openTalkFragment(store: ShardScopeStore, hash: string, talkById: TalkLookup, openTalk: ((place: TalkPlace) => void) | undefined): boolean {
+  const { place, issues } = parseTalkLink(hash, talkById);
+  if (!place) {
+    store.getState().openLink(null, issues);
+    return false;
+  }
+  if (presentsOf(hash)) store.getState().setPresentation(true);
+  openTalk?.(place);
+  if (issues.length > 0) store.getState().openLink(null, issues);
+  return true;
 }
 
 function sameTooLong(a: LinkTooLong | null, b: LinkTooLong): boolean {

@@ -6,7 +6,7 @@ import { linkFor, readLink } from '../state/link';
 import { pageLinkFor } from '../state/pageLink';
 import type { SimParams } from '../state/params';
 import { leaveStory, moveStory, showStoryStep } from './controller';
-import { resolveStep, storyById } from './index';
+import { resolveStep, STORIES, storyById } from './index';
 import { smallEngineFactory } from '../../tests/support/smallEngine';
 
 const saving = storyById('saving')!;
@@ -81,20 +81,26 @@ describe('story steps in the store', () => {
     expect(store.getState().params).toEqual(atThree);
   });
 
-  it('does not move past either end, and leaving brings back the run from before the story', () => {
+  it('goes on from a story’s last step to the next story’s first, back exactly, and not past either end of all stories', () => {
     const store = createShardScopeStore();
-    showStoryStep(store, 'saving', 1);
-    moveStory(store, -1);
-    expect(store.getState().story?.step).toBe(1);
     showStoryStep(store, 'saving', 99);
-    expect(store.getState().story?.step).toBe(4);
+    expect(store.getState().story).toEqual({ id: 'saving', step: 4 });
     moveStory(store, 1);
-    expect(store.getState().story?.step).toBe(4);
+    expect(store.getState().story).toEqual({ id: 'fallback', step: 1 });
+    moveStory(store, -1);
+    expect(store.getState().story).toEqual({ id: 'saving', step: 4 });
+    showStoryStep(store, 'problem', 1);
+    moveStory(store, -1);
+    expect(store.getState().story).toEqual({ id: 'problem', step: 1 });
+    const last = STORIES.at(-1)!;
+    showStoryStep(store, last.id, last.steps.length);
+    moveStory(store, 1);
+    expect(store.getState().story).toEqual({ id: last.id, step: last.steps.length });
     const before = createShardScopeStore().getState().params;
     leaveStory(store);
     expect(store.getState().storyActive).toBe(false);
     expect(store.getState().story).toBeNull();
-    // The store started on the defaults: those come back, not the last step's 16 replicas.
+    // The store started on the defaults: those come back, not a step's parameters.
     expect(store.getState().params).toEqual(before);
   });
 

@@ -12,12 +12,13 @@ import { I18nProvider, useFormat, useT } from './i18n';
 import { useGlobalShortcuts } from './keyboard';
 import { EngineNotice } from './EngineNotice';
 import { BaseNotice } from './export';
-import { StoryCaption } from './stories';
+import { StoryCaption, TalkSlideView } from './stories';
 import { ExercisePanel, LabFileNotice } from './lab';
 import { Timeline } from './timeline';
 import { CaptionSlot, Summary, FocusStage, useStepShow } from './stage';
 import { YourClusterPanel } from './yourcluster';
-import { PresenterStage, Spotlight } from './presenter';
+import { BlankScreen, PresenterStage, Spotlight, useStageChrome } from './presenter';
+import type { TalkSlide } from '../stories/talks';
 
 /** Mirrors the theme onto the document so CSS custom properties switch. */
 function useDocumentTheme(theme: 'light' | 'dark'): void {
@@ -90,6 +91,7 @@ function LinkNoticeFor() {
   const fields = [...new Set(issues.filter((i) => i.reason === 'invalid').map((i) => i.field))];
   const rangeIssue = issues.find((i) => i.ranges !== undefined);
   const story = issues.find((i) => i.reason === 'unknown-story');
+  const talk = issues.find((i) => i.reason === 'unknown-talk');
   const exercise = issues.find((i) => i.reason === 'unknown-exercise');
   const both = issues.some((i) => i.reason === 'both-forms');
   return (
@@ -102,6 +104,7 @@ function LinkNoticeFor() {
             : null}
         {rangeIssue?.ranges !== undefined ? <> {t('link.tooManyRanges', { total: f.count(rangeIssue.ranges), limit: f.count(MAX_TOTAL_RANGES) })}</> : null}
         {story ? <> {withCode(t(kept ? 'link.unknownStoryKept' : 'link.unknownStory', { story: FIELDS }), noticeName(story.value ?? ''))}</> : null}
+        {talk ? <> {withCode(t(kept ? 'link.unknownTalkKept' : 'link.unknownTalk', { talk: FIELDS }), noticeName(talk.value ?? ''))}</> : null}
         {exercise ? <> {withCode(t(kept ? 'lab.unknownExerciseKept' : 'lab.unknownExercise', { exercise: FIELDS }), noticeName(exercise.value ?? ''))}</> : null}
         {both ? <> {t('link.bothForms')}</> : null}
       </span>
@@ -239,8 +242,17 @@ function Shell({ staged }: { staged: boolean }) {
   const show = useStepShow();
   // A story step whose run is not yet at its time: what is on screen is not the step's yet.
   const preparing = useShardScope((s) => s.story !== null && !s.storyReady);
+  // In a talk, its place; a slide of its own (not a story's step) takes the whole stage.
+  const talk = useShardScope((s) => s.talk);
+  const slide = talk?.slide as TalkSlide | undefined;
+  const ownSlide = talk && slide && slide.kind !== 'step' ? slide : null;
+  // A step slide is ready once that very step's run is at its time.
+  const stepReady = useShardScope((s) => s.talk?.slide.kind === 'step' && s.story?.id === s.talk.slide.story && s.story.step === s.talk.slide.step && s.storyReady);
+  useStageChrome();
+  const chromeHidden = useShardScope((s) => s.view.presentation && !s.chromeShown);
+  const className = ['app', presentation ? 'app--presenting' : '', chromeHidden ? 'app--chrome-hidden' : ''].filter(Boolean).join(' ');
   return (
-    <div className={presentation ? 'app app--presenting' : 'app'} data-engine={engine ?? undefined} data-presentation={presentation}>
+    <div className={className} data-engine={engine ?? undefined} data-presentation={presentation} data-chrome={presentation ? (chromeHidden ? 'hidden' : 'shown') : undefined}>
       <a className="skip-link" href="#main" data-testid="skip-link" onClick={skipToMain}>
         {t('app.skipToMain')}
       </a>
@@ -258,7 +270,23 @@ function Shell({ staged }: { staged: boolean }) {
             <ControlPanel />
           </PanelBoundary>
         </aside>
-        <main id="main" className="app__main" tabIndex={-1} data-step-preparing={preparing ? 'true' : undefined} aria-busy={preparing || undefined}>
+        <main
+          id="main"
+          className="app__main"
+          tabIndex={-1}
+          data-step-preparing={preparing ? 'true' : undefined}
+          aria-busy={preparing || undefined}
+          {...(talk && slide
+            ? {
+                'data-testid': 'talk-stage',
+                'data-talk': talk.id,
+                'data-slide': slide.kind,
+                'data-story': slide.kind === 'section' || slide.kind === 'step' ? slide.story : undefined,
+                'data-step': slide.kind === 'step' ? slide.step : undefined,
+                'data-ready': ownSlide !== null || stepReady,
+              }
+            : {})}
+        >
           <PanelBoundary>
             <LinkNotice />
             <LabFileNotice />
@@ -270,7 +298,11 @@ function Shell({ staged }: { staged: boolean }) {
             {/* Shift+P, the presenter view's channel, the stage's text size. */}
             <PresenterStage />
           </PanelBoundary>
-          {presentation && show ? (
+          {talk && ownSlide ? (
+            <PanelBoundary>
+              <TalkSlideView talkId={talk.id} slide={ownSlide} />
+            </PanelBoundary>
+          ) : presentation && show ? (
             <FocusStage show={show.show} cards={show.cards} stage={stage} />
           ) : presentation ? (
             // The projector layout. The stage is one screen tall: the answer and its
@@ -324,6 +356,7 @@ function Shell({ staged }: { staged: boolean }) {
         <ImportDialog />
       </PanelBoundary>
       <Spotlight />
+      <BlankScreen />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 export { BaseNotice } from './BaseNotice';
 export { ExportButtons } from './ExportButtons';
+export { makeQr, paintQr } from './QrButton';
 export { currentBase, shareLink } from './publicBase';
 export { ShareMenu } from './ShareMenu';
 export { registerVectorDots } from './vectorDots';

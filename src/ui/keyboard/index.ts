@@ -1,1 +1,1 @@
-export { storyKeyFor, useGlobalShortcuts } from './keyboard';
+export { blankKeyFor, storyKeyFor, useGlobalShortcuts } from './keyboard';

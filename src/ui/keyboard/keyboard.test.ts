@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, storyKeyFor, type KeyLike } from './keyboard';
+import { blankKeyFor, shortcutFor, storyKeyFor, type KeyLike } from './keyboard';
 
 function key(k: string, target: EventTarget | null = document.body, mods: Partial<KeyLike> = {}): KeyLike {
   return { key: k, ctrlKey: false, metaKey: false, altKey: false, target, ...mods };
@@ -153,5 +153,47 @@ describe('story keys from any focus', () => {
     expect(shortcutFor(key('PageDown', slider), 'presentation')).toBeNull();
     expect(shortcutFor(key('ArrowRight', slider), 'free')).toBeNull();
     expect(shortcutFor(key(' ', el('<button>x</button>')), 'free')).toBeNull();
+  });
+});
+
+describe('the stage’s keys in presentation mode', () => {
+  it('Space steps and . blanks, in presentation mode only; b blanks there and is nothing elsewhere', () => {
+    expect(shortcutFor(key(' '), 'presentation')).toBe('step-forward');
+    expect(shortcutFor(key('.'), 'presentation')).toBe('blank');
+    expect(shortcutFor(key('b'), 'presentation')).toBe('blank');
+    expect(shortcutFor(key(' '), 'free')).toBe('toggle-play');
+    expect(shortcutFor(key('.'), 'free')).toBe('toggle-play');
+    expect(shortcutFor(key('b'), 'free')).toBeNull();
+    // In a story on the stage, . blanks too; the step keys step the story.
+    expect(shortcutFor(key('.'), 'story', true)).toBe('blank');
+    expect(shortcutFor(key('.'), 'story', false)).toBe('toggle-play');
+    expect(shortcutFor(key('PageDown'), 'story', true)).toBe('story-next');
+  });
+
+  it('b and . blank the screen while presenting, not from a text box or a dialog, not with a modifier', () => {
+    const screen = { presenting: true, blanked: false };
+    expect(blankKeyFor(key('b'), screen)).toBe('blank');
+    expect(blankKeyFor(key('.'), screen)).toBe('blank');
+    expect(blankKeyFor(key('B'), screen)).toBe('blank');
+    expect(blankKeyFor(key('b'), { presenting: false, blanked: false })).toBeNull();
+    expect(blankKeyFor(key('b', el('<input type="text">')), screen)).toBeNull();
+    expect(blankKeyFor(key('.', el('<div aria-modal="true"><button>x</button></div>').querySelector('button')), screen)).toBeNull();
+    expect(blankKeyFor(key('b', document.body, { ctrlKey: true }), screen)).toBeNull();
+    expect(blankKeyFor(key('PageDown'), screen)).toBeNull();
+  });
+
+  it('a blanked screen comes back on a second press, Esc or any step key, and other keys leave it black', () => {
+    const screen = { presenting: true, blanked: true };
+    for (const k of ['b', '.', 'Escape', 'PageDown', 'PageUp', ' ', 'ArrowRight', 'ArrowLeft', 'ArrowDown', 'ArrowUp']) expect(blankKeyFor(key(k), screen), k).toBe('unblank');
+    expect(blankKeyFor(key('x'), screen)).toBeNull();
+    expect(blankKeyFor(key('p'), screen)).toBeNull();
+  });
+
+  it('on the stage Space on a focused button steps the story; on the normal page the button keeps it', () => {
+    const button = el('<button type="button">Start</button>');
+    expect(storyKeyFor(key(' ', button), true)).toBe('story-next');
+    expect(storyKeyFor(key(' ', button), false)).toBeNull();
+    // A text box keeps Space either way.
+    expect(storyKeyFor(key(' ', el('<input type="text">')), true)).toBeNull();
   });
 });

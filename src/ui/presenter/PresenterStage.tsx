@@ -8,7 +8,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useShardScope, useShardScopeStore, type ShardScopeStore } from '../../state';
 import { storyById } from '../../stories';
-import { showStoryStep } from '../../stories/controller';
+import { showStoryStep, showTalkSlide } from '../../stories/controller';
+import type { StoryId } from '../../stories';
 import { useT, type Translate } from '../i18n';
 import { useStageZoom } from './fontScale';
 import { channelName, Freshness, OPEN_EVENT, presenterHref, readMessage, Sender, type StageView } from './sync';
@@ -100,8 +101,11 @@ function usePresenterChannel(store: ShardScopeStore, view: StageView): { open: (
       if (m.kind === 'hello') post.current?.(latest.current);
       else if (m.kind === 'go') {
         // Only within the story the stage shows: a request about another story is stale.
-        const place = store.getState().story;
-        if (place && place.id === m.story && place.step !== m.step) showStoryStep(store, m.story, m.step);
+        const { story: place, talk } = store.getState();
+        if (!place || place.id !== m.story || place.step === m.step) return;
+        // In a talk the step is the talk's slide: the talk goes on.
+        if (talk) showTalkSlide(store, talk.id, { kind: 'step', story: place.id as StoryId, step: m.step });
+        else showStoryStep(store, m.story, m.step);
       }
     };
     // A reloaded stage tells a presenter still open what it shows now.

@@ -47,14 +47,24 @@ export function PresenterWindow({ session, fallbackLocale }: { session: string; 
   }, []);
 
   useEffect(() => {
+    // A clicker's keys step wherever the focus is: Space on the focused timer button steps too,
+    // and does not press it (a button is pressed on Space's keyup, so that is held back as well).
     const onKey = (e: KeyboardEvent) => {
-      const action = storyKeyFor(e) ?? (e.key === 'ArrowDown' ? 'story-next' : e.key === 'ArrowUp' ? 'story-prev' : null);
+      const action = presenterKeyFor(e);
       if (!action) return;
       e.preventDefault();
+      e.stopPropagation();
       move(action === 'story-next' ? 1 : -1);
     };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+    const onKeyUp = (e: KeyboardEvent) => {
+      if (e.key === ' ' && presenterKeyFor(e)) e.preventDefault();
+    };
+    window.addEventListener('keydown', onKey, true);
+    window.addEventListener('keyup', onKeyUp, true);
+    return () => {
+      window.removeEventListener('keydown', onKey, true);
+      window.removeEventListener('keyup', onKeyUp, true);
+    };
   }, [move]);
 
   const view = model.view;
@@ -73,6 +83,12 @@ export function PresenterWindow({ session, fallbackLocale }: { session: string; 
       </I18nProvider>
     </StrictMode>
   );
+}
+
+/** The step a key asks for in the presenter window, whatever has focus (↓ and ↑ too), or null. */
+export function presenterKeyFor(e: Parameters<typeof storyKeyFor>[0]): 'story-next' | 'story-prev' | null {
+  if (e.ctrlKey || e.metaKey || e.altKey) return null;
+  return storyKeyFor(e, true) ?? (e.key === 'ArrowDown' ? 'story-next' : e.key === 'ArrowUp' ? 'story-prev' : null);
 }
 
 function Presenter({ view, connected, move }: { view: StageView | null; connected: boolean; move: (d: 1 | -1) => void }) {

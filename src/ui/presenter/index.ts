@@ -1,3 +1,4 @@
 export { PresenterStage } from './PresenterStage';
 export { Spotlight } from './Spotlight';
 export { StageTools } from './StageTools';
+export { BlankScreen, useStageChrome } from './StageScreen';

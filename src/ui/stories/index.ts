@@ -1,2 +1,3 @@
 export { StoriesMenu } from './StoriesMenu';
 export { StoryCaption } from './StoryCaption';
+export { TalkSlideView } from './TalkSlide';
