@@ -106,8 +106,11 @@ for (const locale of ['en', 'zh-CN'] as const) {
         assert.deepEqual(seen, talkSlides(talk).map(key));
         assert.deepEqual([...new Set(seen.filter((k) => k.startsWith('section:')).map((k) => k.slice('section:'.length)))], STORIES.map((s) => s.id));
         // Past the end nothing moves.
+        // (b after it blanks the screen once the PageDown before it has been handled.)
         await page.keyboard.press('PageDown');
-        await page.waitForTimeout(300);
+        await page.keyboard.press('b');
+        await page.waitForFunction(() => document.querySelector('[data-testid="blank-screen"]') !== null);
+        await page.keyboard.press('b');
         assert.equal(key(await shownNow(page)), 'end');
         assert.deepEqual(await chromeSeen(page), [], 'no chrome on the end slide');
         assert.deepEqual(watch.pageErrors, []);
