@@ -95,7 +95,11 @@ describe('slides out', () => {
     await page.getByTestId('story-caption').waitFor();
     await page.locator('[data-testid="stage"] [data-focus-item]').first().waitFor();
     await page.addStyleTag({ content: CHROME_STYLE });
-    // The control: the chrome is on screen, in its colour (the caption's step buttons at least).
+    // The control: the chrome is on screen, in its colour (the caption's step buttons at least),
+    // shown as a mouse move shows it on the stage.
+    await page.mouse.move(640, 400);
+    await page.mouse.move(650, 410);
+    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-chrome') === 'shown');
     const shot = decodePng(await page.screenshot());
     assert.ok(chromePixels(shot.pixels) > 500, `the chrome colour is on screen (${chromePixels(shot.pixels)} pixels)`);
 

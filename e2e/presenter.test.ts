@@ -104,7 +104,10 @@ describe('the presenter view', () => {
     await stageAt(4, 'to the last step');
     await presenterAt(presenter, 4, 'the last step');
 
-    // Leaving the story: the presenter says the stage shows none.
+    // Leaving the story: the presenter says the stage shows none. On the stage the first Escape
+    // shows the hidden chrome, the second leaves.
+    await page.keyboard.press('Escape');
+    await page.waitForFunction(() => document.querySelector('.app')?.getAttribute('data-chrome') === 'shown');
     await page.keyboard.press('Escape');
     await presenter.getByTestId('presenter-no-story').waitFor();
     assert.deepEqual(watch.pageErrors, []);
