@@ -65,21 +65,14 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('sizes.medianJsonBytes', p.sizes.medianJsonBytes, 200, 1_000_000);
   num('sizes.spread', p.sizes.spread, 0, 2);
   num('sizes.protobufRatio', p.sizes.protobufRatio, 0.05, 1);
-  /** A churn rate: events per second, or null for its rate per 1,000 objects times the pods. */
-  const rate = (path: string, v: unknown, per1000: number): void => {
-    if (v === null) return;
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1_000_000) {
-      issues.push({ path, min: 0, max: 1_000_000, message: `${path} must be a number from 0 to 1,000,000, or null for ${fmt(per1000)} per 1,000 pods, got ${describe(v)}` });
-    }
-  };
   const per = DEFAULT_CHURN_PER_1000;
-  rate('churn.addsPerSecond', p.churn.addsPerSecond, per.addsPerSecond);
-  rate('churn.modifiesPerSecond', p.churn.modifiesPerSecond, per.modifiesPerSecond);
-  rate('churn.deletesPerSecond', p.churn.deletesPerSecond, per.deletesPerSecond);
+  checkRate(issues, 'churn.addsPerSecond', p.churn.addsPerSecond, per.addsPerSecond);
+  checkRate(issues, 'churn.modifiesPerSecond', p.churn.modifiesPerSecond, per.modifiesPerSecond);
+  checkRate(issues, 'churn.deletesPerSecond', p.churn.deletesPerSecond, per.deletesPerSecond);
   num('churn.bookmarkIntervalSeconds', p.churn.bookmarkIntervalSeconds, 0, 3_600);
   bool('churn.burst.enabled', p.churn.burst.enabled);
   num('churn.burst.everySeconds', p.churn.burst.everySeconds, 1, 86_400);
-  rate('churn.burst.podsPerSecond', p.churn.burst.podsPerSecond, per.burstPodsPerSecond);
+  checkRate(issues, 'churn.burst.podsPerSecond', p.churn.burst.podsPerSecond, per.burstPodsPerSecond);
   num('churn.burst.maxSeconds', p.churn.burst.maxSeconds, 0.1, 86_400);
   num('apiServers.count', p.apiServers.count, LIMITS.apiServers.min, LIMITS.apiServers.max, true);
   if (!Array.isArray(p.apiServers.gates)) {
@@ -214,6 +207,14 @@ export function resolveParams(input: SimParamsInput = {}, base: SimParams = DEFA
   const r = validateParams(input, base);
   if (!r.ok) throw new SimParamsError(r.issues);
   return r.params;
+}
+
+/** A churn rate: events per second, or null for its rate per 1,000 objects times the pods. */
+function checkRate(issues: ParamIssue[], path: string, v: unknown, per1000: number): void {
+  if (v === null) return;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1_000_000) {
+    issues.push({ path, min: 0, max: 1_000_000, message: `${path} must be a number from 0 to 1,000,000, or null for ${fmt(per1000)} per 1,000 pods, got ${describe(v)}` });
+  }
 }
 
 function checkSelectorSpec(path: string, s: unknown, issues: ParamIssue[]): void {
