@@ -199,6 +199,7 @@ export const en = {
   'controls.addedPerSec': 'ADDED / s',
   'controls.modifiedPerSec': 'MODIFIED / s',
   'controls.deletedPerSec': 'DELETED / s',
+  'controls.churnPer1000': 'Per 1,000 objects: {added} ADDED, {modified} MODIFIED, {deleted} DELETED a second. A new object count keeps these, and scales the rates above.',
   'controls.bookmarkEverySec': 'BOOKMARK per watch every (s; kube-apiserver: 60)',
   'controls.replicasGroup': 'Controller replicas',
   'controls.replicas': 'Replicas',

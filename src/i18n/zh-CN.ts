@@ -162,6 +162,7 @@ export const zhCN = {
   'controls.addedPerSec': 'ADDED / 秒',
   'controls.modifiedPerSec': 'MODIFIED / 秒',
   'controls.deletedPerSec': 'DELETED / 秒',
+  'controls.churnPer1000': '每 1,000 个对象每秒：ADDED {added} 个、MODIFIED {modified} 个、DELETED {deleted} 个。修改对象数时保持这些值，上面的变更速率随之缩放。',
   'controls.bookmarkEverySec': '每个 Watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',

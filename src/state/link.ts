@@ -22,15 +22,24 @@ import type { ScheduledEvent } from '../sim/params';
 import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { CLIENT_KINDS, type ClientKind } from '../sim/params';
 import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
+import { defaultChurn, type ChurnFields } from './churn';
 
 /** Version of the link format; bump when a field changes meaning. */
-export const LINK_VERSION = 2;
+export const LINK_VERSION = 3;
 /**
  * Version 1 links are the older format: a field they leave out stands for the default of
  * their time (the shardinfo client, LIST then WATCH, no watch timeouts), and `fallback` and
  * `lifecycle.watchPolicy` name the client. They open as they did.
  */
 const LEGACY_LINK_VERSION = 1;
+/**
+ * Version 2 differs from version 3 only in what a churn rate it leaves out stands for: the
+ * default of its time, 50 adds, 500 updates and 50 deletes a second at any object count
+ * (version 3: the model's rates per 1,000 objects times the link's objects).
+ */
+const V2_LINK_VERSION = 2;
+/** The churn a version 1 or 2 link leaves out. */
+const V2_LINK_CHURN: ChurnFields = { addedPerSec: 50, modifiedPerSec: 500, deletedPerSec: 50 };
 /** The BOOKMARK interval a version 1 link leaves out (today's default is kube-apiserver's 60 s). */
 const V1_LINK_BOOKMARK_SECONDS = 10;
 const KEY = 'state';
@@ -188,7 +197,7 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
     const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
     if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason, ...(unpacked.reason === 'too-large' ? { length: hash.length } : {}) }] };
     if (!isRecord(unpacked.raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-    return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version === LEGACY_LINK_VERSION);
+    return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version);
   }
   let raw: unknown;
   try {
@@ -197,12 +206,16 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
     return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   }
   if (!isRecord(raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-  if (raw.v !== LINK_VERSION && raw.v !== LEGACY_LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
-  return readFields(raw, TOP_KEYS, raw.v === LEGACY_LINK_VERSION);
+  if (raw.v !== LINK_VERSION && raw.v !== V2_LINK_VERSION && raw.v !== LEGACY_LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
+  return readFields(raw, TOP_KEYS, raw.v);
 }
 
-/** The state in a link's JSON object (either format), defaults for what is missing, and every field it could not use. */
-function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, legacy: boolean): { state: LinkState; issues: LinkIssue[] } {
+/**
+ * The state in a link's JSON object (either format, `version` 1 to 3), defaults (of the
+ * link's version) for what is missing, and every field it could not use.
+ */
+function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, version: number): { state: LinkState; issues: LinkIssue[] } {
+  const legacy = version === LEGACY_LINK_VERSION;
   const issues: LinkIssue[] = [];
   const bad = (field: string) => issues.push({ field, reason: 'invalid' });
   for (const k of Object.keys(raw)) if (!topKeys.has(k)) bad(k);
@@ -217,13 +230,13 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
   const d = defaultSimParams();
   // `fallback` is the field version 1 links carried instead of `client`.
   for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && k !== 'imported' && !(legacy && k === 'fallback')) bad(k);
-  const num = (k: NumericParam & keyof SimParams): number => {
+  const num = (k: NumericParam & keyof SimParams, fallback = d[k] as number): number => {
     const v = p[k];
     const lim = LIMITS[k];
     // `+ 0` turns -0 into 0: JSON writes both as 0, so only 0 round-trips.
     if (typeof v === 'number' && Number.isFinite(v) && v >= lim.min && v <= lim.max && (!lim.integer || Number.isInteger(v))) return v + 0;
     if (has(p, k)) bad(k);
-    return d[k] as number;
+    return fallback;
   };
   /** A value from a fixed list, else the default (named when present). */
   const oneOf = <T>(source: Record<string, unknown>, k: string, allowed: readonly T[], fallback: T): T => {
@@ -233,6 +246,14 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     bad(k);
     return fallback;
   };
+  /**
+   * A churn rate: as the link gives it (events per second, exact), else the default of the
+   * link's version: before version 3 the fixed rates of its time, since then the rates per
+   * 1,000 objects times the link's objects.
+   */
+  const objects = num('objects');
+  const churnDefault = version < LINK_VERSION ? V2_LINK_CHURN : defaultChurn(objects);
+  const rate = (k: keyof ChurnFields): number => (has(p, k) ? num(k, churnDefault[k]) : churnDefault[k]);
   const replicas = num('replicas');
   const shardKey: ShardKey = oneOf(p, 'shardKey', SHARD_KEYS, d.shardKey);
   const apiServers = readApiServers(p, d.apiServers, bad);
@@ -246,14 +267,14 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
   const retyped = has(p, 'retyped') ? readRetyped(p.retyped, schedule, bad) : [];
   const params: SimParams = {
     seed: num('seed'),
-    objects: num('objects'),
+    objects,
     namespaces: num('namespaces'),
     namespaceSkew: num('namespaceSkew'),
     objectBytes: num('objectBytes'),
     encoding: oneOf(p, 'encoding', ['json', 'protobuf'] as const, d.encoding),
-    addedPerSec: num('addedPerSec'),
-    modifiedPerSec: num('modifiedPerSec'),
-    deletedPerSec: num('deletedPerSec'),
+    addedPerSec: rate('addedPerSec'),
+    modifiedPerSec: rate('modifiedPerSec'),
+    deletedPerSec: rate('deletedPerSec'),
     // Version 1 links left out the 10 s that was the default then.
     bookmarkEverySec: legacy && !has(p, 'bookmarkEverySec') ? V1_LINK_BOOKMARK_SECONDS : num('bookmarkEverySec'),
     replicas,

@@ -6,7 +6,7 @@
  * the same as one step.
  */
 import type { SimSnapshot } from '../sim';
-import { churnRates } from '../sim';
+import { churnRates } from '../sim/params';
 import type { EngineClient } from './engine';
 import { EVENTS_PER_TASK } from './budget';
 import { STEP_SECONDS } from './defaults';
