@@ -56,8 +56,8 @@ export const DEFAULT_PARAMS: SimParams = deepFreeze({
  * The default churn, per second per 1,000 objects (pods at the start): what a rate left null
  * stands for. Why these figures, and which are our own choice: docs/facts.md, "Churn".
  * - adds and deletes: 1 each, the pod throughput of Kubernetes' scalability load test
- *   (ClusterLoader2, 10 pods a second) on the 10,000 pods the page starts with; equal, so the
- *   count stays level;
+ *   (ClusterLoader2, 10 pods a second: fact `cl2-load`) on the 10,000 pods the page starts
+ *   with; equal, so the count stays level;
  * - modifies: 5 (ours): the 3 updates a pod's start and end bring, as our rolling updates
  *   count them, and 2 more for pods that live on;
  * - burstPods: 2 (ours): a rolling update replaces 2 pods per 1,000 a second.
