@@ -42,29 +42,25 @@ describe('the page’s churn follows its object count', () => {
     const r = linkFor({ params, view: defaultViewParams() });
     expect(r.ok).toBe(true);
     const hash = r.ok ? r.hash : '';
-    expect(hash.startsWith('#s=3.')).toBe(true);
     // Only the objects differ from the defaults: the churn is the default for 100,000 objects.
-    expect(unpackShortPayload(hash.slice('#s='.length), 1000)).toEqual({ ok: true, raw: { p: { objects: 100_000 } }, version: 3 });
+    expect(unpackShortPayload(hash.slice('#s='.length), 1000)).toEqual({ ok: true, raw: { p: { objects: 100_000 } }, version: 2 });
     expect(readLink(hash).state!.params).toEqual(params);
     expect(readLink(encodeLink({ params, view: defaultViewParams() })).state!.params).toEqual(params);
-    // A version 3 link that leaves the churn out gets the rates per 1,000 objects times its objects.
-    for (const hash of [stateLink(3, { objects: 2_000 }), shortLink(3, { objects: 2_000 })]) {
-      expect(churnOf(readLink(hash).state!.params)).toEqual(churnOf(defaultChurn(2_000)));
-    }
   });
 
-  it('a version 1 or 2 link means the churn it meant: a rate it gives exactly, one it leaves out 50, 500 and 50 a second at any object count', () => {
+  it('a link of either version and form keeps every rate it gives, exactly, at any object count; a rate it leaves out is the default for its objects', () => {
     for (const v of [1, 2]) {
       for (const make of [stateLink, shortLink]) {
-        const given = readLink(make(v, { objects: 100_000, addedPerSec: 120, modifiedPerSec: 0.5 }));
+        const given = readLink(make(v, { objects: 100_000, addedPerSec: 50, modifiedPerSec: 500, deletedPerSec: 0.5 }));
         expect(given.issues).toEqual([]);
-        expect(churnOf(given.state!.params)).toEqual([120, 0.5, 50]);
-        const left = readLink(make(v, { objects: 1_000 }));
-        expect(churnOf(left.state!.params)).toEqual([50, 500, 50]);
-        // A rate it gives out of bounds is named, and takes the default of its time.
-        const bad = readLink(make(v, { addedPerSec: -1 }));
+        expect(churnOf(given.state!.params)).toEqual([50, 500, 0.5]);
+        const some = readLink(make(v, { objects: 2_000, addedPerSec: 120 }));
+        expect(churnOf(some.state!.params)).toEqual([120, defaultChurn(2_000).modifiedPerSec, defaultChurn(2_000).deletedPerSec]);
+        expect(churnOf(readLink(make(v, { objects: 2_000 })).state!.params)).toEqual([2, 10, 2]);
+        // A rate out of bounds is named, and takes the default for the objects.
+        const bad = readLink(make(v, { objects: 2_000, addedPerSec: -1 }));
         expect(bad.issues).toEqual([{ field: 'addedPerSec', reason: 'invalid' }]);
-        expect(bad.state!.params.addedPerSec).toBe(50);
+        expect(bad.state!.params.addedPerSec).toBe(2);
       }
     }
   });

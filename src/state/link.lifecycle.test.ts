@@ -88,18 +88,18 @@ describe('version 1 links open as they did', () => {
     expect(r.issues).toEqual([]);
     expect(r.state!.params.client).toBe('shardinfo');
     expect(r.state!.params.lifecycle).toEqual(V1_LINK_LIFECYCLE);
-    const now = readLink(`#s=3.${payload}`);
+    const now = readLink(`#s=2.${payload}`);
     expect(now.state!.params.client).toBe('client-go');
     expect(now.state!.params.lifecycle ?? DEFAULT_LIFECYCLE).toEqual(DEFAULT_LIFECYCLE);
-    expect(readLink(`#s=4.${payload}`).issues).toEqual([{ field: 'state', reason: 'version' }]);
+    expect(readLink(`#s=3.${payload}`).issues).toEqual([{ field: 'state', reason: 'version' }]);
     // A fallback field in a version 2 link is named: it is a version 1 field.
     expect(readLink(link({ fallback: true })).issues.map((i) => i.field)).toEqual(['fallback']);
   });
 
-  it('a link written today is version 3 and says only what differs, the client included', () => {
+  it('a link written today is version 2 and says only what differs, the client included', () => {
     const state = { params: { ...defaultSimParams(), client: 'ksm' as const }, view: defaultViewParams() };
-    expect(encodeLink(state)).toContain(encodeURIComponent('"v":3'));
-    expect((linkFor(state) as { hash: string }).hash).toMatch(/^#s=3\./);
+    expect(encodeLink(state)).toContain(encodeURIComponent('"v":2'));
+    expect((linkFor(state) as { hash: string }).hash).toMatch(/^#s=2\./);
     for (const hash of [encodeLink(state), (linkFor(state) as { hash: string }).hash]) {
       const back = readLink(hash);
       expect(back.state!.params.client).toBe('ksm');

@@ -83,7 +83,7 @@ describe('links and their size limit', () => {
     const params = { ...defaultSimParams(), replicas: 2, selectors: ['a'.repeat(Math.floor(room / 2)), 'b'.repeat(room - Math.floor(room / 2))] };
     const fit = linkFor({ params, view });
     // The page writes the short form; the version 1 form of the same state just fits.
-    expect(fit.ok && fit.hash.startsWith('#s=3.')).toBe(true);
+    expect(fit.ok && fit.hash.startsWith('#s=2.')).toBe(true);
     expect(fit.ok && readLink(fit.hash)).toEqual({ state: { params, view }, issues: [] });
     expect(encodeLink({ params, view }).length).toBe(MAX_LINK_LENGTH);
     expect(readLink(encodeLink({ params, view }))).toEqual({ state: { params, view }, issues: [] });
@@ -126,7 +126,7 @@ describe('links and their size limit', () => {
 describe('every field a link cannot use is named', () => {
   it('names a parameter block that is not an object, and view fields of the wrong type', async () => {
     const { readLink } = await import('./link');
-    const { state, issues } = readLink(fragment({ v: 3, p: [1, 2], w: { view: 7, theme: [] } }));
+    const { state, issues } = readLink(fragment({ v: 2, p: [1, 2], w: { view: 7, theme: [] } }));
     expect(issues.map((i) => i.field).sort()).toEqual(['p', 'theme', 'view']);
     expect(state!.params).toEqual(defaultSimParams());
   });

@@ -25,21 +25,14 @@ import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload }
 import { defaultChurn, type ChurnFields } from './churn';
 
 /** Version of the link format; bump when a field changes meaning. */
-export const LINK_VERSION = 3;
+export const LINK_VERSION = 2;
 /**
  * Version 1 links are the older format: a field they leave out stands for the default of
  * their time (the shardinfo client, LIST then WATCH, no watch timeouts), and `fallback` and
  * `lifecycle.watchPolicy` name the client. They open as they did.
  */
 const LEGACY_LINK_VERSION = 1;
-/**
- * Version 2 differs from version 3 only in what a churn rate it leaves out stands for: the
- * default of its time, 50 adds, 500 updates and 50 deletes a second at any object count
- * (version 3: the model's rates per 1,000 objects times the link's objects).
- */
-const V2_LINK_VERSION = 2;
-/** The churn a version 1 or 2 link leaves out. */
-const V2_LINK_CHURN: ChurnFields = { addedPerSec: 50, modifiedPerSec: 500, deletedPerSec: 50 };
+
 /** The BOOKMARK interval a version 1 link leaves out (today's default is kube-apiserver's 60 s). */
 const V1_LINK_BOOKMARK_SECONDS = 10;
 const KEY = 'state';
@@ -197,7 +190,7 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
     const unpacked = unpackShortPayload(short, MAX_LINK_LENGTH);
     if (!unpacked.ok) return { state: null, issues: [{ field: 'state', reason: unpacked.reason, ...(unpacked.reason === 'too-large' ? { length: hash.length } : {}) }] };
     if (!isRecord(unpacked.raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-    return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version);
+    return readFields(unpacked.raw, SHORT_TOP_KEYS, unpacked.version === LEGACY_LINK_VERSION);
   }
   let raw: unknown;
   try {
@@ -206,16 +199,12 @@ function readEitherForm(hash: string): { state: LinkState | null; issues: LinkIs
     return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
   }
   if (!isRecord(raw)) return { state: null, issues: [{ field: 'state', reason: 'unreadable' }] };
-  if (raw.v !== LINK_VERSION && raw.v !== V2_LINK_VERSION && raw.v !== LEGACY_LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
-  return readFields(raw, TOP_KEYS, raw.v);
+  if (raw.v !== LINK_VERSION && raw.v !== LEGACY_LINK_VERSION) return { state: null, issues: [{ field: 'state', reason: 'version' }] };
+  return readFields(raw, TOP_KEYS, raw.v === LEGACY_LINK_VERSION);
 }
 
-/**
- * The state in a link's JSON object (either format, `version` 1 to 3), defaults (of the
- * link's version) for what is missing, and every field it could not use.
- */
-function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, version: number): { state: LinkState; issues: LinkIssue[] } {
-  const legacy = version === LEGACY_LINK_VERSION;
+/** The state in a link's JSON object (either format), defaults for what is missing, and every field it could not use. */
+function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, legacy: boolean): { state: LinkState; issues: LinkIssue[] } {
   const issues: LinkIssue[] = [];
   const bad = (field: string) => issues.push({ field, reason: 'invalid' });
   for (const k of Object.keys(raw)) if (!topKeys.has(k)) bad(k);
@@ -247,13 +236,14 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     return fallback;
   };
   /**
-   * A churn rate: as the link gives it (events per second, exact), else the default of the
-   * link's version: before version 3 the fixed rates of its time, since then the rates per
-   * 1,000 objects times the link's objects.
+   * A churn rate: as the link gives it (events per second, exact: every `#state=` link the
+   * page wrote carries all three), else the default for the link's objects, the model's rates
+   * per 1,000 objects times them (a link that set no rate gets today's default, as a fresh
+   * page does).
    */
   const objects = num('objects');
-  const churnDefault = version < LINK_VERSION ? V2_LINK_CHURN : defaultChurn(objects);
-  const rate = (k: keyof ChurnFields): number => (has(p, k) ? num(k, churnDefault[k]) : churnDefault[k]);
+  const churnDefault = defaultChurn(objects);
+  const rate = (k: keyof ChurnFields): number => num(k, churnDefault[k]);
   const replicas = num('replicas');
   const shardKey: ShardKey = oneOf(p, 'shardKey', SHARD_KEYS, d.shardKey);
   const apiServers = readApiServers(p, d.apiServers, bad);

@@ -5,12 +5,12 @@ import { encodeLink, isStateFragment, linkFor, readLink } from './link';
 import { withObjects } from './churn';
 import { encodeShortLink, fromBase64Url, toBase64Url } from './shortLink';
 
-const short = (raw: unknown) => '#s=3.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
+const short = (raw: unknown) => '#s=2.' + toBase64Url(deflateSync(new TextEncoder().encode(JSON.stringify(raw))));
 
 describe('short links', () => {
   it('a default run is an 11-character fragment, and a story step link with a site address stays under 120 characters', () => {
     const hash = encodeShortLink(defaultSimParams(), defaultViewParams());
-    expect(hash).toBe('#s=3.q64FAA');
+    expect(hash).toBe('#s=2.q64FAA');
     const onSlide = `https://example.github.io/shardscope/#story=resharding&step=3&${hash.slice(1)}`;
     expect(onSlide.length).toBeLessThan(120);
     expect(readLink(onSlide.slice(onSlide.indexOf('#')))).toEqual({ state: { params: defaultSimParams(), view: defaultViewParams() }, issues: [] });
@@ -21,7 +21,7 @@ describe('short links', () => {
     const params = { ...withObjects(defaultSimParams(), 100_000), seed: 7, replicas: 5, apiServers: [{ gate: true }, { gate: false }] };
     const state = { params: { ...params, selectors: readLink(short({ p: { replicas: 5 } })).state!.params.selectors }, view: { ...defaultViewParams(), theme: 'dark' as const } };
     const r = linkFor(state);
-    expect(r.ok && r.hash.startsWith('#s=3.')).toBe(true);
+    expect(r.ok && r.hash.startsWith('#s=2.')).toBe(true);
     const v1 = encodeLink(state).length;
     expect(v1).toBeGreaterThan(1000);
     expect(v1 / (r.ok ? r.hash.length : 1)).toBeGreaterThan(8);
@@ -61,14 +61,14 @@ describe('short links', () => {
 
   it('names the whole fragment when it cannot be read, is another version, or inflates past the limit', () => {
     const whole = (hash: string) => readLink(hash).issues;
-    expect(whole('#s=3.!!!')).toEqual([{ field: 'state', reason: 'unreadable' }]);
-    expect(whole('#s=3.')).toEqual([{ field: 'state', reason: 'unreadable' }]);
-    expect(whole('#s=3.' + toBase64Url(new Uint8Array([1, 2, 3])))).toEqual([{ field: 'state', reason: 'unreadable' }]);
+    expect(whole('#s=2.!!!')).toEqual([{ field: 'state', reason: 'unreadable' }]);
+    expect(whole('#s=2.')).toEqual([{ field: 'state', reason: 'unreadable' }]);
+    expect(whole('#s=2.' + toBase64Url(new Uint8Array([1, 2, 3])))).toEqual([{ field: 'state', reason: 'unreadable' }]);
     expect(whole(short([1, 2]))).toEqual([{ field: 'state', reason: 'unreadable' }]);
-    expect(whole('#s=4.q64FAA')).toEqual([{ field: 'state', reason: 'version' }]);
+    expect(whole('#s=3.q64FAA')).toEqual([{ field: 'state', reason: 'version' }]);
     expect(whole('#s=q64FAA')).toEqual([{ field: 'state', reason: 'unreadable' }]);
     // 5 MB of spaces deflate to about 5 kB: the decoder stops once past the 1,000,000 limit.
-    const bomb = '#s=3.' + toBase64Url(deflateSync(new Uint8Array(5_000_000).fill(32)));
+    const bomb = '#s=2.' + toBase64Url(deflateSync(new Uint8Array(5_000_000).fill(32)));
     expect(bomb.length).toBeLessThan(10_000);
     // Reported by the size it unpacks to (too-large, with the link's own length), not as a long link.
     expect(whole(bomb)).toEqual([{ field: 'state', reason: 'too-large', length: bomb.length }]);

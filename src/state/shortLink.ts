@@ -1,10 +1,10 @@
 /**
- * Short links: `#s=3.<base64url>`, the state's difference from the defaults as
- * JSON, compressed with raw DEFLATE. A default run is `#s=3.q64FAA` (11 characters), so a
- * story step link with the page's address fits on a slide or in a QR code. Each version
- * differs from the one before only in the defaults a missing field stands for (version 3: the
- * churn, now its rates per 1,000 objects times the objects); `1.` and `2.` links are still
- * read, with the defaults of their time.
+ * Short links: `#s=2.<base64url>`, the state's difference from the defaults as
+ * JSON, compressed with raw DEFLATE. A default run is `#s=2.q64FAA` (11 characters), so a
+ * story step link with the page's address fits on a slide or in a QR code. Version 2
+ * differs from version 1 only in the defaults a missing field stands for; `1.` links are
+ * still read, with the defaults of their time. A churn rate a link leaves out is the default
+ * for the link's own object count (see `./churn`), in both versions.
  *
  * This module only packs and unpacks the payload; `link.ts` validates what comes out with
  * exactly the rules of the `#state=` (version 1) format, so both formats name the same
@@ -17,10 +17,10 @@ import { equalSplitSelectors } from './selectors';
 import { defaultChurn } from './churn';
 
 /** Version of the short format, written before the payload (`#s=2.`). */
-export const SHORT_LINK_VERSION = 3;
+export const SHORT_LINK_VERSION = 2;
 const PREFIX = `${SHORT_LINK_VERSION}.`;
-/** Versions read: 1 and 2 (with the older defaults) and the current one. */
-const READ_VERSIONS: readonly number[] = [1, 2, SHORT_LINK_VERSION];
+/** Versions read: 1 (with the older defaults) and the current one. */
+const READ_VERSIONS: readonly number[] = [1, SHORT_LINK_VERSION];
 /** The hash parameter of a short link (`#s=...`, or `&s=...` beside other parameters). */
 export const SHORT_KEY = 's';
 

@@ -117,7 +117,7 @@ describe('the address bar in a story', () => {
     expect(url.current()).toBe('#story=fallback&step=2');
     leaveStory(store);
     t.flush();
-    expect(url.current()).toMatch(/^#s=3\./);
+    expect(url.current()).toMatch(/^#s=2\./);
     // The link of the run from before the story (here the defaults), not of the step.
     expect(readLink(url.current()).state!.params).toEqual(createShardScopeStore().getState().params);
   });
