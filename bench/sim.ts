@@ -25,6 +25,7 @@ import { createPrng } from '../src/sim/cluster';
 import { rebuildHashSpace } from '../src/sim/engine';
 import { createSimulation } from '../src/sim/engine';
 import { formatUuid, writeUuidV4 } from '../src/sim/cluster';
+import { BENCH_CHURN } from './churn';
 import type { BenchResult } from './types';
 
 const MILLION = 1_000_000;
@@ -202,7 +203,7 @@ function benchFanOut(): BenchResult {
 
 /** 4. Refresh the hash-space view of a million objects after a second of churn. */
 function benchHashSpace(): BenchResult {
-  const sim = createSimulation({ seed: 'bench-hashspace', cluster: { pods: MILLION } });
+  const sim = createSimulation({ seed: 'bench-hashspace', cluster: { pods: MILLION }, churn: BENCH_CHURN });
   // The reference reads the model's internals, as the old `hashSpace()` did from inside.
   const inner = (sim as unknown as { m: { cluster: Parameters<typeof rebuildHashSpace>[0]; modes: { client: Parameters<typeof rebuildHashSpace>[1]; server: Parameters<typeof rebuildHashSpace>[2] } } }).m;
   let sink = sim.hashSpace().count;

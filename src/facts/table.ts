@@ -344,18 +344,33 @@ export const FACTS = {
     about: ['ksm', 'statefulSet'],
     inference: true,
   },
-  // --- kubernetes -----------------------------------------------------------------------
+  // --- the StatefulSet API ----------------------------------------------------------------
   'statefulset-rolling': {
     statement:
-      'A StatefulSet rolling update replaces its Pods from the highest ordinal down, by default one at a time: maxUnavailable defaults to 1, and the default OrderedReady policy waits for each Pod to be Running and Ready.',
+      'A StatefulSet’s default update strategy is RollingUpdate, which updates the Pods from ordinal replicas-1 to its partition (0 by default), by default one at a time: maxUnavailable defaults to 1 (a beta field, on by default), and under the default OrderedReady policy the controller waits for each Pod to be ready before it goes on.',
+    // The API as kubernetes v1.36.3 documents it, in the copy client-go v0.36.3 carries (tag
+    // kubernetes-1.36.3). The controller that acts on it (pkg/controller/statefulset in the
+    // kubernetes tree) is not cited: it was read at a main commit only, not at this release.
     sources: [
-      // The API’s own documentation, as client-go v0.36.3 carries it: the controller lives in the
-      // kubernetes tree, which was read at a main commit only.
+      clientGo('applyconfigurations/apps/v1/statefulsetupdatestrategy.go', 'StatefulSetUpdateStrategyApplyConfiguration.Type'),
       clientGo('applyconfigurations/apps/v1/rollingupdatestatefulsetstrategy.go', 'RollingUpdateStatefulSetStrategyApplyConfiguration (Partition, MaxUnavailable)'),
       clientGo('applyconfigurations/apps/v1/statefulsetspec.go', 'StatefulSetSpecApplyConfiguration.PodManagementPolicy'),
-      { repo: 'kubernetes', path: 'pkg/controller/statefulset/stateful_set_control.go', release: 'commit 0004b149 (main)', symbol: 'defaultStatefulSetControl.updateStatefulSet, updateStatefulSetAfterInvariantEstablished' },
     ],
     about: ['statefulSet'],
+  },
+  // --- kubernetes/perf-tests: the scalability tests -----------------------------------------
+  'cl2-load': {
+    statement:
+      'Kubernetes’ scalability load test (ClusterLoader2’s load config, for clusters of 100 nodes or more) runs 30 pods per node, creates them at 10 pods a second, deletes them at the same rate, and changes 10 pods a second while it scales its workloads, whatever the number of nodes.',
+    sources: [
+      {
+        repo: 'perf-tests',
+        path: 'clusterloader2/testing/load/config.yaml',
+        release: 'commit 4b341544 (master)',
+        symbol: 'PODS_PER_NODE, CL2_LOAD_TEST_THROUGHPUT, CL2_DELETE_TEST_THROUGHPUT, tuning sets RandomizedSaturationTimeLimited, RandomizedScalingTimeLimited, RandomizedDeletionTimeLimited',
+      },
+    ],
+    about: ['loadTest'],
   },
   // --- kubernetes/website -----------------------------------------------------------------
   'blog-post': {

@@ -44,6 +44,7 @@ export const TERMS = {
   progressNotify: /progress notification/i,
   paging: /continue token|paginat/i,
   blogPost: /\bthe (?:v1\.36 )?blog post/i,
+  loadTest: /ClusterLoader2|scalability (?:load )?test/i,
 } as const satisfies Record<string, RegExp>;
 
 export type Term = keyof typeof TERMS;

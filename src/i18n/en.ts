@@ -199,6 +199,7 @@ export const en = {
   'controls.addedPerSec': 'ADDED / s',
   'controls.modifiedPerSec': 'MODIFIED / s',
   'controls.deletedPerSec': 'DELETED / s',
+  'controls.churnPer1000': 'Per 1,000 objects: {added} ADDED, {modified} MODIFIED, {deleted} DELETED a second. A new object count keeps these, and scales the rates above.',
   'controls.bookmarkEverySec': 'BOOKMARK per watch every (s; kube-apiserver: 60)',
   'controls.replicasGroup': 'Controller replicas',
   'controls.replicas': 'Replicas',
@@ -1192,12 +1193,12 @@ export const en = {
     'Point at: the relists chart, and the bytes of the syncs.\nSay: five restarted replicas sync again. Client-side that is five whole collections, about 2.5 GB; server-side five slices, about 490 MB: the same 1/N as on the watch stream.\nLikely question: is the relist the expensive part of a reshard?\nAnswer: for bytes, yes: it is one burst of whole collections. The watch stream after it is where the saving keeps paying.',
   'story.resharding.5.title': 'One replica at a time',
   'story.resharding.5.text':
-    'A StatefulSet rolling update restarts one pod at a time and moves on once it is ready: about every 20 s here, and the clock runs four times faster. At most about a fifth of the objects are without an owner at once instead of all of them, but the hand-off lasts about 100 s client-side. Replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
+    'A StatefulSet rolling update restarts one pod at a time and moves on once it is ready: about every 20 s here, and the clock runs four times faster. At most about a quarter of the objects are without an owner at once instead of all of them, but the hand-off lasts about 100 s client-side. Replicas still on the old ranges overlap the new ones, so some objects have two owners meanwhile.',
   'story.resharding.5.q': 'Which is worse for a controller: objects with two owners for a while, or objects with none?',
   'story.resharding.5.a':
     'It depends on what the replicas do with them. Two owners that write the same object race: the second update carries a stale resourceVersion and gets 409 Conflict, then retries. kube-state-metrics exports the object’s series from both replicas, so sums over them double. With no owner, nothing reconciles or reports the object until the new owner has synced.',
   'story.resharding.5.notes':
-    'Point at: the timeline: one restart about every 20 s; the clock runs four times faster.\nSay: a StatefulSet rolling update: at most about a fifth of the objects lack an owner at once, but the hand-off takes about 100 s client-side, and old and new ranges overlap meanwhile.\nAsk: the question on the caption: two owners or none, which is worse?',
+    'Point at: the timeline: one restart about every 20 s; the clock runs four times faster.\nSay: a StatefulSet rolling update: at most about a quarter of the objects lack an owner at once, but the hand-off takes about 100 s client-side, and old and new ranges overlap meanwhile.\nAsk: the question on the caption: two owners or none, which is worse?',
   'story.resharding.6.title': 'New replicas first',
   'story.resharding.6.text':
     'Make before break, a design kube-state-metrics does not ship: the fifth replica starts and syncs first; then the others switch, one every 5 s, each starting its new informer beside the old one and dropping the old one once the new one has synced. No object is ever without an owner, in either mode; instead about a fifth of them have two owners at the peak, until every replica has switched.',
@@ -1221,7 +1222,7 @@ export const en = {
   'story.rollout.3.title':
     'Rolling the gate back',
   'story.rollout.3.text':
-    'The gate is rolled back, one server at a time. A watch resumed on a gate-off server gets every event from its resourceVersion on, and client-go caches each object as it changes: by 45 s two replicas hold about two thirds of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it.',
+    'The gate is rolled back, one server at a time. A watch resumed on a gate-off server gets every event from its resourceVersion on, and client-go caches each object as it changes: by 45 s two replicas hold about a third of the collection, and grow. The two that hit 410 on a freshly restarted server relisted there and hold all of it.',
   'story.rollout.3.q':
     'Would reading shardInfo have caught it?',
   'story.rollout.3.a':

@@ -162,6 +162,7 @@ export const zhCN = {
   'controls.addedPerSec': 'ADDED / 秒',
   'controls.modifiedPerSec': 'MODIFIED / 秒',
   'controls.deletedPerSec': 'DELETED / 秒',
+  'controls.churnPer1000': '每 1,000 个对象每秒：ADDED {added} 个、MODIFIED {modified} 个、DELETED {deleted} 个。修改对象数时保持这些值，上面的变更速率随之缩放。',
   'controls.bookmarkEverySec': '每个 Watch 的 BOOKMARK 间隔（秒；kube-apiserver 为 60）',
   'controls.replicasGroup': '控制器副本',
   'controls.replicas': '副本数',
@@ -1129,12 +1130,12 @@ export const zhCN = {
     '指向：重新 LIST 图，以及同步的字节数。\n要说：五个重启的副本重新同步。客户端分片是五份完整集合，约 2.5 GB；服务端分片是五个切片，约 490 MB：与 Watch 事件流上一样的 1/N。\n可能的提问：重新 LIST 是重新分片中代价最大的部分吗？\n回答：就字节数而言是的：它是一次集中传输的完整集合。之后的 Watch 事件流才是持续节省的地方。',
   'story.resharding.5.title': '一次一个副本',
   'story.resharding.5.text':
-    'StatefulSet 滚动更新一次重启一个 Pod，等它就绪后再继续：这里约每 20 秒一个，时钟以四倍速运行。同一时刻最多约五分之一的对象没有负责副本，而不是全部，但客户端分片的交接持续约 100 秒。仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
+    'StatefulSet 滚动更新一次重启一个 Pod，等它就绪后再继续：这里约每 20 秒一个，时钟以四倍速运行。同一时刻最多约四分之一的对象没有负责副本，而不是全部，但客户端分片的交接持续约 100 秒。仍使用旧范围的副本与新范围重叠，因此这期间有些对象有两个负责副本。',
   'story.resharding.5.q': '对控制器来说哪种更糟：对象暂时有两个负责副本，还是没有负责副本？',
   'story.resharding.5.a':
     '取决于副本如何处理它们。写同一对象的两个负责副本会相互竞争：第二次更新带着过期的 resourceVersion，得到 409 Conflict，然后重试。kube-state-metrics 会从两个副本导出该对象的指标序列，对它们求和会翻倍。没有负责副本时，在新负责副本同步完成之前，没有人调谐或上报该对象。',
   'story.resharding.5.notes':
-    '指向：时间线：大约每 20 秒重启一个；时钟加速为四倍。\n要说：StatefulSet 滚动更新：同一时刻最多约五分之一的对象没有负责副本，但客户端分片时交接要持续约 100 秒，期间新旧范围相互重叠。\n提问：字幕上的问题：两个负责副本和没有负责副本，哪个更糟？',
+    '指向：时间线：大约每 20 秒重启一个；时钟加速为四倍。\n要说：StatefulSet 滚动更新：同一时刻最多约四分之一的对象没有负责副本，但客户端分片时交接要持续约 100 秒，期间新旧范围相互重叠。\n提问：字幕上的问题：两个负责副本和没有负责副本，哪个更糟？',
   'story.resharding.6.title': '新副本优先',
   'story.resharding.6.text':
     '先建后拆，这是 kube-state-metrics 并未提供的设计：第 5 个副本先启动并完成同步；然后其他副本每 5 秒切换一个，每个都在旧 Informer 旁边启动新的，新的同步完成后再丢弃旧的。两种分片方式下都没有任何对象失去负责副本；代价是高峰时约五分之一的对象有两个负责副本，直到所有副本都切换完毕。',
@@ -1158,7 +1159,7 @@ export const zhCN = {
   'story.rollout.3.title':
     '回滚门控',
   'story.rollout.3.text':
-    '现在门控被逐台回滚。在未开启门控的服务器上恢复的 Watch 会收到从其 resourceVersion 起的每个事件，client-go 会在对象变化时把它缓存下来：到 45 秒时，两个副本持有约三分之二的集合，并且还在增长。另外两个在刚重启的服务器上遇到 410，在那里重新 LIST，持有全部对象。client-go 对此毫无察觉。',
+    '现在门控被逐台回滚。在未开启门控的服务器上恢复的 Watch 会收到从其 resourceVersion 起的每个事件，client-go 会在对象变化时把它缓存下来：到 45 秒时，两个副本持有约三分之一的集合，并且还在增长。另外两个在刚重启的服务器上遇到 410，在那里重新 LIST，持有全部对象。client-go 对此毫无察觉。',
   'story.rollout.3.q':
     '读取 shardInfo 能发现这个问题吗？',
   'story.rollout.3.a':

@@ -63,7 +63,8 @@ describe('recent events from the worker (many ranges stay responsive)', () => {
 
   it('carry their fates at 64 replicas in moved typed arrays, not thousands of objects', async () => {
     const { client, sent } = connect();
-    await client.create({ seed: 'events-size', cluster: { pods: 2_000 }, replicas: { count: 64, selectors: interleaved(2) } });
+    // 600 events a second: 48 of them within half a second (2,000 pods' default churn is 14 a second).
+    await client.create({ seed: 'events-size', cluster: { pods: 2_000 }, churn: { addsPerSecond: 50, modifiesPerSecond: 500, deletesPerSecond: 50 }, replicas: { count: 64, selectors: interleaved(2) } });
     await client.step(0.5);
     const events = await client.recentEvents(48);
     expect(events).toHaveLength(48);

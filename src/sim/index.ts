@@ -14,10 +14,10 @@
  * ```
  */
 export { createSimulation } from './engine';
-export { DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES } from './params';
+export { DEFAULT_CHURN_PER_1000, DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES, churnRates } from './params';
 export { CLIENT_KINDS, MODES } from './params';
 export { SimParamsError, validateParams, resolveParams, mergeParams } from './params';
-export type { ClientKind, InitialList, SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';
+export type { ClientKind, InitialList, SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ResolvedChurn, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';
 export type { ValidationResult } from './params';
 export { OWNER_NONE, OWNER_MANY } from './engine';
 export type { Simulation } from './engine';

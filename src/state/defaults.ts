@@ -4,6 +4,7 @@
  */
 import { equalSplitSelectors } from './selectors';
 import { SHARD_KEY_UID, type SimParams, type ViewParams } from './params';
+import { defaultChurn } from './churn';
 
 /** Simulated seconds per step: one time-series sample each, and one "Step" click. */
 export const STEP_SECONDS = 0.25;
@@ -20,9 +21,8 @@ export function defaultSimParams(): SimParams {
     namespaceSkew: 1.1,
     objectBytes: 4_500,
     encoding: 'json',
-    addedPerSec: 50,
-    modifiedPerSec: 500,
-    deletedPerSec: 50,
+    // 10, 50 and 10 a second: the model's default rates per 1,000 objects, at 10,000 objects.
+    ...defaultChurn(10_000),
     // kube-apiserver's watch cache: a BOOKMARK per watcher every minute (defaultBookmarkFrequency, a constant).
     bookmarkEverySec: 60,
     replicas: 4,

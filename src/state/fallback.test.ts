@@ -193,7 +193,7 @@ describe('the paced client on the page’s thread', () => {
     expect(stepped.length).toBeGreaterThan(1);
     expect(tasks).toBeGreaterThanOrEqual(stepped.length);
     // Model events per slice (bursts included), within the budget.
-    const rate = 60_000 + 2 * whole.params.churn.burst.podsPerSecond;
+    const rate = 60_000 + 2 * whole.churn.rates.burst.podsPerSecond;
     for (const s of stepped) expect(s * rate).toBeLessThanOrEqual(EVENTS_PER_TASK);
     expect(stepped.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
     expect(sliced.time).toBe(whole.time);

@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { ImportEvent } from '../sim';
 import type { EngineDriver } from './engineDriver';
 import { LIMITS } from './params';
+import { withObjects } from './churn';
 import type { ImportActions, ImportSlice, ShardScopeState, SimData } from './storeState';
 
 export function initialImportSlice(): ImportSlice {
@@ -80,7 +81,8 @@ export function importActions(ctx: {
       data.importUse = 'confirm';
       data.importSource = null;
       set((st) => ({
-        params: { ...st.params, objects: summary.objects, namespaces: Math.min(LIMITS.namespaces.max, Math.max(1, summary.namespaces)), imported: summary.objects },
+        // The churn scales with the object count, as when the count is typed.
+        params: { ...withObjects(st.params, summary.objects), namespaces: Math.min(LIMITS.namespaces.max, Math.max(1, summary.namespaces)), imported: summary.objects },
         imported: { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null, streamEvents: summary.streamEvents, replay: false },
         importer: { ...initialImportSlice(), size: s.size },
         playing: false,

@@ -27,6 +27,9 @@ export { DEFAULT_LIFECYCLE, DEFAULT_ROLLOUT, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, R
 export { isListOnly } from '../sim/params';
 export type { LifecycleParams, RolloutUiParams } from './lifecycle';
 export { defaultSimParams, defaultViewParams, STEP_SECONDS, SERIES_CAPACITY } from './defaults';
+// the churn follows the object count
+export { defaultChurn, per1000, withObjects } from './churn';
+export type { ChurnFields } from './churn';
 export { LIMITS, SPEEDS, SHARD_KEY_UID } from './params';
 export type { SimParams, ViewParams, ApiServerParams, ClientCache, ClientMode, Encoding, NumericParam } from './params';
 export { parseNumberDraft, validateParam } from './validate';

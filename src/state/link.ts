@@ -22,6 +22,7 @@ import type { ScheduledEvent } from '../sim/params';
 import { DEFAULT_LIFECYCLE, GOAWAY_LIMITS, V1_LINK_LIFECYCLE, ROLLOUT_LIMITS, type LifecycleParams } from './lifecycle';
 import { CLIENT_KINDS, type ClientKind } from '../sim/params';
 import { encodeShortLink, encodeShortLinkSteps, shortParam, unpackShortPayload } from './shortLink';
+import { defaultChurn, type ChurnFields } from './churn';
 
 /** Version of the link format; bump when a field changes meaning. */
 export const LINK_VERSION = 2;
@@ -31,6 +32,7 @@ export const LINK_VERSION = 2;
  * `lifecycle.watchPolicy` name the client. They open as they did.
  */
 const LEGACY_LINK_VERSION = 1;
+
 /** The BOOKMARK interval a version 1 link leaves out (today's default is kube-apiserver's 60 s). */
 const V1_LINK_BOOKMARK_SECONDS = 10;
 const KEY = 'state';
@@ -218,13 +220,13 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
   const d = defaultSimParams();
   // `fallback` is the field version 1 links carried instead of `client`.
   for (const k of Object.keys(p)) if (!has(d, k) && k !== 'lifecycle' && k !== 'retyped' && k !== 'imported' && !(legacy && k === 'fallback')) bad(k);
-  const num = (k: NumericParam & keyof SimParams): number => {
+  const num = (k: NumericParam & keyof SimParams, fallback = d[k] as number): number => {
     const v = p[k];
     const lim = LIMITS[k];
     // `+ 0` turns -0 into 0: JSON writes both as 0, so only 0 round-trips.
     if (typeof v === 'number' && Number.isFinite(v) && v >= lim.min && v <= lim.max && (!lim.integer || Number.isInteger(v))) return v + 0;
     if (has(p, k)) bad(k);
-    return d[k] as number;
+    return fallback;
   };
   /** A value from a fixed list, else the default (named when present). */
   const oneOf = <T>(source: Record<string, unknown>, k: string, allowed: readonly T[], fallback: T): T => {
@@ -234,6 +236,15 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
     bad(k);
     return fallback;
   };
+  /**
+   * A churn rate: as the link gives it (events per second, exact: every `#state=` link the
+   * page wrote carries all three), else the default for the link's objects, the model's rates
+   * per 1,000 objects times them (a link that set no rate gets today's default, as a fresh
+   * page does).
+   */
+  const objects = num('objects');
+  const churnDefault = defaultChurn(objects);
+  const rate = (k: keyof ChurnFields): number => num(k, churnDefault[k]);
   const replicas = num('replicas');
   const shardKey: ShardKey = oneOf(p, 'shardKey', SHARD_KEYS, d.shardKey);
   const apiServers = readApiServers(p, d.apiServers, bad);
@@ -247,14 +258,14 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
   const retyped = has(p, 'retyped') ? readRetyped(p.retyped, schedule, bad) : [];
   const params: SimParams = {
     seed: num('seed'),
-    objects: num('objects'),
+    objects,
     namespaces: num('namespaces'),
     namespaceSkew: num('namespaceSkew'),
     objectBytes: num('objectBytes'),
     encoding: oneOf(p, 'encoding', ['json', 'protobuf'] as const, d.encoding),
-    addedPerSec: num('addedPerSec'),
-    modifiedPerSec: num('modifiedPerSec'),
-    deletedPerSec: num('deletedPerSec'),
+    addedPerSec: rate('addedPerSec'),
+    modifiedPerSec: rate('modifiedPerSec'),
+    deletedPerSec: rate('deletedPerSec'),
     // Version 1 links left out the 10 s that was the default then.
     bookmarkEverySec: legacy && !has(p, 'bookmarkEverySec') ? V1_LINK_BOOKMARK_SECONDS : num('bookmarkEverySec'),
     replicas,

@@ -6,6 +6,7 @@
  * the same as one step.
  */
 import type { SimSnapshot } from '../sim';
+import { churnRates } from '../sim/params';
 import type { EngineClient } from './engine';
 import { EVENTS_PER_TASK } from './budget';
 import { STEP_SECONDS } from './defaults';
@@ -25,7 +26,7 @@ export function nextTask(): Promise<void> {
 
 /** Model events per simulated second (bursts included) under a snapshot's parameters. */
 function eventsPerSecond(s: SimSnapshot): number {
-  const c = s.params.churn;
+  const c = churnRates(s.params);
   const burst = c.burst.enabled ? 2 * c.burst.podsPerSecond : 0;
   return c.addsPerSecond + c.modifiesPerSecond + c.deletesPerSecond + burst;
 }

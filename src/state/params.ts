@@ -40,7 +40,11 @@ export interface SimParams {
   /** Mean serialized size of one object in JSON, in bytes. */
   readonly objectBytes: number;
   readonly encoding: Encoding;
-  /** Churn, in events per simulated second. */
+  /**
+   * Churn, in events per simulated second at any object count (links keep them exact). By
+   * default the model's rates per 1,000 objects times the objects, and a new object count
+   * scales them (see `./churn`).
+   */
   readonly addedPerSec: number;
   readonly modifiedPerSec: number;
   readonly deletedPerSec: number;

@@ -8,6 +8,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import { DEFAULT_LIFECYCLE } from './lifecycle';
 import { LIMITS, type SimParams } from './params';
 import { equalSplitSelectors } from './selectors';
+import { withObjects } from './churn';
 import { retypeAt, selectRunningLayout } from './running';
 import type { EngineDriver } from './engineDriver';
 import type { ParamsActions, ShardScopeState } from './storeState';
@@ -81,7 +82,8 @@ export function paramsActions(ctx: ParamsContext): ParamsActions {
   };
 
   return {
-    setScalar: (param, value) => setParams((p) => ({ ...p, [param]: value })),
+    // A new object count scales the churn with it: each object keeps its events per second.
+    setScalar: (param, value) => setParams((p) => (param === 'objects' ? withObjects(p, value) : { ...p, [param]: value })),
     setEncoding: (encoding) => setParams((p) => ({ ...p, encoding })),
     setReplicas: (n) => {
       const count = clampInt(n, LIMITS.replicas.min, LIMITS.replicas.max);

@@ -3,7 +3,8 @@
  * JSON, compressed with raw DEFLATE. A default run is `#s=2.q64FAA` (11 characters), so a
  * story step link with the page's address fits on a slide or in a QR code. Version 2
  * differs from version 1 only in the defaults a missing field stands for; `1.` links are
- * still read, with the defaults of their time.
+ * still read, with the defaults of their time. A churn rate a link leaves out is the default
+ * for the link's own object count (see `./churn`), in both versions.
  *
  * This module only packs and unpacks the payload; `link.ts` validates what comes out with
  * exactly the rules of the `#state=` (version 1) format, so both formats name the same
@@ -13,6 +14,7 @@ import { Deflate, deflateSync, Inflate } from 'fflate';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import type { SimParams, ViewParams } from './params';
 import { equalSplitSelectors } from './selectors';
+import { defaultChurn } from './churn';
 
 /** Version of the short format, written before the payload (`#s=2.`). */
 export const SHORT_LINK_VERSION = 2;
@@ -23,12 +25,14 @@ const READ_VERSIONS: readonly number[] = [1, SHORT_LINK_VERSION];
 export const SHORT_KEY = 's';
 
 /**
- * The fields of a state that differ from a fresh page's (light theme, version 1 field names).
+ * The fields of a state that differ from a fresh page's (light theme, version 1 field names;
+ * the churn compared with the default for the state's own object count).
  * The selectors are left out when they are the equal split of the replicas and key the link
  * sets, which is what the decoder falls back to; the language never travels in a link.
  */
 export function stateDiff(params: SimParams, view: ViewParams): { p?: Record<string, unknown>; w?: Record<string, unknown> } {
-  const dp = defaultSimParams();
+  // The churn a link leaves out is the default for the link's own object count.
+  const dp = { ...defaultSimParams(), ...defaultChurn(params.objects) };
   const p: Record<string, unknown> = {};
   for (const k of Object.keys(params) as (keyof SimParams)[]) {
     if (k === 'selectors') continue;

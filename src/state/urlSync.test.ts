@@ -3,6 +3,7 @@ import { defaultSimParams, defaultViewParams } from './defaults';
 import { encodeLink, MAX_LINK_LENGTH } from './link';
 import { encodeShortLink } from './shortLink';
 import { createShardScopeStore } from './store';
+import { withObjects } from './churn';
 import { syncUrl, type UrlHost } from './urlSync';
 
 /** An address bar in memory: `navigate` is a pasted link (fires hashchange), `replace` is replaceState (does not). */
@@ -87,7 +88,8 @@ describe('the address bar follows the state', () => {
     expect(url.writes).toEqual([]);
     store.getState().setScalar('objects', 500);
     timers.flush();
-    expect(url.current()).toBe(written({ ...pasted, objects: 500 }, { ...defaultViewParams(), view: 'ring' }));
+    // The churn scales with the objects.
+    expect(url.current()).toBe(written(withObjects(pasted, 500), { ...defaultViewParams(), view: 'ring' }));
     store.getState().dispose();
   });
 

@@ -24,6 +24,7 @@ function says(id: MessageId, words: { readonly en: string; readonly zh: string }
 const FRACTIONS = [
   { value: 1 / 5, en: 'a fifth', plural: 'fifths', zh: '五分之一' },
   { value: 1 / 4, en: 'a quarter', plural: 'quarters', zh: '四分之一' },
+  { value: 1 / 3, en: 'a third', plural: 'thirds', zh: '三分之一' },
   { value: 2 / 5, en: 'two fifths', plural: 'fifths', zh: '五分之二' },
   { value: 1 / 2, en: 'half', plural: 'halves', zh: '一半' },
   { value: 2 / 3, en: 'two thirds', plural: 'thirds', zh: '三分之二' },
@@ -314,13 +315,15 @@ describe('the stories’ narration matches the model', () => {
       says('story.resharding.4.text', { en: `each carries ${fraction(s.relistBytes / c.relistBytes).en} of it`, zh: `每次只有${fraction(s.relistBytes / c.relistBytes).zh}` });
     });
 
-    it('5: one pod every 20 s, at most about a fifth orphaned at once, for about 100 s client-side; some have two owners', () => {
+    it('5: one pod every 20 s, at most about a quarter orphaned at once, for about 100 s client-side; some have two owners', () => {
       const c = of5('client');
       const s = of5('server');
       expect(c.rollout).toBe('one-by-one');
       // The next pod goes once the last has synced: 20 s > 8 s restart + the slowest list.
       for (const h of [c, s]) for (const r of h.replicas) expect(r.syncedAt! - r.restartAt!).toBeLessThan(20);
-      for (const h of [c, s]) expect(Math.abs(h.peakOrphans / h.objects - 0.2)).toBeLessThan(0.03);
+      // An old replica held a quarter; the new ones take a fifth each: the peak lies between.
+      for (const h of [c, s]) expect(h.peakOrphans / h.objects).toBeGreaterThan(0.2);
+      for (const h of [c, s]) expect(h.peakOrphans / h.objects).toBeLessThan(0.25);
       expect(c.settleSeconds).toBeGreaterThan(90);
       expect(c.settleSeconds).toBeLessThan(110);
       expect(s.peakDuplicates).toBeGreaterThan(0);

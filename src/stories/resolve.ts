@@ -5,6 +5,7 @@
 import { defaultSimParams, defaultViewParams } from '../state/defaults';
 import type { SimParams, ViewParams } from '../state/params';
 import { equalSplitSelectors } from '../state/selectors';
+import { withObjects } from '../state/churn';
 import type { ScheduledEvent } from '../state';
 import type { Story, StoryModelEvent, StoryState, StoryStep } from './types';
 
@@ -26,7 +27,9 @@ export interface ResolvedStep {
 function layer(params: SimParams, state: StoryState): SimParams {
   const p = state.params;
   if (!p) return params;
-  const next = { ...params, ...p };
+  // A new object count without churn rates: the churn scales with it (as the objects field does).
+  const scaled = p.objects !== undefined && p.addedPerSec === undefined && p.modifiedPerSec === undefined && p.deletedPerSec === undefined ? withObjects(params, p.objects) : params;
+  const next = { ...scaled, ...p };
   // A new replica count or key without selectors: every replica takes its equal share.
   if (p.selectors === undefined && (p.replicas !== undefined || p.shardKey !== undefined)) {
     return { ...next, selectors: equalSplitSelectors(next.replicas, next.shardKey) };

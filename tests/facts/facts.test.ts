@@ -14,7 +14,7 @@ describe('the facts table', () => {
       expect(f.statement, id).toMatch(/^[A-Z`'a-z0-9].*[.)]$/);
       expect(f.sources.length, id).toBeGreaterThan(0);
       for (const s of f.sources) {
-        expect(s.path, id).toMatch(s.repo === 'website' ? /^content\/en\/[a-z_/.0-9-]+\.md$/ : /^[a-z_/.0-9-]+\.go$|^go\.mod$/);
+        expect(s.path, id).toMatch(s.repo === 'website' ? /^content\/en\/[a-z_/.0-9-]+\.md$/ : s.repo === 'perf-tests' ? /^clusterloader2\/[a-z_/.0-9-]+\.yaml$/ : /^[a-z_/.0-9-]+\.go$|^go\.mod$/);
         expect(s.release, id).toMatch(/^v\d+\.\d+\.\d+(-(alpha|beta|rc)\.\d+)?$|^commit [0-9a-f]{8} /);
         expect(s.symbol.length, id).toBeGreaterThan(2);
       }
@@ -27,7 +27,8 @@ describe('the facts table', () => {
     expect(sourcePath(FACTS.http500.sources[0])).toBe('kubernetes/staging/src/k8s.io/apiserver/pkg/registry/generic/registry/store.go');
     expect(sourceLine(FACTS['watch-list-default'].sources[0])).toBe('kubernetes/staging/src/k8s.io/client-go/features/known_features.go (v1.36.3): WatchListClient');
     expect(sourcePath(FACTS['ksm-client-side'].sources[0])).toBe('kubernetes/kube-state-metrics/pkg/sharding/listwatch.go');
-    expect(sourcePath(FACTS['statefulset-rolling'].sources[2])).toBe('kubernetes/pkg/controller/statefulset/stateful_set_control.go');
+    expect(sourcePath(FACTS['statefulset-rolling'].sources[0])).toBe('kubernetes/staging/src/k8s.io/client-go/applyconfigurations/apps/v1/statefulsetupdatestrategy.go');
+    expect(sourcePath(FACTS['cl2-load'].sources[0])).toBe('kubernetes/perf-tests/clusterloader2/testing/load/config.yaml');
     expect(sourcePath(FACTS['blog-post'].sources[0])).toBe('kubernetes/website/content/en/blog/_posts/2026/server-side-sharded-list-and-watch.md');
   });
 
@@ -65,7 +66,8 @@ describe('docs/facts.md', () => {
     expect(md).toContain(
       '- Source: `kubernetes/staging/src/k8s.io/apiserver/pkg/storage/cacher/watch_cache.go` (v1.36.3): `defaultLowerBoundCapacity, defaultUpperBoundCapacity, watchCache.resizeCacheLocked, watchCache.getAllEventsSinceLocked`',
     );
-    expect(md).toContain('- Source: `kubernetes/pkg/controller/statefulset/stateful_set_control.go` (commit 0004b149 (main)): `defaultStatefulSetControl.updateStatefulSet, updateStatefulSetAfterInvariantEstablished`');
+    expect(md).toContain('- Source: `kubernetes/staging/src/k8s.io/client-go/applyconfigurations/apps/v1/rollingupdatestatefulsetstrategy.go` (v1.36.3): `RollingUpdateStatefulSetStrategyApplyConfiguration (Partition, MaxUnavailable)`');
+    expect(md).toContain('- Source: `kubernetes/perf-tests/clusterloader2/testing/load/config.yaml` (commit 4b341544 (master))');
     expect(md).toMatch(/## `rewatch`[\s\S]*?- Stated in: .*story `rollout` step 2/);
     expect(md).toMatch(/## `apf-list-cost`[\s\S]*?- Stated in: .*explanation `serverCost`/);
     expect(md).toMatch(/## `ksm-continue`[\s\S]*?- Stated in: .*message `controls.clientKsm218Help`/);

@@ -27,11 +27,16 @@ describe('memory follows live objects, not objects ever created', () => {
   it('over a simulated hour in which 40 times the live objects are created, the model stays within 1.5x of its size at 225 s', () => {
     // What grows with time must wrap: 1,200 samples (3 s apart) run through the 300-sample
     // series four times, every watch times out and resumes several times (5 to 10 minutes),
-    // and the reference point lies past the watch cache's 75 s window. Default churn (adds,
-    // deletes, rolling updates every 30 s) over 5,000 pods creates 40 times the live objects,
-    // as 16 hours at 100,000 pods did; updates create and delete nothing, so they are left out.
-    // Without slot reuse the model ends 9 times its size at 225 s.
-    const sim = createSimulation({ seed: 'long-run', cluster: { pods: 5_000 }, churn: { modifiesPerSecond: 0 }, sampleSeconds: 3 });
+    // and the reference point lies past the watch cache's 75 s window. 50 adds and deletes a
+    // second and a rolling update every 30 s (100 pods a second) over 5,000 pods create 40
+    // times the live objects, as 16 hours at 100,000 pods would; updates create and delete
+    // nothing, so they are left out. Without slot reuse the model ends 9 times its size at 225 s.
+    const sim = createSimulation({
+      seed: 'long-run',
+      cluster: { pods: 5_000 },
+      churn: { addsPerSecond: 50, modifiesPerSecond: 0, deletesPerSecond: 50, burst: { podsPerSecond: 100 } },
+      sampleSeconds: 3,
+    });
     sim.step(225);
     const atReference = modelBytes(sim);
     for (let i = 1; i < 16; i++) sim.step(225);

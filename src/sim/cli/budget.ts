@@ -13,7 +13,7 @@
  *   per {@link TIMEOUT_SECONDS} with watch timeouts (a quiet shard's resume gets 410). A watch
  *   that ends otherwise resumes without a LIST.
  */
-import { CLIENT_PROFILES, churnEventsPerSecond } from '../params';
+import { CLIENT_PROFILES, churnEventsPerSecond, churnRates } from '../params';
 import type { SimParams } from '../params';
 import type { LocaleId } from '../../i18n/locale';
 
@@ -37,7 +37,7 @@ export interface RunWork {
 
 /** The work of running `p` for `seconds`. */
 export function runWork(p: SimParams, seconds: number): RunWork {
-  const events = churnEventsPerSecond(p.churn) * seconds;
+  const events = churnEventsPerSecond(churnRates(p)) * seconds;
   const reshards = p.schedule.filter((e) => e.at <= seconds);
   const replicas = Math.max(p.replicas.count, ...reshards.map((e) => e.to));
   const resumesMayList = p.watch.timeouts && CLIENT_PROFILES[p.replicas.client].dropsOtherShardsBookmarks;

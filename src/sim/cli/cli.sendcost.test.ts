@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { runCli } from './cli';
-import { DEFAULT_PARAMS } from '../params';
+import { DEFAULT_PARAMS, churnRates } from '../params';
 import { SEND_PATH } from '../apiserver';
 
 // The API server's send path, worked out by hand for a stream without rolling updates, next
@@ -19,7 +19,8 @@ function run(replicas: number, bursts: boolean, seconds = 60): { client: ModeJso
 }
 
 const c = DEFAULT_PARAMS.costs;
-const churn = DEFAULT_PARAMS.churn;
+// The churn of the runs below: the default rates per 1,000 objects, at 4,000 pods.
+const churn = churnRates({ ...DEFAULT_PARAMS, cluster: { ...DEFAULT_PARAMS.cluster, pods: 4000 } });
 
 describe('the API server send path: simulated, closed form and by hand', () => {
   for (const n of [4, 16]) {

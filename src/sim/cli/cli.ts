@@ -7,9 +7,9 @@
  */
 import { createSimulation } from '../engine';
 import { FORMAT_NAMES, importText, type ImportedObject, type RejectedItem } from '../cluster';
-import { MAX_EVENTS_PER_STEP, churnEventsPerSecond } from '../params';
+import { MAX_EVENTS_PER_STEP, churnEventsPerSecond, churnRates } from '../params';
 import { SimParamsError, validateParams } from '../params';
-import type { SimParams } from '../params';
+import type { ResolvedChurn } from '../params';
 import { verdictOf, type Verdict } from '../report';
 import { ScenarioError } from '../time';
 import { FlagError, HELP_HINT, HELP_HINT_ZH, flagMessage, langOf, parseArgs, scenarioOf, usage, type ReadFile } from './flags';
@@ -57,7 +57,7 @@ function refused(messages: readonly string[], lang: LocaleId = 'en', english = f
  * Rate x duration, checked before running: the events the churn flags ask for over --seconds
  * must fit one run. Returns a message naming the flags, or null.
  */
-function eventBudgetError(churn: SimParams['churn'], seconds: number, lang: LocaleId): string | null {
+function eventBudgetError(churn: ResolvedChurn, seconds: number, lang: LocaleId): string | null {
   const total = churnEventsPerSecond(churn) * seconds;
   if (total <= MAX_EVENTS_PER_STEP) return null;
   const rates = [
@@ -120,7 +120,7 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
   const input = imported ? { ...given, cluster: { ...given.cluster, pods: imported.objects.length } } : given;
   const v = validateParams(input);
   if (!v.ok) return refused(v.issues.map(flagMessage), args.lang, true);
-  const runError = eventBudgetError(v.params.churn, runSeconds, args.lang);
+  const runError = eventBudgetError(churnRates(v.params), runSeconds, args.lang);
   if (runError) return refused([runError], args.lang);
   // The run's total work, before building anything.
   const workError = workBudgetError(v.params, runSeconds, args.lang);
@@ -143,6 +143,8 @@ function run(argv: readonly string[], readFile: ReadFile, progress: ProgressSink
       params: p,
       seconds,
       events: snap.churn.total,
+      // The rates in effect: a rate the parameters leave null is the default per 1,000 pods times the pods.
+      churnRates: snap.churn.rates,
       livePods: snap.cluster.live,
       ...(imported ? { imported: { file: args.importFile, format: imported.format, sizes: imported.sizes, objects: imported.objects.length, rejected: imported.rejected } } : {}),
       ...(replay ? { replay: replayJson(replay) } : {}),

@@ -3,7 +3,9 @@
  * scenario file and the flags merge into one run's parameters. Every message names the flag.
  */
 import { SHARD_KEY_IDS, SHARD_KEY_TABLE, shardKeyById, shardKeyByPath } from '../../core/sharding';
-import { CLIENT_KINDS, CLIENT_PROFILES, LIMITS } from '../params';
+import { CLIENT_KINDS, CLIENT_PROFILES, DEFAULT_CHURN_PER_1000, LIMITS } from '../params';
+
+const PER = DEFAULT_CHURN_PER_1000;
 import type { ParamIssue, SimParamsInput } from '../params';
 import { matchLocale, type LocaleId } from '../../i18n/locale';
 import { RESHARD_GRAMMAR, ScenarioError, parseReshardFlag, parseScenario } from '../time';
@@ -30,10 +32,10 @@ const FLAGS: Record<string, FlagSpec> = {
   gates: { path: 'apiServers.gates', kind: 'gates', help: 'ShardedListAndWatch per API server, e.g. on,off' },
   seed: { path: 'seed', kind: 'string', help: 'PRNG seed (same seed, same run)' },
   encoding: { path: 'sizes.encoding', kind: 'enum', values: ['json', 'protobuf'], help: 'wire encoding' },
-  adds: { path: 'churn.addsPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods created per second' },
-  modifies: { path: 'churn.modifiesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pod updates per second' },
-  deletes: { path: 'churn.deletesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: 'pods deleted per second' },
-  bursts: { path: 'churn.burst.enabled', kind: 'bool', help: 'rolling updates on (true/false)' },
+  adds: { path: 'churn.addsPerSecond', kind: 'number', min: 0, max: 1_000_000, help: `pods created per second, at any --pods (default ${PER.addsPerSecond} per 1,000 pods: ${PER.addsPerSecond * 10} at 10,000)` },
+  modifies: { path: 'churn.modifiesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: `pod updates per second, at any --pods (default ${PER.modifiesPerSecond} per 1,000 pods: ${PER.modifiesPerSecond * 10} at 10,000)` },
+  deletes: { path: 'churn.deletesPerSecond', kind: 'number', min: 0, max: 1_000_000, help: `pods deleted per second, at any --pods (default ${PER.deletesPerSecond} per 1,000 pods: ${PER.deletesPerSecond * 10} at 10,000)` },
+  bursts: { path: 'churn.burst.enabled', kind: 'bool', help: `rolling updates on (true/false): one namespace every 30 s, ${PER.burstPodsPerSecond} pods per 1,000 a second for up to 10 s` },
   'client-filter': { path: 'replicas.clientFilter', kind: 'enum', values: ['ranges', 'jump'], help: 'client-side local filter' },
   client: { path: 'replicas.client', kind: 'enum', values: CLIENT_KINDS, help: `the client every replica runs: ${CLIENT_KINDS.map((k) => `${k} (${CLIENT_PROFILES[k].cli.help})`).join(', ')}` },
   fallback: { path: 'replicas.serverFallback', kind: 'enum', values: ['filter', 'trust'], help: 'old alias of --client: trust is client-go; filter is shardinfo (checked with --watch-policy check)' },
@@ -65,10 +67,10 @@ export const ZH_HELP: Readonly<Record<string, string>> = {
   gates: '每个 API 服务器的 ShardedListAndWatch 特性门控，例如 on,off',
   seed: '伪随机数种子（种子相同，模拟相同）',
   encoding: '传输编码',
-  adds: '每秒新建的 Pod 数',
-  modifies: '每秒更新的 Pod 数',
-  deletes: '每秒删除的 Pod 数',
-  bursts: '滚动更新开启（true/false）',
+  adds: `每秒新建的 Pod 数，与 --pods 无关（默认每 1,000 个 Pod ${PER.addsPerSecond} 个：1 万个 Pod 时为 ${PER.addsPerSecond * 10}）`,
+  modifies: `每秒更新的 Pod 数，与 --pods 无关（默认每 1,000 个 Pod ${PER.modifiesPerSecond} 个：1 万个 Pod 时为 ${PER.modifiesPerSecond * 10}）`,
+  deletes: `每秒删除的 Pod 数，与 --pods 无关（默认每 1,000 个 Pod ${PER.deletesPerSecond} 个：1 万个 Pod 时为 ${PER.deletesPerSecond * 10}）`,
+  bursts: `滚动更新开启（true/false）：每 30 秒一个命名空间，每秒替换每 1,000 个 Pod 中的 ${PER.burstPodsPerSecond} 个，最长 10 秒`,
   'client-filter': '客户端分片的本地过滤方式：ranges（哈希范围）或 jump（跳跃一致性哈希）',
   client: `每个副本使用的客户端：${CLIENT_KINDS.map((k) => `${k}（${CLIENT_PROFILES[k].cli.helpZh}）`).join('、')}`,
   fallback: '--client 的旧别名：trust 即 client-go；filter 即 shardinfo（加 --watch-policy check 则为 checked）',

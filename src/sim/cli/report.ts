@@ -144,6 +144,17 @@ export function table(snap: SimSnapshot, seconds: number, client: ModeReport, se
       seed: JSON.stringify(String(p.seed)),
     }),
   );
+  const r = snap.churn.rates;
+  const per1000 = (rate: number) => rateText((rate * 1000) / p.cluster.pods);
+  out.push(
+    tx.churn({
+      adds: rateText(r.addsPerSecond),
+      modifies: rateText(r.modifiesPerSecond),
+      deletes: rateText(r.deletesPerSecond),
+      per1000: [per1000(r.addsPerSecond), per1000(r.modifiesPerSecond), per1000(r.deletesPerSecond)],
+      burst: r.burst.enabled && r.burst.podsPerSecond > 0 ? { pods: rateText(r.burst.podsPerSecond), per1000: per1000(r.burst.podsPerSecond), seconds: rateText(r.burst.maxSeconds), every: rateText(r.burst.everySeconds) } : null,
+    }),
+  );
   out.push(
     tx.stream({
       events: int(events),
@@ -293,4 +304,9 @@ export function reshardTable(list: readonly HandoffSummary[], lang: LocaleId = '
     row(tx.relistsAndBytes, `${r.client.relists} / ${bytes(r.client.relistBytes)}`, `${r.server.relists} / ${bytes(r.server.relistBytes)}`);
   }
   return out.length > 0 ? out.join('\n') + '\n' : '';
+}
+
+/** A rate as the churn line prints it: grouped digits, at most two decimals (10, 2.5, 0.33, 1,000). */
+function rateText(n: number): string {
+  return n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 }

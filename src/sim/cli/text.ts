@@ -11,6 +11,11 @@ export interface CliText {
   intro(a: { pods: string; namespaces: string; replicas: number; servers: number; gates: string; seconds: number; seed: string }): string;
   stream(a: { events: string; perSec: string; bookmarks: string; meanEvent: string; encoding: string; live: string }): string;
   refused(a: { refused: string; max: string }): string;
+  /**
+   * The churn in effect: rates a second, the same per 1,000 pods (the unit the defaults are
+   * set in), and the rolling updates (null when they are off).
+   */
+  churn(a: { adds: string; modifies: string; deletes: string; per1000: readonly string[]; burst: { pods: string; per1000: string; seconds: string; every: string } | null }): string;
   readonly columns: readonly [string, string, string];
   replica(i: number): string;
   readonly closedForm: string;
@@ -72,6 +77,9 @@ const EN: CliText = {
     `ShardScope: ${a.pods} pods in ${a.namespaces} namespaces, ${a.replicas} replicas, ${a.servers} API server(s) (ShardedListAndWatch ${a.gates}), ${a.seconds} s simulated, seed ${a.seed}`,
   stream: (a) => `stream: ${a.events} events (${a.perSec}/s), ${a.bookmarks} bookmarks, mean event ${a.meanEvent} (${a.encoding}); live pods now ${a.live}`,
   refused: (a) => `adds refused: ${a.refused} (the cluster holds at most ${a.max} live pods)`,
+  churn: (a) =>
+    `churn: ${a.adds} adds, ${a.modifies} updates, ${a.deletes} deletes a second (${a.per1000.join(', ')} per 1,000 pods)` +
+    (a.burst ? `; rolling updates: ${a.burst.pods} pods a second (${a.burst.per1000} per 1,000 pods) for up to ${a.burst.seconds} s every ${a.burst.every} s` : '; no rolling updates'),
   columns: ['client-side', 'server-side', 'server/client'],
   replica: (i) => `replica ${i} watch bytes received`,
   closedForm: 'closed form (expected)',
@@ -147,6 +155,9 @@ const ZH: CliText = {
     `ShardScope：${a.pods} 个 Pod，${a.namespaces} 个命名空间，${a.replicas} 个控制器副本，${a.servers} 个 API 服务器（ShardedListAndWatch：${a.gates}），模拟 ${a.seconds} 秒，种子 ${a.seed}`,
   stream: (a) => `事件流：${a.events} 个事件（${a.perSec}/s），${a.bookmarks} 个 BOOKMARK，平均事件 ${a.meanEvent}（${a.encoding}）；当前存活 Pod ${a.live} 个`,
   refused: (a) => `被拒绝的新增：${a.refused}（集群最多容纳 ${a.max} 个存活 Pod）`,
+  churn: (a) =>
+    `变更速率：每秒新增 ${a.adds}、更新 ${a.modifies}、删除 ${a.deletes} 个 Pod（每 1,000 个 Pod 分别为 ${a.per1000.join('、')}）` +
+    (a.burst ? `；滚动更新：每秒替换 ${a.burst.pods} 个 Pod（每 1,000 个 Pod ${a.burst.per1000} 个），每 ${a.burst.every} 秒一次，最长 ${a.burst.seconds} 秒` : '；无滚动更新'),
   columns: ['客户端分片', '服务端分片', '服务端/客户端'],
   replica: (i) => `副本 ${i} 收到的 Watch 字节`,
   closedForm: '闭式解（预期）',

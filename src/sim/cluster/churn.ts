@@ -8,7 +8,7 @@ import { MAX_LIVE_OBJECTS } from './cluster';
 import type { Cluster } from './cluster';
 import { EV_ADDED,  EV_DELETED, EV_MODIFIED, NO_SLOT } from './events';
 import type { EventBatch } from './events';
-import type { ChurnParams } from '../params';
+import type { ResolvedChurn } from '../params';
 import type { Prng } from './prng';
 
 // Module-local copies (see mode.ts): imported bindings can be getter calls under some loaders.
@@ -56,12 +56,12 @@ export class ChurnSource {
   refusedAdds = 0;
 
   constructor(
-    private params: ChurnParams,
+    private params: ResolvedChurn,
     private readonly cluster: Cluster,
     private readonly prng: Prng,
   ) {}
 
-  setParams(params: ChurnParams): void {
+  setParams(params: ResolvedChurn): void {
     this.params = params;
   }
 

@@ -3,7 +3,7 @@
  * rates, and what leaves the stream as it was.
  */
 import type { Mode, SimParams } from '../params';
-import { MODES } from '../params';
+import { MODES, churnRates } from '../params';
 import type { Handoff } from '../time';
 import { TICK_SECONDS, TICKS_PER_SECOND } from './clock';
 import type { Model } from './model';
@@ -44,7 +44,7 @@ export function apply(m: Model, next: SimParams, reshard?: Record<Mode, Handoff 
   m.params = next;
   m.servers.set(next);
   m.cluster.setSizes(next.sizes);
-  m.churn.setParams(next.churn);
+  m.churn.setParams(churnRates(next));
   const reconnect = !sameJson(prev.apiServers, next.apiServers) || !sameJson(prev.replicas, next.replicas);
   const reseries = prev.seriesCapacity !== next.seriesCapacity || prev.sampleSeconds !== next.sampleSeconds;
   const changed = reconnect || reseries || changesRates(prev, next);

@@ -22,7 +22,7 @@ describe('rolling-update victims', () => {
 
   it('is a run with rolling updates in it (several thousand pods replaced)', () => {
     // 5 events per replaced pod on top of ordinary churn.
-    const ordinary = (s.params.churn.addsPerSecond + s.params.churn.modifiesPerSecond + s.params.churn.deletesPerSecond) * SECONDS;
+    const ordinary = (s.churn.rates.addsPerSecond + s.churn.rates.modifiesPerSecond + s.churn.rates.deletesPerSecond) * SECONDS;
     const total = s.churn.total.added + s.churn.total.modified + s.churn.total.deleted;
     expect(total - ordinary).toBeGreaterThan(10_000);
   });

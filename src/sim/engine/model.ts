@@ -7,7 +7,7 @@
 import { Cluster, createPrng, importedClusterParams, type ImportedObject } from '../cluster';
 import { ChurnSource } from '../cluster';
 import type { Mode, ReshardEvent, SimParams, SimParamsInput } from '../params';
-import { MODES, ordered } from '../params';
+import { MODES, churnRates, ordered } from '../params';
 import type { Share } from '../report';
 import { equalSegments } from '../time';
 import type { Handoff, Layout } from '../time';
@@ -97,7 +97,7 @@ export class Model {
     this.layout = new LayoutState(params);
     const prng = createPrng(params.seed);
     this.cluster = new Cluster(params.cluster, params.sizes, prng.fork('cluster'), imported);
-    this.churn = new ChurnSource(params.churn, this.cluster, prng.fork('churn'));
+    this.churn = new ChurnSource(churnRates(params), this.cluster, prng.fork('churn'));
     const watchRng = prng.fork('watch');
     this.modes = { client: new ModeEngine('client', this.cluster, watchRng), server: new ModeEngine('server', this.cluster, watchRng) };
     this.servers.set(params);

@@ -10,6 +10,7 @@ import { ShardSelector, hexToParts } from '../../core/sharding';
 import { parseForRequest, sendCostRates } from '../apiserver';
 import { assertNever } from '../../core/never';
 import type { Cluster } from '../cluster';
+import { churnRates } from '../params';
 import { keyColumns } from '../cluster';
 import { bookmarkBytes, eventEnvelopeBytes, expectedJsonBytes, listOverheadBytes, wireRatio } from '../cluster';
 import { bookmarksPerSecond, closedForm } from '../report';
@@ -203,11 +204,12 @@ export function closedFormOf(m: Model, admissions: Admissions): ClosedForm {
     return out;
   };
   const ratio = wireRatio(p.sizes);
+  const rates = churnRates(p);
   return closedForm({
     stream: {
-      addsPerSec: p.churn.addsPerSecond,
-      modifiesPerSec: p.churn.modifiesPerSecond,
-      deletesPerSec: p.churn.deletesPerSecond,
+      addsPerSec: rates.addsPerSecond,
+      modifiesPerSec: rates.modifiesPerSecond,
+      deletesPerSec: rates.deletesPerSecond,
       addWeights: m.addWeights,
       burstPodsPerSec: m.churn.expectedBurstPodsPerSecond(),
       nsLive: c.nsLive,

@@ -488,7 +488,7 @@ describe('bad parameters', () => {
   it.each([
     [{ replicas: { count: 0 } }, 'replicas.count must be an integer from 1 to 64, got 0'],
     [{ cluster: { pods: 2_000_000 } }, 'cluster.pods must be an integer from 1 to 1,000,000, got 2,000,000'],
-    [{ churn: { addsPerSecond: -5 } }, 'churn.addsPerSecond must be a number from 0 to 1,000,000, got -5'],
+    [{ churn: { addsPerSecond: -5 } }, 'churn.addsPerSecond must be a number from 0 to 1,000,000, or null for 1 per 1,000 pods, got -5'],
     [{ apiServers: { count: 6 } }, 'apiServers.count must be an integer from 1 to 5, got 6'],
     [{ replicas: { apiServerOf: [0, 3] } }, 'replicas.apiServerOf[1] must be an integer from 0 to 0, got 3'],
     [{ apiServers: { count: 1, gates: [true, false] } }, 'apiServers.gates has 2 entries but apiServers.count is 1'],

@@ -13,7 +13,7 @@
  * computations and the hash-space picture.
  */
 import { EventBatch, type ImportedObject, type WatchStream } from '../cluster';
-import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, churnEventsPerSecond, mergeParams, resolveParams, retypedPastDiffers } from '../params';
+import { DEFAULT_PARAMS, MAX_EVENTS_PER_STEP, churnEventsPerSecond, churnRates, mergeParams, resolveParams, retypedPastDiffers } from '../params';
 import type { Mode, RetypedLayout, SimParams, SimParamsInput } from '../params';
 import type { ListOptions, PodObject, WatchEventEnvelope } from '../apiserver';
 import type { SimSnapshot, StepBackReach } from '../report';
@@ -122,7 +122,7 @@ class SimulationImpl implements Simulation, LoopContext {
    */
   private checkpointIntervalTicks(): number {
     const live = Math.max(1, this.m.cluster.liveCount);
-    const events = Math.max(1, churnEventsPerSecond(this.m.params.churn));
+    const events = Math.max(1, churnEventsPerSecond(churnRates(this.m.params)));
     const seconds = Math.min(60, Math.max(1, Math.min(2_000_000 / live, 40_000 / events)));
     return Math.round(seconds * TICKS_PER_SECOND);
   }
@@ -149,7 +149,7 @@ class SimulationImpl implements Simulation, LoopContext {
     if (typeof seconds !== 'number' || !Number.isFinite(seconds) || seconds < 0 || seconds > MAX_STEP_SECONDS) {
       throw new RangeError(`step seconds must be a number from 0 to ${MAX_STEP_SECONDS.toLocaleString('en-US')}, got ${String(seconds)}`);
     }
-    const asked = churnEventsPerSecond(this.m.params.churn) * seconds;
+    const asked = churnEventsPerSecond(churnRates(this.m.params)) * seconds;
     if (asked > MAX_EVENTS_PER_STEP) {
       throw new RangeError(
         `a step of ${seconds.toLocaleString('en-US')} s at the churn rates asks for ${Math.round(asked).toLocaleString('en-US')} events; ` +

@@ -4,6 +4,7 @@
  */
 import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED, listOverheadBytes, wireRatio } from '../cluster';
 import type { Mode } from '../params';
+import { churnRates } from '../params';
 import { C_BOOKMARKS, C_BOOKMARKS_DROPPED, RESUME_RESTART, RESUME_TIMEOUT, C_BYTES_DECODED, C_BYTES_DISCARDED, C_BYTES_KEPT, C_BYTES_RECEIVED, C_DUP_CAUGHT, C_DUP_MISSED, C_EVENTS_DECODED, C_EVENTS_DISCARDED, C_EVENTS_KEPT, C_EVENTS_RECEIVED, C_LIST_BYTES, C_LIST_ITEMS, C_LIST_ITEMS_KEPT, C_LIST_REQUESTS, C_LOCAL_HASHES, C_REQUEST_ERRORS, replicaView } from '../client';
 import type { Replica } from '../client';
 import type { ApiServerStats, ClosedForm, ClusterSummary, ModeSnapshot, ReplicaMemory, ReplicaStats, SettlingInfo, SimSnapshot, StepBackReach } from '../report';
@@ -42,6 +43,7 @@ export function snapshotOf(m: Model, version: number, closedForm: () => ClosedFo
     params: m.params,
     cluster,
     churn: {
+      rates: churnRates(m.params),
       total: { added: totals[EV_ADDED]!, modified: totals[EV_MODIFIED]!, deleted: totals[EV_DELETED]!, bookmarks: totals[EV_BOOKMARK]! },
       lastStep: { added: last[EV_ADDED]!, modified: last[EV_MODIFIED]!, deleted: last[EV_DELETED]!, bookmarks: last[EV_BOOKMARK]! },
       refusedAdds: m.churn.refusedAdds,

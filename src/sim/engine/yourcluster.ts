@@ -10,6 +10,7 @@ import { keyColumns } from '../cluster';
 import { balanceRanges, sortGroups, type BalanceMeasure, type BalanceResult, type WeightedGroups } from '../time';
 import { objectInfo } from './inspect';
 import type { Model } from './model';
+import { churnRates } from '../params';
 import type { ObjectInfo } from './viewTypes';
 
 /** What a pasted text names in the cluster. */
@@ -72,7 +73,7 @@ export function findObjects(m: Model, text: string, limit = 10): FoundObjects {
  */
 export function keyWeights(m: Model, key: ShardKey, measure: BalanceMeasure): WeightedGroups {
   const c = m.cluster;
-  const churn = m.params.churn;
+  const churn = churnRates(m.params);
   const live = c.liveCount;
   const perObject = live > 0 ? (churn.modifiesPerSecond + churn.deletesPerSecond) / live : 0;
   const lookup = keyColumns(key).lookup;

@@ -79,23 +79,43 @@ export interface BurstParams {
   readonly enabled: boolean;
   /** Seconds between the starts of two bursts, 1 to 86,400. Default 30. */
   readonly everySeconds: number;
-  /** Pods replaced per second during a burst, 0 to 1,000,000. Default 100. */
-  readonly podsPerSecond: number;
+  /**
+   * Pods replaced per second during a burst, 0 to 1,000,000; null (the default): 2 per 1,000
+   * pods at the start ({@link ChurnParams}), so a burst of a bigger cluster's bigger namespace
+   * replaces the same share of it.
+   */
+  readonly podsPerSecond: number | null;
   /** Longest a burst lasts in seconds, 0.1 to 86,400. Default 10. */
   readonly maxSeconds: number;
 }
 
-/** The event source. Rates are events per simulated second. */
+/**
+ * The event source. Rates are events per simulated second. A rate left null (the default)
+ * is a rate per 1,000 objects times `cluster.pods` / 1,000 (`DEFAULT_CHURN_PER_1000`: 1 add,
+ * 5 updates and 1 delete a second per 1,000 pods; docs/facts.md says why), so every object
+ * sees the same events per second whatever the cluster's size. A number is taken as it is,
+ * events per second, at any size: an old scenario's `addsPerSecond: 120` still means 120.
+ * `churnRates` gives the rates in effect.
+ */
 export interface ChurnParams {
-  /** Pods created per second, 0 to 1,000,000. Default 50. */
-  readonly addsPerSecond: number;
-  /** Pod updates per second, 0 to 1,000,000. Default 500. */
-  readonly modifiesPerSecond: number;
-  /** Pods deleted per second, 0 to 1,000,000. Default 50. */
-  readonly deletesPerSecond: number;
+  /** Pods created per second, 0 to 1,000,000, or null: 1 per 1,000 pods. Default null. */
+  readonly addsPerSecond: number | null;
+  /** Pod updates per second, 0 to 1,000,000, or null: 5 per 1,000 pods. Default null. */
+  readonly modifiesPerSecond: number | null;
+  /** Pods deleted per second, 0 to 1,000,000, or null: 1 per 1,000 pods. Default null. */
+  readonly deletesPerSecond: number | null;
   /** Seconds between BOOKMARKs to every watcher, 0 (off) to 3,600. Default 60. */
   readonly bookmarkIntervalSeconds: number;
   readonly burst: BurstParams;
+}
+
+/** The churn in effect: {@link ChurnParams} with every rate in events (or pods) per second. */
+export interface ResolvedChurn {
+  readonly addsPerSecond: number;
+  readonly modifiesPerSecond: number;
+  readonly deletesPerSecond: number;
+  readonly bookmarkIntervalSeconds: number;
+  readonly burst: Omit<BurstParams, 'podsPerSecond'> & { readonly podsPerSecond: number };
 }
 
 /** The control plane. */

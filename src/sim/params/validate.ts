@@ -4,7 +4,7 @@
  * `SimParams` and the seed inside it, so a run is reproducible from its parameters alone
  * (and can live in a URL).
  */
-import { DEFAULT_PARAMS, LIMITS, MAX_EVENTS_PER_STEP, MAX_TOTAL_RANGES, churnEventsPerSecond, deepFreeze } from './defaults';
+import { DEFAULT_CHURN_PER_1000, DEFAULT_PARAMS, LIMITS, MAX_EVENTS_PER_STEP, MAX_TOTAL_RANGES, churnEventsPerSecond, churnRates, deepFreeze } from './defaults';
 import { totalRanges } from './ranges';
 import { checkSchedule } from './schedule';
 import { checkRetyped } from './retyped';
@@ -65,13 +65,14 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   num('sizes.medianJsonBytes', p.sizes.medianJsonBytes, 200, 1_000_000);
   num('sizes.spread', p.sizes.spread, 0, 2);
   num('sizes.protobufRatio', p.sizes.protobufRatio, 0.05, 1);
-  num('churn.addsPerSecond', p.churn.addsPerSecond, 0, 1_000_000);
-  num('churn.modifiesPerSecond', p.churn.modifiesPerSecond, 0, 1_000_000);
-  num('churn.deletesPerSecond', p.churn.deletesPerSecond, 0, 1_000_000);
+  const per = DEFAULT_CHURN_PER_1000;
+  checkRate(issues, 'churn.addsPerSecond', p.churn.addsPerSecond, per.addsPerSecond);
+  checkRate(issues, 'churn.modifiesPerSecond', p.churn.modifiesPerSecond, per.modifiesPerSecond);
+  checkRate(issues, 'churn.deletesPerSecond', p.churn.deletesPerSecond, per.deletesPerSecond);
   num('churn.bookmarkIntervalSeconds', p.churn.bookmarkIntervalSeconds, 0, 3_600);
   bool('churn.burst.enabled', p.churn.burst.enabled);
   num('churn.burst.everySeconds', p.churn.burst.everySeconds, 1, 86_400);
-  num('churn.burst.podsPerSecond', p.churn.burst.podsPerSecond, 0, 1_000_000);
+  checkRate(issues, 'churn.burst.podsPerSecond', p.churn.burst.podsPerSecond, per.burstPodsPerSecond);
   num('churn.burst.maxSeconds', p.churn.burst.maxSeconds, 0.1, 86_400);
   num('apiServers.count', p.apiServers.count, LIMITS.apiServers.min, LIMITS.apiServers.max, true);
   if (!Array.isArray(p.apiServers.gates)) {
@@ -159,14 +160,15 @@ export function validateParams(input: SimParamsInput = {}, base: SimParams = DEF
   // Rate x duration: each bound alone is fine, but a long step at high rates is billions of
   // events to process in one call (a frozen page). Checked once the parts themselves are valid.
   if (issues.length === 0) {
-    const perStep = churnEventsPerSecond(p.churn) * p.stepSeconds;
+    const rates = churnEventsPerSecond(churnRates(p));
+    const perStep = rates * p.stepSeconds;
     if (perStep > MAX_EVENTS_PER_STEP) {
       issues.push({
         path: 'stepSeconds',
         max: MAX_EVENTS_PER_STEP,
         message:
           `stepSeconds ${fmt(p.stepSeconds)} at the churn rates (churn.addsPerSecond + churn.modifiesPerSecond + ` +
-          `churn.deletesPerSecond + rolling updates: ${fmt(Math.round(churnEventsPerSecond(p.churn)))} events/s) asks for ` +
+          `churn.deletesPerSecond + rolling updates: ${fmt(Math.round(rates))} events/s) asks for ` +
           `${fmt(Math.round(perStep))} events in one step; at most ${fmt(MAX_EVENTS_PER_STEP)}: lower stepSeconds or a rate`,
       });
     }
@@ -205,6 +207,14 @@ export function resolveParams(input: SimParamsInput = {}, base: SimParams = DEFA
   const r = validateParams(input, base);
   if (!r.ok) throw new SimParamsError(r.issues);
   return r.params;
+}
+
+/** A churn rate: events per second, or null for its rate per 1,000 objects times the pods. */
+function checkRate(issues: ParamIssue[], path: string, v: unknown, per1000: number): void {
+  if (v === null) return;
+  if (typeof v !== 'number' || !Number.isFinite(v) || v < 0 || v > 1_000_000) {
+    issues.push({ path, min: 0, max: 1_000_000, message: `${path} must be a number from 0 to 1,000,000, or null for ${fmt(per1000)} per 1,000 pods, got ${describe(v)}` });
+  }
 }
 
 function checkSelectorSpec(path: string, s: unknown, issues: ParamIssue[]): void {

@@ -5,7 +5,7 @@
  * here is plain data (numbers, strings, arrays), so it crosses `postMessage` unchanged.
  */
 import type { ShardKey } from '../../core/sharding';
-import type { Mode, SimParams } from '../params';
+import type { Mode, ResolvedChurn, SimParams } from '../params';
 import type { BurstMark } from '../cluster';
 import type { ApiServerMetrics } from '../apiserver';
 import type { RangeView } from '../client';
@@ -337,6 +337,11 @@ export interface ClusterSummary {
 
 /** Events generated so far and in the last step. */
 export interface ChurnSummary {
+  /**
+   * The rates in effect, events (bursts: pods) per second: the parameters' numbers, and for a
+   * rate they leave null its rate per 1,000 objects times the pods at the start.
+   */
+  readonly rates: ResolvedChurn;
   /** Events since the start, by type. */
   readonly total: { readonly added: number; readonly modified: number; readonly deleted: number; readonly bookmarks: number };
   /** Events in the last `step()` call, by type. */

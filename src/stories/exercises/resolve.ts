@@ -7,6 +7,7 @@
 import { defaultSimParams, defaultViewParams } from '../../state/defaults';
 import type { SimParams, ViewParams } from '../../state/params';
 import { equalSplitSelectors } from '../../state/selectors';
+import { withObjects } from '../../state/churn';
 import type { StoryState } from '../types';
 import type { Exercise } from './types';
 
@@ -18,7 +19,9 @@ export interface ResolvedExercise {
 
 function layer(params: SimParams, state: StoryState): SimParams {
   const p = state.params;
-  let next = p ? { ...params, ...p } : params;
+  // A new object count without churn rates: the churn scales with it (as the objects field does).
+  const scaled = p?.objects !== undefined && p.addedPerSec === undefined && p.modifiedPerSec === undefined && p.deletedPerSec === undefined ? withObjects(params, p.objects) : params;
+  let next = p ? { ...scaled, ...p } : params;
   if (p && p.selectors === undefined && (p.replicas !== undefined || p.shardKey !== undefined)) {
     next = { ...next, selectors: equalSplitSelectors(next.replicas, next.shardKey) };
   }

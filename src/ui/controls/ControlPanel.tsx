@@ -3,6 +3,7 @@ import { Explain } from '../explain';
 import { OwnerChangeNotice } from './OwnerChangeNotice';
 import {
   selectRunningLayout,
+  per1000,
   LIMITS,
   useShardScope,
   useShardScopeShallow,
@@ -13,7 +14,7 @@ import {
   type ShardKey,
   type ShardScopeState,
 } from '../../state';
-import { useFormat, useT } from '../i18n';
+import { useFormat, useLocale, useT } from '../i18n';
 import { NumberField, Segmented, Toggle } from '../primitives';
 import { CLIENT_HELP, CLIENT_LABELS } from './clientWords';
 import { CLIENT_KINDS, type ClientKind } from '../../sim/params';
@@ -91,9 +92,15 @@ function ClusterGroup({ p, a }: GroupProps) {
   );
 }
 
-/** The churn: adds, changes and deletes per second, and how often bookmarks come. */
+/**
+ * The churn: adds, changes and deletes per second, and how often bookmarks come. Below the
+ * rates, the same per 1,000 objects: the unit the defaults are set in, which a new object
+ * count keeps.
+ */
 function ChurnGroup({ p, a }: GroupProps) {
   const t = useT();
+  const locale = useLocale();
+  const per = (rate: number) => per1000(rate, p.objects).toLocaleString(locale, { maximumFractionDigits: 2 });
   return (
     <fieldset className="controls__group">
       <legend>{t('controls.churn')}</legend>
@@ -111,6 +118,9 @@ function ChurnGroup({ p, a }: GroupProps) {
           onCommit={(v) => a.setScalar('bookmarkEverySec', v)}
         />
       </div>
+      <p className="controls__hint" data-testid="churn-per-1000">
+        {t('controls.churnPer1000', { added: per(p.addedPerSec), modified: per(p.modifiedPerSec), deleted: per(p.deletedPerSec) })}
+      </p>
       <RefusedAdds />
     </fieldset>
   );
