@@ -14,7 +14,7 @@
  * ```
  */
 export { createSimulation } from './engine';
-export { DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES } from './params';
+export { DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES, SHOWN_MAX, escapedText, shownText } from './params';
 export { CLIENT_KINDS, MODES } from './params';
 export { SimParamsError, validateParams, resolveParams, mergeParams } from './params';
 export type { ClientKind, InitialList, SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';

@@ -12,7 +12,7 @@
  * Pure: no DOM, runs under Node.
  */
 import { parseAllDocuments, isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
-import { LIMITS } from '../params';
+import { LIMITS, SHOWN_MAX } from '../params';
 import type { ImportError, ImportedObject, RejectedItem } from './import';
 import { JsonSyntaxError, lineColumn, type JsonValue } from './importjson';
 import { JsonStreamScanner, contextAround, utf8Length, type ScannedValue } from './importscan';
@@ -106,6 +106,22 @@ const nodeLine = (text: string, node: unknown): number | undefined => {
   return r ? lineColumn(text, r[0]).line : undefined;
 };
 
+/**
+ * A file's text inside a reason: cut to {@link SHOWN_MAX} code points and written as a JSON
+ * string, so a reader (the page) can tell the file's words from the reason's own, whatever
+ * quotes or escapes they hold.
+ */
+export function quoted(text: string): string {
+  let n = 0;
+  let end = 0;
+  for (const c of text) {
+    if (n === SHOWN_MAX) return JSON.stringify(`${text.slice(0, end)}…`);
+    n++;
+    end += c.length;
+  }
+  return JSON.stringify(text);
+}
+
 /** Thrown inside the reader to stop at a limit; never escapes. */
 class Stop extends Error {}
 
@@ -190,9 +206,9 @@ function importedObject(item: JsonValue, index: number, fileBytes: number, size:
   if (!isObject(meta)) return { reason: 'no metadata' };
   const uid = str(meta['uid']);
   const name = str(meta['name']);
-  const label = name === '' ? `item ${index}` : `"${name}"`;
+  const label = name === '' ? `item ${index}` : quoted(name);
   if (uid === '') return { reason: `${label} has no metadata.uid` };
-  if (!parseUuidInto(uid, UUID_WORDS, 0)) return { reason: `${label} has uid "${uid.slice(0, 60)}", not a lowercase UUID as Kubernetes writes them` };
+  if (!parseUuidInto(uid, UUID_WORDS, 0)) return { reason: `${label} has uid ${quoted(uid)}, not a lowercase UUID as Kubernetes writes them` };
   const compactBytes = encoder.encode(JSON.stringify(item)).length;
   const object: ImportedObject = {
     kind: str(item['kind']) || kindFallback,
