@@ -537,7 +537,9 @@ export class ImportReader {
       this.yamlDocument(doc, text, bad ? bad.pos[0] : Infinity);
       if (bad) {
         const { line, column } = lineColumn(text, bad.pos[0]);
-        const expected = bad.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+        const said = bad.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+        // The parser's message may quote the file (an alias's name): never at length.
+        const expected = said.length > 200 ? `${said.slice(0, 200)}…` : said;
         this.error = { message: `Not valid YAML at line ${line}, column ${column}: ${expected}`, line, column, expected, context: contextAround(text, bad.pos[0], column) };
         this.stopped = true;
         return;

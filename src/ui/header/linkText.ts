@@ -1,5 +1,6 @@
 import type { LinkTooLong } from '../../state';
 import type { Formatters, Translate } from '../i18n';
+import { shownText } from '../../sim';
 
 /** The sentence for a state too large for a link (the banner and Copy link say the same). */
 export function tooLongText(t: Translate, f: Formatters, tooLong: LinkTooLong): string {
@@ -23,7 +24,5 @@ export const NOTICE_MAX_NAME = 40;
  * reorder the sentence around it.
  */
 export function noticeName(name: string): string {
-  const escaped = name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
-  const points = [...escaped];
-  return points.length > NOTICE_MAX_NAME ? `${points.slice(0, NOTICE_MAX_NAME - 1).join('')}…` : escaped;
+  return shownText(name, NOTICE_MAX_NAME);
 }

@@ -8,7 +8,7 @@
 import { useEffect, useMemo } from 'react';
 import { useShardScope, useShardScopeStore } from '../../state';
 import { replaySampleAt, type ReplayReport } from '../../sim';
-import { Segmented } from '../primitives';
+import { DATA_SLOT, Segmented, WithData } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { publishReplay } from './replayBus';
 import { useReplay, type ReplaySpeed, type ReplayState } from './useReplay';
@@ -64,7 +64,7 @@ export function ReplayPanel() {
         <div>
           <h3 className="replay__title">{t('replay.title')}</h3>
           <p className="replay__sub">
-            {t('replay.subtitle', { events: f.digits(report.events), name, duration: f.clock(report.duration) })} {t(`replay.timing.${report.timing}`)}
+            <WithData sentence={t('replay.subtitle', { events: f.digits(report.events), name: DATA_SLOT, duration: f.clock(report.duration) })} data={name} own={imported.name === ''} /> {t(`replay.timing.${report.timing}`)}
             {report.inferredTypes ? ` ${t('replay.inferred')}` : ''}
           </p>
         </div>
