@@ -312,7 +312,7 @@ export const en = {
   'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
 
   // embed: a panel embedded in another page, and the embed code to copy
-  'embed.unknown': 'There is no panel “{panel}” to embed: use hash, bandwidth, flow or card:N.',
+  'embed.unknown': 'There is no panel {panel} to embed: use hash, bandwidth, flow or card:N.',
   'embed.noCard': 'This run has {count} replicas, so there is no {replica} card to embed.',
   'embed.open': 'Open in ShardScope',
   'embed.readOnly': 'read-only',

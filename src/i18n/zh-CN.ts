@@ -270,7 +270,7 @@ export const zhCN = {
   'editor.empty': '为空：不发送 shardSelector 参数，因此此副本请求全部对象。',
 
   // embed: a panel embedded in another page, and the embed code to copy
-  'embed.unknown': '没有可嵌入的面板“{panel}”：请使用 hash、bandwidth、flow 或 card:N。',
+  'embed.unknown': '没有可嵌入的面板 {panel}：请使用 hash、bandwidth、flow 或 card:N。',
   'embed.noCard': '本次模拟只有 {count} 个副本，没有 {replica} 的卡片可以嵌入。',
   'embed.open': '在 ShardScope 中打开',
   'embed.readOnly': '只读',

@@ -44,14 +44,14 @@ export const DATA_SLOT = '\u0000data\u0000';
 
 /**
  * A translated sentence whose `{name}` was given {@link DATA_SLOT}: the sentence as text, the
- * slot as `data` ({@link DataText}, or the page's own words when `own`).
+ * slot as `data` ({@link DataText} cut to `max`, or the page's own words when `own`).
  */
-export function WithData({ sentence, data, own = false }: { readonly sentence: string; readonly data: string; readonly own?: boolean }) {
+export function WithData({ sentence, data, own = false, max }: { readonly sentence: string; readonly data: string; readonly own?: boolean; readonly max?: number }) {
   const [before, ...after] = sentence.split(DATA_SLOT);
   return (
     <>
       {before}
-      {after.length > 0 ? own ? data : <DataText text={data} /> : null}
+      {after.length > 0 ? own ? data : <DataText text={data} max={max} /> : null}
       {after.join('')}
     </>
   );
