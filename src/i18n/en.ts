@@ -110,6 +110,11 @@ export const en = {
   'base.noticeQuery': 'The public address in ?base= ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.noticeSetting': 'The saved public address ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.notSaved': 'Not saved: this address {reason}.',
+  'base.foreignTitle': 'Links go to another site',
+  'base.foreignAsk': 'This page was opened with a link whose ?base= sends Copy link and the QR code to another site, {site}, not to this one, {own}. Where should they send people?',
+  'base.foreignOwn': 'This site',
+  'base.foreignUse': 'The other site',
+  'base.foreignUsing': 'Links and this QR code go to another site, {site}, as chosen for this tab.',
 
   // card: a replica’s card: selector, request URL, LIST preview, metrics, rates, failures, memory
   'card.title': 'replica-{replica}',

@@ -82,6 +82,11 @@ export const zhCN = {
   'base.noticeQuery': '?base= 中的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.noticeSetting': '已保存的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.notSaved': '未保存：此地址{reason}。',
+  'base.foreignTitle': '链接指向另一个网站',
+  'base.foreignAsk': '打开本页的链接带有 ?base=，它让“复制链接”和二维码指向另一个网站 {site}，而不是本站 {own}。要把人们带到哪里？',
+  'base.foreignOwn': '本站',
+  'base.foreignUse': '另一个网站',
+  'base.foreignUsing': '按本标签页的选择，链接和此二维码指向另一个网站 {site}。',
 
   // card: a replica’s card: selector, request URL, LIST preview, metrics, rates, failures, memory
   'card.title': 'replica-{replica}',

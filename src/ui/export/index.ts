@@ -1,6 +1,7 @@
 export { BaseNotice } from './BaseNotice';
 export { ExportButtons } from './ExportButtons';
-export { currentBase, shareLink } from './publicBase';
+export { ForeignBaseAsk } from './ForeignBase';
+export { currentBase, linkBase, shareLink, type ResolvedBase } from './publicBase';
 export { ShareMenu } from './ShareMenu';
 export { registerVectorDots } from './vectorDots';
 export type { VectorDots } from './vectorDots';
