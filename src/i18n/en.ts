@@ -942,6 +942,14 @@ export const en = {
   'replay.cardTitle': 'Replay of the imported stream:',
   'replay.cardLine': 'server-side {server} ({serverEvents} events), client-side {client} ({clientEvents} events), {ratio}',
   'replay.note': 'Client-side, every replica receives every event. Server-side, a replica receives the events whose object hash falls in its ranges, and the stream’s BOOKMARKs, standing in for its own: bookmarks skip the shard filter, and a real API server sends each watch its own, about once a minute.',
+  'replay.dropped': 'Only the first {max} events are replayed: the {count} events from event {event}{line} on are left out.',
+  'replay.droppedLine': ', line {line}',
+  'replay.errors': {
+    one: '{count} ERROR event in the stream, not replayed (it carries a Status, not an object):',
+    other: '{count} ERROR events in the stream, not replayed (each carries a Status, not an object):',
+  },
+  'replay.errorRow': 'event {event}{line}: {status}',
+  'replay.errorsMore': '… and {count} more',
 
   // running: the running layout after a reshard, in the control panel
   'running.note': 'Running layout after the reshard at {at} s ({count} replicas): edits apply to it. The start layout ({start} replicas) is back when you step back before {at} s.',

@@ -880,6 +880,11 @@ export const zhCN = {
   'replay.cardTitle': '导入事件流的回放：',
   'replay.cardLine': '服务端分片 {server}（{serverEvents} 个事件），客户端分片 {client}（{clientEvents} 个事件），{ratio}',
   'replay.note': '客户端分片时，每个副本都收到每个事件。服务端分片时，副本只收到对象哈希落在其范围内的事件，外加事件流中的 BOOKMARK，代替它自己的 BOOKMARK：BOOKMARK 不经过分片过滤，而真实的 API 服务器给每个 Watch 发送各自的 BOOKMARK，大约每分钟一个。',
+  'replay.dropped': '回放只包含前 {max} 个事件：从第 {event} 个事件{line}起的 {count} 个事件未被回放。',
+  'replay.droppedLine': '（第 {line} 行）',
+  'replay.errors': { other: '事件流中有 {count} 个 ERROR 事件，未被回放（ERROR 事件携带的是 Status，而不是对象）：' },
+  'replay.errorRow': '第 {event} 个事件{line}：{status}',
+  'replay.errorsMore': '……另有 {count} 个',
 
   // running: the running layout after a reshard, in the control panel
   'running.note': '{at} 秒重新分片之后的副本布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',

@@ -34,7 +34,7 @@ export type { HashSpaceView, HashSpaceNamespace, ObjectInfo, RangeSet, Ownership
 export type { ReshardStrategy } from './params';
 export type { ReshardStage, ReshardReport } from './time';
 export type { WatchEventType } from './cluster';
-export { jumpHash } from './cluster';
+export { jumpHash, statusLine } from './cluster';
 export { checkSchedule, replicaCountsBefore, strategyFor, isRangeStrategy, CLIENT_ONLY_REASON, RANGE_STRATEGIES, ROLLOUT_KINDS } from './params';
 export type { ScheduledEvent, ReshardEvent, ReshardRollout, RangeStrategy } from './params';
 export type { HandoffSummary } from './time';

@@ -51,6 +51,8 @@ export interface ImportOptions {
   readonly size?: SizeBasis;
   readonly maxObjects?: number;
   readonly maxNamespaces?: number;
+  /** The most watch events kept to replay (tests lower it). */
+  readonly maxStreamEvents?: number;
 }
 
 export interface WatchEventCounts {
@@ -121,9 +123,6 @@ export function quoted(text: string): string {
   }
   return JSON.stringify(text);
 }
-
-/** Thrown inside the reader to stop at a limit; never escapes. */
-class Stop extends Error {}
 
 const UUID_WORDS = new Uint32Array(4);
 
@@ -254,12 +253,15 @@ export class ImportReader {
   /** Objects of the current list that carry no kind (a `--raw` PodList): they take the list's. */
   private kindless: string[] = [];
   /** The events of a watch stream (or of bare objects one after another), for replay. */
-  private readonly recorder = new WatchStreamRecorder();
+  private readonly recorder: WatchStreamRecorder;
+  /** A limit was reached (objects or namespaces): where, and the items met since (none of them kept). */
+  private over: { readonly what: 'objects' | 'namespaces'; readonly line: number | undefined; readonly index: number; items: number } | null = null;
 
   constructor(options: ImportOptions = {}) {
     this.size = options.size ?? 'file';
     this.maxObjects = options.maxObjects ?? LIMITS.pods.max;
     this.maxNamespaces = options.maxNamespaces ?? LIMITS.namespaces.max;
+    this.recorder = new WatchStreamRecorder(options.maxStreamEvents);
   }
 
   /** True once reading stopped (an error or a limit): further text is ignored. */
@@ -307,7 +309,6 @@ export class ImportReader {
 
   private caught(e: unknown): void {
     this.stopped = true;
-    if (e instanceof Stop) return;
     if (e instanceof JsonSyntaxError) {
       const context = this.scanner?.lastContext ?? undefined;
       this.error = { message: `Not valid JSON at ${e.message}`, line: e.line, column: e.column, expected: e.expected, ...(context ? { context } : {}) };
@@ -345,7 +346,7 @@ export class ImportReader {
     const objects = [...this.byUid.values()];
     const format = this.format();
     const first = this.rejected[0];
-    const error = this.error ?? (objects.length === 0 && first ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${first.index}: ${first.reason})` } : objects.length === 0 && format !== null ? { message: 'The file holds no objects' } : null);
+    const error = this.error ?? (this.over ? { message: this.overMessage(this.over) } : null) ?? (objects.length === 0 && first ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${first.index}: ${first.reason})` } : objects.length === 0 && format !== null ? { message: 'The file holds no objects' } : null);
     return {
       format,
       objects,
@@ -373,34 +374,50 @@ export class ImportReader {
   private object(item: JsonValue, fileBytes: number, line: number | undefined, kindFallback: string, upsert: boolean): void {
     const index = this.items;
     try {
+      if (this.over) {
+        this.over.items++;
+        return;
+      }
       const read = importedObject(item, index, fileBytes, this.size, kindFallback);
       if ('reason' in read) return this.reject(read.reason, line);
       const o = read.object;
       const first = this.firstAt.get(o.uid);
       if (first !== undefined && !upsert) return this.reject(`${read.label} repeats the uid ${o.uid} of item ${first}`, line);
-      this.add(o);
-      if (o.kind === '') this.kindless.push(o.uid);
+      if (this.add(o, line) && o.kind === '') this.kindless.push(o.uid);
     } finally {
       this.items++;
     }
   }
 
-  private add(o: ImportedObject): void {
-    if (!this.byUid.has(o.uid)) {
-      if (this.byUid.size >= this.maxObjects) {
-        this.error = { message: `More than ${this.maxObjects.toLocaleString('en-US')} objects: the simulator holds at most that many; the first ${this.maxObjects.toLocaleString('en-US')} are offered` };
-        throw new Stop();
-      }
-      this.firstAt.set(o.uid, this.items);
-    }
+  /**
+   * Adds (or, for a watch event, replaces) an object; false when a limit is reached: from then
+   * on nothing more is kept, and what follows is only counted, so the report can say how much
+   * was left out and from where.
+   */
+  private add(o: ImportedObject, line: number | undefined): boolean {
+    if (!this.byUid.has(o.uid) && this.byUid.size >= this.maxObjects) return this.full('objects', line);
+    if (o.namespace !== '' && !this.namespaceCount.has(o.namespace) && this.namespaceCount.size >= this.maxNamespaces) return this.full('namespaces', line);
+    if (!this.byUid.has(o.uid)) this.firstAt.set(o.uid, this.items);
     const previous = this.byUid.get(o.uid);
     if (previous) this.unCount(previous.namespace);
-    if (o.namespace !== '' && !this.namespaceCount.has(o.namespace) && this.namespaceCount.size >= this.maxNamespaces) {
-      this.error = { message: `More than ${this.maxNamespaces.toLocaleString('en-US')} namespaces: the simulator holds at most that many; the objects read before are offered` };
-      throw new Stop();
-    }
     this.namespaceCount.set(o.namespace, (this.namespaceCount.get(o.namespace) ?? 0) + 1);
     this.byUid.set(o.uid, o);
+    return true;
+  }
+
+  private full(what: 'objects' | 'namespaces', line: number | undefined): false {
+    this.over = { what, line, index: this.items, items: 1 };
+    return false;
+  }
+
+  /** The limit's message: what is offered, and what was left out from where. */
+  private overMessage(over: NonNullable<ImportReader['over']>): string {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const from = `item ${n(over.index)}${over.line !== undefined ? `, line ${n(over.line)}` : ''}`;
+    const left = `the ${n(over.items)} ${over.items === 1 ? 'item' : 'items'} from ${from} on ${over.items === 1 ? 'is' : 'are'} left out`;
+    return over.what === 'objects'
+      ? `More than ${n(this.maxObjects)} objects: the simulator holds at most that many; the first ${n(this.maxObjects)} are offered, and ${left}`
+      : `More than ${n(this.maxNamespaces)} namespaces: the simulator holds at most that many; the objects read before are offered, and ${left}`;
   }
 
   private unCount(ns: string): void {
@@ -465,9 +482,15 @@ export class ImportReader {
     const object = value['object'];
     if (typeof type === 'string' && isObject(object)) {
       this.eventValues++;
+      if (this.over) {
+        // Past a limit: the stream's events are counted as left out, not applied or replayed.
+        this.over.items++;
+        this.items++;
+        return;
+      }
       const counts = (this.events ??= { ADDED: 0, MODIFIED: 0, DELETED: 0, BOOKMARK: 0, ERROR: 0 });
       if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED' || type === 'BOOKMARK' || type === 'ERROR') counts[type]++;
-      this.recordEvent(type, object, value, valueBytes, type === 'BOOKMARK' || type === 'ERROR');
+      this.recordEvent(type, object, value, valueBytes, type === 'BOOKMARK' || type === 'ERROR', line);
       if (type === 'BOOKMARK' || type === 'ERROR') {
         this.items++;
         return;
@@ -479,14 +502,14 @@ export class ImportReader {
         if (uid === '') this.reject('a DELETED event without metadata.uid', line);
         else {
           this.remove(uid);
-          this.recordEvent(type, object, value, valueBytes, true);
+          this.recordEvent(type, object, value, valueBytes, true, line);
         }
         this.items++;
         return;
       }
       const before = this.rejected.length;
       this.object(object, bytes, line, '', true);
-      this.recordEvent(type, object, value, valueBytes, this.rejected.length === before);
+      this.recordEvent(type, object, value, valueBytes, this.rejected.length === before, line);
       return;
     }
     const items = value['items'];
@@ -500,13 +523,13 @@ export class ImportReader {
     this.bareValues++;
     const before = this.rejected.length;
     this.object(value, fileBytes, line, '', true);
-    if (this.rejected.length === before) this.recordEvent('', value, value, valueBytes, true);
+    if (this.rejected.length === before) this.recordEvent('', value, value, valueBytes, true, line);
   }
 
   /** Keeps a stream's event for replay: its bytes as in the file, or as compact JSON. */
-  private recordEvent(type: string, object: JsonValue, event: JsonValue, fileBytes: number, keep: boolean): void {
-    if (!keep) return;
-    this.recorder.record(type, object, this.size === 'file' ? fileBytes : utf8Length(JSON.stringify(event)));
+  private recordEvent(type: string, object: JsonValue, event: JsonValue, fileBytes: number, keep: boolean, line: number | undefined): void {
+    if (!keep || this.over) return;
+    this.recorder.record(type, object, this.size === 'file' ? fileBytes : utf8Length(JSON.stringify(event)), line);
   }
 
   // ---- YAML and custom-columns ---------------------------------------------------------------
