@@ -2,7 +2,6 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createShardScopeStore, defaultSimParams, ShardScopeProvider } from '../../state';
-import { CopyLinkButton } from '../header/CopyLinkButton';
 import { QrButton } from './QrButton';
 import { forgetForeignChoice, resolveBase } from './publicBase';
 
@@ -55,19 +54,5 @@ describe('a ?base= on another site', () => {
     expect(screen.getByTestId('qr-url').textContent!.startsWith(`${EVIL}#`)).toBe(true);
     expect(screen.getByTestId('qr-code').dataset.target).toBe('shardscope-evil.example');
     expect(screen.getByTestId('qr-base-foreign')).toHaveTextContent('Links and this QR code go to another site, shardscope-evil.example');
-  });
-
-  it('Copy link copies nothing until the reader chose, then the chosen site', async () => {
-    const user = userEvent.setup();
-    const writeText = vi.fn(() => Promise.resolve());
-    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
-    await page(<CopyLinkButton />);
-    await user.click(screen.getByTestId('copy-link'));
-    expect(writeText).not.toHaveBeenCalled();
-    expect(screen.getByTestId('copy-link-foreign-site')).toHaveTextContent('shardscope-evil.example');
-    await user.click(screen.getByTestId('copy-link-foreign-foreign'));
-    expect(writeText).toHaveBeenCalledTimes(1);
-    expect((writeText.mock.calls[0] as unknown as [string])[0].startsWith(`${EVIL}#`)).toBe(true);
-    expect(screen.queryByTestId('copy-link-foreign')).toBeNull();
   });
 });

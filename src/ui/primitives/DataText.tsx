@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 import { escapedText, shownText } from '../../sim';
 
+/** The longest text from a link (a field, a story's or a panel's name) a notice shows, in code points. */
+export const LINK_TEXT_MAX = 40;
+
 /**
  * Text from a file or a link as the page shows it: as code, visibly not the page's own words,
  * its control, bidi and zero-width characters escaped and cut to 64 characters (`max`).
