@@ -135,7 +135,18 @@ export class ImportSession {
         return;
       }
       if (typeof source !== 'string') reader.push(decoder.decode());
-      const report = reader.finish();
+      // A YAML file is parsed here, at the end: a piece at a time, so Cancel gets in.
+      const steps = reader.finishing();
+      let step = steps.next();
+      while (!step.done) {
+        await this.yieldTurn();
+        if (run.cancelled) {
+          emit({ kind: 'cancelled', id });
+          return;
+        }
+        step = steps.next();
+      }
+      const report = step.value;
       this.pending = report.objects;
       this.pendingStream = report.stream;
       emit({ kind: 'done', id, summary: summaryOf(report, read) });

@@ -11,13 +11,15 @@
  * expected and the text around it, and the objects read before that place are kept.
  * Pure: no DOM, runs under Node.
  */
-import { parseAllDocuments, isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
 import { LIMITS, SHOWN_MAX } from '../params';
 import type { ImportError, ImportedObject, RejectedItem } from './import';
 import { JsonSyntaxError, lineColumn, type JsonValue } from './importjson';
 import { JsonStreamScanner, contextAround, utf8Length, type ScannedValue } from './importscan';
 import { parseUuidInto } from './uuid';
 import { WatchStreamRecorder, type WatchStream } from './watchstream';
+import { LineIndex, YamlRefusal, YamlValues, endOf, startOf, yamlDocuments } from './importyaml';
+import { columnRow, columnsOf } from './importcolumns';
 
 /** The formats told apart. */
 export type ImportFormat =
@@ -96,17 +98,8 @@ function labelsOf(v: JsonValue | undefined): Record<string, string> {
   return out;
 }
 
-type Ranged = { range?: [number, number, number] };
-/** UTF-8 bytes of a YAML node's text, its end offset, its first line. */
-const nodeBytes = (text: string, node: unknown): number => {
-  const r = (node as Ranged).range;
-  return r ? utf8Length(text.slice(r[0], r[1])) : 0;
-};
-const endOf = (node: unknown): number => (node as Ranged).range?.[1] ?? Infinity;
-const nodeLine = (text: string, node: unknown): number | undefined => {
-  const r = (node as Ranged).range;
-  return r ? lineColumn(text, r[0]).line : undefined;
-};
+/** UTF-8 bytes of a YAML node's text. */
+const nodeBytes = (text: string, node: unknown): number => (endOf(node) === Infinity ? 0 : utf8Length(text.slice(startOf(node), endOf(node))));
 
 /**
  * A file's text inside a reason: cut to {@link SHOWN_MAX} code points and written as a JSON
@@ -123,6 +116,9 @@ export function quoted(text: string): string {
   }
   return JSON.stringify(text);
 }
+
+/** Items read between two pauses of {@link ImportReader.finishing}. */
+const PAUSE_ITEMS = 2_000;
 
 const UUID_WORDS = new Uint32Array(4);
 
@@ -161,33 +157,6 @@ function formatOf(
   if (n.arrayValues > 0) return 'json-array';
   if (n.bareValues > 0) return 'json-objects';
   return null;
-}
-
-/**
- * Whether a text is kubectl's custom-columns: a header line of capitals naming UID, or (with
- * --no-headers) a first line of 2 or 3 fields ending in a UUID; then the header and the index
- * of the line before the first row.
- */
-function columnsOf(lines: readonly string[]): { readonly kind: 'columns' | 'columns-no-headers'; readonly headerIndex: number; readonly header: readonly string[] } | null {
-  const firstIndex = lines.findIndex((l) => l.trim() !== '');
-  const first = (lines[firstIndex] ?? '').trim().replace(/^\uFEFF/, '');
-  const header = first.split(/\s+/);
-  if (header.length >= 2 && header.includes('UID') && header.every((h) => /^[A-Z][A-Z0-9_-]*$/.test(h))) return { kind: 'columns', headerIndex: firstIndex, header };
-  const fields = first.split(/\s+/);
-  if (fields.length >= 2 && fields.length <= 3 && parseUuidInto(fields[fields.length - 1]!, UUID_WORDS, 0)) {
-    return { kind: 'columns-no-headers', headerIndex: firstIndex - 1, header: fields.length === 3 ? ['NAMESPACE', 'NAME', 'UID'] : ['NAME', 'UID'] };
-  }
-  return null;
-}
-
-/** The object a custom-columns row stands for, or why the row is left out. */
-function columnRow(raw: string, line: number, header: readonly string[]): { readonly item: JsonValue } | { readonly reason: string } {
-  const f = raw.trim().split(/\s+/);
-  if (f.length !== header.length) return { reason: `line ${line} has ${f.length} columns, the header ${header.length} (${header.join(' ')})` };
-  const at = (h: string): number => header.indexOf(h);
-  const [ns, name, uidAt] = [at('NAMESPACE'), at('NAME'), at('UID')];
-  const namespace = ns >= 0 ? f[ns]! : '';
-  return { item: { metadata: { uid: f[uidAt]!, name: name >= 0 ? f[name]! : '', namespace: namespace === '<none>' ? '' : namespace } } };
 }
 
 /** Owner references as the import keeps them (kind, name, uid). */
@@ -318,6 +287,18 @@ export class ImportReader {
   }
 
   finish(): ImportReport {
+    const steps = this.finishing();
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * {@link finish} a piece at a time: pauses (yields) every few thousand tokens or items of a
+   * YAML file, so a caller that awaits between pauses lets Cancel in; returns the report.
+   */
+  *finishing(): Generator<void, ImportReport> {
     if (!this.stopped) {
       if (this.mode === 'json') {
         try {
@@ -331,9 +312,10 @@ export class ImportReader {
         if (text.trim() === '') this.error = { message: 'The file is empty' };
         else {
           try {
-            this.readText(text);
+            yield* this.readText(text);
           } catch (e) {
-            this.caught(e);
+            if (e instanceof YamlRefusal) this.refuseYaml(text, e);
+            else this.caught(e);
           }
         }
       }
@@ -534,10 +516,10 @@ export class ImportReader {
 
   // ---- YAML and custom-columns ---------------------------------------------------------------
 
-  private readText(text: string): void {
+  private *readText(text: string): Generator<void> {
     const lines = text.split('\n');
     const columns = columnsOf(lines);
-    if (columns === null) return this.readYaml(text);
+    if (columns === null) return yield* this.readYaml(text);
     this.columns = columns.kind;
     for (let i = columns.headerIndex + 1; i < lines.length; i++) {
       const raw = lines[i]!.replace(/\r$/, '');
@@ -552,51 +534,61 @@ export class ImportReader {
     for (const [uid, o] of this.byUid) this.byUid.set(uid, { ...o, jsonBytes: 0, fileBytes: 0, compactBytes: 0 });
   }
 
-  private readYaml(text: string): void {
-    const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
-    const list = Array.isArray(docs) ? docs : [];
-    for (const doc of list) {
+  private *readYaml(text: string): Generator<void> {
+    const lines = new LineIndex(text);
+    const values = new YamlValues();
+    for (const doc of yamlDocuments(text)) {
+      if (doc === null) {
+        yield;
+        continue;
+      }
       const bad = doc.errors[0];
-      this.yamlDocument(doc, text, bad ? bad.pos[0] : Infinity);
+      values.document(doc);
+      yield* this.yamlDocument(doc, text, bad ? bad.pos[0] : Infinity, lines, values);
       if (bad) {
-        const { line, column } = lineColumn(text, bad.pos[0]);
         const said = bad.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
         // The parser's message may quote the file (an alias's name): never at length.
-        const expected = said.length > 200 ? `${said.slice(0, 200)}…` : said;
-        this.error = { message: `Not valid YAML at line ${line}, column ${column}: ${expected}`, line, column, expected, context: contextAround(text, bad.pos[0], column) };
-        this.stopped = true;
+        this.refuseYaml(text, new YamlRefusal(said.length > 200 ? `${said.slice(0, 200)}…` : said, bad.pos[0]));
         return;
       }
     }
   }
 
-  /** Reads one YAML document's objects that end before offset `limit` (an error's place). */
-  private yamlDocument(doc: Document.Parsed, text: string, limit: number): void {
+  /** Stops reading a YAML file at `r.offset`, saying why, where, and the text around it. */
+  private refuseYaml(text: string, r: YamlRefusal): void {
+    const { line, column } = lineColumn(text, r.offset);
+    this.error = { message: `${r.invalid ? 'Not valid YAML' : 'Refused'} at line ${line}, column ${column}: ${r.message}`, line, column, expected: r.message, context: contextAround(text, r.offset, column) };
+    this.stopped = true;
+  }
+
+  /** Reads one YAML document's objects that end before offset `limit` (an error's place), pausing every few thousand items. */
+  private *yamlDocument(doc: Document.Parsed, text: string, limit: number, lines: LineIndex, values: YamlValues): Generator<void> {
     const contents = doc.contents as YamlNode | null;
     if (!contents) return;
     const bytesOf = (node: unknown): number => nodeBytes(text, node);
-    const lineOf = (node: unknown): number | undefined => nodeLine(text, node);
-    const js = (node: unknown): JsonValue => (node as { toJS(d: Document): JsonValue }).toJS(doc);
+    const lineOf = (node: unknown): number => lines.line(startOf(node));
     if (isMap(contents)) {
       const items = contents.get('items', true);
       if (isSeq(items)) {
         this.listValues++;
         const kindNode = contents.get('kind', true);
-        const fallback = itemKindOf(kindNode ? str(js(kindNode)) : '');
+        const fallback = itemKindOf(kindNode ? str(values.value(kindNode)) : '');
+        let n = 0;
         for (const node of items.items) {
           if (endOf(node) > limit) return;
-          this.object(js(node), bytesOf(node), lineOf(node), fallback, false);
+          this.object(values.value(node), bytesOf(node), lineOf(node), fallback, false);
+          if (++n % PAUSE_ITEMS === 0) yield;
         }
         return;
       }
       const object = contents.get('object', true);
       if (endOf(contents) > limit) return;
       if (isMap(object) && contents.has('type')) this.yamlEvents = true;
-      this.topValue(js(contents), bytesOf(contents), lineOf(contents), isMap(object) ? bytesOf(object) : undefined);
+      this.topValue(values.value(contents), bytesOf(contents), lineOf(contents), isMap(object) ? bytesOf(object) : undefined);
       return;
     }
     if (endOf(contents) > limit) return;
-    this.topValue(js(contents), bytesOf(contents), lineOf(contents));
+    this.topValue(values.value(contents), bytesOf(contents), lineOf(contents));
   }
 }
 
