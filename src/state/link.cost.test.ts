@@ -3,7 +3,8 @@ import fc from 'fast-check';
 import { defaultSimParams, defaultViewParams } from './defaults';
 import { readLink } from './link';
 import { encodeShortLink } from './shortLink';
-import { countRanges, rangeCountBound } from './selectors';
+import { countRanges, parseSelectorText, rangeCountBound } from './selectors';
+import { loadSyntaxErrors, syntaxErrorsLoaded } from '../core/sharding';
 
 // Counts the selector parses a link's reading does.
 const parses = vi.hoisted(() => ({ count: 0 }));
@@ -58,4 +59,20 @@ describe('reading a link costs no selector parse', () => {
       { numRuns: 300 },
     );
   });
+
+  it('a syntax error is parsed once while cel-go’s model loads, then once more for its final wording', async () => {
+    const bad = `${'('.repeat(300)}shardRange(object.metadata.uid, '0x0', '0x1')${')'.repeat(300)}`;
+    expect(syntaxErrorsLoaded()).toBe(false);
+    parses.count = 0;
+    const early = parseSelectorText(bad);
+    for (let i = 0; i < 10; i++) expect(parseSelectorText(bad)).toBe(early);
+    expect(parses.count).toBe(1);
+    expect(early.ok || early.error.final).toBe(false);
+    await loadSyntaxErrors();
+    const final = parseSelectorText(bad);
+    expect(final.ok ? '' : final.error.message).toBe('CEL parse error: expression recursion limit exceeded: 250');
+    expect(final.ok || final.error.final).toBe(true);
+    expect(parseSelectorText(bad)).toBe(final);
+    expect(parses.count).toBe(2);
+  }, 30_000);
 });
