@@ -110,6 +110,11 @@ export const en = {
   'base.noticeQuery': 'The public address in ?base= ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.noticeSetting': 'The saved public address ({text}) {reason}, so links and QR codes use {base} instead.',
   'base.notSaved': 'Not saved: this address {reason}.',
+  'base.foreignTitle': 'Links go to another site',
+  'base.foreignAsk': 'This page was opened with a link whose ?base= sends Copy link and the QR code to another site, {site}, not to this one, {own}. Where should they send people?',
+  'base.foreignOwn': 'This site',
+  'base.foreignUse': 'The other site',
+  'base.foreignUsing': 'Links and this QR code go to another site, {site}, as chosen for this tab.',
 
   // card: a replica’s card: selector, request URL, LIST preview, metrics, rates, failures, memory
   'card.title': 'replica-{replica}',
@@ -313,7 +318,7 @@ export const en = {
   'editor.empty': 'Empty: no shardSelector parameter is sent, so this replica asks for everything.',
 
   // embed: a panel embedded in another page, and the embed code to copy
-  'embed.unknown': 'There is no panel “{panel}” to embed: use hash, bandwidth, flow or card:N.',
+  'embed.unknown': 'There is no panel {panel} to embed: use hash, bandwidth, flow or card:N.',
   'embed.noCard': 'This run has {count} replicas, so there is no {replica} card to embed.',
   'embed.open': 'Open in ShardScope',
   'embed.readOnly': 'read-only',
@@ -941,6 +946,14 @@ export const en = {
   'replay.cardTitle': 'Replay of the imported stream:',
   'replay.cardLine': 'server-side {server} ({serverEvents} events), client-side {client} ({clientEvents} events), {ratio}',
   'replay.note': 'Client-side, every replica receives every event. Server-side, a replica receives the events whose object hash falls in its ranges, and the stream’s BOOKMARKs, standing in for its own: bookmarks skip the shard filter, and a real API server sends each watch its own, about once a minute.',
+  'replay.dropped': 'Only the first {max} events are replayed: the {count} events from event {event}{line} on are left out.',
+  'replay.droppedLine': ', line {line}',
+  'replay.errors': {
+    one: '{count} ERROR event in the stream, not replayed (it carries a Status, not an object):',
+    other: '{count} ERROR events in the stream, not replayed (each carries a Status, not an object):',
+  },
+  'replay.errorRow': 'event {event}{line}: {status}',
+  'replay.errorsMore': '… and {count} more',
 
   // running: the running layout after a reshard, in the control panel
   'running.note': 'Running layout after the reshard at {at} s ({count} replicas): edits apply to it. The start layout ({start} replicas) is back when you step back before {at} s.',

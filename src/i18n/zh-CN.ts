@@ -82,6 +82,11 @@ export const zhCN = {
   'base.noticeQuery': '?base= 中的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.noticeSetting': '已保存的公开地址（{text}）{reason}，因此链接和二维码改用 {base}。',
   'base.notSaved': '未保存：此地址{reason}。',
+  'base.foreignTitle': '链接指向另一个网站',
+  'base.foreignAsk': '打开本页的链接带有 ?base=，它让“复制链接”和二维码指向另一个网站 {site}，而不是本站 {own}。要把人们带到哪里？',
+  'base.foreignOwn': '本站',
+  'base.foreignUse': '另一个网站',
+  'base.foreignUsing': '按本标签页的选择，链接和此二维码指向另一个网站 {site}。',
 
   // card: a replica’s card: selector, request URL, LIST preview, metrics, rates, failures, memory
   'card.title': 'replica-{replica}',
@@ -271,7 +276,7 @@ export const zhCN = {
   'editor.empty': '为空：不发送 shardSelector 参数，因此此副本请求全部对象。',
 
   // embed: a panel embedded in another page, and the embed code to copy
-  'embed.unknown': '没有可嵌入的面板“{panel}”：请使用 hash、bandwidth、flow 或 card:N。',
+  'embed.unknown': '没有可嵌入的面板 {panel}：请使用 hash、bandwidth、flow 或 card:N。',
   'embed.noCard': '本次模拟只有 {count} 个副本，没有 {replica} 的卡片可以嵌入。',
   'embed.open': '在 ShardScope 中打开',
   'embed.readOnly': '只读',
@@ -879,6 +884,11 @@ export const zhCN = {
   'replay.cardTitle': '导入事件流的回放：',
   'replay.cardLine': '服务端分片 {server}（{serverEvents} 个事件），客户端分片 {client}（{clientEvents} 个事件），{ratio}',
   'replay.note': '客户端分片时，每个副本都收到每个事件。服务端分片时，副本只收到对象哈希落在其范围内的事件，外加事件流中的 BOOKMARK，代替它自己的 BOOKMARK：BOOKMARK 不经过分片过滤，而真实的 API 服务器给每个 Watch 发送各自的 BOOKMARK，大约每分钟一个。',
+  'replay.dropped': '回放只包含前 {max} 个事件：从第 {event} 个事件{line}起的 {count} 个事件未被回放。',
+  'replay.droppedLine': '（第 {line} 行）',
+  'replay.errors': { other: '事件流中有 {count} 个 ERROR 事件，未被回放（ERROR 事件携带的是 Status，而不是对象）：' },
+  'replay.errorRow': '第 {event} 个事件{line}：{status}',
+  'replay.errorsMore': '……另有 {count} 个',
 
   // running: the running layout after a reshard, in the control panel
   'running.note': '{at} 秒重新分片之后的副本布局（{count} 个副本）：编辑作用于它。退回到 {at} 秒之前，起始布局（{start} 个副本）就会恢复。',

@@ -5,6 +5,9 @@ import { hashField } from '../core/sharding';
 import { createSimulation } from './engine';
 import { ImportSession, type ImportEvent } from './importSession';
 
+const uid = (i: number) => `6f1c1f9e-3c55-4a57-9d0e-${i.toString(16).padStart(12, '0')}`;
+const pod = (i: number) => `- kind: Pod\n  metadata:\n    name: p${i}\n    namespace: ns${i % 7}\n    uid: ${uid(i)}\n`;
+const list = (items: string) => `apiVersion: v1\nkind: List\nitems:\n${items}`;
 const text = readFileSync(join(__dirname, '../../tests/fixtures/import/pods-kind.json'), 'utf8');
 /** A Blob-like file over the text, read slice by slice as a browser reads a File. */
 const file = (t: string) => {
@@ -55,5 +58,26 @@ describe('an import session (where the model lives)', () => {
     expect(b.snapshot().modes.server.replicas.map((r) => r.cacheObjects)).toEqual(a.snapshot().modes.server.replicas.map((r) => r.cacheObjects));
     expect(hidden.map((o) => o.uid)).toEqual(real.map((o) => o.uid));
     expect(hidden[0]!.shownNamespace).toBe(`ns-${hashField(real[0]!.namespace).slice(0, 8)}`);
+  });
+
+  it('Cancel stops the parse of a large YAML file at its next pause, not after the whole file', async () => {
+    const yaml = list(Array.from({ length: 3_000 }, (_, i) => pod(i)).join(''));
+    let turns = 0;
+    let cancelledAt = -1;
+    const s = new ImportSession(() => {
+      turns++;
+      // The text is read in one slice (one turn); the parse pauses give the next turns.
+      if (turns === 3) {
+        s.cancel(5);
+        cancelledAt = turns;
+      }
+      return Promise.resolve();
+    });
+    const events: ImportEvent[] = [];
+    await s.start(5, yaml, 'file', (e) => events.push(e), 1 << 24);
+    expect(events.map((e) => e.kind)).toEqual(['progress', 'cancelled']);
+    // Not one more piece of the parse after Cancel.
+    expect(turns).toBe(cancelledAt);
+    expect(s.objectsFor('confirm', false)).toBeUndefined();
   });
 });

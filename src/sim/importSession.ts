@@ -7,6 +7,7 @@
  * anywhere else. No DOM types: a file is anything with `size` and `slice(...).arrayBuffer()`.
  */
 import { ImportReader, hideNames, pseudonym, type ImportFormat, type ImportError, type ImportedObject, type RejectedItem, type SizeBasis, type WatchEventCounts, type WatchStream } from './cluster';
+import { SHOWN_MAX } from './params';
 
 /** What the session reads: a file (Blob) or pasted text. */
 export type ImportSource = string | { readonly size: number; slice(start: number, end: number): { arrayBuffer(): Promise<ArrayBuffer> } };
@@ -43,6 +44,21 @@ export type ImportEvent =
 /** Bytes per slice: a slice is parsed in one go, a few milliseconds of work in the worker. */
 export const IMPORT_SLICE_BYTES = 1 << 20;
 
+/**
+ * A file's text cut to one code point more than the page shows (SHOWN_MAX), so the page still
+ * knows it was cut: a 10 MB kind or namespace never crosses to the page.
+ */
+function cutForShow(text: string): string {
+  let n = 0;
+  let end = 0;
+  for (const c of text) {
+    if (n > SHOWN_MAX) return text.slice(0, end);
+    n++;
+    end += c.length;
+  }
+  return text;
+}
+
 function summaryOf(r: ReturnType<ImportReader['finish']>, read: number): ImportSummary {
   const perNs = new Map<string, number>();
   let totalBytes = 0;
@@ -53,11 +69,11 @@ function summaryOf(r: ReturnType<ImportReader['finish']>, read: number): ImportS
   const topNamespaces = [...perNs]
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
     .slice(0, 12)
-    .map(([name, count]) => ({ name, pseudonym: pseudonym('ns', name), count }));
+    .map(([name, count]) => ({ name: cutForShow(name), pseudonym: pseudonym('ns', name), count }));
   return {
     format: r.format,
     objects: r.objects.length,
-    kinds: r.kinds.slice(0, 12),
+    kinds: r.kinds.slice(0, 12).map((k) => ({ kind: cutForShow(k.kind), count: k.count })),
     namespaces: r.namespaces,
     topNamespaces,
     clusterScoped: r.clusterScoped,
@@ -119,7 +135,18 @@ export class ImportSession {
         return;
       }
       if (typeof source !== 'string') reader.push(decoder.decode());
-      const report = reader.finish();
+      // A YAML file is parsed here, at the end: a piece at a time, so Cancel gets in.
+      const steps = reader.finishing();
+      let step = steps.next();
+      while (!step.done) {
+        await this.yieldTurn();
+        if (run.cancelled) {
+          emit({ kind: 'cancelled', id });
+          return;
+        }
+        step = steps.next();
+      }
+      const report = step.value;
       this.pending = report.objects;
       this.pendingStream = report.stream;
       emit({ kind: 'done', id, summary: summaryOf(report, read) });

@@ -14,7 +14,7 @@
  * ```
  */
 export { createSimulation } from './engine';
-export { DEFAULT_CHURN_PER_1000, DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES, churnRates } from './params';
+export { DEFAULT_CHURN_PER_1000, DEFAULT_PARAMS, LIMITS, MAX_TOTAL_RANGES, SHOWN_MAX, churnRates, escapedText, shownText } from './params';
 export { CLIENT_KINDS, MODES } from './params';
 export { SimParamsError, validateParams, resolveParams, mergeParams } from './params';
 export type { ClientKind, InitialList, SimParams, SimParamsInput, DeepPartial, ClusterParams, SizeParams, ChurnParams, BurstParams, ResolvedChurn, ApiServerParams, ReplicaParams, CostParams, Encoding, ClientFilter, ServerFallback, ClientCache, Mode, SelectorSpec, ParamIssue } from './params';
@@ -34,7 +34,7 @@ export type { HashSpaceView, HashSpaceNamespace, ObjectInfo, RangeSet, Ownership
 export type { ReshardStrategy } from './params';
 export type { ReshardStage, ReshardReport } from './time';
 export type { WatchEventType } from './cluster';
-export { jumpHash } from './cluster';
+export { jumpHash, statusLine } from './cluster';
 export { checkSchedule, replicaCountsBefore, strategyFor, isRangeStrategy, CLIENT_ONLY_REASON, RANGE_STRATEGIES, ROLLOUT_KINDS } from './params';
 export type { ScheduledEvent, ReshardEvent, ReshardRollout, RangeStrategy } from './params';
 export type { HandoffSummary } from './time';

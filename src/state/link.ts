@@ -13,7 +13,7 @@ import { defaultSimParams, defaultViewParams } from './defaults';
 import { LIMITS, SPEEDS, type ApiServerParams, type NumericParam, type SimParams, type ViewParams } from './params';
 import { MAX_TOTAL_RANGES } from '../sim/params';
 import { LOCALES } from '../i18n/locale';
-import { countRanges, equalSplitSelectors } from './selectors';
+import { countRanges, equalSplitSelectors, rangeCountBound } from './selectors';
 import { checkSchedule } from '../sim/params';
 import { checkRetyped } from '../sim/params';
 import { type RetypedLayout } from '../sim/params';
@@ -249,8 +249,9 @@ function readFields(raw: Record<string, unknown>, topKeys: ReadonlySet<string>, 
   const shardKey: ShardKey = oneOf(p, 'shardKey', SHARD_KEYS, d.shardKey);
   const apiServers = readApiServers(p, d.apiServers, bad);
   const texts = readSelectors(p, replicas, bad);
-  // More ranges than the model simulates: the selectors are refused as a whole, and the notice says why.
-  const linkRanges = texts ? countRanges(texts) : 0;
+  // More ranges than the model simulates: the selectors are refused as a whole, and the notice
+  // says why. They are parsed to count only when a scan says they might be too many.
+  const linkRanges = texts && rangeCountBound(texts) > MAX_TOTAL_RANGES ? countRanges(texts) : 0;
   const tooManyRanges = linkRanges > MAX_TOTAL_RANGES;
   if (tooManyRanges) issues.push({ field: 'selectors', reason: 'invalid', ranges: linkRanges });
   const selectors = texts && !tooManyRanges ? texts : equalSplitSelectors(replicas, shardKey);

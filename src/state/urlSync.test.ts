@@ -4,7 +4,7 @@ import { encodeLink, MAX_LINK_LENGTH } from './link';
 import { encodeShortLink } from './shortLink';
 import { createShardScopeStore } from './store';
 import { withObjects } from './churn';
-import { syncUrl, type UrlHost } from './urlSync';
+import { SLICED_LINK_LENGTH, syncUrl, type UrlHost } from './urlSync';
 
 /** An address bar in memory: `navigate` is a pasted link (fires hashchange), `replace` is replaceState (does not). */
 function fakeHost(initial = '') {
@@ -175,5 +175,34 @@ describe('a link navigated to while a write is pending', () => {
     // The queued hashchange, when it comes, changes nothing more.
     url.navigate(url.current());
     expect(store.getState().params.seed).toBe(31);
+  });
+
+  it('a long link navigated to is read in pieces, one task per selector, and opened last; the run shown and the bar stay meanwhile', async () => {
+    const { store, url, timers } = setup();
+    await store.getState().start();
+    // 8 selectors of 1,000 ranges each: each parsed in a task of its own, not all in one.
+    const range = (k: number, i: number) => `shardRange(object.metadata.uid, '0x${(i * 8 + k).toString(16).padStart(16, '0')}', '0x${(i * 8 + k + 1).toString(16).padStart(16, '0')}')`;
+    const selectors = Array.from({ length: 8 }, (_, k) => Array.from({ length: 1_000 }, (_, i) => range(k, i)).join(' || '));
+    const long = written({ ...small(), seed: 5, replicas: 8, selectors });
+    expect(long.length).toBeGreaterThan(SLICED_LINK_LENGTH);
+    url.navigate(long);
+    // Nothing yet: the link is read in the next task.
+    expect(store.getState().params.seed).not.toBe(5);
+    let tasks = 0;
+    while (store.getState().params.seed !== 5) {
+      timers.flush();
+      tasks++;
+      expect(tasks).toBeLessThan(20);
+      // The address bar keeps the link being opened, whatever the run shown writes meanwhile.
+      expect(url.current()).toBe(long);
+    }
+    // The link read, 8 selectors parsed, then opened: 10 tasks.
+    expect(tasks).toBe(10);
+    expect(store.getState().params.selectors).toEqual(selectors);
+    // Another link navigated to while a long one is read wins: the long one is never opened.
+    url.navigate(written({ ...small(), seed: 6, replicas: 8, selectors: selectors.map((t) => t + ' ') }));
+    url.navigate(link({ ...small(), seed: 7 }));
+    for (let i = 0; i < 12; i++) timers.flush();
+    expect(store.getState().params.seed).toBe(7);
   });
 });

@@ -8,7 +8,8 @@
  * The page's own writes never come back as a new link: `replaceState` fires no `hashchange`,
  * and the fragment of the state already shown is ignored anyway.
  */
-import { isStateFragment, linkFor, readLink, type LinkTooLong } from './link';
+import { isStateFragment, linkFor, readLink, type LinkIssue, type LinkState, type LinkTooLong } from './link';
+import { parseSelectorText } from './selectors';
 import { langOfHash, withLang, withoutLangQuery } from './lang';
 import type { ShardScopeStore, StoryPlace } from './store';
 import { exerciseIdOf, exerciseLink, isStoryFragment, parseStoryLink, presentsOf, storyIdOf, storyLink, type StoryLookup } from './storyLink';
@@ -48,6 +49,9 @@ export interface UrlSyncOptions {
   readonly talkById?: TalkLookup;
 }
 
+/** Links longer than this (characters of the fragment) are read in pieces when navigated to in a running tab. */
+export const SLICED_LINK_LENGTH = 8_192;
+
 /** How long the sync waits after the last change before rewriting the fragment. */
 export const URL_WRITE_DELAY_MS = 400;
 
@@ -76,6 +80,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   /** The fragment that stands for the state shown: the page's last write, or the link last opened (the page opened the one it loaded with). */
   let shown: string | null = host.hash();
   let opening = false;
+  /** Navigations handled so far; a long link being read in pieces is opened only if it is still the last. */
+  let opens = 0;
+  /** A long link is being read in pieces: the address bar already holds it, so nothing is written. */
+  let reading = false;
 
   const cancel = (): void => {
     if (timer !== null) clearTimer(timer);
@@ -84,6 +92,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const write = (): void => {
     timer = null;
+    if (reading) return;
     // A link navigated to whose `hashchange` has not been handled yet (the event is queued; a
     // write came due first): the navigation wins, so it is read now rather than overwritten by
     // the state it replaces (else a story link set just after a step is put back to that step).
@@ -142,6 +151,11 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   const onHashChange = (): void => {
     const hash = host.hash();
+    // The long link being read, again: it is opened once.
+    if (reading && hash === shown) return;
+    // Any other navigation: a long link still being read is not opened any more.
+    opens++;
+    reading = false;
     // A `lang=` in a navigated fragment switches the language; nothing restarts.
     const lang = langOfHash(hash);
     const exercise = exerciseIdOf(hash);
@@ -190,8 +204,44 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     }
     // The new link wins over a change not yet written.
     cancel();
+    if (hash.length > SLICED_LINK_LENGTH) return openSliced(hash, lang);
     const { state, issues } = readLink(hash);
     shown = hash;
+    apply(state, issues, lang);
+  };
+
+  /**
+   * A long link, read in pieces: the link in one task, then each of its selectors parsed in a
+   * task of its own (the parse is kept, so the page's render finds it done), then the state
+   * opened. A link of 8 selectors of 1,000 ranges held the page for a second in one task.
+   * Meanwhile the run shown stays, and the address bar keeps the link being opened.
+   */
+  const openSliced = (hash: string, lang: ReturnType<typeof langOfHash>): void => {
+    const mine = opens;
+    shown = hash;
+    reading = true;
+    const later = (step: () => void) =>
+      setTimer(() => {
+        if (mine === opens) step();
+      }, 0);
+    later(() => {
+      const { state, issues } = readLink(hash);
+      const texts = [...new Set(state?.params.selectors ?? [])];
+      const parseNext = (i: number): void => {
+        if (i < texts.length) {
+          parseSelectorText(texts[i]!);
+          later(() => parseNext(i + 1));
+          return;
+        }
+        reading = false;
+        apply(state, issues, lang);
+      };
+      later(() => parseNext(0));
+    });
+  };
+
+  /** Opens a link read: its state (or the run kept, when it could not be read) and its notice. */
+  const apply = (state: LinkState | null, issues: LinkIssue[], lang: ReturnType<typeof langOfHash>): void => {
     opening = true;
     // A run's link opened during a story ends the story, and its run starts afresh,
     // so a step back does not replay the story's run under it.
@@ -213,6 +263,7 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
 
   return () => {
     cancel();
+    opens++;
     unsubscribe();
     unlisten();
   };

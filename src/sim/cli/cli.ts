@@ -7,7 +7,7 @@
  */
 import { createSimulation } from '../engine';
 import { FORMAT_NAMES, importText, type ImportedObject, type RejectedItem } from '../cluster';
-import { MAX_EVENTS_PER_STEP, churnEventsPerSecond, churnRates } from '../params';
+import { MAX_EVENTS_PER_STEP, churnEventsPerSecond, churnRates, escapedText, shownText } from '../params';
 import { SimParamsError, validateParams } from '../params';
 import type { ResolvedChurn } from '../params';
 import { verdictOf, type Verdict } from '../report';
@@ -19,7 +19,8 @@ import { readScenarioFile } from './scenarioFile';
 import { stepWithProgress, type ProgressSink } from './progress';
 import { workBudgetError } from './budget';
 import { replayJson, replayTable } from './replay';
-import type { WatchStream } from '../cluster';
+import { terminalSafe } from './text';
+import type { ErrorContext, WatchStream } from '../cluster';
 
 /** What a CLI run produced. */
 export interface CliResult {
@@ -84,6 +85,12 @@ function eventBudgetError(churn: ResolvedChurn, seconds: number, lang: LocaleId)
  * a syntax error needs the syntax-error model: await `loadSyntaxErrors()` first (main.ts does).
  */
 export function runCli(argv: readonly string[], readFile: ReadFile = readScenarioFile, progress?: ProgressSink): CliResult {
+  const r = runUnsafe(argv, readFile, progress);
+  // Whatever a file, a flag or a link put in the output reaches the terminal escaped.
+  return { code: r.code, stdout: terminalSafe(r.stdout), stderr: terminalSafe(r.stderr) };
+}
+
+function runUnsafe(argv: readonly string[], readFile: ReadFile, progress: ProgressSink | undefined): CliResult {
   const lang = langOf(argv);
   try {
     return run(argv, readFile, progress);
@@ -178,23 +185,32 @@ type ImportedFile =
 
 /** Reads `--import FILE`: the objects, or a message with the file and the place it failed. */
 function importFile(path: string, size: 'file' | 'compact', readFile: ReadFile): ImportedFile {
+  const file = shownText(path);
   let text: string;
   try {
     text = readFile(path);
   } catch (e) {
-    return { ok: false, message: `--import ${JSON.stringify(path)} cannot be read: ${e instanceof Error ? e.message : String(e)}` };
+    return { ok: false, message: `--import "${file}" cannot be read: ${escapedText(e instanceof Error ? e.message : String(e))}` };
   }
   const r = importText(text, { size });
   // A malformed file is refused (exit 2) with its place, even if objects came before it.
   if (r.error) {
     const read = r.objects.length > 0 ? ` (${r.objects.length} objects were read before it)` : '';
-    const at = r.error.context ? `\n  ${r.error.context.line}\n  ${' '.repeat(r.error.context.caret)}^` : '';
-    return { ok: false, message: `--import ${path}:${r.error.line !== undefined ? `${r.error.line}:${r.error.column}:` : ''} ${r.error.message}${read}${at}` };
+    const at = r.error.context ? contextLines(r.error.context) : '';
+    return { ok: false, message: `--import ${file}:${r.error.line !== undefined ? `${r.error.line}:${r.error.column}:` : ''} ${escapedText(r.error.message)}${read}${at}` };
   }
-  const left = r.rejected.map((x) => `\n  item ${x.index}${x.line !== undefined ? ` (line ${x.line})` : ''} left out: ${x.reason}`).join('');
-  const kinds = r.kinds.map((k) => `${k.count} ${k.kind === '' ? 'objects of unnamed kind' : k.kind}`).join(', ');
+  const left = r.rejected.map((x) => `\n  item ${x.index}${x.line !== undefined ? ` (line ${x.line})` : ''} left out: ${escapedText(x.reason)}`).join('');
+  const kinds = r.kinds.map((k) => `${k.count} ${k.kind === '' ? 'objects of unnamed kind' : shownText(k.kind)}`).join(', ');
   const sizes = r.sizes === 'model' ? 'sizes drawn from the model (custom-columns carry no object)' : r.sizes === 'file' ? 'sizes: bytes in the file' : 'sizes: compact JSON bytes';
   const events = r.events ? `\n  watch events: ${r.events.ADDED} ADDED, ${r.events.MODIFIED} MODIFIED, ${r.events.DELETED} DELETED, ${r.events.BOOKMARK} BOOKMARK; the final state is imported, and the stream is replayed below` : '';
-  const summary = `imported ${r.objects.length} objects from ${path}: ${FORMAT_NAMES[r.format!]}; ${kinds}; ${r.namespaces} namespaces${r.clusterScoped > 0 ? `, ${r.clusterScoped} cluster-scoped` : ''}; ${sizes}${events}${left}`;
+  const summary = `imported ${r.objects.length} objects from ${file}: ${FORMAT_NAMES[r.format!]}; ${kinds}; ${r.namespaces} namespaces${r.clusterScoped > 0 ? `, ${r.clusterScoped} cluster-scoped` : ''}; ${sizes}${events}${left}`;
   return { ok: true, objects: r.objects, rejected: r.rejected, stream: r.stream, format: r.format!, sizes: r.sizes, summary };
+}
+
+/**
+ * The line of a malformed file's error place, escaped, with the caret under the failing
+ * character of the escaped line (an escape before it is longer than the character).
+ */
+function contextLines(c: ErrorContext): string {
+  return `\n  ${escapedText(c.line)}\n  ${' '.repeat(escapedText(c.line.slice(0, c.caret)).length)}^`;
 }

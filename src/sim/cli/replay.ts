@@ -7,6 +7,8 @@ import type { ReplayReport } from '../engine';
 import type { LocaleId } from '../../i18n/locale';
 import { int } from './report';
 import { displayWidth, padColumns } from './text';
+import { shownText } from '../params';
+import { statusLine } from '../cluster';
 
 /** The replay as `--json` prints it (the timeline left out). */
 export function replayJson(r: ReplayReport) {
@@ -19,7 +21,9 @@ export function replayJson(r: ReplayReport) {
     timing: r.timing,
     inferredTypes: r.inferredTypes,
     errorEvents: r.errors,
+    errors: r.errorList,
     droppedEvents: r.dropped,
+    droppedFrom: r.droppedFrom,
     replicas: r.server.map((s, i) => ({
       replica: i,
       client: { events: r.client[i]!.events, bytes: r.client[i]!.bytes },
@@ -59,5 +63,26 @@ export function replayTable(r: ReplayReport, lang: LocaleId = 'en'): string {
   const foot = zh
     ? '客户端分片：每个副本都收到每个事件。服务端分片：副本收到对象哈希落在其范围内的事件，外加事件流中的 BOOKMARK，代替它自己的 BOOKMARK（BOOKMARK 不经过分片过滤；真实的 API 服务器给每个 Watch 发送各自的 BOOKMARK，大约每分钟一个）。字节数为文件中每个事件的真实大小。'
     : 'client-side: every replica receives every event. server-side: the events whose object hash falls in the replica’s ranges, and the stream’s BOOKMARKs, standing in for its own (bookmarks skip the shard filter; a real API server sends each watch its own, about once a minute). Bytes are each event’s real size in the file.';
-  return `${head}\n\n${lines.join('\n')}\n\n${foot}\n`;
+  return `${head}\n${limits(r, zh)}\n${lines.join('\n')}\n\n${foot}\n`;
+}
+
+/** What the replay left out, said: events past its cap (how many, from where) and the stream's ERROR events, listed. */
+function limits(r: ReplayReport, zh: boolean): string {
+  const out: string[] = [];
+  const from = r.droppedFrom;
+  if (r.dropped > 0 && from) {
+    const line = from.line !== undefined ? (zh ? `（第 ${int(from.line)} 行）` : `, line ${int(from.line)}`) : '';
+    out.push(zh ? `回放只包含前 ${int(from.limit)} 个事件：从第 ${int(from.event)} 个事件${line}起的 ${int(r.dropped)} 个事件未被回放` : `only the first ${int(from.limit)} events are replayed: the ${int(r.dropped)} events from event ${int(from.event)}${line} on are left out`);
+  }
+  if (r.errors > 0) {
+    out.push(zh ? `事件流中有 ${int(r.errors)} 个 ERROR 事件，未被回放：` : `${int(r.errors)} ERROR ${r.errors === 1 ? 'event' : 'events'} in the stream, not replayed:`);
+    for (const e of r.errorList) {
+      const line = e.line !== undefined ? (zh ? `（第 ${int(e.line)} 行）` : ` (line ${int(e.line)})`) : '';
+      const status = statusLine(e);
+      out.push(zh ? `  第 ${int(e.event)} 个事件${line}：${shownText(status)}` : `  event ${int(e.event)}${line}: ${shownText(status)}`);
+    }
+    const more = r.errors - r.errorList.length;
+    if (more > 0) out.push(zh ? `  ……另有 ${int(more)} 个` : `  … and ${int(more)} more`);
+  }
+  return out.length > 0 ? `${out.join('\n')}\n` : '';
 }

@@ -3,6 +3,7 @@
  * flags, JSON keys and the apiserver's error messages stay English everywhere.
  */
 import type { LocaleId } from '../../i18n/locale';
+import { escapedText } from '../params';
 import { CLIENT_KINDS, CLIENT_PROFILES } from '../params';
 import type { ClientCache, ClientKind, ReshardRollout, ReshardStrategy } from '../params';
 
@@ -237,4 +238,14 @@ export function displayWidth(s: string): number {
 export function padColumns(s: string, width: number, side: 'start' | 'end'): string {
   const fill = ' '.repeat(Math.max(0, width - displayWidth(s)));
   return side === 'end' ? s + fill : fill + s;
+}
+
+/**
+ * The CLI's output as it may reach a terminal: every control, format and separator character
+ * but the line feed escaped as `\uXXXX`. Text from a file, a flag or a link is escaped (and cut)
+ * where it is quoted; this is the backstop for anything quoted elsewhere, and in `--json` it
+ * leaves valid JSON (JSON.stringify escapes C0, not DEL, C1 or bidi controls).
+ */
+export function terminalSafe(out: string): string {
+  return out.split('\n').map(escapedText).join('\n');
 }

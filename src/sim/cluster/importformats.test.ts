@@ -179,7 +179,18 @@ describe('a malformed file: located, with what was read before kept', () => {
     expect(importText('{}').error?.message).toBe('No object could be imported: all 1 items were left out (item 0: no metadata)');
     const many = importText(fixture('pods-kind.json'), { maxObjects: 10 });
     expect(many.objects).toHaveLength(10);
-    expect(many.error?.message).toBe('More than 10 objects: the simulator holds at most that many; the first 10 are offered');
+    expect(many.error?.message).toBe('More than 10 objects: the simulator holds at most that many; the first 10 are offered, and the 22 items from item 10, line 600 on are left out');
+    // A watch stream past the limit: the events after it are counted, not applied or replayed.
+    const stream = fixture('watch-events.json');
+    const whole = importText(stream);
+    const cut = importText(stream, { maxObjects: 3 });
+    expect(cut.objects).toHaveLength(3);
+    expect(cut.stream!.length).toBeLessThan(whole.stream!.length);
+    expect(cut.error?.message).toMatch(/^More than 3 objects: .* the first 3 are offered, and the \d+ items from item \d+, line \d+ on are left out$/);
+    // Namespaces alike.
+    const ns = importText(fixture('pods-kind.json'), { maxNamespaces: 2 });
+    expect(ns.namespaces).toBe(2);
+    expect(ns.error?.message).toMatch(/^More than 2 namespaces: the simulator holds at most that many; the objects read before are offered, and the \d+ items from item \d+, line \d+ on are left out$/);
   });
 });
 

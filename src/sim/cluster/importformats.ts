@@ -11,13 +11,15 @@
  * expected and the text around it, and the objects read before that place are kept.
  * Pure: no DOM, runs under Node.
  */
-import { parseAllDocuments, isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
-import { LIMITS } from '../params';
+import { isMap, isSeq, type Document, type Node as YamlNode } from 'yaml';
+import { LIMITS, SHOWN_MAX } from '../params';
 import type { ImportError, ImportedObject, RejectedItem } from './import';
 import { JsonSyntaxError, lineColumn, type JsonValue } from './importjson';
 import { JsonStreamScanner, contextAround, utf8Length, type ScannedValue } from './importscan';
 import { parseUuidInto } from './uuid';
 import { WatchStreamRecorder, type WatchStream } from './watchstream';
+import { LineIndex, YamlRefusal, YamlValues, endOf, startOf, yamlDocuments } from './importyaml';
+import { columnRow, columnsOf } from './importcolumns';
 
 /** The formats told apart. */
 export type ImportFormat =
@@ -51,6 +53,8 @@ export interface ImportOptions {
   readonly size?: SizeBasis;
   readonly maxObjects?: number;
   readonly maxNamespaces?: number;
+  /** The most watch events kept to replay (tests lower it). */
+  readonly maxStreamEvents?: number;
 }
 
 export interface WatchEventCounts {
@@ -94,20 +98,27 @@ function labelsOf(v: JsonValue | undefined): Record<string, string> {
   return out;
 }
 
-type Ranged = { range?: [number, number, number] };
-/** UTF-8 bytes of a YAML node's text, its end offset, its first line. */
-const nodeBytes = (text: string, node: unknown): number => {
-  const r = (node as Ranged).range;
-  return r ? utf8Length(text.slice(r[0], r[1])) : 0;
-};
-const endOf = (node: unknown): number => (node as Ranged).range?.[1] ?? Infinity;
-const nodeLine = (text: string, node: unknown): number | undefined => {
-  const r = (node as Ranged).range;
-  return r ? lineColumn(text, r[0]).line : undefined;
-};
+/** UTF-8 bytes of a YAML node's text. */
+const nodeBytes = (text: string, node: unknown): number => (endOf(node) === Infinity ? 0 : utf8Length(text.slice(startOf(node), endOf(node))));
 
-/** Thrown inside the reader to stop at a limit; never escapes. */
-class Stop extends Error {}
+/**
+ * A file's text inside a reason: cut to {@link SHOWN_MAX} code points and written as a JSON
+ * string, so a reader (the page) can tell the file's words from the reason's own, whatever
+ * quotes or escapes they hold.
+ */
+export function quoted(text: string): string {
+  let n = 0;
+  let end = 0;
+  for (const c of text) {
+    if (n === SHOWN_MAX) return JSON.stringify(`${text.slice(0, end)}…`);
+    n++;
+    end += c.length;
+  }
+  return JSON.stringify(text);
+}
+
+/** Items read between two pauses of {@link ImportReader.finishing}. */
+const PAUSE_ITEMS = 2_000;
 
 const UUID_WORDS = new Uint32Array(4);
 
@@ -148,33 +159,6 @@ function formatOf(
   return null;
 }
 
-/**
- * Whether a text is kubectl's custom-columns: a header line of capitals naming UID, or (with
- * --no-headers) a first line of 2 or 3 fields ending in a UUID; then the header and the index
- * of the line before the first row.
- */
-function columnsOf(lines: readonly string[]): { readonly kind: 'columns' | 'columns-no-headers'; readonly headerIndex: number; readonly header: readonly string[] } | null {
-  const firstIndex = lines.findIndex((l) => l.trim() !== '');
-  const first = (lines[firstIndex] ?? '').trim().replace(/^\uFEFF/, '');
-  const header = first.split(/\s+/);
-  if (header.length >= 2 && header.includes('UID') && header.every((h) => /^[A-Z][A-Z0-9_-]*$/.test(h))) return { kind: 'columns', headerIndex: firstIndex, header };
-  const fields = first.split(/\s+/);
-  if (fields.length >= 2 && fields.length <= 3 && parseUuidInto(fields[fields.length - 1]!, UUID_WORDS, 0)) {
-    return { kind: 'columns-no-headers', headerIndex: firstIndex - 1, header: fields.length === 3 ? ['NAMESPACE', 'NAME', 'UID'] : ['NAME', 'UID'] };
-  }
-  return null;
-}
-
-/** The object a custom-columns row stands for, or why the row is left out. */
-function columnRow(raw: string, line: number, header: readonly string[]): { readonly item: JsonValue } | { readonly reason: string } {
-  const f = raw.trim().split(/\s+/);
-  if (f.length !== header.length) return { reason: `line ${line} has ${f.length} columns, the header ${header.length} (${header.join(' ')})` };
-  const at = (h: string): number => header.indexOf(h);
-  const [ns, name, uidAt] = [at('NAMESPACE'), at('NAME'), at('UID')];
-  const namespace = ns >= 0 ? f[ns]! : '';
-  return { item: { metadata: { uid: f[uidAt]!, name: name >= 0 ? f[name]! : '', namespace: namespace === '<none>' ? '' : namespace } } };
-}
-
 /** Owner references as the import keeps them (kind, name, uid). */
 function ownersOf(v: JsonValue | undefined): ImportedObject['owners'] {
   return Array.isArray(v) ? v.filter(isObject).map((o) => ({ kind: str(o['kind']), name: str(o['name']), uid: str(o['uid']) })) : [];
@@ -190,9 +174,9 @@ function importedObject(item: JsonValue, index: number, fileBytes: number, size:
   if (!isObject(meta)) return { reason: 'no metadata' };
   const uid = str(meta['uid']);
   const name = str(meta['name']);
-  const label = name === '' ? `item ${index}` : `"${name}"`;
+  const label = name === '' ? `item ${index}` : quoted(name);
   if (uid === '') return { reason: `${label} has no metadata.uid` };
-  if (!parseUuidInto(uid, UUID_WORDS, 0)) return { reason: `${label} has uid "${uid.slice(0, 60)}", not a lowercase UUID as Kubernetes writes them` };
+  if (!parseUuidInto(uid, UUID_WORDS, 0)) return { reason: `${label} has uid ${quoted(uid)}, not a lowercase UUID as Kubernetes writes them` };
   const compactBytes = encoder.encode(JSON.stringify(item)).length;
   const object: ImportedObject = {
     kind: str(item['kind']) || kindFallback,
@@ -238,12 +222,15 @@ export class ImportReader {
   /** Objects of the current list that carry no kind (a `--raw` PodList): they take the list's. */
   private kindless: string[] = [];
   /** The events of a watch stream (or of bare objects one after another), for replay. */
-  private readonly recorder = new WatchStreamRecorder();
+  private readonly recorder: WatchStreamRecorder;
+  /** A limit was reached (objects or namespaces): where, and the items met since (none of them kept). */
+  private over: { readonly what: 'objects' | 'namespaces'; readonly line: number | undefined; readonly index: number; items: number } | null = null;
 
   constructor(options: ImportOptions = {}) {
     this.size = options.size ?? 'file';
     this.maxObjects = options.maxObjects ?? LIMITS.pods.max;
     this.maxNamespaces = options.maxNamespaces ?? LIMITS.namespaces.max;
+    this.recorder = new WatchStreamRecorder(options.maxStreamEvents);
   }
 
   /** True once reading stopped (an error or a limit): further text is ignored. */
@@ -291,7 +278,6 @@ export class ImportReader {
 
   private caught(e: unknown): void {
     this.stopped = true;
-    if (e instanceof Stop) return;
     if (e instanceof JsonSyntaxError) {
       const context = this.scanner?.lastContext ?? undefined;
       this.error = { message: `Not valid JSON at ${e.message}`, line: e.line, column: e.column, expected: e.expected, ...(context ? { context } : {}) };
@@ -301,6 +287,18 @@ export class ImportReader {
   }
 
   finish(): ImportReport {
+    const steps = this.finishing();
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * {@link finish} a piece at a time: pauses (yields) every few thousand tokens or items of a
+   * YAML file, so a caller that awaits between pauses lets Cancel in; returns the report.
+   */
+  *finishing(): Generator<void, ImportReport> {
     if (!this.stopped) {
       if (this.mode === 'json') {
         try {
@@ -314,9 +312,10 @@ export class ImportReader {
         if (text.trim() === '') this.error = { message: 'The file is empty' };
         else {
           try {
-            this.readText(text);
+            yield* this.readText(text);
           } catch (e) {
-            this.caught(e);
+            if (e instanceof YamlRefusal) this.refuseYaml(text, e);
+            else this.caught(e);
           }
         }
       }
@@ -329,7 +328,7 @@ export class ImportReader {
     const objects = [...this.byUid.values()];
     const format = this.format();
     const first = this.rejected[0];
-    const error = this.error ?? (objects.length === 0 && first ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${first.index}: ${first.reason})` } : objects.length === 0 && format !== null ? { message: 'The file holds no objects' } : null);
+    const error = this.error ?? (this.over ? { message: this.overMessage(this.over) } : null) ?? (objects.length === 0 && first ? { message: `No object could be imported: all ${this.rejected.length} items were left out (item ${first.index}: ${first.reason})` } : objects.length === 0 && format !== null ? { message: 'The file holds no objects' } : null);
     return {
       format,
       objects,
@@ -357,34 +356,50 @@ export class ImportReader {
   private object(item: JsonValue, fileBytes: number, line: number | undefined, kindFallback: string, upsert: boolean): void {
     const index = this.items;
     try {
+      if (this.over) {
+        this.over.items++;
+        return;
+      }
       const read = importedObject(item, index, fileBytes, this.size, kindFallback);
       if ('reason' in read) return this.reject(read.reason, line);
       const o = read.object;
       const first = this.firstAt.get(o.uid);
       if (first !== undefined && !upsert) return this.reject(`${read.label} repeats the uid ${o.uid} of item ${first}`, line);
-      this.add(o);
-      if (o.kind === '') this.kindless.push(o.uid);
+      if (this.add(o, line) && o.kind === '') this.kindless.push(o.uid);
     } finally {
       this.items++;
     }
   }
 
-  private add(o: ImportedObject): void {
-    if (!this.byUid.has(o.uid)) {
-      if (this.byUid.size >= this.maxObjects) {
-        this.error = { message: `More than ${this.maxObjects.toLocaleString('en-US')} objects: the simulator holds at most that many; the first ${this.maxObjects.toLocaleString('en-US')} are offered` };
-        throw new Stop();
-      }
-      this.firstAt.set(o.uid, this.items);
-    }
+  /**
+   * Adds (or, for a watch event, replaces) an object; false when a limit is reached: from then
+   * on nothing more is kept, and what follows is only counted, so the report can say how much
+   * was left out and from where.
+   */
+  private add(o: ImportedObject, line: number | undefined): boolean {
+    if (!this.byUid.has(o.uid) && this.byUid.size >= this.maxObjects) return this.full('objects', line);
+    if (o.namespace !== '' && !this.namespaceCount.has(o.namespace) && this.namespaceCount.size >= this.maxNamespaces) return this.full('namespaces', line);
+    if (!this.byUid.has(o.uid)) this.firstAt.set(o.uid, this.items);
     const previous = this.byUid.get(o.uid);
     if (previous) this.unCount(previous.namespace);
-    if (o.namespace !== '' && !this.namespaceCount.has(o.namespace) && this.namespaceCount.size >= this.maxNamespaces) {
-      this.error = { message: `More than ${this.maxNamespaces.toLocaleString('en-US')} namespaces: the simulator holds at most that many; the objects read before are offered` };
-      throw new Stop();
-    }
     this.namespaceCount.set(o.namespace, (this.namespaceCount.get(o.namespace) ?? 0) + 1);
     this.byUid.set(o.uid, o);
+    return true;
+  }
+
+  private full(what: 'objects' | 'namespaces', line: number | undefined): false {
+    this.over = { what, line, index: this.items, items: 1 };
+    return false;
+  }
+
+  /** The limit's message: what is offered, and what was left out from where. */
+  private overMessage(over: NonNullable<ImportReader['over']>): string {
+    const n = (x: number) => x.toLocaleString('en-US');
+    const from = `item ${n(over.index)}${over.line !== undefined ? `, line ${n(over.line)}` : ''}`;
+    const left = `the ${n(over.items)} ${over.items === 1 ? 'item' : 'items'} from ${from} on ${over.items === 1 ? 'is' : 'are'} left out`;
+    return over.what === 'objects'
+      ? `More than ${n(this.maxObjects)} objects: the simulator holds at most that many; the first ${n(this.maxObjects)} are offered, and ${left}`
+      : `More than ${n(this.maxNamespaces)} namespaces: the simulator holds at most that many; the objects read before are offered, and ${left}`;
   }
 
   private unCount(ns: string): void {
@@ -449,9 +464,15 @@ export class ImportReader {
     const object = value['object'];
     if (typeof type === 'string' && isObject(object)) {
       this.eventValues++;
+      if (this.over) {
+        // Past a limit: the stream's events are counted as left out, not applied or replayed.
+        this.over.items++;
+        this.items++;
+        return;
+      }
       const counts = (this.events ??= { ADDED: 0, MODIFIED: 0, DELETED: 0, BOOKMARK: 0, ERROR: 0 });
       if (type === 'ADDED' || type === 'MODIFIED' || type === 'DELETED' || type === 'BOOKMARK' || type === 'ERROR') counts[type]++;
-      this.recordEvent(type, object, value, valueBytes, type === 'BOOKMARK' || type === 'ERROR');
+      this.recordEvent(type, object, value, valueBytes, type === 'BOOKMARK' || type === 'ERROR', line);
       if (type === 'BOOKMARK' || type === 'ERROR') {
         this.items++;
         return;
@@ -463,14 +484,14 @@ export class ImportReader {
         if (uid === '') this.reject('a DELETED event without metadata.uid', line);
         else {
           this.remove(uid);
-          this.recordEvent(type, object, value, valueBytes, true);
+          this.recordEvent(type, object, value, valueBytes, true, line);
         }
         this.items++;
         return;
       }
       const before = this.rejected.length;
       this.object(object, bytes, line, '', true);
-      this.recordEvent(type, object, value, valueBytes, this.rejected.length === before);
+      this.recordEvent(type, object, value, valueBytes, this.rejected.length === before, line);
       return;
     }
     const items = value['items'];
@@ -484,21 +505,21 @@ export class ImportReader {
     this.bareValues++;
     const before = this.rejected.length;
     this.object(value, fileBytes, line, '', true);
-    if (this.rejected.length === before) this.recordEvent('', value, value, valueBytes, true);
+    if (this.rejected.length === before) this.recordEvent('', value, value, valueBytes, true, line);
   }
 
   /** Keeps a stream's event for replay: its bytes as in the file, or as compact JSON. */
-  private recordEvent(type: string, object: JsonValue, event: JsonValue, fileBytes: number, keep: boolean): void {
-    if (!keep) return;
-    this.recorder.record(type, object, this.size === 'file' ? fileBytes : utf8Length(JSON.stringify(event)));
+  private recordEvent(type: string, object: JsonValue, event: JsonValue, fileBytes: number, keep: boolean, line: number | undefined): void {
+    if (!keep || this.over) return;
+    this.recorder.record(type, object, this.size === 'file' ? fileBytes : utf8Length(JSON.stringify(event)), line);
   }
 
   // ---- YAML and custom-columns ---------------------------------------------------------------
 
-  private readText(text: string): void {
+  private *readText(text: string): Generator<void> {
     const lines = text.split('\n');
     const columns = columnsOf(lines);
-    if (columns === null) return this.readYaml(text);
+    if (columns === null) return yield* this.readYaml(text);
     this.columns = columns.kind;
     for (let i = columns.headerIndex + 1; i < lines.length; i++) {
       const raw = lines[i]!.replace(/\r$/, '');
@@ -513,49 +534,61 @@ export class ImportReader {
     for (const [uid, o] of this.byUid) this.byUid.set(uid, { ...o, jsonBytes: 0, fileBytes: 0, compactBytes: 0 });
   }
 
-  private readYaml(text: string): void {
-    const docs = parseAllDocuments(text, { prettyErrors: false, uniqueKeys: false });
-    const list = Array.isArray(docs) ? docs : [];
-    for (const doc of list) {
+  private *readYaml(text: string): Generator<void> {
+    const lines = new LineIndex(text);
+    const values = new YamlValues();
+    for (const doc of yamlDocuments(text)) {
+      if (doc === null) {
+        yield;
+        continue;
+      }
       const bad = doc.errors[0];
-      this.yamlDocument(doc, text, bad ? bad.pos[0] : Infinity);
+      values.document(doc);
+      yield* this.yamlDocument(doc, text, bad ? bad.pos[0] : Infinity, lines, values);
       if (bad) {
-        const { line, column } = lineColumn(text, bad.pos[0]);
-        const expected = bad.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
-        this.error = { message: `Not valid YAML at line ${line}, column ${column}: ${expected}`, line, column, expected, context: contextAround(text, bad.pos[0], column) };
-        this.stopped = true;
+        const said = bad.message.split('\n')[0]!.replace(/ at line \d+, column \d+.*$/, '');
+        // The parser's message may quote the file (an alias's name): never at length.
+        this.refuseYaml(text, new YamlRefusal(said.length > 200 ? `${said.slice(0, 200)}…` : said, bad.pos[0]));
         return;
       }
     }
   }
 
-  /** Reads one YAML document's objects that end before offset `limit` (an error's place). */
-  private yamlDocument(doc: Document.Parsed, text: string, limit: number): void {
+  /** Stops reading a YAML file at `r.offset`, saying why, where, and the text around it. */
+  private refuseYaml(text: string, r: YamlRefusal): void {
+    const { line, column } = lineColumn(text, r.offset);
+    this.error = { message: `${r.invalid ? 'Not valid YAML' : 'Refused'} at line ${line}, column ${column}: ${r.message}`, line, column, expected: r.message, context: contextAround(text, r.offset, column) };
+    this.stopped = true;
+  }
+
+  /** Reads one YAML document's objects that end before offset `limit` (an error's place), pausing every few thousand items. */
+  private *yamlDocument(doc: Document.Parsed, text: string, limit: number, lines: LineIndex, values: YamlValues): Generator<void> {
     const contents = doc.contents as YamlNode | null;
     if (!contents) return;
     const bytesOf = (node: unknown): number => nodeBytes(text, node);
-    const lineOf = (node: unknown): number | undefined => nodeLine(text, node);
-    const js = (node: unknown): JsonValue => (node as { toJS(d: Document): JsonValue }).toJS(doc);
+    const lineOf = (node: unknown): number => lines.line(startOf(node));
     if (isMap(contents)) {
       const items = contents.get('items', true);
       if (isSeq(items)) {
         this.listValues++;
         const kindNode = contents.get('kind', true);
-        const fallback = itemKindOf(kindNode ? str(js(kindNode)) : '');
+        const fallback = itemKindOf(kindNode ? str(values.value(kindNode)) : '');
+        let n = 0;
         for (const node of items.items) {
           if (endOf(node) > limit) return;
-          this.object(js(node), bytesOf(node), lineOf(node), fallback, false);
+          this.object(values.value(node), bytesOf(node), lineOf(node), fallback, false);
+          if (++n % PAUSE_ITEMS === 0) yield;
         }
         return;
       }
       const object = contents.get('object', true);
       if (endOf(contents) > limit) return;
       if (isMap(object) && contents.has('type')) this.yamlEvents = true;
-      this.topValue(js(contents), bytesOf(contents), lineOf(contents), isMap(object) ? bytesOf(object) : undefined);
+      this.topValue(values.value(contents), bytesOf(contents), lineOf(contents), isMap(object) ? bytesOf(object) : undefined);
       return;
     }
     if (endOf(contents) > limit) return;
-    this.topValue(js(contents), bytesOf(contents), lineOf(contents));
+    this.topValue(values.value(contents), bytesOf(contents), lineOf(contents));
   }
 }
 

@@ -29,8 +29,30 @@ import { EV_ADDED, EV_BOOKMARK, EV_DELETED, EV_MODIFIED } from './events';
 export const REPLAY_SPACING_SECONDS = 0.1;
 /** The most events a stream keeps; the rest of a longer file is read as objects, not replayed. */
 export const MAX_STREAM_EVENTS = 2_000_000;
+/** The most ERROR events a stream lists (each with its place and Status); the rest are counted. */
+export const MAX_LISTED_ERRORS = 20;
+/** The longest Status message kept of an ERROR event (the page and the CLI cut it shorter still). */
+const MAX_ERROR_MESSAGE = 200;
 /** The annotation of the bookmark that ends a streaming list's initial events (apimachinery `metav1.InitialEventsAnnotationKey`). */
 export const INITIAL_EVENTS_END = 'k8s.io/initial-events-end';
+
+/** An ERROR event of a stream: where it was (its place among the stream's events, 1-based, and its line) and the Status it carried. */
+export interface StreamError {
+  readonly event: number;
+  readonly line?: number;
+  /** The Status's code (410 for "too old resource version"), or null. */
+  readonly code: number | null;
+  /** The Status's reason (`Expired`, `Gone`), or ''. */
+  readonly reason: string;
+  /** The Status's message, cut to 200 characters. */
+  readonly message: string;
+}
+
+/** An ERROR event's Status in one line: `410 Expired: too old resource version: 5 (90)`. */
+export function statusLine(e: StreamError): string {
+  const head = [e.code === null ? '' : String(e.code), e.reason].filter((x) => x !== '').join(' ');
+  return [head, e.message].filter((x) => x !== '').join(': ');
+}
 
 /** A watch stream, ready to replay: parallel arrays, one entry per event, in stream order. */
 export interface WatchStream {
@@ -59,8 +81,12 @@ export interface WatchStream {
   readonly inferredTypes: boolean;
   /** ERROR events, which carry a Status, not an object: not replayed. */
   readonly errors: number;
+  /** The first {@link MAX_LISTED_ERRORS} ERROR events, in stream order. */
+  readonly errorList: readonly StreamError[];
   /** Events beyond {@link MAX_STREAM_EVENTS} not kept. */
   readonly dropped: number;
+  /** Where the events not kept begin (the first one's place among the stream's events, 1-based, and its line) and the cap, or null. */
+  readonly droppedFrom: { readonly event: number; readonly line?: number; readonly limit: number } | null;
 }
 
 const isObject = (v: unknown): v is { [key: string]: JsonValue } => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -87,6 +113,14 @@ export function eventStamp(type: number, meta: { [key: string]: JsonValue }): nu
   return t;
 }
 
+/** What an ERROR event's Status says: code, reason and message (cut). */
+function statusOf(object: JsonValue): Pick<StreamError, 'code' | 'reason' | 'message'> {
+  const o = isObject(object) ? object : {};
+  const code = o['code'];
+  const message = str(o['message']);
+  return { code: typeof code === 'number' && Number.isFinite(code) ? code : null, reason: str(o['reason']), message: message.length > MAX_ERROR_MESSAGE ? `${message.slice(0, MAX_ERROR_MESSAGE)}…` : message };
+}
+
 const TYPE_CODES: Readonly<Record<string, number>> = { ADDED: EV_ADDED, MODIFIED: EV_MODIFIED, DELETED: EV_DELETED, BOOKMARK: EV_BOOKMARK };
 
 /** Collects a stream's events while the import reads it; `finish` derives the times. */
@@ -103,7 +137,14 @@ export class WatchStreamRecorder {
   private initialEnd = -1;
   private inferred = false;
   private errors = 0;
+  private readonly errorList: StreamError[] = [];
   private dropped = 0;
+  private droppedFrom: WatchStream['droppedFrom'] = null;
+  /** Events met so far, kept or not. */
+  private met = 0;
+
+  /** `limit`: the most events kept (tests lower it). */
+  constructor(private readonly limit = MAX_STREAM_EVENTS) {}
 
   get length(): number {
     return this.types.length;
@@ -111,11 +152,14 @@ export class WatchStreamRecorder {
 
   /**
    * Records one event. `type`: the event's type, or '' for a bare object (then inferred).
-   * `object`: the event's object; `bytes`: the event's encoded size.
+   * `object`: the event's object; `bytes`: the event's encoded size; `line`: where it starts in the file.
    */
-  record(type: string, object: JsonValue, bytes: number): void {
+  record(type: string, object: JsonValue, bytes: number, line?: number): void {
+    const event = ++this.met;
+    const at = line !== undefined ? { line } : {};
     if (type === 'ERROR') {
       this.errors++;
+      if (this.errorList.length < MAX_LISTED_ERRORS) this.errorList.push({ event, ...at, ...statusOf(object) });
       return;
     }
     const meta = isObject(object) && isObject(object['metadata']) ? object['metadata'] : {};
@@ -126,8 +170,9 @@ export class WatchStreamRecorder {
       code = this.seen.has(uid) ? EV_MODIFIED : EV_ADDED;
     }
     if (code === undefined) return;
-    if (this.types.length >= MAX_STREAM_EVENTS) {
+    if (this.types.length >= this.limit) {
       this.dropped++;
+      this.droppedFrom ??= { event, ...at, limit: this.limit };
       return;
     }
     if (code === EV_ADDED) this.seen.add(uid);
@@ -210,7 +255,9 @@ export class WatchStreamRecorder {
       timing,
       inferredTypes: this.inferred,
       errors: this.errors,
+      errorList: this.errorList,
       dropped: this.dropped,
+      droppedFrom: this.droppedFrom,
     };
   }
 }

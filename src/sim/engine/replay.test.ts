@@ -139,7 +139,7 @@ describe('a watch stream replayed through both modes', () => {
     const stream: WatchStream = {
       length: k, type: new Uint8Array(k), bytes: Float64Array.from(hashes, (_, i) => 10 ** i), time: new Float64Array(k), rv: new Float64Array(k),
       uidHi: Uint32Array.from(hashes, (h) => h[0]), uidLo: Uint32Array.from(hashes, (h) => h[1]), nsHi: new Uint32Array(k), nsLo: new Uint32Array(k),
-      uid: [], namespace: [], name: [], initial: k, timing: 'none', inferredTypes: false, errors: 0, dropped: 0,
+      uid: [], namespace: [], name: [], initial: k, timing: 'none', inferredTypes: false, errors: 0, errorList: [], dropped: 0, droppedFrom: null,
     };
     const text = (a: string, b: string) => ({ kind: 'text' as const, text: `shardRange(object.metadata.uid, '${a}', '${b}')` });
     const r = replayStream(stream, params({ replicas: { count: 2, selectors: [text('0x0000000000000000', '0x4000000000000005'), text('0x4000000000000005', '0x10000000000000000')] } }));

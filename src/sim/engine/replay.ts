@@ -66,7 +66,11 @@ export interface ReplayReport {
   readonly timing: WatchStream['timing'];
   readonly inferredTypes: boolean;
   readonly errors: number;
+  /** The first ERROR events, with their place and Status. */
+  readonly errorList: WatchStream['errorList'];
+  /** Events past the stream's cap, not replayed, and where they begin. */
   readonly dropped: number;
+  readonly droppedFrom: WatchStream['droppedFrom'];
   readonly replicas: number;
   readonly client: readonly ReplayReplica[];
   readonly server: readonly ReplayReplica[];
@@ -249,7 +253,9 @@ export function replayStream(stream: WatchStream, params: SimParams): ReplayRepo
     timing: stream.timing,
     inferredTypes: stream.inferredTypes,
     errors: stream.errors,
+    errorList: stream.errorList,
     dropped: stream.dropped,
+    droppedFrom: stream.droppedFrom,
     replicas: n,
     client,
     server,

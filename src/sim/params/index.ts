@@ -10,6 +10,7 @@ export { CLIENT_KINDS, CLIENT_PROFILES, JUMP_KEY, checksAfterList, clientProfile
 export type { ClientProfile, LocalCheck } from './clients';
 export { MODES } from './types';
 export { PREVIEW_MAX, pathKey, preview } from './preview';
+export { SHOWN_MAX, escapedText, shownText } from './shown';
 export type { ClientFilter, ClientKind } from './clients';
 export type { InitialList, LegacyReplicaInput, WatchParams, ApiServerParams, BurstParams, ChurnParams, ClientCache, ClusterParams, CostParams, DeepPartial, Encoding, Mode, ParamIssue, RangeStrategy, ReplicaParams, ResolvedChurn, ReshardEvent, ReshardRollout, ReshardStrategy, RetypedLayout, ScheduledEvent, SelectorSpec, ServerFallback, SimParams, SimParamsInput, SizeParams, WatchPolicy } from './types';
 export { SimParamsError, mergeParams, resolveParams, validateParams } from './validate';

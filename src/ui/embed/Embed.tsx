@@ -4,7 +4,8 @@
  * read-only (`inert`: nothing in it can be clicked, dragged or typed into) unless the link says
  * `&interactive=1`. A line under it names ShardScope and opens the full simulator on the same run.
  */
-import { usePlayLoop, PanelBoundary } from '../primitives';
+import { usePlayLoop, PanelBoundary, DATA_SLOT, LINK_TEXT_MAX, WithData } from '../primitives';
+import { shownText } from '../../sim';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { linkFor, ShardScopeProvider, useShardScope, type EmbedRequest, type ShardScopeStore } from '../../state';
 import { BandwidthPanel } from '../bandwidth';
@@ -50,9 +51,10 @@ function EmbedShell({ request }: { request: EmbedRequest }) {
   const link = useMemo(() => linkFor({ params, view: { ...view, presentation: false } }), [params, view]);
   const full = typeof location === 'object' ? `${location.href.replace(/#.*$/, '')}${link.ok ? link.hash : ''}` : '';
   const p = request.panel;
-  const missing = !p ? t('embed.unknown', { panel: request.name }) : p.kind === 'card' && p.replica >= replicas ? t('embed.noCard', { replica: `replica-${p.replica}`, count: replicas }) : null;
+  // The name is the link's text: shown as code, escaped and cut like an unknown story's name.
+  const missing = !p ? <WithData sentence={t('embed.unknown', { panel: DATA_SLOT })} data={request.name} max={LINK_TEXT_MAX} /> : p.kind === 'card' && p.replica >= replicas ? t('embed.noCard', { replica: `replica-${p.replica}`, count: replicas }) : null;
   return (
-    <div className="embed" data-testid="embed-root" data-panel={request.name} data-interactive={request.interactive ? 'true' : 'false'}>
+    <div className="embed" data-testid="embed-root" data-panel={shownText(request.name, LINK_TEXT_MAX)} data-interactive={request.interactive ? 'true' : 'false'}>
       {missing ? (
         <p className="banner banner--warn" role="alert" data-testid="embed-error">
           {missing}

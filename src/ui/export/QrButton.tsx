@@ -2,7 +2,10 @@ import qrcode from 'qrcode-generator';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { pageLinkFor, useShardScopeStore } from '../../state';
 import { useT, type Translate } from '../i18n';
-import { BASE_EVENT, checkBase, currentBase, readStoredBase, shareLink, storeBase, type ResolvedBase } from './publicBase';
+import { BASE_EVENT, checkBase, currentBase, hostOf, linkBase, readStoredBase, shareLink, storeBase, type ResolvedBase } from './publicBase';
+import { ForeignBaseAsk } from './ForeignBase';
+import { DATA_SLOT, DataText, WithData } from '../primitives';
+import { shownText } from '../../sim';
 import './export.css';
 import './slides.css';
 
@@ -24,19 +27,34 @@ export function makeQr(text: string): QRCode | null {
 
 type QRCode = ReturnType<typeof qrcode>;
 
-/** Paints `qr` into `canvas` (dark modules on white, with a quiet zone, as scanners expect). */
-export function paintQr(canvas: HTMLCanvasElement, qr: QRCode): void {
+/** Pixels of the band under a QR code that names the other site it goes to. */
+const TARGET_BAND = 30;
+
+/**
+ * Paints `qr` into `canvas` (dark modules on white, with a quiet zone, as scanners expect);
+ * `target`: the other site the code goes to, written under it in the picture itself, so an
+ * audience sees where a projected code sends them.
+ */
+export function paintQr(canvas: HTMLCanvasElement, qr: QRCode, target: string | null = null): void {
   const n = qr.getModuleCount();
   const size = (n + 2 * MARGIN) * CELL;
   canvas.width = size;
-  canvas.height = size;
+  canvas.height = size + (target ? TARGET_BAND : 0);
   canvas.dataset.modules = String(n);
+  if (target) canvas.dataset.target = target;
+  else delete canvas.dataset.target;
   const ctx = canvas.getContext('2d');
   if (!ctx) return;
   ctx.fillStyle = '#ffffff';
-  ctx.fillRect(0, 0, size, size);
+  ctx.fillRect(0, 0, size, canvas.height);
   ctx.fillStyle = '#000000';
   for (let r = 0; r < n; r++) for (let c = 0; c < n; c++) if (qr.isDark(r, c)) ctx.fillRect((c + MARGIN) * CELL, (r + MARGIN) * CELL, CELL, CELL);
+  if (target) {
+    ctx.font = 'bold 16px system-ui, sans-serif';
+    ctx.textAlign = 'center';
+    ctx.textBaseline = 'middle';
+    ctx.fillText(`→ ${target}`, size / 2, size + TARGET_BAND / 2 - 4, size - 2 * CELL);
+  }
 }
 
 /**
@@ -79,7 +97,9 @@ export function QrButton() {
 function useQrDialog(canvasRef: RefObject<HTMLCanvasElement | null>, closeRef: RefObject<HTMLButtonElement | null>, openerRef: RefObject<HTMLButtonElement | null>) {
   const t = useT();
   const store = useShardScopeStore();
-  const [code, setCode] = useState<{ url: string; qr: QRCode } | null>(null);
+  const [code, setCode] = useState<{ url: string; qr: QRCode; target: string | null } | null>(null);
+  // A foreign ?base= waits for the reader's choice: no code until then.
+  const [asking, setAsking] = useState(false);
   const [open, setOpen] = useState(false);
   // The public address the link is built on, and the setting being typed.
   const [base, setBase] = useState<ResolvedBase | null>(null);
@@ -89,11 +109,17 @@ function useQrDialog(canvasRef: RefObject<HTMLCanvasElement | null>, closeRef: R
   const build = () => {
     // Inside a story, the story's step: the audience scanning it lands in the talk.
     const b = currentBase();
-    const link = pageLinkFor(store.getState());
-    const url = link.ok ? shareLink(b.base, link.hash) : null;
-    const qr = url ? makeQr(url) : null;
     setBase(b);
-    setCode(url && qr ? { url, qr } : null);
+    const at = linkBase(b);
+    setAsking(at === null);
+    if (at === null) {
+      setCode(null);
+      return;
+    }
+    const link = pageLinkFor(store.getState());
+    const url = link.ok ? shareLink(at, link.hash) : null;
+    const qr = url ? makeQr(url) : null;
+    setCode(url && qr ? { url, qr, target: b.foreign && at === b.base ? shownText(hostOf(at), 40) : null } : null);
   };
   const show = () => {
     build();
@@ -126,11 +152,11 @@ function useQrDialog(canvasRef: RefObject<HTMLCanvasElement | null>, closeRef: R
   useEffect(() => {
     if (!open) return;
     closeRef.current?.focus();
-    if (code && canvasRef.current) paintQr(canvasRef.current, code.qr);
+    if (code && canvasRef.current) paintQr(canvasRef.current, code.qr, code.target);
     // The refs are the button's own, fixed for its life: this runs on opening and on a new code.
   }, [open, code, canvasRef, closeRef]);
 
-  return { open, show, close, code, base, draft, setDraft, refusal, save };
+  return { open, show, close, code, base, asking, build, draft, setDraft, refusal, save };
 }
 
 /** The dialog's state and actions, as {@link useQrDialog} gives them. */
@@ -139,7 +165,7 @@ type QrDialogState = ReturnType<typeof useQrDialog>;
 /** The dialog: what the address is, the QR code and its link (or why there is none), the address setting, Close. */
 function QrDialog({ q, canvasRef, closeRef }: { q: QrDialogState; canvasRef: RefObject<HTMLCanvasElement | null>; closeRef: RefObject<HTMLButtonElement | null> }) {
   const t = useT();
-  const { base, code, close } = q;
+  const { base, code, close, asking, build } = q;
   return (
     <div className="dialog-backdrop" onClick={close}>
       <div
@@ -163,7 +189,9 @@ function QrDialog({ q, canvasRef, closeRef }: { q: QrDialogState; canvasRef: Ref
       >
         <h2 id="qr-title">{t('qr.title')}</h2>
         {base ? <BaseSays base={base} t={t} /> : null}
-        {code ? (
+        {asking && base ? (
+          <ForeignBaseAsk base={base} onChosen={build} testId="qr-foreign" />
+        ) : code ? (
           <>
             <p id="qr-description">{t('qr.description')}</p>
             <canvas ref={canvasRef} className="qr-dialog__code" data-testid="qr-code" role="img" aria-label={code.url} />
@@ -246,9 +274,13 @@ function BaseSays({ base, t }: { readonly base: ResolvedBase; readonly t: Transl
         <p className="qr-dialog__warning" role="alert" data-testid="qr-local">
           {t('base.local')}
         </p>
-      ) : base.source !== 'page' ? (
+      ) : base.foreign && linkBase(base) === base.base ? (
+        <p className="qr-dialog__warning" role="alert" data-testid="qr-base-foreign">
+          <WithData sentence={t('base.foreignUsing', { site: DATA_SLOT })} data={hostOf(base.base)} />
+        </p>
+      ) : base.source !== 'page' && linkBase(base) === base.base ? (
         <p className="qr-dialog__note" data-testid="qr-base-using">
-          {t('base.using', { base: base.base })}
+          <WithData sentence={t('base.using', { base: DATA_SLOT })} data={base.base} />
         </p>
       ) : null}
     </>
@@ -260,7 +292,22 @@ export function BaseProblemText({ base, t, testId }: { readonly base: ResolvedBa
   if (!base.problem) return null;
   return (
     <p className="qr-dialog__warning" role="alert" data-testid={testId}>
-      {t(base.problem.from === 'query' ? 'base.noticeQuery' : 'base.noticeSetting', { text: base.problem.text, reason: t(`base.reason.${base.problem.problem}`), base: base.base })}
+      {/* The address as typed or linked is data: escaped and cut like a link's other parameters. */}
+      <BaseProblemSentence sentence={t(base.problem.from === 'query' ? 'base.noticeQuery' : 'base.noticeSetting', { text: DATA_SLOT, reason: t(`base.reason.${base.problem.problem}`), base: DATA_SLOT })} text={base.problem.text} base={base.base} />
     </p>
+  );
+}
+
+/** {@link BaseProblemText}'s sentence with the refused address (cut to 40) and the one used as code. */
+function BaseProblemSentence({ sentence, text, base }: { readonly sentence: string; readonly text: string; readonly base: string }) {
+  const [before, middle, after] = sentence.split(DATA_SLOT);
+  return (
+    <>
+      {before}
+      <DataText text={text} max={40} />
+      {middle}
+      <DataText text={base} />
+      {after}
+    </>
   );
 }

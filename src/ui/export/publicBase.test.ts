@@ -10,6 +10,8 @@ describe('the public address for links and QR codes', () => {
       source: 'query',
       problem: null,
       local: false,
+      own: 'http://localhost:5173/',
+      foreign: true,
     });
     expect(resolveBase('http://localhost:5173/#s=2.x', 'https://talks.example.org/shardscope/')).toMatchObject({ base: 'https://talks.example.org/shardscope/', source: 'setting' });
     expect(resolveBase('https://x.example/app/?lang=zh-CN&theme=1#s=2.x', null)).toMatchObject({ base: 'https://x.example/app/?theme=1', source: 'page', local: false });

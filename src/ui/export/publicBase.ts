@@ -4,7 +4,8 @@
  * address where it is published. That address comes from `?base=` in the page's address, else
  * from a setting kept in localStorage, else it is the page's own. A bad one (not an http or
  * https URL, with a user name, too long) is never used: the reason is said, and the next
- * source applies.
+ * source applies. A `?base=` on another site than the page's own is a link's doing, not the
+ * speaker's: Copy link and the QR code ask before they send anyone there ({@link linkBase}).
  */
 
 /** The localStorage key of the setting. */
@@ -53,6 +54,20 @@ export interface ResolvedBase {
   readonly problem: { readonly from: 'query' | 'setting'; readonly problem: BaseProblem; readonly text: string } | null;
   /** The address only works on this machine (a file:// page with no public address). */
   readonly local: boolean;
+  /** The page's own address, as links would use it without `?base=` or the setting. */
+  readonly own: string;
+  /** A `?base=` on another origin than the page's: used only once the reader chose it ({@link chooseForeignBase}). */
+  readonly foreign: boolean;
+}
+
+/** The origin of an address, or null when it has none (not a URL, `file:`). */
+function originOf(href: string): string | null {
+  try {
+    const o = new URL(href).origin;
+    return o === 'null' ? null : o;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -72,14 +87,46 @@ export function resolveBase(pageHref: string, stored: string | null): ResolvedBa
     ['query', page?.searchParams.get('base') ?? null],
     ['setting', stored],
   ];
+  const own = page ? withoutOwn(new URL(page.href)) : pageHref.split('#')[0]!;
   for (const [from, text] of candidates) {
     if (text === null || text.trim() === '') continue;
     const c = checkBase(text);
-    if (c.ok) return { base: c.base, source: from, problem, local: false };
+    if (c.ok) return { base: c.base, source: from, problem, local: false, own, foreign: from === 'query' && originOf(c.base) !== originOf(own) };
     problem ??= { from, problem: c.problem, text: text.length > 200 ? text.slice(0, 200) + '…' : text };
   }
-  const own = page ? withoutOwn(page) : pageHref.split('#')[0]!;
-  return { base: own, source: 'page', problem, local: page?.protocol === 'file:' };
+  return { base: own, source: 'page', problem, local: page?.protocol === 'file:', own, foreign: false };
+}
+
+/** What the reader chose for a foreign `?base=` in this tab: send people there, or not. */
+let foreignChoice: { readonly base: string; readonly use: 'foreign' | 'own' } | null = null;
+
+/** Records the reader's choice for the foreign `?base=` `base` (kept until the page is reloaded). */
+export function chooseForeignBase(base: string, use: 'foreign' | 'own'): void {
+  foreignChoice = { base, use };
+}
+
+/** Forgets the choice (tests). */
+export function forgetForeignChoice(): void {
+  foreignChoice = null;
+}
+
+/**
+ * The address Copy link and the QR code build on: `base.base`, or the page's own when the
+ * reader declined a foreign `?base=`; null while a foreign `?base=` waits for the reader's choice.
+ */
+export function linkBase(base: ResolvedBase): string | null {
+  if (!base.foreign) return base.base;
+  if (foreignChoice?.base !== base.base) return null;
+  return foreignChoice.use === 'foreign' ? base.base : base.own;
+}
+
+/** The host a link goes to (`evil.example:8443`), for saying where: the address itself when it has none. */
+export function hostOf(href: string): string {
+  try {
+    return new URL(href).host || href;
+  } catch {
+    return href;
+  }
 }
 
 /** A link to share: the public address with the page's fragment. */

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { pageLinkFor, useShardScopeStore, withLang, type LinkTooLong } from '../../state';
 import { tooLongText } from './linkText';
 import { useFormat, useT } from '../i18n';
-import { currentBase, shareLink } from '../export';
+import { currentBase, ForeignBaseAsk, linkBase, shareLink, type ResolvedBase } from '../export';
 import { CheckIcon, LinkIcon } from '../primitives';
 
 /**
@@ -17,6 +17,8 @@ export function CopyLinkButton() {
   const store = useShardScopeStore();
   const [copied, setCopied] = useState(false);
   const [tooLong, setTooLong] = useState<LinkTooLong | null>(null);
+  // A foreign ?base= asks where the link should go before anything is copied.
+  const [asking, setAsking] = useState<ResolvedBase | null>(null);
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 1500);
@@ -36,9 +38,13 @@ export function CopyLinkButton() {
       return;
     }
     setTooLong(null);
+    const base = currentBase();
+    const at = linkBase(base);
+    setAsking(at === null ? base : null);
+    if (at === null) return;
     // The language travels in the fragment; a `?lang=` of the address would contradict
     // it. The link is on the public address when one is set (`?base=` or the setting).
-    const url = shareLink(currentBase().base, withLang(link.hash, view.locale));
+    const url = shareLink(at, withLang(link.hash, view.locale));
     try {
       await navigator.clipboard.writeText(url);
       setCopied(true);
@@ -59,13 +65,22 @@ export function CopyLinkButton() {
         aria-describedby={tooLong ? `${id}-why` : undefined}
         onClick={() => void copy()}
         onBlur={() => setTooLong(null)}
-        onKeyDown={(e) => (e.key === 'Escape' ? setTooLong(null) : undefined)}
+        onKeyDown={(e) => {
+          if (e.key !== 'Escape') return;
+          setTooLong(null);
+          setAsking(null);
+        }}
       >
         {copied ? <CheckIcon /> : <LinkIcon />}
       </button>
       <span className="sr-only" aria-live="polite">
         {copied ? t('link.copied') : ''}
       </span>
+      {asking ? (
+        <span className="copy-link__message">
+          <ForeignBaseAsk base={asking} onChosen={() => void copy()} testId="copy-link-foreign" />
+        </span>
+      ) : null}
       {tooLong ? (
         <span id={`${id}-why`} className="copy-link__message" role="alert" data-testid="copy-link-message">
           {tooLongText(t, f, tooLong)}

@@ -1,5 +1,7 @@
 import type { LinkTooLong } from '../../state';
 import type { Formatters, Translate } from '../i18n';
+import { shownText } from '../../sim';
+import { LINK_TEXT_MAX } from '../primitives';
 
 /** The sentence for a state too large for a link (the banner and Copy link say the same). */
 export function tooLongText(t: Translate, f: Formatters, tooLong: LinkTooLong): string {
@@ -14,7 +16,7 @@ export function tooLongText(t: Translate, f: Formatters, tooLong: LinkTooLong): 
 /** Field names a link notice shows at most; the rest are counted. */
 export const NOTICE_MAX_FIELDS = 10;
 /** The longest field name a link notice shows, in characters (code points). */
-export const NOTICE_MAX_NAME = 40;
+export const NOTICE_MAX_NAME = LINK_TEXT_MAX;
 
 /**
  * A field name from a link as the notice shows it: control, format (bidi, zero-width) and
@@ -23,7 +25,5 @@ export const NOTICE_MAX_NAME = 40;
  * reorder the sentence around it.
  */
 export function noticeName(name: string): string {
-  const escaped = name.replace(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/gu, (c) => `\\u${c.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`);
-  const points = [...escaped];
-  return points.length > NOTICE_MAX_NAME ? `${points.slice(0, NOTICE_MAX_NAME - 1).join('')}…` : escaped;
+  return shownText(name, NOTICE_MAX_NAME);
 }

@@ -6,7 +6,8 @@
  * hide-names switch), or that a link came from an import whose data it does not carry.
  */
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { ImportIcon, Toggle } from '../primitives';
+import { DATA_SLOT, DataText, ImportIcon, QuotedReason, Toggle, WithData } from '../primitives';
+import { escapedText } from '../../sim';
 import { useShardScope, useShardScopeStore, type ShardScopeState } from '../../state';
 import { useFormat, useT } from '../i18n';
 import './import.css';
@@ -27,7 +28,7 @@ function useImportProgress() {
 }
 
 /** The progress bar and Cancel of a read. */
-function ImportProgress({ name }: { name: string }) {
+function ImportProgress({ name, own }: { name: string; own: boolean }) {
   const t = useT();
   const f = useFormat();
   const store = useShardScopeStore();
@@ -36,7 +37,9 @@ function ImportProgress({ name }: { name: string }) {
   return (
     <div className="import__progress" data-testid="import-progress" role="status">
       <progress max={Math.max(1, p.total)} value={p.read} />
-      <span>{t('import.reading', { name, read: f.bytes(p.read), total: f.bytes(p.total), objects: f.count(p.objects) })}</span>
+      <span>
+        <WithData sentence={t('import.reading', { name: DATA_SLOT, read: f.bytes(p.read), total: f.bytes(p.total), objects: f.count(p.objects) })} data={name} own={own} />
+      </span>
       <button type="button" className="button" data-testid="import-cancel" onClick={() => store.getState().cancelImport()}>
         {t('import.cancel')}
       </button>
@@ -128,7 +131,7 @@ export function ImportDialog() {
         <p className="import__commands"><code>{t('import.commands')}</code></p>
         <ImportSources dragging={dragging} paste={paste} setPaste={setPaste} short={summary !== null || s.phase === 'reading'} size={s.size} />
 
-        {s.phase === 'reading' ? <ImportProgress name={name} /> : null}
+        {s.phase === 'reading' ? <ImportProgress name={name} own={s.name === ''} /> : null}
         {s.cancelled && s.phase === 'idle' ? <p className="import__note" role="status" data-testid="import-cancelled">{t('import.cancelled')}</p> : null}
 
         {err ? <ImportError err={err} kept={summary?.objects ?? 0} /> : null}
@@ -216,14 +219,17 @@ function ImportError({ err, kept }: { err: NonNullable<Summary['error']>; kept: 
   return (
     <div className="import__error" role="alert" data-testid="import-error">
       <strong>{err.line !== undefined ? t('import.errorTitle', { line: f.digits(err.line), column: f.digits(err.column ?? 0) }) : t('import.errorPlain')}</strong>
-      <p>{err.message}</p>
+      <p>
+        <QuotedReason reason={err.message} />
+      </p>
       {err.context ? (
-        <pre className="import__context">
+        <pre className="import__context" data-testid="import-error-context">
           {err.context.before.map((l, i) => (
-            <span key={i}>{`${l}\n`}</span>
+            <span key={i}>{`${escapedText(l)}\n`}</span>
           ))}
-          <span>{`${err.context.line}\n`}</span>
-          <span className="import__caret">{`${' '.repeat(err.context.caret)}^`}</span>
+          <span>{`${escapedText(err.context.line)}\n`}</span>
+          {/* Under the failing character of the escaped line. */}
+          <span className="import__caret">{`${' '.repeat(escapedText(err.context.line.slice(0, err.context.caret)).length)}^`}</span>
         </pre>
       ) : null}
       {kept > 0 ? <p>{t('import.errorKept', { count: f.count(kept) })}</p> : null}
@@ -252,11 +258,29 @@ function ImportSummary({ summary, hide }: { summary: Summary; hide: boolean }) {
       <dt>{t('import.objects')}</dt>
       <dd data-testid="import-count">{f.digits(summary.objects)}</dd>
       <dt>{t('import.kinds')}</dt>
-      <dd>{summary.kinds.map((k) => `${f.digits(k.count)} ${k.kind === '' ? t('import.kindUnnamed') : k.kind}`).join(', ') || '—'}</dd>
+      <dd data-testid="import-kinds">
+        {summary.kinds.length === 0
+          ? '—'
+          : summary.kinds.map((k, i) => (
+              <span key={i}>
+                {i > 0 ? ', ' : null}
+                {f.digits(k.count)} {k.kind === '' ? t('import.kindUnnamed') : <DataText text={k.kind} />}
+              </span>
+            ))}
+      </dd>
       <dt>{t('import.namespaces')}</dt>
       <dd>
         {t('import.namespacesValue', { count: f.digits(summary.namespaces), scoped: f.digits(summary.clusterScoped) })}
-        {summary.topNamespaces.length > 0 ? <span className="import__ns" data-testid="import-namespaces">{summary.topNamespaces.map((n) => `${nsName(n)} (${f.digits(n.count)})`).join(', ')}</span> : null}
+        {summary.topNamespaces.length > 0 ? (
+          <span className="import__ns" data-testid="import-namespaces">
+            {summary.topNamespaces.map((n, i) => (
+              <span key={i}>
+                {i > 0 ? ', ' : null}
+                <DataText text={nsName(n)} /> ({f.digits(n.count)})
+              </span>
+            ))}
+          </span>
+        ) : null}
       </dd>
       <dt>{t('import.sizes')}</dt>
       <dd data-testid="import-sizes">
@@ -278,7 +302,10 @@ function ImportSummary({ summary, hide }: { summary: Summary; hide: boolean }) {
           <dd>
             <ul className="import__rejected" data-testid="import-rejected">
               {summary.rejected.slice(0, 8).map((r) => (
-                <li key={r.index}>{t('import.rejectedRow', { index: f.digits(r.index), line: r.line !== undefined ? t('import.rejectedLine', { line: f.digits(r.line) }) : '', reason: hide ? r.reason.replace(/"[^"]*"/g, '"…"') : r.reason })}</li>
+                <li key={r.index}>
+                  {t('import.rejectedRow', { index: f.digits(r.index), line: r.line !== undefined ? t('import.rejectedLine', { line: f.digits(r.line) }) : '', reason: '' })}
+                  <QuotedReason reason={r.reason} hide={hide} />
+                </li>
               ))}
               {summary.rejectedCount > 8 ? <li>{t('import.rejectedMore', { count: f.digits(summary.rejectedCount - 8) })}</li> : null}
             </ul>
@@ -322,7 +349,9 @@ export function ImportStatus() {
   if (imported) {
     return (
       <div className="banner import-status" role="status" data-testid="import-status">
-        <span>{t('import.active', { count: f.digits(imported.objects), name: hide ? '…' : imported.name === '' ? t('import.pasted') : imported.name })}</span>
+        <span>
+          <WithData sentence={t('import.active', { count: f.digits(imported.objects), name: DATA_SLOT })} data={hide ? '…' : imported.name === '' ? t('import.pasted') : imported.name} own={hide || imported.name === ''} />
+        </span>
         <span title={t('import.hideNamesTitle')}>
           <Toggle name="hide-names-bar" label={t('import.hideNames')} checked={hide} onChange={(v) => store.getState().setHideNames(v)} />
         </span>

@@ -7,8 +7,8 @@
  */
 import { useEffect, useMemo } from 'react';
 import { useShardScope, useShardScopeStore } from '../../state';
-import { replaySampleAt, type ReplayReport } from '../../sim';
-import { Segmented } from '../primitives';
+import { replaySampleAt, statusLine, type ReplayReport } from '../../sim';
+import { DATA_SLOT, Segmented, WithData } from '../primitives';
 import { useFormat, useT } from '../i18n';
 import { publishReplay } from './replayBus';
 import { useReplay, type ReplaySpeed, type ReplayState } from './useReplay';
@@ -64,7 +64,7 @@ export function ReplayPanel() {
         <div>
           <h3 className="replay__title">{t('replay.title')}</h3>
           <p className="replay__sub">
-            {t('replay.subtitle', { events: f.digits(report.events), name, duration: f.clock(report.duration) })} {t(`replay.timing.${report.timing}`)}
+            <WithData sentence={t('replay.subtitle', { events: f.digits(report.events), name: DATA_SLOT, duration: f.clock(report.duration) })} data={name} own={imported.name === ''} /> {t(`replay.timing.${report.timing}`)}
             {report.inferredTypes ? ` ${t('replay.inferred')}` : ''}
           </p>
         </div>
@@ -72,10 +72,41 @@ export function ReplayPanel() {
           {t('replay.close')}
         </button>
       </div>
+      <ReplayLimits report={report} />
       <ReplayControls replay={replay} report={report} at={at} ended={ended} />
       <ReplayTable report={report} at={at} two={two} />
       <p className="replay__note">{t('replay.note')}</p>
     </div>
+  );
+}
+
+/** What the replay left out: the events past its cap (how many, from where), and the stream's ERROR events, listed. */
+export function ReplayLimits({ report }: { report: ReplayReport }) {
+  const t = useT();
+  const f = useFormat();
+  const from = report.droppedFrom;
+  const line = (l: number | undefined, key: 'replay.droppedLine' | 'import.rejectedLine') => (l !== undefined ? t(key, { line: f.digits(l) }) : '');
+  return (
+    <>
+      {report.dropped > 0 && from ? (
+        <p className="replay__warn" role="alert" data-testid="replay-dropped" data-dropped={report.dropped}>
+          {t('replay.dropped', { max: f.digits(from.limit), count: f.digits(report.dropped), event: f.digits(from.event), line: line(from.line, 'replay.droppedLine') })}
+        </p>
+      ) : null}
+      {report.errors > 0 ? (
+        <div className="replay__errors" data-testid="replay-errors" data-errors={report.errors}>
+          <p className="replay__warn">{t('replay.errors', { count: report.errors })}</p>
+          <ul>
+            {report.errorList.map((e) => (
+              <li key={e.event}>
+                <WithData sentence={t('replay.errorRow', { event: f.digits(e.event), line: line(e.line, 'import.rejectedLine'), status: DATA_SLOT })} data={statusLine(e)} />
+              </li>
+            ))}
+            {report.errors > report.errorList.length ? <li>{t('replay.errorsMore', { count: f.digits(report.errors - report.errorList.length) })}</li> : null}
+          </ul>
+        </div>
+      ) : null}
+    </>
   );
 }
 

@@ -1,4 +1,5 @@
 export { CopyButton } from './CopyButton';
+export { DATA_SLOT, DataText, LINK_TEXT_MAX, QuotedReason, WithData } from './DataText';
 export { AppBoundary, PanelBoundary } from './ErrorBoundary';
 export { FlowClockContext } from './flowClock';
 export { CheckIcon, ImportIcon, LinkIcon, PauseIcon, PlayIcon, PresentationIcon, StepBackIcon, StepForwardIcon } from './icons';

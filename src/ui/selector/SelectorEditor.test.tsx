@@ -53,6 +53,20 @@ describe('SelectorEditor', () => {
     expect(screen.getByTestId('selector-error-span').textContent).toBe('object.metadata.name');
   });
 
+  it('lays a long text out once: the text box alone shows it, with no copy under it, whatever its lines', () => {
+    for (const lines of [5_000, 20_000, 99_000]) {
+      const text = VALID + '\n'.repeat(lines);
+      const { container, unmount } = render(<Harness initial={text} />);
+      // What layout has to place: the characters in the editor's box (its text box and any copy).
+      const box = container.querySelector('.selector-editor__box')!;
+      const laidOut = (box.querySelector('textarea')!.value.length) + [...box.querySelectorAll('pre')].reduce((n, p) => n + (p.textContent?.length ?? 0), 0);
+      expect(laidOut).toBe(text.length);
+      expect(screen.getByRole('textbox')).toHaveValue(text);
+      expect(screen.getByTestId('selector-valid')).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('the highlighted layer reproduces the text character for character', () => {
     const text = `shardRange(object.metadata.uid, r"0x80", '0x10000000000000000') // tail\n|| x`;
     const { container } = render(<Harness initial={text} />);

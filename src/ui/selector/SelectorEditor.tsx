@@ -50,28 +50,30 @@ export const SelectorEditor = memo(function SelectorEditor({ value, onChange, la
   }, [pending]);
   const messageId = `${id}-msg`;
   const fixed = error ? applyQuickFix(value, error) : null;
-  // Never more than the editor takes in the highlight layer (a link may hold a longer selector).
-  const mirrored = value.length > MAX_EDITOR_CODE_POINTS ? value.slice(0, MAX_EDITOR_CODE_POINTS) : value;
-  const tokens = useMemo(() => highlightTokens(mirrored), [mirrored]);
+  // A long text is not highlighted: the text box shows it alone, with no copy laid out under it.
+  const plain = value.length > HIGHLIGHT_LIMIT;
+  const tokens = useMemo(() => (plain ? [] : tokenize(value)), [plain, value]);
   // The code points of the last paste refused as too long (null: none).
   const [refused, setRefused] = useState<number | null>(null);
 
   return (
     <div className="selector-editor" data-state={error ? 'error' : value === '' ? 'empty' : 'valid'}>
-      <div className="selector-editor__box">
-        <pre className="selector-editor__highlight" aria-hidden="true">
-          {renderHighlighted(mirrored, tokens, error)}
-          {/* Keeps the last line's height when the text ends with a newline. */}
-          {'\u200b'}
-        </pre>
+      <div className={plain ? 'selector-editor__box selector-editor__box--plain' : 'selector-editor__box'}>
+        {plain ? null : (
+          <pre className="selector-editor__highlight" aria-hidden="true">
+            {renderHighlighted(value, tokens, error)}
+            {/* Keeps the last line's height when the text ends with a newline. */}
+            {'\u200b'}
+          </pre>
+        )}
         <textarea
-          className="selector-editor__input"
+          className={plain ? 'selector-editor__input selector-editor__input--plain' : 'selector-editor__input'}
           data-testid="selector-input"
           aria-label={label}
           aria-invalid={error ? true : undefined}
           aria-describedby={messageId}
           value={value}
-          rows={1}
+          rows={plain ? PLAIN_ROWS : 1}
           spellCheck={false}
           autoCapitalize="off"
           autoComplete="off"
@@ -178,15 +180,14 @@ function codePointCount(text: string): number {
 }
 
 /**
- * Real selectors are a few hundred characters; a pasted megabyte would become hundreds of
- * thousands of spans and freeze the page for seconds. Past this length the text is shown
- * plain (the parser still checks all of it, and the error mark is still placed).
+ * Real selectors are a few hundred characters. A longer text (a link's thousand ranges, a
+ * pasted megabyte) is shown plain in the text box alone, unwrapped: a highlighted copy under it
+ * laid out the text twice, wrapped, and a link with 8 selectors of 79,000 characters spent over
+ * a second in one layout. The parser still checks all of it; the message says where an error is.
  */
 export const HIGHLIGHT_LIMIT = 5_000;
-
-function highlightTokens(value: string): readonly Token[] {
-  return value.length > HIGHLIGHT_LIMIT ? [{ kind: 'other', start: 0, end: value.length }] : tokenize(value);
-}
+/** Lines the text box shows of a long text (it scrolls for the rest). */
+const PLAIN_ROWS = 6;
 
 /** The highlighted copy of `text`, with the error span wrapped in one underlined mark. */
 function renderHighlighted(text: string, tokens: readonly Token[], error: ShardSelectorError | null): ReactNode[] {
