@@ -97,10 +97,11 @@ describe('the event flow in a browser', () => {
     await flow().screenshot({ path: '/tmp/flow-step.png' });
     await page.waitForFunction(() => document.querySelector('[data-testid="event-flow"]')?.getAttribute('data-flow-phase') === 'frozen');
     assert.ok((await marks()) > 0, 'the step’s events rest in view once it is over');
-    // The counts are that step's: 0.25 s of the default churn (600 events/s), client-side
-    // every event to each of the 4 replicas, server-side each object event to its owner only.
+    // The counts are that step's: 0.25 s of the default churn (about 100 events/s at 10,000
+    // objects, so 25 on average: Poisson, 5 to 60 all but never), client-side every event to
+    // each of the 4 replicas, server-side each object event to its owner only.
     const total = Number(await page.getByTestId('flow-step-counts').getAttribute('data-total'));
-    assert.ok(total > 100 && total < 200, `events in one step: ${total}`);
+    assert.ok(total >= 5 && total <= 60, `events in one step: ${total}`);
     const client = page.getByTestId('flow-client-step');
     const server = page.getByTestId('flow-server-step');
     assert.equal(Number(await client.getAttribute('data-sent')), total * 4);

@@ -84,7 +84,6 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
   let opens = 0;
   /** A long link is being read in pieces: the address bar already holds it, so nothing is written. */
   let reading = false;
-
   const cancel = (): void => {
     if (timer !== null) clearTimer(timer);
     timer = null;
@@ -102,26 +101,10 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
       return;
     }
     const s = store.getState();
-    // In the lab the address bar names the exercise, so a copy opens the lab there.
-    if (s.exercise) {
-      const hash = withLang(exerciseLink(s.exercise), s.view.locale);
-      if (host.hash() !== hash) host.replace(hash);
-      shown = hash;
-      return;
-    }
-    // In a talk the address bar names the talk's slide, so a reload comes back to it.
-    if (s.talk) {
-      const hash = withLang(talkLink(s.talk, s.view.presentation), s.view.locale);
-      if (host.hash() !== hash) host.replace(hash);
-      shown = hash;
-      return;
-    }
-    // While a story is shown, the address bar names its step, not the state; with presentation
-    // mode on, the link says so, so a copy opens on the stage.
-    if (s.story) {
-      const hash = withLang(storyLink(s.story, s.view.presentation), s.view.locale);
-      if (host.hash() !== hash) host.replace(hash);
-      shown = hash;
+    const place = placeFragment(s);
+    if (place !== null) {
+      if (host.hash() !== place) host.replace(place);
+      shown = place;
       return;
     }
     const link = linkFor({ params: s.params, view: s.view });
@@ -158,43 +141,14 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     reading = false;
     // A `lang=` in a navigated fragment switches the language; nothing restarts.
     const lang = langOfHash(hash);
-    const exercise = exerciseIdOf(hash);
-    if (exercise !== null && options.openExercise) {
+    // An exercise, a talk's place or a story step: the page opens it (or names what it could not).
+    const place = placeOpener(store, hash, options);
+    if (place) {
       if (lang) store.getState().setLocale(lang);
-      if (hash === shown) return;
+      if (hash === shown || place.open === null) return;
       cancel();
       shown = hash;
-      if (!options.openExercise(exercise)) {
-        store.getState().openLink(null, [{ field: 'exercise', reason: 'unknown-exercise', value: exercise }]);
-        write();
-      }
-      return;
-    }
-    // A talk's fragment may name a story and a step too: it is the talk's.
-    if (isTalkFragment(hash)) {
-      if (lang) store.getState().setLocale(lang);
-      if (hash === shown || !options.talkById) return;
-      cancel();
-      shown = hash;
-      if (!openTalkFragment(store, hash, options.talkById, options.openTalk)) write();
-      return;
-    }
-    if (isStoryFragment(hash)) {
-      if (lang) store.getState().setLocale(lang);
-      const place = options.storyById ? parseStoryLink(hash, options.storyById) : null;
-      if (place && hash !== shown) {
-        cancel();
-        shown = hash;
-        // `present=1` turns presentation mode on; a link without it leaves it as it is.
-        if (presentsOf(hash)) store.getState().setPresentation(true);
-        options.openStory?.(place);
-      } else if (!place && options.storyById && hash !== shown) {
-        // A story that does not exist is named, and the run shown is kept.
-        cancel();
-        shown = hash;
-        store.getState().openLink(null, [{ field: 'story', reason: 'unknown-story', value: storyIdOf(hash) ?? '' }]);
-        write();
-      }
+      if (!place.open()) write();
       return;
     }
     // Another anchor (`#main`) is no link; the fragment of the state shown needs no reading.
@@ -267,6 +221,59 @@ export function syncUrl(store: ShardScopeStore, host: UrlHost, options: UrlSyncO
     unsubscribe();
     unlisten();
   };
+}
+
+/**
+ * What opens the place a navigated fragment names, when it names one: an exercise (when the
+ * page has a lab), a talk's place (a talk's fragment may name a story and a step too: it is the
+ * talk's), or a story step. `open` is null when this page cannot open such a place (the
+ * fragment is still no run's link); it returns false when the place does not exist, and the page
+ * has said so.
+ */
+function placeOpener(store: ShardScopeStore, hash: string, options: UrlSyncOptions): { readonly open: (() => boolean) | null } | null {
+  const exercise = exerciseIdOf(hash);
+  const { openExercise, talkById } = options;
+  if (exercise !== null && openExercise) {
+    return {
+      open: () => {
+        if (openExercise(exercise)) return true;
+        store.getState().openLink(null, [{ field: 'exercise', reason: 'unknown-exercise', value: exercise }]);
+        return false;
+      },
+    };
+  }
+  if (isTalkFragment(hash)) return { open: talkById ? () => openTalkFragment(store, hash, talkById, options.openTalk) : null };
+  if (isStoryFragment(hash)) return { open: options.storyById ? () => openStoryFragment(store, hash, options) : null };
+  return null;
+}
+
+/**
+ * The fragment that names the place shown, when the page shows one rather than a free run: the
+ * exercise in the lab (a copy opens the lab there), the talk's slide (a reload comes back to
+ * it), or the story's step (with presentation mode on the link says so, so a copy opens on the
+ * stage). Null in free play, whose fragment is the state's link.
+ */
+function placeFragment(s: ReturnType<ShardScopeStore['getState']>): string | null {
+  if (s.exercise) return withLang(exerciseLink(s.exercise), s.view.locale);
+  if (s.talk) return withLang(talkLink(s.talk, s.view.presentation), s.view.locale);
+  if (s.story) return withLang(storyLink(s.story, s.view.presentation), s.view.locale);
+  return null;
+}
+
+/**
+ * Opens the story step a navigated fragment names; `present=1` turns presentation mode on (a
+ * link without it leaves it as it is). False when it names no story: the page says so and keeps
+ * the run shown.
+ */
+function openStoryFragment(store: ShardScopeStore, hash: string, options: UrlSyncOptions): boolean {
+  const place = options.storyById ? parseStoryLink(hash, options.storyById) : null;
+  if (!place) {
+    store.getState().openLink(null, [{ field: 'story', reason: 'unknown-story', value: storyIdOf(hash) ?? '' }]);
+    return false;
+  }
+  if (presentsOf(hash)) store.getState().setPresentation(true);
+  options.openStory?.(place);
+  return true;
 }
 
 /**
