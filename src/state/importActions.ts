@@ -79,9 +79,11 @@ export function importActions(ctx: {
       if (s.phase !== 'review' || !summary || summary.objects === 0) return;
       data.importUse = 'confirm';
       data.importSource = null;
+      const imported = { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null, streamEvents: summary.streamEvents, replay: false };
       set((st) => ({
         params: { ...st.params, objects: summary.objects, namespaces: Math.min(LIMITS.namespaces.max, Math.max(1, summary.namespaces)), imported: summary.objects },
-        imported: { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null, streamEvents: summary.streamEvents, replay: false },
+        imported,
+        heldImport: imported,
         importer: { ...initialImportSlice(), size: s.size },
         playing: false,
       }));
@@ -93,7 +95,7 @@ export function importActions(ctx: {
       set((st) => {
         const { imported: _n, ...params } = st.params;
         void _n;
-        return { params, imported: null };
+        return { params, imported: null, heldImport: null };
       });
       engine.scheduleApply(0, true);
     },
