@@ -637,6 +637,8 @@ export const en = {
   'import.hideNames': 'Hide names',
   'import.hideNamesTitle': 'Show stable pseudonyms instead of namespaces and names in every view and export (hashes stay those of the real names)',
   'import.linkNotice': 'This link was made from an imported cluster of {count} objects. Imported data never goes into a link, so this is a generated cluster of the same size.',
+  'import.reloadNotice': 'The page was reloaded, and a reload lets go of an imported cluster: the file is read only by the tab that read it, and never goes into a link. This is a generated cluster of the same size ({count} objects); import the file again to get yours back.',
+  'import.again': 'Import the file again…',
   'import.dropHere': 'Drop the file to import it',
 
   // keys: the keyboard help and the keys it names

@@ -578,6 +578,8 @@ export const zhCN = {
   'import.hideNames': '隐藏名称',
   'import.hideNamesTitle': '在所有视图和导出中用稳定的化名代替命名空间和名称（哈希仍按真实名称计算）',
   'import.linkNotice': '此链接来自一个导入了 {count} 个对象的集群。导入的数据从不写入链接，因此这里显示的是同样规模的生成集群。',
+  'import.reloadNotice': '页面已重新加载，而重新加载会丢失导入的集群：文件只由读取它的标签页持有，也从不写入链接。这里显示的是同样规模（{count} 个对象）的生成集群；请重新导入文件以恢复你的集群。',
+  'import.again': '重新导入文件…',
   'import.dropHere': '松开即可导入此文件',
 
   // keys: the keyboard help and the keys it names

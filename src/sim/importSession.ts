@@ -164,9 +164,11 @@ export class ImportSession {
 
   /**
    * The objects the model is built from, by the page's choice: 'confirm' takes the last read's
-   * (with pseudonyms when `hidden`), 'keep' the confirmed ones, 'drop' none (a generated cluster).
+   * (with pseudonyms when `hidden`), 'keep' the confirmed ones, 'off' none for now (a generated
+   * cluster, such as a story's) while the confirmed ones stay for a later 'keep', 'drop' none and
+   * lets the confirmed ones go.
    */
-  objectsFor(use: 'confirm' | 'keep' | 'drop', hidden: boolean): readonly ImportedObject[] | undefined {
+  objectsFor(use: 'confirm' | 'keep' | 'off' | 'drop', hidden: boolean): readonly ImportedObject[] | undefined {
     if (use === 'confirm' && this.pending) {
       this.real = this.pending;
       this.stream = this.pendingStream;
@@ -177,7 +179,7 @@ export class ImportSession {
       this.real = null;
       this.stream = null;
     }
-    this.current = this.real && hidden ? hideNames(this.real) : this.real;
+    this.current = use !== 'off' && this.real && hidden ? hideNames(this.real) : use !== 'off' ? this.real : null;
     return this.current ?? undefined;
   }
 

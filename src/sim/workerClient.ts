@@ -48,11 +48,12 @@ export interface WorkerCommands extends SimulationQueries {
 
 /**
  * Which imported objects a new simulation starts from: 'confirm' the last import read (it
- * becomes the current one), 'keep' the current one, 'drop' none (a generated cluster, the
- * default). `hideNames`: pseudonyms for names and namespaces in every view (hashes unchanged).
+ * becomes the current one), 'keep' the current one, 'off' none while the current one is kept
+ * for later (a story's or a link's generated cluster), 'drop' none (a generated cluster, the
+ * default: the current one is let go). `hideNames`: pseudonyms for names and namespaces in every view (hashes unchanged).
  */
 export interface CreateOptions {
-  readonly import?: 'confirm' | 'keep' | 'drop';
+  readonly import?: 'confirm' | 'keep' | 'off' | 'drop';
   readonly hideNames?: boolean;
 }
 

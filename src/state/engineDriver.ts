@@ -13,6 +13,7 @@ import { EngineFellBackError, type EngineFrame, type FrameRequest, type SimEngin
 import { createLocalEngine } from './localEngine';
 import { hashSpaceDue, initialDriverState, jobsInFlight, needsEngine, transition, type DriverEffect, type DriverEvent, type DriverJob, type DriverState } from './driverMachine';
 import type { SimParams } from './params';
+import type { CreateOptions } from '../sim';
 import { parseSelectorText } from './selectors';
 import { toSimInput } from './toSim';
 import { budgetExcessOf, type ShardScopeOptions, type ShardScopeState, type SimData } from './storeState';
@@ -204,11 +205,12 @@ async function applyJob(sh: Shell): Promise<void> {
       applyFrame(sh, await data.engine.reconfigure(toSimInput(params), frameRequest(sh, true)), params);
       return;
     }
-    const frame = await createModel(sh, params);
-    if (frame === null) return;
+    const built = await createModel(sh, params);
+    if (built === null) return;
+    const { frame, use } = built;
     dispatch(sh, { type: 'modelBuilt' });
     // A confirmed import is now the model's: later builds keep it.
-    if (data.importUse === 'confirm') data.importUse = 'keep';
+    if (use === 'confirm') data.importUse = 'keep';
     applyFrame(sh, frame, params);
   } catch (e) {
     // The model refused: it keeps running with the last good parameters.
@@ -218,18 +220,27 @@ async function applyJob(sh: Shell): Promise<void> {
   }
 }
 
-/** Builds a model in the engine; null when the engine fell back to a thread the parameters are too large for. */
-async function createModel(sh: Shell, params: SimParams): Promise<EngineFrame | null> {
+/**
+ * Builds a model in the engine, with the import it used ('confirm', 'keep', 'off', 'drop'); null
+ * when the engine fell back to a thread the parameters are too large for.
+ */
+async function createModel(sh: Shell, params: SimParams): Promise<{ frame: EngineFrame; use: CreateOptions['import'] } | null> {
   const data = sh.ctx.data;
-  // Which imported objects a new model starts from, and whether their names are hidden.
-  const createOptions = () => ({ import: sh.ctx.get().imported ? data.importUse : ('drop' as const), hideNames: sh.ctx.get().hideNames });
+  // Which imported objects a new model starts from, and whether their names are hidden: the
+  // import in use, else none for now while the tab holds one ('off'), else none.
+  const createOptions = (): CreateOptions => {
+    const s = sh.ctx.get();
+    return { import: s.imported ? data.importUse : s.heldImport ? 'off' : 'drop', hideNames: s.hideNames };
+  };
   try {
-    return await data.engine!.create(toSimInput(params), frameRequest(sh, true), createOptions());
+    const options = createOptions();
+    return { frame: await data.engine!.create(toSimInput(params), frameRequest(sh, true), options), use: options.import };
   } catch (e) {
     // The worker could not start: the model now runs on the page's thread, if it fits.
     if (!(e instanceof EngineFellBackError)) throw e;
     if (!admitted(sh)) return null;
-    return await data.engine!.create(toSimInput(params), frameRequest(sh, true), createOptions());
+    const options = createOptions();
+    return { frame: await data.engine!.create(toSimInput(params), frameRequest(sh, true), options), use: options.import };
   }
 }
 

@@ -72,4 +72,47 @@ describe('the import actions', () => {
     expect(store.getState().sim.snapshot?.cluster.live).toBe(32);
     store.getState().dispose();
   });
+
+  it('an imported cluster stays with its tab: a story’s run, then Back to the import’s link, runs on the imported objects again, until the user drops them', async () => {
+    const store = createShardScopeStore({ params: { ...defaultSimParams(), objects: 400, namespaces: 8 } });
+    await store.getState().start();
+    store.getState().startImport(text, 'pods.json');
+    await until(() => store.getState().importer.phase === 'review');
+    store.getState().confirmImport();
+    await store.getState().idle();
+    const real = () => JSON.stringify(store.getState().sim.snapshot).includes('payments');
+    expect(real()).toBe(true);
+    // The link the tab had (the address bar's), before a story took over.
+    const back = readLink(encodeShortLink(store.getState().params, store.getState().view)).state!;
+    // A story's run (what showStoryStep opens): a generated cluster; the tab keeps its import.
+    store.getState().openLink({ params: { ...defaultSimParams(), objects: 600, namespaces: 6 }, view: store.getState().view }, [], { restart: true });
+    await store.getState().idle();
+    expect(store.getState().imported).toBeNull();
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(600);
+    expect(real()).toBe(false);
+    store.getState().setLocale('zh-CN');
+    // Back: the import's link runs on the imported objects, not a generated stand-in of 32.
+    store.getState().openLink(back, [], { restart: true });
+    await store.getState().idle();
+    expect(store.getState().imported).toMatchObject({ objects: 32, name: 'pods.json' });
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(32);
+    expect(real()).toBe(true);
+    // A link naming another count is a generated cluster; the import is still held.
+    store.getState().openLink({ ...back, params: { ...back.params, objects: 31, imported: 31 } }, [], { restart: true });
+    await store.getState().idle();
+    expect(store.getState().imported).toBeNull();
+    store.getState().openLink(back, [], { restart: true });
+    await store.getState().idle();
+    expect(real()).toBe(true);
+    // Dropped by the user: gone, and the same link is a stand-in from then on.
+    store.getState().dropImport();
+    await store.getState().idle();
+    expect(store.getState().heldImport).toBeNull();
+    store.getState().openLink(back, [], { restart: true });
+    await store.getState().idle();
+    expect(store.getState().imported).toBeNull();
+    expect(store.getState().sim.snapshot?.cluster.live).toBe(32);
+    expect(real()).toBe(false);
+    store.getState().dispose();
+  });
 });

@@ -80,10 +80,12 @@ export function importActions(ctx: {
       if (s.phase !== 'review' || !summary || summary.objects === 0) return;
       data.importUse = 'confirm';
       data.importSource = null;
+      const imported = { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null, streamEvents: summary.streamEvents, replay: false };
       set((st) => ({
         // The churn scales with the object count, as when the count is typed.
         params: { ...withObjects(st.params, summary.objects), namespaces: Math.min(LIMITS.namespaces.max, Math.max(1, summary.namespaces)), imported: summary.objects },
-        imported: { objects: summary.objects, format: summary.format, name: s.name, sizes: summary.sizes, events: summary.events !== null, streamEvents: summary.streamEvents, replay: false },
+        imported,
+        heldImport: imported,
         importer: { ...initialImportSlice(), size: s.size },
         playing: false,
       }));
@@ -95,7 +97,7 @@ export function importActions(ctx: {
       set((st) => {
         const { imported: _n, ...params } = st.params;
         void _n;
-        return { params, imported: null };
+        return { params, imported: null, heldImport: null };
       });
       engine.scheduleApply(0, true);
     },

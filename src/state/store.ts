@@ -61,6 +61,7 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
       exercise: null,
       importer: initialImportSlice(),
       imported: null,
+      heldImport: null,
       hideNames: false,
 
       ...paramsActions({ get, set, engine, retyping }),
@@ -80,8 +81,10 @@ export function createShardScopeStore(options: ShardScopeOptions = {}): ShardSco
           params: linked?.params ?? defaultSimParams(),
           view: linked ? { ...linked.view, locale: s.view.locale } : s.view,
           sim: { ...s.sim, draftSelectors: null, preview: null },
-          // A link never carries imported objects; it opens a generated cluster.
-          imported: null,
+          // A link never carries imported objects: one made from the import this tab holds (as
+          // many objects) runs on it again; any other opens a generated cluster, and the tab
+          // keeps its import for later.
+          imported: s.heldImport !== null && linked.params.imported === s.heldImport.objects ? { ...s.heldImport, replay: false } : null,
           link: { issues: issues.slice(), opened: s.link.opened + 1, tooLong: null, kept: false },
         }));
         engine.scheduleApply(0, options?.restart === true);

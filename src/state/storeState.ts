@@ -217,7 +217,13 @@ export interface ShardScopeState extends ParamsActions, ViewActions, SimActions,
   readonly exercise: string | null;
   /** The import dialog, the confirmed import, hidden names. */
   readonly importer: ImportSlice;
+  /** The import the run uses now (null: a generated cluster, such as a story's). */
   readonly imported: ImportedInfo | null;
+  /**
+   * The import this tab holds, until the user replaces or drops it: kept through stories,
+   * talks, exercises and links opened in the tab, and used again by a link that names it.
+   */
+  readonly heldImport: ImportedInfo | null;
   readonly hideNames: boolean;
 }
 

@@ -345,6 +345,7 @@ export function ImportStatus() {
   const store = useShardScopeStore();
   const imported = useShardScope((s) => s.imported);
   const linked = useShardScope((s) => (s.imported ? undefined : s.params.imported));
+  const held = useShardScope((s) => s.heldImport !== null);
   const hide = useShardScope((s) => s.hideNames);
   if (imported) {
     return (
@@ -367,11 +368,26 @@ export function ImportStatus() {
     );
   }
   if (linked !== undefined) {
+    // After a reload nothing of the tab's import is left: say so, and offer to read it again.
+    const reloaded = !held && PAGE_RELOADED;
     return (
-      <div className="banner banner--warn" role="status" data-testid="import-link-notice">
-        {t('import.linkNotice', { count: f.digits(linked) })}
+      <div className="banner banner--warn import-status" role="status" data-testid="import-link-notice" data-reloaded={reloaded ? 'true' : 'false'}>
+        <span>{t(reloaded ? 'import.reloadNotice' : 'import.linkNotice', { count: f.digits(linked) })}</span>
+        <button type="button" className="button button--small" data-testid="import-again" onClick={() => store.getState().setImportOpen(true)}>
+          {t('import.again')}
+        </button>
       </div>
     );
   }
   return null;
 }
+
+/** Whether this page was loaded by a reload (the Navigation Timing API; false where it has none). */
+const PAGE_RELOADED = (() => {
+  try {
+    const nav = globalThis.performance?.getEntriesByType?.('navigation')[0] as { type?: string } | undefined;
+    return nav?.type === 'reload';
+  } catch {
+    return false;
+  }
+})();
