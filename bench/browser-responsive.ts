@@ -13,7 +13,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { CHROMIUM, launch, setPlaying } from '../e2e/browser';
+import { CHROMIUM, launch, pasteSelector, setPlaying } from '../e2e/browser';
 import { dropFile, writeBigFile } from '../e2e/importFiles';
 import { serveStatic, type StaticSite } from '../e2e/server';
 import type { BenchResult } from './types';
@@ -283,17 +283,7 @@ async function exportCase(b: Bench): Promise<{ own: Longest; allocation: Longest
   }
 }
 
-/** Pastes `size` characters (a `||` chain of shard ranges) into replica 1's editor, as a paste does: the value, then an input event. */
-async function paste(page: Page, size: number): Promise<void> {
-  await page.evaluate((n) => {
-    const term = "shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')";
-    const text = Array.from({ length: Math.ceil(n / (term.length + 4)) }, () => term).join(' || ').slice(0, n);
-    const box = document.querySelectorAll<HTMLTextAreaElement>('[data-testid="selector-input"]')[1]!;
-    box.focus();
-    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, text);
-    box.dispatchEvent(new Event('input', { bubbles: true }));
-  }, size);
-}
+const paste = pasteSelector;
 
 /** Waits for the next frame the page paints, and the task after it. */
 const nextFrame = (page: Page) => page.evaluate(() => new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0))));

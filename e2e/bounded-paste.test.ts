@@ -5,7 +5,7 @@ import { beforeEach, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { freshPage, useBuiltSite, type PageWatch } from './browser';
+import { freshPage, pasteSelector, useBuiltSite, type PageWatch } from './browser';
 
 const DIST = join(import.meta.dirname, '..', 'dist');
 
@@ -21,16 +21,7 @@ describe('a 10 MB selector paste', () => {
     await page.getByTestId('replica-card').first().waitFor();
   });
 
-  /** Pastes `size` characters (a `||` chain of shard ranges) into replica 1's editor, as a paste does: the value, then an input event. */
-  const paste = (size: number) =>
-    page.evaluate((n) => {
-      const term = "shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')";
-      const text = Array.from({ length: Math.ceil(n / (term.length + 4)) }, () => term).join(' || ').slice(0, n);
-      const box = document.querySelectorAll<HTMLTextAreaElement>('[data-testid="selector-input"]')[1]!;
-      box.focus();
-      Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, text);
-      box.dispatchEvent(new Event('input', { bubbles: true }));
-    }, size);
+  const paste = (size: number) => pasteSelector(page, size);
 
   /** The longest text a selector editor's highlight layer mirrors. */
   const mirrored = () => page.evaluate(() => Math.max(...Array.from(document.querySelectorAll('.selector-editor__highlight'), (p) => p.textContent!.length)));

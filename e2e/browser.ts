@@ -208,3 +208,18 @@ export async function downloadBytes(download: Download): Promise<Buffer> {
   for await (const chunk of stream) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);
 }
+
+/**
+ * Pastes `size` characters (a `||` chain of shard ranges) into replica 1's selector editor, as a
+ * paste does: the value, then an input event.
+ */
+export async function pasteSelector(page: Page, size: number): Promise<void> {
+  await page.evaluate((n) => {
+    const term = "shardRange(object.metadata.uid, '0x0000000000000000', '0x4000000000000000')";
+    const text = Array.from({ length: Math.ceil(n / (term.length + 4)) }, () => term).join(' || ').slice(0, n);
+    const box = document.querySelectorAll<HTMLTextAreaElement>('[data-testid="selector-input"]')[1]!;
+    box.focus();
+    Object.getOwnPropertyDescriptor(HTMLTextAreaElement.prototype, 'value')!.set!.call(box, text);
+    box.dispatchEvent(new Event('input', { bubbles: true }));
+  }, size);
+}
